@@ -1,0 +1,17 @@
+//! The folders of the data directory that the project reads, named once so that tests, benches
+//! and `cargo xtask` agree on them.
+
+/// Folders holding UCCA standard XML passages (`*.xml`, searched recursively): the 26 human
+/// annotations of the USim paper, the NUCLE essay passages (human and TUPA parses) and the 7,540
+/// TUPA parses of JFLEG dev sentences.
+pub const UCCA_XML_DIRS: [&str; 3] = [
+    "usim_annotations",
+    "assess_learner_language/data/xmls",
+    "assess_learner_language/data/jfleg/dev/xmls",
+];
+
+/// The human UCCA annotations of the USim paper.
+pub const USIM_ANNOTATIONS: &str = "usim_annotations";
+
+/// The TUPA parses of the JFLEG dev set, one file per sentence.
+pub const JFLEG_DEV_PARSES: &str = "assess_learner_language/data/jfleg/dev/xmls";

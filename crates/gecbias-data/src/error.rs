@@ -1,0 +1,40 @@
+use std::path::PathBuf;
+
+use crate::location::Candidate;
+
+/// Everything that can go wrong while locating or verifying the data.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No candidate of the resolution order is a directory.
+    #[error("no data directory found; tried:\n{}", render_tried(.tried))]
+    NotFound {
+        /// Every candidate, in resolution order.
+        tried: Vec<Candidate>,
+    },
+    /// Reading a file or listing a directory failed.
+    #[error("{}: {source}", .path.display())]
+    Io {
+        /// The file or directory being read.
+        path: PathBuf,
+        /// The underlying failure.
+        source: std::io::Error,
+    },
+    /// A line of a manifest file is not `path<TAB>bytes<TAB>sha256`.
+    #[error("{}:{line}: {message}", .path.display())]
+    ManifestSyntax {
+        /// The manifest file.
+        path: PathBuf,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with the line.
+        message: String,
+    },
+}
+
+fn render_tried(tried: &[Candidate]) -> String {
+    tried
+        .iter()
+        .map(|c| format!("  {} ({})", c.path.display(), c.origin))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

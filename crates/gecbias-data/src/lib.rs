@@ -1,0 +1,31 @@
+//! Where the research data lives, and whether it is the data the goldens were computed on.
+//!
+//! Every test and every `cargo xtask` command finds the data through this crate, so there is one
+//! resolution order for the whole workspace:
+//!
+//! 1. an explicit directory (`--data DIR` on the command line),
+//! 2. the environment variable [`DATA_ENV`] (`GECBIAS_DATA`),
+//! 3. `./data`,
+//! 4. `../shared/data`.
+//!
+//! The first candidate that is a directory wins. This is the only crate of the workspace that reads
+//! environment variables; the algorithm crates take paths and bytes.
+//!
+//! * [`location`] — the resolution order and its result, [`DataDir`].
+//! * [`datasets`] — the folders of the data that each part of the project reads.
+//! * [`manifest`] — the committed list of every data file the project reads (path, size, SHA-256)
+//!   and its verification against a data directory.
+//! * [`provenance`] — where each folder of the data comes from.
+//! * [`testing`] — the rule for tests that need data: skip with a message, or fail under
+//!   `GECBIAS_REQUIRE_DATA=1`.
+
+pub mod datasets;
+mod error;
+pub mod location;
+pub mod manifest;
+pub mod provenance;
+pub mod testing;
+
+pub use error::Error;
+pub use location::{Candidate, DataDir, Origin, DATA_ENV};
+pub use manifest::{Manifest, ManifestEntry, Verification};

@@ -1,0 +1,72 @@
+//! Where each folder of the research data comes from (the table of the data's own README, kept
+//! here so `cargo xtask data` can print it even when the data is missing).
+
+/// One folder of the data directory and its source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Source {
+    /// Folder relative to the data directory.
+    pub folder: &'static str,
+    /// What it holds.
+    pub what: &'static str,
+    /// Public repository and commit it was taken from.
+    pub origin: &'static str,
+}
+
+/// The folders the project reads from, with their provenance.
+pub const SOURCES: &[Source] = &[
+    Source {
+        folder: "usim_annotations/",
+        what: "human UCCA annotations of NUCLE essays and corrections (USim paper)",
+        origin: "borgr/USim @ f1dd283",
+    },
+    Source {
+        folder: "assess_learner_language/data/xmls/",
+        what: "UCCA passages of NUCLE essays (human and TUPA parses)",
+        origin: "borgr/assess_learner_language @ a16a3b8",
+    },
+    Source {
+        folder: "assess_learner_language/data/jfleg/dev/",
+        what: "JFLEG dev: source, 4 references, 5 system outputs, TUPA parses of every line",
+        origin: "borgr/assess_learner_language @ a16a3b8",
+    },
+    Source {
+        folder: "assess_learner_language/data/conll14st-test-data/",
+        what: "CoNLL-2014 test set (M2 gold, SGML)",
+        origin: "borgr/assess_learner_language @ a16a3b8",
+    },
+    Source {
+        folder: "assess_learner_language/data/paragraphs/",
+        what: "CoNLL-2014 system outputs, source, reranking outputs",
+        origin: "borgr/assess_learner_language @ a16a3b8",
+    },
+    Source {
+        folder: "assess_learner_language/data/references/",
+        what: "NUCLE A/B and Bryant & Ng's 10 references",
+        origin: "borgr/assess_learner_language @ a16a3b8",
+    },
+    Source {
+        folder: "assess_learner_language/batches/",
+        what: "crowdsourced corrections (Mechanical Turk CSV)",
+        origin: "borgr/assess_learner_language @ a16a3b8",
+    },
+    Source {
+        folder: "assess_learner_language/unseenEst/",
+        what: "UnseenEst fingerprints and estimated histograms",
+        origin: "borgr/assess_learner_language @ a16a3b8",
+    },
+    Source {
+        folder: "assess_learner_language/calculations_data/",
+        what: "sampled M2 reference sets, perfect-system outputs, coverage arrays",
+        origin: "borgr/assess_learner_language @ a16a3b8",
+    },
+    Source {
+        folder: "assess_learner_language/history/",
+        what: "older file versions that produced published numbers",
+        origin: "borgr/assess_learner_language (commits named in the folder)",
+    },
+    Source {
+        folder: "simplification_turkcorpus/",
+        what: "TurkCorpus test/tune and system outputs",
+        origin: "cocoxu/simplification @ 4f6cac5 and @ 3557046",
+    },
+];

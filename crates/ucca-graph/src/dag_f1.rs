@@ -1,0 +1,196 @@
+//! DAG F-score: labelled agreement between two UCCA annotations of the same terminals, the
+//! inter-annotator agreement measure of the USim paper (§3) and the 000 draft (§4.3).
+//!
+//! The paper defines: edges (v₁, u₁) ∈ G₁ and (v₂, u₂) ∈ G₂ match if yield(u₁) = yield(u₂) and
+//! their labels are equal; P = matches / |E₁|, R = matches / |E₂|, F = 2PR / (P + R). It does not
+//! say which edges count, so two readings are offered (spec `usim-spec.md` §d.1):
+//!
+//! * [`ucca_eval`] — the standard UCCA evaluator (`ucca.evaluation.evaluate`, ucca 1.0.50,
+//!   without its normalisation step):
+//!   - candidates are the outgoing edges of every layer-1 unit except those labelled `U`, `LA`,
+//!     `LR` and `Terminal`, and except edges to implicit units;
+//!   - primary (non-remote) and remote edges are scored separately;
+//!   - the yield of an edge is the set of positions of its child's **non-punctuation** terminals,
+//!     following primary edges only (remote subtrees are excluded);
+//!   - edges are grouped by yield: each distinct yield counts once, carrying the **set** of labels
+//!     of all its edges (all categories of multi-category edges); a yield present in both
+//!     annotations matches when the two label sets intersect;
+//!   - P = m / g (1 when g = 0), R = m / r (1 when r = 0), F = 0 when P or R is 0.
+//! * [`edge_multiset`] — the paper's sentence read literally: every primary edge (same exclusions,
+//!   edges to implicit units included) is one item (yield, label) of a multiset, and matches are the
+//!   size of the multiset intersection.
+//!
+//! Neither reproduces the paper's 0.845 on the public annotations (goldens §5).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use crate::{Category, EdgeRef, Error, Location, Node, NodeId, Passage, Remote};
+
+/// Matched, guessed and reference counts of one comparison.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Score {
+    /// Items of the guessed annotation matched in the reference.
+    pub matches: usize,
+    /// Items of the guessed annotation (|E₁|).
+    pub guessed: usize,
+    /// Items of the reference annotation (|E₂|).
+    pub reference: usize,
+}
+
+impl Score {
+    /// P = matches / guessed, 1 when nothing was guessed.
+    pub fn precision(&self) -> f64 {
+        ratio(self.matches, self.guessed)
+    }
+
+    /// R = matches / reference, 1 when the reference is empty.
+    pub fn recall(&self) -> f64 {
+        ratio(self.matches, self.reference)
+    }
+
+    /// F = 2PR / (P + R), 0 when P or R is 0.
+    pub fn f1(&self) -> f64 {
+        let (p, r) = (self.precision(), self.recall());
+        if p == 0.0 || r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) }
+    }
+
+    /// The two scores' counts summed (micro aggregation).
+    pub fn plus(self, other: Score) -> Score {
+        Score {
+            matches: self.matches + other.matches,
+            guessed: self.guessed + other.guessed,
+            reference: self.reference + other.reference,
+        }
+    }
+
+    /// The score with guessed and reference exchanged (P and R swap).
+    pub fn swapped(self) -> Score {
+        Score {
+            matches: self.matches,
+            guessed: self.reference,
+            reference: self.guessed,
+        }
+    }
+}
+
+fn ratio(m: usize, n: usize) -> f64 {
+    if n == 0 { 1.0 } else { m as f64 / n as f64 }
+}
+
+/// The DAG F-score of [`ucca_eval`]: primary and remote edges separately.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct DagF1 {
+    /// Primary edges.
+    pub primary: Score,
+    /// Remote edges.
+    pub remote: Score,
+}
+
+impl DagF1 {
+    /// Primary and remote counts summed (the evaluator's aggregate).
+    pub fn total(&self) -> Score {
+        self.primary.plus(self.remote)
+    }
+}
+
+/// A yield: positions of non-punctuation terminals.
+type Yield = BTreeSet<u32>;
+
+/// DAG F-score in the reading of the UCCA evaluator (module docs), `guessed` against `reference`.
+/// Both must annotate the same terminals (same texts in the same order).
+pub fn ucca_eval(guessed: &Passage, reference: &Passage) -> Result<DagF1, Error> {
+    same_terminals(guessed, reference)?;
+    let score = |remote: bool| {
+        let g = labels_by_yield(guessed, remote);
+        let r = labels_by_yield(reference, remote);
+        let matches = g
+            .iter()
+            .filter(|(y, labels)| r.get(*y).is_some_and(|other| !labels.is_disjoint(other)))
+            .count();
+        Score {
+            matches,
+            guessed: g.len(),
+            reference: r.len(),
+        }
+    };
+    Ok(DagF1 {
+        primary: score(false),
+        remote: score(true),
+    })
+}
+
+/// DAG F-score as the paper's sentence reads: a multiset of (yield, label) over primary edges
+/// (module docs), `guessed` against `reference`.
+pub fn edge_multiset(guessed: &Passage, reference: &Passage) -> Result<Score, Error> {
+    same_terminals(guessed, reference)?;
+    let g = labelled_edges(guessed);
+    let mut r = labelled_edges(reference);
+    let mut matches = 0;
+    for (item, n) in &g {
+        if let Some(m) = r.get_mut(item) {
+            matches += (*n).min(*m);
+            *m = m.saturating_sub(*n);
+        }
+    }
+    Ok(Score {
+        matches,
+        guessed: g.values().sum(),
+        reference: r.into_values().sum::<usize>() + matches,
+    })
+}
+
+fn same_terminals(a: &Passage, b: &Passage) -> Result<(), Error> {
+    let texts = |p: &Passage| p.terminals().map(|t| t.text.clone()).collect::<Vec<_>>();
+    let (ta, tb) = (texts(a), texts(b));
+    if ta == tb {
+        return Ok(());
+    }
+    let position = ta.iter().zip(&tb).take_while(|(x, y)| x == y).count() + 1;
+    Err(Error::DifferentTerminals {
+        at: Location {
+            file: format!("passages {} and {}", a.id(), b.id()),
+            offset: None,
+        },
+        position: position as u32,
+    })
+}
+
+/// The edges both readings score: all but `U`, `LA`, `LR` and `Terminal`.
+fn labelled_unit_edges(p: &Passage) -> impl Iterator<Item = EdgeRef<'_>> {
+    p.edges().filter(|e| {
+        !matches!(
+            e.edge.category,
+            Category::Punctuation | Category::LinkArgument | Category::LinkRelation | Category::Terminal
+        )
+    })
+}
+
+fn is_implicit(p: &Passage, id: NodeId) -> bool {
+    p.node(id).and_then(Node::as_unit).is_some_and(|u| u.implicit)
+}
+
+fn word_yield(p: &Passage, e: &EdgeRef<'_>) -> Yield {
+    p.yield_of(e.child, Remote::Exclude)
+        .into_iter()
+        .filter(|t| p.terminal(t.number()).is_some_and(|t| !t.punctuation))
+        .map(|t| t.number())
+        .collect()
+}
+
+fn labels_by_yield(p: &Passage, remote: bool) -> BTreeMap<Yield, BTreeSet<Category>> {
+    let mut out: BTreeMap<Yield, BTreeSet<Category>> = BTreeMap::new();
+    for e in labelled_unit_edges(p).filter(|e| e.edge.remote == remote && !is_implicit(p, e.child)) {
+        out.entry(word_yield(p, &e)).or_default().extend(e.edge.categories());
+    }
+    out
+}
+
+fn labelled_edges(p: &Passage) -> BTreeMap<(Yield, Category), usize> {
+    let mut out = BTreeMap::new();
+    for e in labelled_unit_edges(p).filter(|e| !e.edge.remote) {
+        *out.entry((word_yield(p, &e), e.edge.category)).or_insert(0) += 1;
+    }
+    out
+}
