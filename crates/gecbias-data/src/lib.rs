@@ -27,5 +27,5 @@ pub mod provenance;
 pub mod testing;
 
 pub use error::Error;
-pub use location::{Candidate, DataDir, Origin, DATA_ENV};
+pub use location::{Candidate, DATA_ENV, DataDir, Origin};
 pub use manifest::{Manifest, ManifestEntry, Verification};

@@ -65,15 +65,23 @@ impl DataDir {
         Self::resolve(None, &workspace_root())
     }
 
-    /// Picks the first candidate that is a directory.
-    pub fn resolve_from(candidates: Vec<Candidate>) -> Result<DataDir, Error> {
-        match candidates.iter().find(|c| c.path.is_dir()) {
-            Some(c) => Ok(DataDir {
-                root: c.path.clone(),
-                origin: c.origin,
-            }),
-            None => Err(Error::NotFound { tried: candidates }),
+    /// Picks the first candidate that is a directory. A directory named explicitly (`--data` or
+    /// `$GECBIAS_DATA`) that does not exist is an error rather than a reason to fall back to the
+    /// defaults: the user asked for that data.
+    pub fn resolve_from(mut candidates: Vec<Candidate>) -> Result<DataDir, Error> {
+        for (i, c) in candidates.iter().enumerate() {
+            if c.path.is_dir() {
+                return Ok(DataDir {
+                    root: c.path.clone(),
+                    origin: c.origin,
+                });
+            }
+            if matches!(c.origin, Origin::Flag | Origin::Environment) {
+                candidates.truncate(i + 1);
+                break;
+            }
         }
+        Err(Error::NotFound { tried: candidates })
     }
 
     /// The directory itself.
@@ -101,9 +109,15 @@ impl DataDir {
         let mut pending = vec![dir.trim_end_matches('/').to_owned()];
         while let Some(rel) = pending.pop() {
             let full = self.join(&rel);
-            let entries = std::fs::read_dir(&full).map_err(|source| Error::Io { path: full.clone(), source })?;
+            let entries = std::fs::read_dir(&full).map_err(|source| Error::Io {
+                path: full.clone(),
+                source,
+            })?;
             for entry in entries {
-                let entry = entry.map_err(|source| Error::Io { path: full.clone(), source })?;
+                let entry = entry.map_err(|source| Error::Io {
+                    path: full.clone(),
+                    source,
+                })?;
                 let name = entry.file_name().to_string_lossy().into_owned();
                 let child = format!("{rel}/{name}");
                 if entry.path().is_dir() {
@@ -149,9 +163,12 @@ pub fn candidates(flag: Option<&Path>, env: Option<OsString>, base: &Path) -> Ve
 /// The workspace root, known at compile time from this crate's own location
 /// (`<root>/crates/gecbias-data`).
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("..")
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    crate_dir
+        .ancestors()
+        .nth(2)
+        .unwrap_or(crate_dir)
+        .to_path_buf()
 }
 
 #[cfg(test)]
@@ -165,7 +182,12 @@ mod tests {
         let origins: Vec<Origin> = got.iter().map(|c| c.origin).collect();
         assert_eq!(
             origins,
-            [Origin::Flag, Origin::Environment, Origin::LocalData, Origin::SharedData]
+            [
+                Origin::Flag,
+                Origin::Environment,
+                Origin::LocalData,
+                Origin::SharedData
+            ]
         );
         assert_eq!(got[1].path, Path::new("/base/rel/env"));
         assert_eq!(got[3].path, Path::new("/base/../shared/data"));
@@ -183,18 +205,29 @@ mod tests {
     #[test]
     fn first_existing_directory_wins_and_misses_list_every_path() {
         let here = workspace_root();
+        let candidate = |dir: &str, origin| Candidate {
+            path: here.join(dir),
+            origin,
+        };
         let found = DataDir::resolve_from(vec![
-            Candidate {
-                path: here.join("no-such-directory"),
-                origin: Origin::Flag,
-            },
-            Candidate {
-                path: here.join("crates"),
-                origin: Origin::LocalData,
-            },
+            candidate("no-such-directory", Origin::LocalData),
+            candidate("crates", Origin::SharedData),
         ])
         .unwrap();
-        assert_eq!(found.origin(), Origin::LocalData);
+        assert_eq!(found.origin(), Origin::SharedData);
+        assert_eq!(
+            found.join("gecbias-data/src"),
+            here.join("crates/gecbias-data/src")
+        );
+
+        let explicit = DataDir::resolve_from(vec![
+            candidate("no-such-directory", Origin::Flag),
+            candidate("crates", Origin::LocalData),
+        ]);
+        let Err(Error::NotFound { tried }) = explicit else {
+            panic!("a missing --data directory must not fall back to the defaults")
+        };
+        assert_eq!(tried.len(), 1);
 
         let missing = vec![Candidate {
             path: here.join("no-such-directory"),

@@ -128,18 +128,29 @@ impl Manifest {
             .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty());
         match lines.next() {
             Some((_, HEADER)) => {}
-            Some((n, other)) => return Err(syntax(n, format!("expected header {HEADER:?}, found {other:?}"))),
+            Some((n, other)) => {
+                return Err(syntax(
+                    n,
+                    format!("expected header {HEADER:?}, found {other:?}"),
+                ));
+            }
             None => return Err(syntax(1, "empty manifest".into())),
         }
         let mut entries = Vec::new();
         for (n, line) in lines {
             let fields: Vec<&str> = line.split('\t').collect();
             let [path, bytes, digest] = fields[..] else {
-                return Err(syntax(n, format!("expected 3 tab-separated fields, found {}", fields.len())));
+                return Err(syntax(
+                    n,
+                    format!("expected 3 tab-separated fields, found {}", fields.len()),
+                ));
             };
-            let bytes = bytes
-                .parse()
-                .map_err(|_| syntax(n, format!("byte size {bytes:?} is not a non-negative integer")))?;
+            let bytes = bytes.parse().map_err(|_| {
+                syntax(
+                    n,
+                    format!("byte size {bytes:?} is not a non-negative integer"),
+                )
+            })?;
             let sha256 = BASE64
                 .decode(digest)
                 .ok()
@@ -192,11 +203,16 @@ mod tests {
     use crate::location::{Candidate, Origin};
 
     fn scratch(name: &str) -> DataDir {
-        let dir = std::env::temp_dir().join(format!("gecbias-manifest-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("gecbias-manifest-{name}-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("sub")).unwrap();
         std::fs::write(dir.join("sub/a.txt"), b"abc").unwrap();
         std::fs::write(dir.join("b.txt"), b"").unwrap();
-        DataDir::resolve_from(vec![Candidate { path: dir, origin: Origin::Flag }]).unwrap()
+        DataDir::resolve_from(vec![Candidate {
+            path: dir,
+            origin: Origin::Flag,
+        }])
+        .unwrap()
     }
 
     #[test]
@@ -205,7 +221,10 @@ mod tests {
         let e = ManifestEntry::of_file(&data, "sub/a.txt").unwrap();
         assert_eq!(e.bytes, 3);
         // FIPS 180-2 appendix B.1: SHA-256("abc") = ba7816bf…f20015ad.
-        assert_eq!(BASE64.encode(e.sha256), "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=");
+        assert_eq!(
+            BASE64.encode(e.sha256),
+            "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="
+        );
     }
 
     #[test]
@@ -225,21 +244,32 @@ mod tests {
         assert_eq!(report.missing, ["b.txt"]);
         assert_eq!(report.changed.len(), 1);
         assert_eq!(report.changed[0].found.bytes, 3);
-        assert_ne!(report.changed[0].found.sha256, report.changed[0].expected.sha256);
+        assert_ne!(
+            report.changed[0].found.sha256,
+            report.changed[0].expected.sha256
+        );
     }
 
     #[test]
     fn syntax_errors_name_the_line() {
         let bad = format!("# c\n{HEADER}\nx\t1\n");
-        let err = Manifest::parse(&bad, Path::new("m.tsv")).unwrap_err().to_string();
+        let err = Manifest::parse(&bad, Path::new("m.tsv"))
+            .unwrap_err()
+            .to_string();
         assert_eq!(err, "m.tsv:3: expected 3 tab-separated fields, found 2");
         let bad = format!("{HEADER}\nx\t-1\tAAAA\n");
-        let err = Manifest::parse(&bad, Path::new("m.tsv")).unwrap_err().to_string();
+        let err = Manifest::parse(&bad, Path::new("m.tsv"))
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("m.tsv:2: byte size"), "{err}");
         let bad = format!("{HEADER}\nx\t1\tAAAA\n");
-        let err = Manifest::parse(&bad, Path::new("m.tsv")).unwrap_err().to_string();
+        let err = Manifest::parse(&bad, Path::new("m.tsv"))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("not a base64 SHA-256"), "{err}");
-        let err = Manifest::parse("", Path::new("m.tsv")).unwrap_err().to_string();
+        let err = Manifest::parse("", Path::new("m.tsv"))
+            .unwrap_err()
+            .to_string();
         assert_eq!(err, "m.tsv:1: empty manifest");
     }
 }

@@ -11,7 +11,7 @@
 //! machine without the data; with `GECBIAS_REQUIRE_DATA=1` (set by `.ci/run`) missing data fails
 //! the test instead.
 
-use crate::DataDir;
+use crate::{DataDir, Error};
 
 /// Environment variable that turns missing data from a skip into a failure.
 pub const REQUIRE_ENV: &str = "GECBIAS_REQUIRE_DATA";
@@ -21,16 +21,54 @@ pub const REQUIRE_ENV: &str = "GECBIAS_REQUIRE_DATA";
 /// # Panics
 /// When no data directory is found and `GECBIAS_REQUIRE_DATA=1`: in CI missing data is a failure.
 pub fn data_or_skip(what: &str) -> Option<DataDir> {
-    match DataDir::resolve_for_tests() {
-        Ok(data) => Some(data),
-        Err(err) if required() => panic!("{what}: {REQUIRE_ENV}=1 but {err}"),
+    let required = std::env::var_os(REQUIRE_ENV).is_some_and(|v| v == "1");
+    match decide(DataDir::resolve_for_tests(), required, what) {
+        Ok(data) => data,
+        Err(message) => panic!("{message}"),
+    }
+}
+
+/// The rule itself: found data is used; missing data is a skip (`Ok(None)`, after printing the
+/// reason to stderr) unless it is required, when it is a failure message.
+fn decide(
+    found: Result<DataDir, Error>,
+    required: bool,
+    what: &str,
+) -> Result<Option<DataDir>, String> {
+    match found {
+        Ok(data) => Ok(Some(data)),
+        Err(err) if required => Err(format!("{what}: {REQUIRE_ENV}=1 but {err}")),
         Err(err) => {
             eprintln!("skipping {what}: {err}\n(set {REQUIRE_ENV}=1 to make this a failure)");
-            None
+            Ok(None)
         }
     }
 }
 
-fn required() -> bool {
-    std::env::var_os(REQUIRE_ENV).is_some_and(|v| v == "1")
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::{Candidate, Origin};
+
+    fn missing() -> Result<DataDir, Error> {
+        Err(Error::NotFound {
+            tried: vec![Candidate {
+                path: PathBuf::from("/nowhere/data"),
+                origin: Origin::LocalData,
+            }],
+        })
+    }
+
+    #[test]
+    fn missing_data_is_a_skip_unless_required() {
+        assert_eq!(decide(missing(), false, "t"), Ok(None));
+        let message = decide(missing(), true, "t").unwrap_err();
+        assert!(
+            message.starts_with("t: GECBIAS_REQUIRE_DATA=1 but no data directory found"),
+            "{message}"
+        );
+        assert!(message.contains("/nowhere/data (./data)"), "{message}");
+    }
 }

@@ -13,7 +13,10 @@ fn jfleg_parses(c: &mut Criterion) {
         .expect("JFLEG parse directory")
         .map(|e| {
             let path = e.expect("directory entry").path();
-            (path.display().to_string(), std::fs::read(&path).expect("readable file"))
+            (
+                path.display().to_string(),
+                std::fs::read(&path).expect("readable file"),
+            )
         })
         .collect();
     files.sort();
@@ -21,13 +24,18 @@ fn jfleg_parses(c: &mut Criterion) {
     let mut group = c.benchmark_group("read_xml");
     group.sample_size(10);
     group.throughput(Throughput::Elements(files.len() as u64));
-    group.bench_function(format!("jfleg_dev_{}_files_{}_MB", files.len(), bytes / 1_000_000), |b| {
-        b.iter(|| {
-            for (name, bytes) in &files {
-                std::hint::black_box(Passage::from_xml_named(bytes, name).expect("valid parse"));
-            }
-        })
-    });
+    group.bench_function(
+        format!("jfleg_dev_{}_files_{}_MB", files.len(), bytes / 1_000_000),
+        |b| {
+            b.iter(|| {
+                for (name, bytes) in &files {
+                    std::hint::black_box(
+                        Passage::from_xml_named(bytes, name).expect("valid parse"),
+                    );
+                }
+            })
+        },
+    );
     group.finish();
 }
 

@@ -17,7 +17,8 @@
 //!     annotations matches when the two label sets intersect;
 //!   - P = m / g (1 when g = 0), R = m / r (1 when r = 0), F = 0 when P or R is 0.
 //! * [`edge_multiset`] — the paper's sentence read literally: every primary edge (same exclusions,
-//!   edges to implicit units included) is one item (yield, label) of a multiset, and matches are the
+//!   edges to implicit units included) is one item (yield, its `type` label) of a multiset, and
+//!   matches are the
 //!   size of the multiset intersection.
 //!
 //! Neither reproduces the paper's 0.845 on the public annotations (goldens §5).
@@ -53,7 +54,11 @@ impl Score {
     /// F = 2PR / (P + R), 0 when P or R is 0.
     pub fn f1(&self) -> f64 {
         let (p, r) = (self.precision(), self.recall());
-        if p == 0.0 || r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) }
+        if p == 0.0 || r == 0.0 {
+            0.0
+        } else {
+            2.0 * p * r / (p + r)
+        }
     }
 
     /// The two scores' counts summed (micro aggregation).
@@ -162,13 +167,18 @@ fn labelled_unit_edges(p: &Passage) -> impl Iterator<Item = EdgeRef<'_>> {
     p.edges().filter(|e| {
         !matches!(
             e.edge.category,
-            Category::Punctuation | Category::LinkArgument | Category::LinkRelation | Category::Terminal
+            Category::Punctuation
+                | Category::LinkArgument
+                | Category::LinkRelation
+                | Category::Terminal
         )
     })
 }
 
 fn is_implicit(p: &Passage, id: NodeId) -> bool {
-    p.node(id).and_then(Node::as_unit).is_some_and(|u| u.implicit)
+    p.node(id)
+        .and_then(Node::as_unit)
+        .is_some_and(|u| u.implicit)
 }
 
 fn word_yield(p: &Passage, e: &EdgeRef<'_>) -> Yield {
@@ -181,8 +191,11 @@ fn word_yield(p: &Passage, e: &EdgeRef<'_>) -> Yield {
 
 fn labels_by_yield(p: &Passage, remote: bool) -> BTreeMap<Yield, BTreeSet<Category>> {
     let mut out: BTreeMap<Yield, BTreeSet<Category>> = BTreeMap::new();
-    for e in labelled_unit_edges(p).filter(|e| e.edge.remote == remote && !is_implicit(p, e.child)) {
-        out.entry(word_yield(p, &e)).or_default().extend(e.edge.categories());
+    for e in labelled_unit_edges(p).filter(|e| e.edge.remote == remote && !is_implicit(p, e.child))
+    {
+        out.entry(word_yield(p, &e))
+            .or_default()
+            .extend(e.edge.categories());
     }
     out
 }

@@ -94,7 +94,17 @@ mod tests {
         let t: NodeId = "0.500".parse().unwrap();
         assert!(t < a && a < b);
         assert_eq!(b.to_string(), "1.10");
-        for bad in ["", "1", "2.1", "1.0", "1.-3", "1.+3", "1.1.1", "x.1", "1.99999999999"] {
+        for bad in [
+            "",
+            "1",
+            "2.1",
+            "1.0",
+            "1.-3",
+            "1.+3",
+            "1.1.1",
+            "x.1",
+            "1.99999999999",
+        ] {
             assert!(bad.parse::<NodeId>().is_err(), "{bad}");
         }
     }

@@ -85,9 +85,13 @@ impl UnitKind {
 
     /// The kind with XML `type` value `s`.
     pub fn from_xml_type(s: &str) -> Option<UnitKind> {
-        [UnitKind::Foundational, UnitKind::Punctuation, UnitKind::Linkage]
-            .into_iter()
-            .find(|k| k.xml_type() == s)
+        [
+            UnitKind::Foundational,
+            UnitKind::Punctuation,
+            UnitKind::Linkage,
+        ]
+        .into_iter()
+        .find(|k| k.xml_type() == s)
     }
 }
 

@@ -5,7 +5,9 @@ use petgraph::algo::toposort;
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use petgraph::visit::{EdgeFiltered, EdgeRef as _};
 
-use crate::{Attributes, Category, Edge, Error, Layer, Location, Node, NodeId, Terminal, Unit, UnitKind};
+use crate::{
+    Attributes, Category, Edge, Error, Layer, Location, Node, NodeId, Terminal, Unit, UnitKind,
+};
 
 /// Whether remote edges count when walking down from a unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +68,10 @@ impl PartialEq for Passage {
             && self.graph.node_count() == other.graph.node_count()
             && self.graph.edge_count() == other.graph.edge_count()
             && self.nodes().zip(other.nodes()).all(|(a, b)| {
-                a == b && self.outgoing_in_file_order(a.id()).eq(other.outgoing_in_file_order(b.id()))
+                a == b
+                    && self
+                        .outgoing_in_file_order(a.id())
+                        .eq(other.outgoing_in_file_order(b.id()))
             })
     }
 }
@@ -142,7 +147,8 @@ impl Passage {
 
     /// Every edge, parents in ID order and each parent's edges in file order.
     pub fn edges(&self) -> impl Iterator<Item = EdgeRef<'_>> {
-        self.nodes().flat_map(|n| self.outgoing_in_file_order(n.id()))
+        self.nodes()
+            .flat_map(|n| self.outgoing_in_file_order(n.id()))
     }
 
     /// The primary (non-remote) edges.
@@ -253,7 +259,11 @@ impl Passage {
 
     fn adjacent(&self, id: NodeId, direction: Direction) -> Vec<EdgeRef<'_>> {
         match self.index_of(id) {
-            Some(n) => self.graph.edges_directed(n, direction).map(|e| self.edge_ref(e)).collect(),
+            Some(n) => self
+                .graph
+                .edges_directed(n, direction)
+                .map(|e| self.edge_ref(e))
+                .collect(),
             None => Vec::new(),
         }
     }
@@ -415,10 +425,9 @@ impl PassageBuilder {
             .count();
         self.check_terminal_order(terminal_count)?;
         let root = NodeId::new(Layer::Foundational, 1);
-        let has_root = self
-            .nodes
-            .get(terminal_count)
-            .is_some_and(|(n, _)| n.id() == root && matches!(n, Node::Unit(u) if u.kind == UnitKind::Foundational));
+        let has_root = self.nodes.get(terminal_count).is_some_and(|(n, _)| {
+            n.id() == root && matches!(n, Node::Unit(u) if u.kind == UnitKind::Foundational)
+        });
         if !has_root {
             return Err(Error::MissingRoot {
                 at: self.at(layer1_offset),

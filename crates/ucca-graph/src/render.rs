@@ -1,42 +1,52 @@
 //! A compact bracketed rendering of a passage for debugging.
 
-use crate::{Category, Node, NodeId, Passage};
+use crate::{EdgeRef, Node, NodeId, Passage, Remote};
 
 pub(crate) fn render(p: &Passage) -> String {
-    let mut out = String::new();
-    let mut first = true;
-    for e in p.children(p.root()) {
-        if !std::mem::take(&mut first) {
-            out.push(' ');
-        }
-        unit(p, e.child, e.edge.category, e.edge.remote, &mut out);
-    }
-    out
+    let parts: Vec<String> = in_text_order(p, p.root())
+        .into_iter()
+        .map(|e| edge(p, &e))
+        .collect();
+    parts.join(" ")
 }
 
-fn unit(p: &Passage, id: NodeId, category: Category, remote: bool, out: &mut String) {
-    match p.node(id) {
-        Some(Node::Terminal(t)) => out.push_str(&t.text),
+/// The children of `id` in the order of the text: primary children by their first terminal,
+/// then remote children and implicit units (which have no place in the text).
+fn in_text_order(p: &Passage, id: NodeId) -> Vec<EdgeRef<'_>> {
+    let mut children = p.children(id);
+    children.sort_by_key(|e| match p.yield_of(e.child, Remote::Exclude).first() {
+        Some(first) if !e.edge.remote => (false, first.number()),
+        _ => (true, 0),
+    });
+    children
+}
+
+fn edge(p: &Passage, e: &EdgeRef<'_>) -> String {
+    match p.node(e.child) {
+        Some(Node::Terminal(t)) => t.text.clone(),
         Some(Node::Unit(u)) => {
-            out.push('[');
-            out.push_str(category.abbreviation());
-            if remote {
-                out.push_str("* ");
-                out.push_str(&p.yield_of(id, crate::Remote::Exclude).iter().filter_map(|t| p.node(*t).and_then(Node::as_terminal)).map(|t| t.text.as_str()).collect::<Vec<_>>().join(" "));
+            let inner = if e.edge.remote {
+                format!("* {}", words(p, e.child))
             } else if u.implicit {
-                out.push_str(" IMPLICIT");
+                " IMPLICIT".to_owned()
             } else {
-                for e in p.children(id) {
-                    out.push(' ');
-                    if e.edge.category == Category::Terminal {
-                        unit(p, e.child, e.edge.category, false, out);
-                    } else {
-                        unit(p, e.child, e.edge.category, e.edge.remote, out);
-                    }
-                }
-            }
-            out.push(']');
+                in_text_order(p, e.child)
+                    .iter()
+                    .map(|c| format!(" {}", edge(p, c)))
+                    .collect()
+            };
+            format!("[{}{inner}]", e.edge.category)
         }
-        None => {}
+        None => String::new(),
     }
+}
+
+fn words(p: &Passage, id: NodeId) -> String {
+    let texts: Vec<&str> = p
+        .yield_of(id, Remote::Exclude)
+        .into_iter()
+        .filter_map(|t| p.terminal(t.number()))
+        .map(|t| t.text.as_str())
+        .collect();
+    texts.join(" ")
 }

@@ -10,8 +10,8 @@ use quick_xml::reader::Reader;
 
 use crate::passage::ElementMeta;
 use crate::{
-    Attributes, Category, CategoryElement, Edge, Error, Layer, Location, Node, NodeId, Passage, PassageBuilder,
-    Terminal, Unit, UnitKind,
+    Attributes, Category, CategoryElement, Edge, Error, Layer, Location, Node, NodeId, Passage,
+    PassageBuilder, Terminal, Unit, UnitKind,
 };
 
 pub(super) fn parse(bytes: &[u8], origin: &str) -> Result<Passage, Error> {
@@ -130,7 +130,12 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn required(&self, e: &mut Element, element: &'static str, attribute: &'static str) -> Result<String, Error> {
+    fn required(
+        &self,
+        e: &mut Element,
+        element: &'static str,
+        attribute: &'static str,
+    ) -> Result<String, Error> {
         e.take(attribute).ok_or_else(|| Error::MissingAttribute {
             at: self.at(e.offset),
             element,
@@ -157,7 +162,9 @@ impl<'a> Parser<'a> {
         if !e.empty {
             match self.next()? {
                 Some(Item::End) => {}
-                Some(Item::Start(child)) => return Err(self.unexpected(&child, "inside an element that holds no elements")),
+                Some(Item::Start(child)) => {
+                    return Err(self.unexpected(&child, "inside an element that holds no elements"));
+                }
                 None => return Err(self.eof()),
             }
         }
@@ -244,7 +251,12 @@ impl<'a> Parser<'a> {
         builder.build_at(seen[1])
     }
 
-    fn layer(&mut self, mut e: Element, builder: &mut PassageBuilder, seen: &mut [Option<u64>; 2]) -> Result<(), Error> {
+    fn layer(
+        &mut self,
+        mut e: Element,
+        builder: &mut PassageBuilder,
+        seen: &mut [Option<u64>; 2],
+    ) -> Result<(), Error> {
         let layer_id = self.required(&mut e, "layer", "layerID")?;
         let layer = match layer_id.as_str() {
             "0" => Layer::Terminals,
@@ -274,7 +286,12 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn node(&mut self, mut e: Element, layer: Layer, builder: &mut PassageBuilder) -> Result<(), Error> {
+    fn node(
+        &mut self,
+        mut e: Element,
+        layer: Layer,
+        builder: &mut PassageBuilder,
+    ) -> Result<(), Error> {
         let raw_id = self.required(&mut e, "node", "ID")?;
         let node_type = self.required(&mut e, "node", "type")?;
         self.no_more_attributes(&e)?;
@@ -298,7 +315,9 @@ impl<'a> Parser<'a> {
                 "Punctuation" => None,
                 _ => return Err(bad_type(self)),
             },
-            Layer::Foundational => Some(UnitKind::from_xml_type(&node_type).ok_or_else(|| bad_type(self))?),
+            Layer::Foundational => {
+                Some(UnitKind::from_xml_type(&node_type).ok_or_else(|| bad_type(self))?)
+            }
         };
         let mut edges = Vec::new();
         let body = self.body(&e, "node", |p, child| {
@@ -318,7 +337,11 @@ impl<'a> Parser<'a> {
                 text: self.take_attribute(&mut attributes, offset, "text")?,
                 punctuation: node_type == "Punctuation",
                 paragraph: self.take_number(&mut attributes, offset, "paragraph")?,
-                paragraph_position: self.take_number(&mut attributes, offset, "paragraph_position")?,
+                paragraph_position: self.take_number(
+                    &mut attributes,
+                    offset,
+                    "paragraph_position",
+                )?,
                 attributes,
                 extras: body.extras,
             }),
@@ -350,7 +373,10 @@ impl<'a> Parser<'a> {
             let tag = p.required(&mut child, "category", "tag")?;
             let category = p.category(&tag, child.offset)?;
             let attributes = p.leaf(child)?;
-            category_elements.push(CategoryElement { category, attributes });
+            category_elements.push(CategoryElement {
+                category,
+                attributes,
+            });
             Ok(())
         })?;
         let mut attributes = body.attributes.unwrap_or_default();
@@ -374,15 +400,27 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn take_attribute(&self, attributes: &mut Attributes, offset: u64, name: &'static str) -> Result<String, Error> {
-        attributes.take(name).ok_or_else(|| Error::MissingAttribute {
-            at: self.at(offset),
-            element: "attributes",
-            attribute: name,
-        })
+    fn take_attribute(
+        &self,
+        attributes: &mut Attributes,
+        offset: u64,
+        name: &'static str,
+    ) -> Result<String, Error> {
+        attributes
+            .take(name)
+            .ok_or_else(|| Error::MissingAttribute {
+                at: self.at(offset),
+                element: "attributes",
+                attribute: name,
+            })
     }
 
-    fn take_number(&self, attributes: &mut Attributes, offset: u64, name: &'static str) -> Result<u32, Error> {
+    fn take_number(
+        &self,
+        attributes: &mut Attributes,
+        offset: u64,
+        name: &'static str,
+    ) -> Result<u32, Error> {
         let value = self.take_attribute(attributes, offset, name)?;
         match value.parse::<u32>() {
             Ok(n) if n >= 1 && value.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
@@ -396,7 +434,12 @@ impl<'a> Parser<'a> {
     }
 
     /// A boolean attribute as the UCCA library writes it: `True` or `False`; absent is false.
-    fn take_flag(&self, attributes: &mut Attributes, offset: u64, name: &'static str) -> Result<bool, Error> {
+    fn take_flag(
+        &self,
+        attributes: &mut Attributes,
+        offset: u64,
+        name: &'static str,
+    ) -> Result<bool, Error> {
         match attributes.take(name).as_deref() {
             None | Some("False") => Ok(false),
             Some("True") => Ok(true),

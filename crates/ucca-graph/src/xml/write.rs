@@ -15,7 +15,10 @@ pub(super) fn write(p: &Passage) -> String {
         let id = layer.to_string();
         w.open(1, "layer", &[("layerID", &id)]);
         w.meta(2, meta);
-        for node in p.nodes().filter(|n| usize::from(n.id().layer().number()) == layer) {
+        for node in p
+            .nodes()
+            .filter(|n| usize::from(n.id().layer().number()) == layer)
+        {
             write_node(&mut w, p, node);
         }
         w.close(1, "layer");
@@ -42,7 +45,11 @@ fn write_node(w: &mut Writer, p: &Passage, node: &Node) {
         }
         Node::Unit(u) => {
             w.open(2, "node", &[("ID", &id), ("type", u.kind.xml_type())]);
-            let mut a = if u.implicit { vec![("implicit", "True")] } else { Vec::new() };
+            let mut a = if u.implicit {
+                vec![("implicit", "True")]
+            } else {
+                Vec::new()
+            };
             a.extend(u.attributes.iter());
             w.empty(3, "attributes", &a);
             w.extras(3, &u.extras);
@@ -50,8 +57,16 @@ fn write_node(w: &mut Writer, p: &Passage, node: &Node) {
     }
     for e in p.outgoing_in_file_order(node.id()) {
         let to = e.child.to_string();
-        w.open(3, "edge", &[("toID", &to), ("type", e.edge.category.abbreviation())]);
-        let mut a = if e.edge.remote { vec![("remote", "True")] } else { Vec::new() };
+        w.open(
+            3,
+            "edge",
+            &[("toID", &to), ("type", e.edge.category.abbreviation())],
+        );
+        let mut a = if e.edge.remote {
+            vec![("remote", "True")]
+        } else {
+            Vec::new()
+        };
         a.extend(e.edge.attributes.iter());
         w.empty(4, "attributes", &a);
         w.extras(4, &e.edge.extras);

@@ -1,0 +1,31 @@
+//! The registry of experiments. Each is a library call on the data that returns a typed result;
+//! the experiment renders it as markdown (ours beside the paper's or the reference's numbers) and
+//! as JSON.
+
+mod ucca_roundtrip;
+
+use gecbias_data::DataDir;
+use indicatif::ProgressBar;
+
+/// One reproducible experiment.
+pub(crate) struct Experiment {
+    /// The ID used on the command line and as the report's file name.
+    pub(crate) id: &'static str,
+    /// One line saying what is reproduced.
+    pub(crate) title: &'static str,
+    /// The data files the experiment reads (relative paths); the data manifest is their union.
+    pub(crate) inputs: fn(&DataDir) -> anyhow::Result<Vec<String>>,
+    /// Runs the experiment on those inputs, advancing the progress bar once per input.
+    pub(crate) run: fn(&DataDir, &[String], &ProgressBar) -> anyhow::Result<Report>,
+}
+
+/// What an experiment produced.
+pub(crate) struct Report {
+    /// The report body (deterministic: no timings, no absolute paths).
+    pub(crate) markdown: String,
+    /// The typed result as JSON.
+    pub(crate) json: serde_json::Value,
+}
+
+/// Every registered experiment, in the order `reproduce all` runs them.
+pub(crate) const ALL: &[Experiment] = &[ucca_roundtrip::EXPERIMENT];

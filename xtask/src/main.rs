@@ -1,0 +1,90 @@
+//! `cargo xtask`: the project's task runner.
+//!
+//! * `cargo xtask reproduce <id>|all [--check] [--data DIR]` runs registered experiments and
+//!   writes `docs/reproduction/<id>.md` and `target/reproduce/<id>.json`; with `--check` it
+//!   regenerates the reports in memory and fails if a committed one differs.
+//! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
+//!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
+
+mod data;
+mod experiments;
+mod reproduce;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "gecbias tasks: reproduce the papers, check the data"
+)]
+struct Cli {
+    #[command(subcommand)]
+    task: Option<Task>,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Run an experiment (or `all`) and write its report.
+    Reproduce {
+        /// Experiment ID, or `all`.
+        id: String,
+        /// Regenerate in memory and fail if the committed report differs.
+        #[arg(long)]
+        check: bool,
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Show the data directory and its provenance, and verify it against the manifest.
+    Data {
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Rewrite the manifest from the files the registered experiments read.
+        #[arg(long)]
+        write_manifest: bool,
+    },
+}
+
+/// The workspace root (this crate is `<root>/xtask`).
+fn workspace_root() -> PathBuf {
+    let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().unwrap_or(xtask).to_path_buf()
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.task {
+        None => {
+            list_tasks();
+            Ok(())
+        }
+        Some(Task::Reproduce { id, check, data }) => reproduce::run(&id, check, data.as_deref()),
+        Some(Task::Data {
+            data,
+            write_manifest,
+        }) => data::run(data.as_deref(), write_manifest),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn list_tasks() {
+    println!("cargo xtask <task>\n");
+    println!(
+        "  reproduce <id>|all [--check] [--data DIR]   run experiments, write docs/reproduction/<id>.md"
+    );
+    println!("  data [--data DIR] [--write-manifest]        show and verify the research data\n");
+    println!("experiments:");
+    for e in experiments::ALL {
+        println!("  {:<18} {}", e.id, e.title);
+    }
+}
