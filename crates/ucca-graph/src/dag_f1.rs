@@ -18,8 +18,7 @@
 //!   - P = m / g (1 when g = 0), R = m / r (1 when r = 0), F = 0 when P or R is 0.
 //! * [`edge_multiset`] — the paper's sentence read literally: every primary edge (same exclusions,
 //!   edges to implicit units included) is one item (yield, its `type` label) of a multiset, and
-//!   matches are the
-//!   size of the multiset intersection.
+//!   matches are the size of the multiset intersection.
 //!
 //! Neither reproduces the paper's 0.845 on the public annotations (goldens §5).
 
