@@ -9,9 +9,12 @@
 //!
 //! Without data a test prints the directories it tried and passes, so `cargo test` works on a
 //! machine without the data; with `GECBIAS_REQUIRE_DATA=1` (set by `.ci/run`) missing data fails
-//! the test instead.
+//! the test instead. [`or_skip`] applies the same rule to other external resources, such as the
+//! WordNet files of Debian's `wordnet-base`.
 
-use crate::{DataDir, Error};
+use std::fmt::Display;
+
+use crate::DataDir;
 
 /// Environment variable that turns missing data from a skip into a failure.
 pub const REQUIRE_ENV: &str = "GECBIAS_REQUIRE_DATA";
@@ -21,22 +24,30 @@ pub const REQUIRE_ENV: &str = "GECBIAS_REQUIRE_DATA";
 /// # Panics
 /// When no data directory is found and `GECBIAS_REQUIRE_DATA=1`: in CI missing data is a failure.
 pub fn data_or_skip(what: &str) -> Option<DataDir> {
+    or_skip(DataDir::resolve_for_tests(), what)
+}
+
+/// The loaded resource for a test named `what`, or `None` after printing why the test is skipped.
+///
+/// # Panics
+/// When loading failed and `GECBIAS_REQUIRE_DATA=1`.
+pub fn or_skip<T, E: Display>(loaded: Result<T, E>, what: &str) -> Option<T> {
     let required = std::env::var_os(REQUIRE_ENV).is_some_and(|v| v == "1");
-    match decide(DataDir::resolve_for_tests(), required, what) {
-        Ok(data) => data,
+    match decide(loaded, required, what) {
+        Ok(resource) => resource,
         Err(message) => panic!("{message}"),
     }
 }
 
-/// The rule itself: found data is used; missing data is a skip (`Ok(None)`, after printing the
-/// reason to stderr) unless it is required, when it is a failure message.
-fn decide(
-    found: Result<DataDir, Error>,
+/// The rule itself: a found resource is used; a missing one is a skip (`Ok(None)`, after printing
+/// the reason to stderr) unless it is required, when it is a failure message.
+fn decide<T, E: Display>(
+    found: Result<T, E>,
     required: bool,
     what: &str,
-) -> Result<Option<DataDir>, String> {
+) -> Result<Option<T>, String> {
     match found {
-        Ok(data) => Ok(Some(data)),
+        Ok(resource) => Ok(Some(resource)),
         Err(err) if required => Err(format!("{what}: {REQUIRE_ENV}=1 but {err}")),
         Err(err) => {
             eprintln!("skipping {what}: {err}\n(set {REQUIRE_ENV}=1 to make this a failure)");
@@ -50,7 +61,7 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
-    use crate::{Candidate, Origin};
+    use crate::{Candidate, Error, Origin};
 
     fn missing() -> Result<DataDir, Error> {
         Err(Error::NotFound {

@@ -22,6 +22,9 @@
 use crate::levenshtein::levenshtein;
 use crate::munkres::assign_square;
 
+/// The word the reference puts on the empty side of an aligned pair.
+pub const EMPTY_WORD: &str = "emptyWord";
+
 /// How alignment costs are represented.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CostModel {
@@ -44,6 +47,19 @@ impl Alignment {
     /// Pairs where both sides are tokens.
     pub fn matched(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.pairs.iter().filter_map(|&(a, b)| Some((a?, b?)))
+    }
+
+    /// The aligned word pairs of the token lists `a` and `b` this alignment was computed from,
+    /// with [`EMPTY_WORD`] on an empty side, as the reference returns them.
+    pub fn words<'a, S: AsRef<str>>(&self, a: &'a [S], b: &'a [S]) -> Vec<(&'a str, &'a str)> {
+        let word = |tokens: &'a [S], i: Option<usize>| {
+            i.and_then(|i| tokens.get(i))
+                .map_or(EMPTY_WORD, |t| t.as_ref())
+        };
+        self.pairs
+            .iter()
+            .map(|&(i, j)| (word(a, i), word(b, j)))
+            .collect()
     }
 }
 

@@ -4,16 +4,21 @@
 //! * [`tokens`] — split on every non-word character, keep empty tokens, lower-case.
 //! * [`levenshtein`] — character edit distance.
 //! * [`munkres`] — minimum-cost assignment with the tie-breaking of the reference solver.
+//! * [`morphy`] — WordNet noun lemmatisation as NLTK ≤ 3.8 does it.
+//! * [`word_equivalence`] — "approximately the same word", the reference's test of a non-change.
 //! * [`alignment`] — sentence alignment as min-cost bipartite matching: [`align`].
 
 pub mod alignment;
 mod error;
 pub mod levenshtein;
+pub mod morphy;
 pub mod munkres;
 pub mod tokens;
+pub mod word_equivalence;
 
-pub use alignment::{Alignment, CostModel, align, align_with};
+pub use alignment::{Alignment, CostModel, EMPTY_WORD, align, align_with};
 pub use error::Error;
 pub use levenshtein::levenshtein;
 pub use munkres::munkres;
 pub use tokens::tokens;
+pub use word_equivalence::{WordEquivalence, preprocess_word};

@@ -1,0 +1,112 @@
+//! The conservatism measures of one source sentence and its correction (spec
+//! `lcb-pipeline.md` §6), all computed from one word alignment of the two
+//! ([`mono_align::align_with`] with the reference's floating-point costs).
+//!
+//! Aligned pairs carry the alignment tokens (lower-cased, punctuation split off into empty tokens)
+//! and [`EMPTY_WORD`] for the empty side. A token *is a word* when it is not the empty side and
+//! holds a word character.
+//!
+//! * **WordChange**: the aligned pairs where at least one side is a word and the two, preprocessed,
+//!   are not approximately the same word ([`WordEquivalence`]). Punctuation never counts: it only
+//!   leaves empty tokens.
+//! * **Order**: the pairs where both sides are words, taken in the order of the correction;
+//!   `spearman_rho` is Spearman's ρ between their source and correction positions, `index_diff`
+//!   the number of pairs whose source position is smaller than the previous pair's.
+
+use mono_align::tokens::is_word_char;
+use mono_align::{
+    Alignment, CostModel, EMPTY_WORD, WordEquivalence, align_with, preprocess_word, tokens,
+};
+use serde::Serialize;
+
+use crate::spearman::spearman_rho;
+
+/// True for an alignment token that is a word: not the empty side, and holding a word character.
+pub fn is_word(token: &str) -> bool {
+    token != EMPTY_WORD && token.chars().any(is_word_char)
+}
+
+/// A source sentence and its correction, tokenised and word-aligned.
+#[derive(Debug, Clone)]
+pub struct SentencePair {
+    source: Vec<String>,
+    correction: Vec<String>,
+    alignment: Alignment,
+}
+
+/// The three measures of one sentence pair.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SentenceMeasures {
+    /// Words changed (module docs).
+    pub word_change: usize,
+    /// Aligned words moved before an earlier word.
+    pub index_diff: usize,
+    /// Spearman's ρ between source and correction order (NaN when undefined).
+    pub spearman_rho: f64,
+}
+
+impl SentencePair {
+    /// Tokenises and aligns `source` with `correction`.
+    pub fn new(source: &str, correction: &str) -> SentencePair {
+        let (source, correction) = (tokens(source), tokens(correction));
+        let alignment = align_with(&source, &correction, CostModel::Reference);
+        SentencePair {
+            source,
+            correction,
+            alignment,
+        }
+    }
+
+    /// The word alignment.
+    pub fn alignment(&self) -> &Alignment {
+        &self.alignment
+    }
+
+    /// WordChange: aligned pairs with a word on some side that are not approximately the same.
+    pub fn word_change(&self, same: &WordEquivalence) -> usize {
+        self.alignment
+            .words(&self.source, &self.correction)
+            .into_iter()
+            .filter(|(a, b)| is_word(a) || is_word(b))
+            .filter(|(a, b)| !same.approximately_same(&preprocess_word(a), &preprocess_word(b)))
+            .count()
+    }
+
+    /// The (source, correction) positions of word-to-word pairs, in correction order.
+    fn word_pairs_in_correction_order(&self) -> Vec<(usize, usize)> {
+        let mut pairs: Vec<(usize, usize)> = self
+            .alignment
+            .matched()
+            .filter(|&(i, j)| is_word(&self.source[i]) && is_word(&self.correction[j]))
+            .collect();
+        pairs.sort_by_key(|&(_, j)| j);
+        pairs
+    }
+
+    /// index_diff: word pairs (in correction order) whose source position decreases.
+    pub fn index_diff(&self) -> usize {
+        self.word_pairs_in_correction_order()
+            .windows(2)
+            .filter(|w| w[1].0 < w[0].0)
+            .count()
+    }
+
+    /// Spearman's ρ between source and correction positions of the word pairs.
+    pub fn spearman_rho(&self) -> f64 {
+        let (x, y): (Vec<f64>, Vec<f64>) = self
+            .word_pairs_in_correction_order()
+            .into_iter()
+            .map(|(i, j)| (i as f64, j as f64))
+            .unzip();
+        spearman_rho(&x, &y)
+    }
+
+    /// All three measures.
+    pub fn measures(&self, same: &WordEquivalence) -> SentenceMeasures {
+        SentenceMeasures {
+            word_change: self.word_change(same),
+            index_diff: self.index_diff(),
+            spearman_rho: self.spearman_rho(),
+        }
+    }
+}

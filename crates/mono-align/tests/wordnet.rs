@@ -1,0 +1,67 @@
+//! Noun lemmatisation and word equivalence on the real WordNet 3.0 files (Debian `wordnet-base`,
+//! installed by `.ci/run`). Skipped with a message when the files are missing, unless
+//! `GECBIAS_REQUIRE_DATA=1`.
+
+use std::path::Path;
+
+use gecbias_data::testing::or_skip;
+use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
+use mono_align::{EMPTY_WORD, WordEquivalence, preprocess_word};
+
+fn wordnet() -> Option<NounLemmatizer> {
+    or_skip(
+        NounLemmatizer::from_dir(Path::new(DEFAULT_DIR)),
+        "WordNet noun lemmatisation",
+    )
+}
+
+#[test]
+fn the_reference_quirks_of_noun_morphy() {
+    let Some(m) = wordnet() else { return };
+    for (word, lemma) in [
+        ("was", "wa"),
+        ("has", "ha"),
+        ("as", "a"),
+        ("us", "u"),
+        ("less", "le"),
+    ] {
+        assert_eq!(m.lemmatize(word), lemma, "{word}");
+    }
+    for (word, lemma) in [
+        ("dogs", "dog"),
+        ("children", "child"),
+        ("cities", "city"),
+        ("women", "woman"),
+    ] {
+        assert_eq!(m.lemmatize(word), lemma, "{word}");
+    }
+    assert_eq!(m.lemmatize("quickly"), "quickly");
+}
+
+#[test]
+fn approximately_the_same_word() {
+    let Some(m) = wordnet() else { return };
+    let same = WordEquivalence::new(m);
+    let yes = |a: &str, b: &str| same.approximately_same(&preprocess_word(a), &preprocess_word(b));
+    assert!(yes("dogs", "dog"), "number inflection is not a change");
+    assert!(
+        yes("recieve", "receive"),
+        "a spelling fix of a long word is not a change"
+    );
+    assert!(yes("a", "an"), "distance 1 is allowed for short words");
+    assert!(
+        yes("I", ""),
+        "a one-letter word against an empty token is not a change"
+    );
+    assert!(!yes("cat", "dog"));
+    assert!(
+        yes("in", "on,"),
+        "short words one letter apart are the same once the comma is dropped"
+    );
+    assert!(yes("Children", "child"));
+    assert!(!yes("went", "go"), "only noun morphology is undone");
+    assert!(
+        !yes("word", EMPTY_WORD),
+        "a word aligned to nothing changed"
+    );
+}
