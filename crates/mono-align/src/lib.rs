@@ -6,6 +6,7 @@
 //! * [`munkres`] — minimum-cost assignment with the tie-breaking of the reference solver.
 //! * [`morphy`] — WordNet noun lemmatisation as NLTK ≤ 3.8 does it.
 //! * [`word_equivalence`] — "approximately the same word", the reference's test of a non-change.
+//! * [`punkt`] — the Punkt sentence tokenizer with NLTK's English parameters.
 //! * [`alignment`] — sentence alignment as min-cost bipartite matching: [`align`].
 
 pub mod alignment;
@@ -13,6 +14,7 @@ mod error;
 pub mod levenshtein;
 pub mod morphy;
 pub mod munkres;
+pub mod punkt;
 pub mod tokens;
 pub mod word_equivalence;
 

