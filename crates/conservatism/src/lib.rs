@@ -4,6 +4,7 @@
 //! * [`spearman`] — Spearman's ρ with average ranks, computed with the reference's arithmetic.
 //! * [`sentence`] — the measures of one source/correction sentence pair: [`word_change`],
 //!   [`index_diff`], [`spearman_rho`], all from one word alignment ([`SentencePair`]).
+//! * [`passage`] — a whole output against its source: sentence alignment, then the measures.
 //! * [`profile`] — a system's [`ConservatismProfile`]: per-sentence values, the WordChange
 //!   histogram of the heat map, the Spearman ECDF subset, and summary counts.
 //!
@@ -11,10 +12,12 @@
 //! [`index_diff`]: SentencePair::index_diff
 //! [`spearman_rho`]: SentencePair::spearman_rho
 
+pub mod passage;
 pub mod profile;
 pub mod sentence;
 pub mod spearman;
 
+pub use passage::{Splitter, compare_passages, read_passage};
 pub use profile::{ConservatismProfile, WORD_CHANGE_BINS};
 pub use sentence::{SentenceMeasures, SentencePair};
 pub use spearman::spearman_rho;

@@ -2,8 +2,10 @@
 //! shows (spec `lcb-pipeline.md` §6) — the WordChange heat-map row, the Spearman ECDF subset, and
 //! the counts of the G6 table.
 
+use mono_align::passage::AlignedBy;
 use serde::Serialize;
 
+use crate::passage::{concatenations, splits};
 use crate::sentence::SentenceMeasures;
 
 /// The heat map's WordChange bins as inclusive ranges: 0, 1, 2, 3, 4, 5, 6–10, 11–20, 21–30.
@@ -25,12 +27,33 @@ pub const WORD_CHANGE_BINS: [(usize, usize); 9] = [
 pub struct ConservatismProfile {
     /// The measures of each aligned sentence pair, in passage order.
     pub sentences: Vec<SentenceMeasures>,
+    /// How the sentence alignment decided each step (empty when sentences were given aligned).
+    #[serde(skip)]
+    pub aligned_by: Vec<AlignedBy>,
 }
 
 impl ConservatismProfile {
     /// A profile of the given per-sentence measures.
     pub fn new(sentences: Vec<SentenceMeasures>) -> ConservatismProfile {
-        ConservatismProfile { sentences }
+        ConservatismProfile {
+            sentences,
+            aligned_by: Vec::new(),
+        }
+    }
+
+    /// A profile with the sentence-alignment decisions that produced its pairs.
+    pub fn with_alignment(sentences: Vec<SentenceMeasures>, aligned_by: Vec<AlignedBy>) -> ConservatismProfile {
+        ConservatismProfile { sentences, aligned_by }
+    }
+
+    /// Source sentences the output split (the figure's "split" bar).
+    pub fn splits(&self) -> usize {
+        splits(&self.aligned_by)
+    }
+
+    /// Source sentences the output joined (the figure's "concat" bar).
+    pub fn concatenations(&self) -> usize {
+        concatenations(&self.aligned_by)
     }
 
     /// The heat-map row: how many sentences fall into each of [`WORD_CHANGE_BINS`].

@@ -1,6 +1,6 @@
 //! The conservatism measures of one source sentence and its correction (spec
 //! `lcb-pipeline.md` §6), all computed from one word alignment of the two
-//! ([`mono_align::align_with`] with the reference's floating-point costs).
+//! ([`WordAlignment`]: the reference's floating-point costs).
 //!
 //! Aligned pairs carry the alignment tokens (lower-cased, punctuation split off into empty tokens)
 //! and [`EMPTY_WORD`] for the empty side. A token *is a word* when it is not the empty side and
@@ -13,10 +13,9 @@
 //!   `spearman_rho` is Spearman's ρ between their source and correction positions, `index_diff`
 //!   the number of pairs whose source position is smaller than the previous pair's.
 
+use mono_align::passage::WordAlignment;
 use mono_align::tokens::is_word_char;
-use mono_align::{
-    Alignment, CostModel, EMPTY_WORD, WordEquivalence, align_with, preprocess_word, tokens,
-};
+use mono_align::{Alignment, EMPTY_WORD, WordEquivalence, preprocess_word};
 use serde::Serialize;
 
 use crate::spearman::spearman_rho;
@@ -29,9 +28,7 @@ pub fn is_word(token: &str) -> bool {
 /// A source sentence and its correction, tokenised and word-aligned.
 #[derive(Debug, Clone)]
 pub struct SentencePair {
-    source: Vec<String>,
-    correction: Vec<String>,
-    alignment: Alignment,
+    aligned: WordAlignment,
 }
 
 /// The three measures of one sentence pair.
@@ -48,24 +45,24 @@ pub struct SentenceMeasures {
 impl SentencePair {
     /// Tokenises and aligns `source` with `correction`.
     pub fn new(source: &str, correction: &str) -> SentencePair {
-        let (source, correction) = (tokens(source), tokens(correction));
-        let alignment = align_with(&source, &correction, CostModel::Reference);
-        SentencePair {
-            source,
-            correction,
-            alignment,
-        }
+        SentencePair::from_alignment(WordAlignment::new(source, correction))
+    }
+
+    /// A pair from an existing alignment, its `first` tokens taken as the source — as the
+    /// reference does with a cached alignment even when it was computed the other way round.
+    pub fn from_alignment(aligned: WordAlignment) -> SentencePair {
+        SentencePair { aligned }
     }
 
     /// The word alignment.
     pub fn alignment(&self) -> &Alignment {
-        &self.alignment
+        &self.aligned.alignment
     }
 
     /// WordChange: aligned pairs with a word on some side that are not approximately the same.
     pub fn word_change(&self, same: &WordEquivalence) -> usize {
-        self.alignment
-            .words(&self.source, &self.correction)
+        self.aligned
+            .words()
             .into_iter()
             .filter(|(a, b)| is_word(a) || is_word(b))
             .filter(|(a, b)| !same.approximately_same(&preprocess_word(a), &preprocess_word(b)))
@@ -74,10 +71,11 @@ impl SentencePair {
 
     /// The (source, correction) positions of word-to-word pairs, in correction order.
     fn word_pairs_in_correction_order(&self) -> Vec<(usize, usize)> {
+        let (source, correction) = (&self.aligned.first, &self.aligned.second);
         let mut pairs: Vec<(usize, usize)> = self
-            .alignment
+            .alignment()
             .matched()
-            .filter(|&(i, j)| is_word(&self.source[i]) && is_word(&self.correction[j]))
+            .filter(|&(i, j)| is_word(&source[i]) && is_word(&correction[j]))
             .collect();
         pairs.sort_by_key(|&(_, j)| j);
         pairs

@@ -7,6 +7,8 @@
 //! * [`morphy`] — WordNet noun lemmatisation as NLTK ≤ 3.8 does it.
 //! * [`word_equivalence`] — "approximately the same word", the reference's test of a non-change.
 //! * [`punkt`] — the Punkt sentence tokenizer with NLTK's English parameters.
+//! * [`sentences`] — passage preprocessing and the reference's sentence splitting.
+//! * [`passage`] — common sentence ends of a passage and its correction (`break2common_sentences`).
 //! * [`alignment`] — sentence alignment as min-cost bipartite matching: [`align`].
 
 pub mod alignment;
@@ -14,7 +16,9 @@ mod error;
 pub mod levenshtein;
 pub mod morphy;
 pub mod munkres;
+pub mod passage;
 pub mod punkt;
+pub mod sentences;
 pub mod tokens;
 pub mod word_equivalence;
 
