@@ -8,6 +8,8 @@
 
 mod data;
 mod experiments;
+mod linguistic;
+mod plot;
 mod reproduce;
 
 use std::path::{Path, PathBuf};

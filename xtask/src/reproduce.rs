@@ -52,11 +52,18 @@ pub(crate) fn run(id: &str, check: bool, data: Option<&Path>) -> anyhow::Result<
                 .join("target/reproduce")
                 .join(format!("{}.json", experiment.id));
             write(&json_path, &serde_json::to_string_pretty(&report.json)?)?;
+            for (name, svg) in &report.figures {
+                let path = workspace_root()
+                    .join("target/reproduce")
+                    .join(format!("{}-{name}.svg", experiment.id));
+                write(&path, svg)?;
+            }
             eprintln!(
-                "{}: wrote {} and {}",
+                "{}: wrote {}, {} and {} figure(s) in target/reproduce/",
                 experiment.id,
                 md_path.display(),
-                json_path.display()
+                json_path.display(),
+                report.figures.len()
             );
         }
     }

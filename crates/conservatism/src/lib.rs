@@ -17,7 +17,7 @@ pub mod profile;
 pub mod sentence;
 pub mod spearman;
 
-pub use passage::{Splitter, compare_passages, read_passage};
+pub use passage::{Splitter, compare_passages};
 pub use profile::{ConservatismProfile, WORD_CHANGE_BINS};
 pub use sentence::{SentenceMeasures, SentencePair};
 pub use spearman::spearman_rho;

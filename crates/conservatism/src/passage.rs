@@ -2,10 +2,12 @@
 //! `compare_paragraphs`, spec `lcb-pipeline.md` §6): split both passages into sentences, align
 //! the sentences ([`break2common_sentences`]), and measure every aligned pair.
 
-use mono_align::WordEquivalence;
-use mono_align::passage::{AlignedBy, AlignmentCache, PassageError, break2common_sentences, sentences_from_endings};
+use mono_align::passage::{
+    AlignedBy, AlignmentCache, PassageError, break2common_sentences, sentences_from_endings,
+};
 use mono_align::punkt::PunktSentenceTokenizer;
 use mono_align::sentences::{sent_token_by_char, sent_tokenize_default};
+use mono_align::{CostModel, WordEquivalence};
 
 use crate::profile::ConservatismProfile;
 use crate::sentence::SentencePair;
@@ -22,25 +24,30 @@ pub enum Splitter {
 /// The first 1,400 lines of a passage file as Python reads it in text mode: UTF-8, with `\r\n`
 /// and `\r` turned into `\n`.
 pub fn read_passage(bytes: &[u8]) -> Result<String, std::str::Utf8Error> {
-    let text = std::str::from_utf8(bytes)?.replace("\r\n", "\n").replace('\r', "\n");
+    let text = std::str::from_utf8(bytes)?
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
     Ok(text.split_inclusive('\n').take(1400).collect())
 }
 
 /// Compares a (preprocessed) `source` passage with a (preprocessed) `output` passage: sentence
-/// alignment, then WordChange, index_diff and ρ per aligned sentence pair.
+/// alignment, then WordChange, index_diff and ρ per aligned sentence pair. Word alignments use
+/// `model` (the reference's is [`CostModel::Reference`]).
 pub fn compare_passages(
     source: &str,
     output: &str,
     split_output: Splitter,
     punkt: &PunktSentenceTokenizer,
     same: &WordEquivalence,
+    model: CostModel,
 ) -> Result<ConservatismProfile, PassageError> {
     let split = |text: &str, how: Splitter| match how {
         Splitter::Punkt => sent_tokenize_default(punkt, text),
         Splitter::Lines => sent_token_by_char(text),
     };
-    let (chars1, chars2): (Vec<char>, Vec<char>) = (source.chars().collect(), output.chars().collect());
-    let mut cache = AlignmentCache::default();
+    let (chars1, chars2): (Vec<char>, Vec<char>) =
+        (source.chars().collect(), output.chars().collect());
+    let mut cache = AlignmentCache::new(model);
     let common = break2common_sentences(
         split(source, Splitter::Punkt),
         &chars1,
@@ -56,7 +63,10 @@ pub fn compare_passages(
         .zip(&outputs)
         .map(|(s, o)| SentencePair::from_alignment(cache.get(s, o).clone()).measures(same))
         .collect();
-    Ok(ConservatismProfile::with_alignment(sentences, common.aligned_by))
+    Ok(ConservatismProfile::with_alignment(
+        sentences,
+        common.aligned_by,
+    ))
 }
 
 /// Sentences split by the output: "sentence splitted" and "first longer with align" decisions.

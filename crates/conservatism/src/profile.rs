@@ -42,8 +42,14 @@ impl ConservatismProfile {
     }
 
     /// A profile with the sentence-alignment decisions that produced its pairs.
-    pub fn with_alignment(sentences: Vec<SentenceMeasures>, aligned_by: Vec<AlignedBy>) -> ConservatismProfile {
-        ConservatismProfile { sentences, aligned_by }
+    pub fn with_alignment(
+        sentences: Vec<SentenceMeasures>,
+        aligned_by: Vec<AlignedBy>,
+    ) -> ConservatismProfile {
+        ConservatismProfile {
+            sentences,
+            aligned_by,
+        }
     }
 
     /// Source sentences the output split (the figure's "split" bar).

@@ -15,7 +15,7 @@
 
 use mono_align::passage::WordAlignment;
 use mono_align::tokens::is_word_char;
-use mono_align::{Alignment, EMPTY_WORD, WordEquivalence, preprocess_word};
+use mono_align::{Alignment, CostModel, EMPTY_WORD, WordEquivalence, preprocess_word};
 use serde::Serialize;
 
 use crate::spearman::spearman_rho;
@@ -43,9 +43,9 @@ pub struct SentenceMeasures {
 }
 
 impl SentencePair {
-    /// Tokenises and aligns `source` with `correction`.
+    /// Tokenises and aligns `source` with `correction` (reference costs).
     pub fn new(source: &str, correction: &str) -> SentencePair {
-        SentencePair::from_alignment(WordAlignment::new(source, correction))
+        SentencePair::from_alignment(WordAlignment::new(source, correction, CostModel::Reference))
     }
 
     /// A pair from an existing alignment, its `first` tokens taken as the source — as the

@@ -68,8 +68,12 @@ impl AlignedBy {
             AlignedBy::SecondLongerAligned => "second longer with align",
             AlignedBy::RemoveLast => "remove last",
             AlignedBy::ParagraphEnd => "paragraph end",
-            AlignedBy::CommaReplaceFirst => ", in second sentence became the end of a new sentence (first longer)",
-            AlignedBy::CommaReplaceSecond => ", in first sentence became the end of a new sentence (second longer)",
+            AlignedBy::CommaReplaceFirst => {
+                ", in second sentence became the end of a new sentence (first longer)"
+            }
+            AlignedBy::CommaReplaceSecond => {
+                ", in first sentence became the end of a new sentence (second longer)"
+            }
             AlignedBy::NoAligned => "",
         }
     }
@@ -79,7 +83,9 @@ impl AlignedBy {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PassageError {
     /// A sentence piece without any word longer than one character.
-    #[error("sentence {index} of passage {passage} has no word of two or more characters: {piece:?}")]
+    #[error(
+        "sentence {index} of passage {passage} has no word of two or more characters: {piece:?}"
+    )]
     NoWord {
         /// 1 or 2.
         passage: u8,
@@ -131,10 +137,10 @@ pub struct WordAlignment {
 }
 
 impl WordAlignment {
-    /// Aligns `a` with `b` (string mode: [`tokens`], reference floating-point costs).
-    pub fn new(a: &str, b: &str) -> WordAlignment {
+    /// Aligns `a` with `b` (string mode: [`tokens`]) with the given cost representation.
+    pub fn new(a: &str, b: &str, model: CostModel) -> WordAlignment {
         let (first, second) = (tokens(a), tokens(b));
-        let alignment = align_with(&first, &second, CostModel::Reference);
+        let alignment = align_with(&first, &second, model);
         WordAlignment {
             first,
             second,
@@ -154,10 +160,19 @@ impl WordAlignment {
 /// reference's orientation bug, kept because the published numbers include it.
 #[derive(Debug, Clone, Default)]
 pub struct AlignmentCache {
+    model: CostModel,
     stored: HashMap<(String, String), WordAlignment>,
 }
 
 impl AlignmentCache {
+    /// An empty cache whose alignments use the given cost representation.
+    pub fn new(model: CostModel) -> AlignmentCache {
+        AlignmentCache {
+            model,
+            stored: HashMap::new(),
+        }
+    }
+
     /// The (possibly cached) alignment for `(a, b)`.
     pub fn get(&mut self, a: &str, b: &str) -> &WordAlignment {
         let direct = (a.to_owned(), b.to_owned());
@@ -166,7 +181,8 @@ impl AlignmentCache {
             direct
         } else {
             if !self.stored.contains_key(&swapped) {
-                self.stored.insert(swapped.clone(), WordAlignment::new(a, b));
+                let computed = WordAlignment::new(a, b, self.model);
+                self.stored.insert(swapped.clone(), computed);
             }
             swapped
         };
@@ -215,6 +231,9 @@ fn py_index(len: usize, i: isize) -> Option<usize> {
     usize::try_from(i).ok().filter(|&i| i < len)
 }
 
+/// A piece's end position and its last word (preprocessed, more than one character).
+type Ending = (usize, String);
+
 /// One passage's pieces and their ends.
 struct Side {
     number: u8,
@@ -234,7 +253,7 @@ impl Side {
     }
 
     /// The end of piece `i` and its last preprocessed word of more than one character.
-    fn ending(&self, i: isize) -> Result<(usize, String), PassageError> {
+    fn ending(&self, i: isize) -> Result<Ending, PassageError> {
         let piece = self.piece(i)?;
         let k = py_index(self.pieces.len(), i).unwrap_or_default();
         words(piece)
@@ -260,11 +279,14 @@ impl Side {
 
     /// Splits piece `i` after a comma that became a sentence end in the other passage.
     fn split_at_comma(&mut self, i: isize, at: usize) {
-        let Some(k) = py_index(self.pieces.len(), i) else { return };
+        let Some(k) = py_index(self.pieces.len(), i) else {
+            return;
+        };
         let piece = std::mem::take(&mut self.pieces[k]);
         let byte = piece.char_indices().nth(at).map_or(piece.len(), |(b, _)| b);
         let (head, tail) = piece.split_at(byte);
-        self.pieces.splice(k..=k, [head.to_owned(), tail.to_owned()]);
+        self.pieces
+            .splice(k..=k, [head.to_owned(), tail.to_owned()]);
         let previous = py_index(self.ends.len(), k as isize - 1).map_or(0, |p| self.ends[p]);
         self.ends.insert(k, previous + at);
     }
@@ -272,11 +294,13 @@ impl Side {
     /// The character index just after `reg,` (or `reg ,`) in piece `i`, if present.
     fn comma_after(&self, i: isize, reg: &str) -> Option<usize> {
         let piece = self.piece(i).ok()?;
-        [format!("{reg},"), format!("{reg} ,")].into_iter().find_map(|splitter| {
-            piece
-                .find(&splitter)
-                .map(|b| piece[..b].chars().count() + splitter.chars().count())
-        })
+        [format!("{reg},"), format!("{reg} ,")]
+            .into_iter()
+            .find_map(|splitter| {
+                piece
+                    .find(&splitter)
+                    .map(|b| piece[..b].chars().count() + splitter.chars().count())
+            })
     }
 }
 
@@ -333,8 +357,8 @@ pub fn break2common_sentences(
         }
         let slen1 = s1.word_count(i)?;
         let slen2 = s2.word_count(j)?;
-        let mut after1: Option<(usize, String)> = None;
-        let mut after2: Option<(usize, String)> = None;
+        let mut after1: Option<Ending> = None;
+        let mut after2: Option<Ending> = None;
         if i + 1 < s1.len() && slen1 < slen2 {
             let (pos, word) = s1.ending(i + 1)?;
             if same.approximately_same(&word, &reg2) {
@@ -365,7 +389,7 @@ pub fn break2common_sentences(
         }
         let (mut position1_now, mut position2_now) = (p1, p2);
         let mut removed: Option<(usize, usize)> = None;
-        let mut two_after: (Option<(usize, String)>, Option<(usize, String)>) = (None, None);
+        let mut two_after: (Option<Ending>, Option<Ending>) = (None, None);
         let two_failures = aligned_by.len() >= 2
             && aligned_by[aligned_by.len() - 1] == AlignedBy::NoAligned
             && aligned_by[aligned_by.len() - 2] == AlignedBy::NoAligned;
@@ -386,7 +410,14 @@ pub fn break2common_sentences(
         if i + 1 < s1.len() && slen1 < slen2 {
             if let Some((pos_after1, one_after1)) = &after1 {
                 let addition = s1.piece(i + 1)?.to_owned();
-                if aligner.ends_together(s2.piece(j)?, s1.piece(i)?, &reg2, one_after1, &addition, force) {
+                if aligner.ends_together(
+                    s2.piece(j)?,
+                    s1.piece(i)?,
+                    &reg2,
+                    one_after1,
+                    &addition,
+                    force,
+                ) {
                     aligned_by.push(AlignedBy::FirstLongerAligned);
                     positions1.push(*pos_after1);
                     positions2.push(position2_now);
@@ -398,7 +429,14 @@ pub fn break2common_sentences(
         if j + 1 < s2.len() && slen2 < slen1 {
             if let Some((pos_after2, one_after2)) = &after2 {
                 let addition = s2.piece(j + 1)?.to_owned();
-                if aligner.ends_together(s1.piece(i)?, s2.piece(j)?, &reg1, one_after2, &addition, force) {
+                if aligner.ends_together(
+                    s1.piece(i)?,
+                    s2.piece(j)?,
+                    &reg1,
+                    one_after2,
+                    &addition,
+                    force,
+                ) {
                     aligned_by.push(AlignedBy::SecondLongerAligned);
                     positions1.push(position1_now);
                     positions2.push(*pos_after2);
@@ -411,7 +449,14 @@ pub fn break2common_sentences(
             if i + 2 < s1.len() && slen1 < slen2 {
                 if let Some((pos, word)) = &two_after.0 {
                     let addition = format!("{}{}", s1.piece(i + 1)?, s1.piece(i + 2)?);
-                    if aligner.ends_together(s2.piece(j)?, s1.piece(i)?, &reg2, word, &addition, force) {
+                    if aligner.ends_together(
+                        s2.piece(j)?,
+                        s1.piece(i)?,
+                        &reg2,
+                        word,
+                        &addition,
+                        force,
+                    ) {
                         aligned_by.extend([AlignedBy::FirstLongerAligned; 2]);
                         positions1.push(*pos);
                         positions2.push(position2_now);
@@ -423,7 +468,14 @@ pub fn break2common_sentences(
             if j + 2 < s2.len() && slen2 < slen1 {
                 if let Some((pos, word)) = &two_after.1 {
                     let addition = format!("{}{}", s2.piece(j + 1)?, s2.piece(j + 2)?);
-                    if aligner.ends_together(s1.piece(i)?, s2.piece(j)?, &reg1, word, &addition, force) {
+                    if aligner.ends_together(
+                        s1.piece(i)?,
+                        s2.piece(j)?,
+                        &reg1,
+                        word,
+                        &addition,
+                        force,
+                    ) {
                         aligned_by.extend([AlignedBy::SecondLongerAligned; 2]);
                         positions1.push(position1_now);
                         positions2.push(*pos);
@@ -505,7 +557,15 @@ impl EndAligner<'_> {
     /// Whether `shorter` and `longer + addition` end together: their word counts differ by at most
     /// a fifth of the smaller, and (or, when `force`d, regardless) one end word is aligned to
     /// nothing while the other is approximately the same as its aligned partner.
-    fn ends_together(&mut self, shorter: &str, longer: &str, reg1: &str, reg2: &str, addition: &str, force: bool) -> bool {
+    fn ends_together(
+        &mut self,
+        shorter: &str,
+        longer: &str,
+        reg1: &str,
+        reg2: &str,
+        addition: &str,
+        force: bool,
+    ) -> bool {
         let longer = format!("{longer}{addition}");
         let (slen1, slen2) = (words(shorter).len(), words(&longer).len());
         if slen1.abs_diff(slen2) as f64 > slen1.min(slen2) as f64 / 5.0 {
@@ -545,7 +605,10 @@ mod tests {
         let paragraph: Vec<char> = "A b. C d. E".chars().collect();
         let pieces = ["A b.", "C d.", "E"].map(str::to_owned);
         assert_eq!(calculate_endings(&pieces, &paragraph), [5, 10, 11]);
-        assert_eq!(sentences_from_endings(&paragraph, &[5, 10, 11]), ["A b. ", "C d. ", "E"]);
+        assert_eq!(
+            sentences_from_endings(&paragraph, &[5, 10, 11]),
+            ["A b. ", "C d. ", "E"]
+        );
     }
 
     #[test]
@@ -561,6 +624,9 @@ mod tests {
         let ab = cache.get("a b c", "a c").clone();
         assert_eq!(ab.first, ["a", "b", "c"]);
         let ba = cache.get("a c", "a b c").clone();
-        assert_eq!(ba, ab, "the swapped request returns the first computed orientation");
+        assert_eq!(
+            ba, ab,
+            "the swapped request returns the first computed orientation"
+        );
     }
 }

@@ -98,7 +98,9 @@ impl PunktParameters {
                 .collect()
         };
         // Lines are kept verbatim: one abbreviation type is ". . " with a trailing space.
-        let lines = |name: &str| read(name).map(|(_, t)| t.lines().map(str::to_owned).collect::<HashSet<_>>());
+        let lines = |name: &str| {
+            read(name).map(|(_, t)| t.lines().map(str::to_owned).collect::<HashSet<_>>())
+        };
         let (ortho_path, _) = read("ortho_context.tab")?;
         let mut ortho_context = HashMap::new();
         for (i, (typ, flags)) in pairs("ortho_context.tab")?.into_iter().enumerate() {
@@ -135,7 +137,11 @@ struct Token<'a> {
 impl<'a> Token<'a> {
     fn new(tok: &'a str) -> Token<'a> {
         let lower = tok.to_lowercase();
-        let typ = if is_numeric_token(&lower) { "##number##".to_owned() } else { lower };
+        let typ = if is_numeric_token(&lower) {
+            "##number##".to_owned()
+        } else {
+            lower
+        };
         Token {
             tok,
             typ,
@@ -155,7 +161,11 @@ impl<'a> Token<'a> {
     }
 
     fn type_no_sentperiod(&self) -> &str {
-        if self.sentbreak { self.type_no_period() } else { &self.typ }
+        if self.sentbreak {
+            self.type_no_period()
+        } else {
+            &self.typ
+        }
     }
 
     fn first_upper(&self) -> bool {
@@ -195,14 +205,48 @@ fn is_numeric_token(s: &str) -> bool {
 fn is_non_word(c: char) -> bool {
     matches!(
         c,
-        ')' | '"' | ';' | '}' | ']' | '*' | ':' | '@' | '\'' | '(' | '{' | '[' | '?' | '!'
-            | '\u{2018}' | '\u{2019}' | '\u{201c}' | '\u{201d}' | '\u{ab}' | '\u{bb}'
+        ')' | '"'
+            | ';'
+            | '}'
+            | ']'
+            | '*'
+            | ':'
+            | '@'
+            | '\''
+            | '('
+            | '{'
+            | '['
+            | '?'
+            | '!'
+            | '\u{2018}'
+            | '\u{2019}'
+            | '\u{201c}'
+            | '\u{201d}'
+            | '\u{ab}'
+            | '\u{bb}'
     )
 }
 
 /// Characters that cannot start a word (Punkt's `_re_word_start` excludes them).
 fn cannot_start_word(c: char) -> bool {
-    matches!(c, '(' | '"' | '`' | '{' | '[' | ':' | ';' | '&' | '#' | '*' | '@' | ')' | '}' | ']' | '-' | ',')
+    matches!(
+        c,
+        '(' | '"'
+            | '`'
+            | '{'
+            | '['
+            | ':'
+            | ';'
+            | '&'
+            | '#'
+            | '*'
+            | '@'
+            | ')'
+            | '}'
+            | ']'
+            | '-'
+            | ','
+    )
 }
 
 /// The length in bytes of multi-character punctuation at the start of `s`: `-{2,}`, `\.{2,}` or
@@ -227,7 +271,11 @@ fn multi_char_punct(s: &str) -> Option<usize> {
             _ => break,
         }
     }
-    ends.iter().skip(1).rev().find(|&&end| s[end..].starts_with('.')).map(|&end| end + 1)
+    ends.iter()
+        .skip(1)
+        .rev()
+        .find(|&&end| s[end..].starts_with('.'))
+        .map(|&end| end + 1)
 }
 
 /// Whether a word may end before `rest` (Punkt's word-end lookahead).
@@ -238,7 +286,11 @@ fn word_ends_before(rest: &str) -> bool {
         Some(c) if is_py_space(c) || is_non_word(c) => true,
         Some(',') => {
             let after = chars.as_str();
-            after.chars().next().is_none_or(|c| is_py_space(c) || is_non_word(c)) || multi_char_punct(after).is_some()
+            after
+                .chars()
+                .next()
+                .is_none_or(|c| is_py_space(c) || is_non_word(c))
+                || multi_char_punct(after).is_some()
         }
         Some(_) => multi_char_punct(rest).is_some(),
     }
@@ -262,7 +314,9 @@ fn words(line: &str) -> Vec<&str> {
             let mut e = c.len_utf8();
             loop {
                 match rest[e..].chars().next() {
-                    Some(next) if !is_py_space(next) && !word_ends_before(&rest[e..]) => e += next.len_utf8(),
+                    Some(next) if !is_py_space(next) && !word_ends_before(&rest[e..]) => {
+                        e += next.len_utf8()
+                    }
                     _ => break e,
                 }
             }
@@ -287,9 +341,14 @@ struct Candidate {
 /// Every `[.?!]` followed by non-word punctuation or by whitespace and a token.
 fn candidates(text: &str) -> Vec<Candidate> {
     let mut out = Vec::new();
-    for (i, _) in text.char_indices().filter(|&(_, c)| matches!(c, '.' | '?' | '!')) {
+    for (i, _) in text
+        .char_indices()
+        .filter(|&(_, c)| matches!(c, '.' | '?' | '!'))
+    {
         let after = &text[i + 1..];
-        let Some(first) = after.chars().next() else { continue };
+        let Some(first) = after.chars().next() else {
+            continue;
+        };
         if is_non_word(first) {
             out.push(Candidate {
                 mark: i,
@@ -298,8 +357,16 @@ fn candidates(text: &str) -> Vec<Candidate> {
             });
             continue;
         }
-        let ws: usize = after.chars().take_while(|&c| is_py_space(c)).map(char::len_utf8).sum();
-        let token: usize = after[ws..].chars().take_while(|&c| !is_py_space(c)).map(char::len_utf8).sum();
+        let ws: usize = after
+            .chars()
+            .take_while(|&c| is_py_space(c))
+            .map(char::len_utf8)
+            .sum();
+        let token: usize = after[ws..]
+            .chars()
+            .take_while(|&c| !is_py_space(c))
+            .map(char::len_utf8)
+            .sum();
         if ws > 0 && token > 0 {
             out.push(Candidate {
                 mark: i,
@@ -332,7 +399,10 @@ impl PunktSentenceTokenizer {
 
     /// The sentences of `text`.
     pub fn tokenize<'a>(&self, text: &'a str) -> Vec<&'a str> {
-        self.span_tokenize(text).into_iter().map(|(s, e)| &text[s..e]).collect()
+        self.span_tokenize(text)
+            .into_iter()
+            .map(|(s, e)| &text[s..e])
+            .collect()
     }
 
     /// The sentences of `text` as byte ranges, boundaries realigned past closing punctuation.
@@ -350,17 +420,30 @@ impl PunktSentenceTokenizer {
             let before = &text[prev_stop..m.mark];
             // Only ASCII whitespace counts here (Python's `string.whitespace`); an index of 0
             // counts as "none", a reference quirk kept as is.
-            let last_space = before.bytes().rposition(|b| b" \t\n\r\x0b\x0c".contains(&b)).unwrap_or(0);
-            let word_start = if last_space > 0 { last_space + prev_stop + 1 } else { prev_start };
+            let last_space = before
+                .bytes()
+                .rposition(|b| b" \t\n\r\x0b\x0c".contains(&b))
+                .unwrap_or(0);
+            let word_start = if last_space > 0 {
+                last_space + prev_stop + 1
+            } else {
+                prev_start
+            };
             if let Some((pm, (ps, pe))) = previous
                 && pe <= word_start
             {
-                out.push((pm, format!("{}{}", &text[ps..pe], &text[pm.mark..pm.after_end])));
+                out.push((
+                    pm,
+                    format!("{}{}", &text[ps..pe], &text[pm.mark..pm.after_end]),
+                ));
             }
             previous = Some((m, (word_start, m.mark)));
         }
         if let Some((pm, (ps, pe))) = previous {
-            out.push((pm, format!("{}{}", &text[ps..pe], &text[pm.mark..pm.after_end])));
+            out.push((
+                pm,
+                format!("{}{}", &text[ps..pe], &text[pm.mark..pm.after_end]),
+            ));
         }
         out
     }
@@ -390,7 +473,11 @@ impl PunktSentenceTokenizer {
                 }
                 continue;
             };
-            let next = if next_start < next_stop { &text[next_start..next_stop] } else { "" };
+            let next = if next_start < next_stop {
+                &text[next_start..next_stop]
+            } else {
+                ""
+            };
             match realignment(next) {
                 Some((kept, end)) => {
                     out.push((s1.0, next_start + kept));
@@ -437,7 +524,9 @@ impl PunktSentenceTokenizer {
         } else if t.period_final && !t.tok.ends_with("..") {
             let stem = t.tok[..t.tok.len() - 1].to_lowercase();
             let last_part = stem.rsplit('-').next().unwrap_or(&stem);
-            if self.params.abbrev_types.contains(&stem) || self.params.abbrev_types.contains(last_part) {
+            if self.params.abbrev_types.contains(&stem)
+                || self.params.abbrev_types.contains(last_part)
+            {
                 t.abbr = true;
             } else {
                 t.sentbreak = true;
@@ -452,7 +541,11 @@ impl PunktSentenceTokenizer {
         let typ = t1.type_no_period().to_owned();
         let next_typ = t2.type_no_sentperiod();
         let initial = t1.is_initial();
-        if self.params.collocations.contains(&(typ.clone(), next_typ.to_owned())) {
+        if self
+            .params
+            .collocations
+            .contains(&(typ.clone(), next_typ.to_owned()))
+        {
             t1.sentbreak = false;
             t1.abbr = true;
             return;
@@ -506,7 +599,19 @@ impl PunktSentenceTokenizer {
 /// length.
 fn realignment(next: &str) -> Option<(usize, usize)> {
     let closing = |c: char| {
-        matches!(c, '"' | '\'' | ')' | ']' | '}' | '\u{2018}' | '\u{2019}' | '\u{201c}' | '\u{201d}' | '\u{ab}' | '\u{bb}')
+        matches!(
+            c,
+            '"' | '\''
+                | ')'
+                | ']'
+                | '}'
+                | '\u{2018}'
+                | '\u{2019}'
+                | '\u{201c}'
+                | '\u{201d}'
+                | '\u{ab}'
+                | '\u{bb}'
+        )
     };
     let mut end = 0;
     for c in next.chars() {
@@ -515,7 +620,11 @@ fn realignment(next: &str) -> Option<(usize, usize)> {
         }
         end += c.len_utf8();
         let rest = &next[end..];
-        let ws: usize = rest.chars().take_while(|&c| is_py_space(c)).map(char::len_utf8).sum();
+        let ws: usize = rest
+            .chars()
+            .take_while(|&c| is_py_space(c))
+            .map(char::len_utf8)
+            .sum();
         if ws > 0 {
             return Some((end, end + ws));
         }
@@ -532,8 +641,14 @@ mod tests {
 
     #[test]
     fn word_tokenizer_splits_punctuation_but_not_periods() {
-        assert_eq!(words("Hello, world. (It's) fine!"), ["Hello", ",", "world.", "(", "It", "'s", ")", "fine", "!"]);
-        assert_eq!(words("wait... no -- yes. . . ok"), ["wait", "...", "no", "--", "yes", ". . .", "ok"]);
+        assert_eq!(
+            words("Hello, world. (It's) fine!"),
+            ["Hello", ",", "world.", "(", "It", "'s", ")", "fine", "!"]
+        );
+        assert_eq!(
+            words("wait... no -- yes. . . ok"),
+            ["wait", "...", "no", "--", "yes", ". . .", "ok"]
+        );
         assert_eq!(words("a,b 1,000.5"), ["a,b", "1,000.5"]);
     }
 

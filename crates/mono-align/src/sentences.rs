@@ -2,6 +2,7 @@
 //! §0.3): passage preprocessing, Punkt followed by four regular-expression re-splits, and the
 //! merging of pieces without words.
 //!
+//! * [`read_passage`]: the first 1,400 lines, newlines normalised.
 //! * [`preprocess_paragraph`]: `i.e.` → `ie`, `e.g.` → `eg`, ` c. ` → ` c.` (case-insensitive);
 //!   a `.` is appended to every line that does not end in `.?!;`; a `.` right after `."`/`.'` is
 //!   dropped; all whitespace runs become one space (the passage becomes one line); an ender
@@ -56,6 +57,15 @@ static PATTERNS: LazyLock<Patterns> = LazyLock::new(|| Patterns {
     two_letters: re(r"[A-Za-z][A-Za-z]"),
 });
 
+/// The first 1,400 lines of a passage file as the reference reads it (`read_paragraph`, Python
+/// text mode): UTF-8, with `\r\n` and `\r` turned into `\n`.
+pub fn read_passage(bytes: &[u8]) -> Result<String, std::str::Utf8Error> {
+    let text = std::str::from_utf8(bytes)?
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
+    Ok(text.split_inclusive('\n').take(1400).collect())
+}
+
 /// The reference's `preprocess_paragraph` (module docs).
 pub fn preprocess_paragraph(p: &str) -> String {
     let pat = &*PATTERNS;
@@ -94,7 +104,12 @@ pub fn sent_token_by_char(text: &str) -> Vec<String> {
 
 /// Repeatedly splits each piece into the two groups of `pattern` while it matches at the start of
 /// the remainder; a remainder that is only whitespace is dropped.
-fn split_by_pattern(pieces: Vec<String>, pattern: &Regex, first: usize, second: usize) -> Vec<String> {
+fn split_by_pattern(
+    pieces: Vec<String>,
+    pattern: &Regex,
+    first: usize,
+    second: usize,
+) -> Vec<String> {
     let mut out = Vec::new();
     for piece in pieces {
         let mut rest = piece;
@@ -117,7 +132,11 @@ fn split_by_pattern(pieces: Vec<String>, pattern: &Regex, first: usize, second: 
 /// The reference's `sent_tokenize_default` (module docs) with the given Punkt tokenizer.
 pub fn sent_tokenize_default(punkt: &PunktSentenceTokenizer, text: &str) -> Vec<String> {
     let pat = &*PATTERNS;
-    let pieces: Vec<String> = punkt.tokenize(text).into_iter().map(str::to_owned).collect();
+    let pieces: Vec<String> = punkt
+        .tokenize(text)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
     let pieces = split_by_pattern(pieces, &pat.definitely, 1, 2);
     let pieces = split_by_pattern(pieces, &pat.no_space, 1, 2);
     let pieces = split_by_pattern(pieces, &pat.space_before, 1, 3);
@@ -131,19 +150,44 @@ mod tests {
 
     #[test]
     fn preprocessing() {
-        assert_eq!(preprocess_paragraph("See i.e. this, e. g. that\nNext line!\n"), "See ie this, eg that. Next line! ");
-        assert_eq!(preprocess_paragraph("He said \"no.\" . Then?!"), "He said \"no.\" Then?");
-        assert_eq!(preprocess_paragraph("In c. 1900 it was"), "In c.1900 it was");
+        assert_eq!(
+            preprocess_paragraph("See i.e. this, e. g. that\nNext line!\n"),
+            "See ie this, eg that. Next line! "
+        );
+        assert_eq!(
+            preprocess_paragraph("He said \"no.\" . Then?!"),
+            "He said \"no.\" Then?"
+        );
+        assert_eq!(
+            preprocess_paragraph("In c. 1900 it was"),
+            "In c.1900 it was"
+        );
         assert_eq!(preprocess_paragraph_minimal("a\nb\n"), "a\nb");
         assert_eq!(preprocess_paragraph_minimal(""), "");
     }
 
     #[test]
+    fn reading_normalises_newlines_and_keeps_1400_lines() {
+        assert_eq!(read_passage(b"a\r\nb\rc").unwrap(), "a\nb\nc");
+        let many = "x\n".repeat(1500);
+        assert_eq!(read_passage(many.as_bytes()).unwrap().lines().count(), 1400);
+        assert!(read_passage(b"\xff").is_err());
+    }
+
+    #[test]
     fn pieces_without_words_join_the_previous_one() {
-        let pieces = ["First one.", " 2.", "Second.", "!"].map(str::to_owned).to_vec();
+        let pieces = ["First one.", " 2.", "Second.", "!"]
+            .map(str::to_owned)
+            .to_vec();
         assert_eq!(concat_empty(pieces), ["First one. 2.", "Second.!"]);
-        assert_eq!(concat_empty(vec![" ...".to_owned(), "Word".to_owned()]), ["Word"]);
-        assert_eq!(sent_token_by_char("One line\n\nTwo line"), ["One line", "Two line"]);
+        assert_eq!(
+            concat_empty(vec![" ...".to_owned(), "Word".to_owned()]),
+            ["Word"]
+        );
+        assert_eq!(
+            sent_token_by_char("One line\n\nTwo line"),
+            ["One line", "Two line"]
+        );
     }
 
     #[test]
@@ -151,9 +195,21 @@ mod tests {
         let p = &*PATTERNS;
         let one = |s: &str| vec![s.to_owned()];
         // Greedy: the split is after the last definite ender.
-        assert_eq!(split_by_pattern(one("A? B! C"), &p.definitely, 1, 2), ["A? B! ", "C"]);
-        assert_eq!(split_by_pattern(one("end.Next word"), &p.no_space, 1, 2), ["end.", "Next word"]);
-        assert_eq!(split_by_pattern(one("it is . \" Then go"), &p.space_before, 1, 3), ["it is . \"", " Then go"]);
-        assert_eq!(split_by_pattern(one("plan B . Then we"), &p.not_abbreviation, 1, 2), ["plan B .", " Then we"]);
+        assert_eq!(
+            split_by_pattern(one("A? B! C"), &p.definitely, 1, 2),
+            ["A? B! ", "C"]
+        );
+        assert_eq!(
+            split_by_pattern(one("end.Next word"), &p.no_space, 1, 2),
+            ["end.", "Next word"]
+        );
+        assert_eq!(
+            split_by_pattern(one("it is . \" Then go"), &p.space_before, 1, 3),
+            ["it is . \"", " Then go"]
+        );
+        assert_eq!(
+            split_by_pattern(one("plan B . Then we"), &p.not_abbreviation, 1, 2),
+            ["plan B .", " Then we"]
+        );
     }
 }

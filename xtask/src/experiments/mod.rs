@@ -2,6 +2,7 @@
 //! the experiment renders it as markdown (ours beside the paper's or the reference's numbers) and
 //! as JSON.
 
+mod fig_conservatism;
 mod ucca_roundtrip;
 
 use gecbias_data::DataDir;
@@ -25,7 +26,9 @@ pub(crate) struct Report {
     pub(crate) markdown: String,
     /// The typed result as JSON.
     pub(crate) json: serde_json::Value,
+    /// SVG figures as (file-name suffix, SVG text); written to `target/reproduce/<id>-<name>.svg`.
+    pub(crate) figures: Vec<(&'static str, String)>,
 }
 
 /// Every registered experiment, in the order `reproduce all` runs them.
-pub(crate) const ALL: &[Experiment] = &[ucca_roundtrip::EXPERIMENT];
+pub(crate) const ALL: &[Experiment] = &[ucca_roundtrip::EXPERIMENT, fig_conservatism::EXPERIMENT];

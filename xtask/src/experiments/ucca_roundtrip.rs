@@ -58,7 +58,11 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
     }
     let markdown = markdown(&folders, &total);
     let json = serde_json::json!({ "folders": folders, "total": total });
-    Ok(Report { markdown, json })
+    Ok(Report {
+        markdown,
+        json,
+        figures: Vec::new(),
+    })
 }
 
 /// Counts in the 26 human annotation files as the reference library reports them

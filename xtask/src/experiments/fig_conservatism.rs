@@ -1,0 +1,438 @@
+//! `fig-conservatism`: the over-correction figure of the LCB paper (§3.2 "Under-correction in GEC
+//! systems"; 000 draft Fig. 1) — WordChange heat map, Spearman ECDF and split/concat bars for
+//! NUCLE annotator A and the 14 CoNLL-2014 outputs — set beside the authors' results file as
+//! lcb-goldens G6 tabulates it.
+
+use std::fmt::Write as _;
+
+use anyhow::Context;
+use conservatism::{ConservatismProfile, Splitter, compare_passages};
+use gecbias_data::DataDir;
+use indicatif::ProgressBar;
+use mono_align::CostModel;
+use mono_align::sentences::{preprocess_paragraph, preprocess_paragraph_minimal, read_passage};
+use serde::Serialize;
+
+use super::{Experiment, Report};
+use crate::{linguistic, plot};
+
+pub(crate) const EXPERIMENT: Experiment = Experiment {
+    id: "fig-conservatism",
+    title: "WordChange, Spearman ρ and split/concat of 14 GEC systems and the NUCLE reference",
+    inputs,
+    run,
+};
+
+const PARAGRAPHS: &str = "assess_learner_language/data/paragraphs";
+const SOURCE: &str = "conll.tok.orig";
+const NTHU_BEFORE_EDIT: &str = "assess_learner_language/history/4734888p/data/paragraphs/NTHU";
+
+/// The outputs in the figure's row order: (name, file under `data/paragraphs`).
+const OUTPUTS: [(&str, &str); 16] = [
+    ("gold", "corrected_official-2014.0.txt.comparable"),
+    ("cuui", "CUUI"),
+    ("camb", "CAMB"),
+    ("amu", "AMU"),
+    ("RoRo", "conll14st.output.1cleaned"),
+    ("jmgr", "JMGR"),
+    ("Char", "filtered_test.txt"),
+    ("rac", "RAC"),
+    ("umc", "UMC"),
+    ("sjtu", "SJTU"),
+    ("iitb", "IITB"),
+    ("ipn", "IPN"),
+    ("nthu", "NTHU"),
+    ("pku", "PKU"),
+    ("post", "POST"),
+    ("ufc", "UFC"),
+];
+
+/// lcb-goldens G6, from the authors' `results/results160111.json`: pairs, WordChange bins
+/// (0, 1, 2, 3, 4, 5, 6–10, 11–20, 21–30), >30, split, concat, ΣWC, #WC>0, mean ρ, #ρ=1,
+/// #0.7≤ρ<1.
+const G6: [(&str, [usize; 17], &str); 16] = [
+    (
+        "gold",
+        [
+            1238, 468, 261, 167, 105, 78, 45, 85, 23, 6, 0, 39, 36, 2528, 770, 785, 446,
+        ],
+        "0.9857",
+    ),
+    (
+        "cuui",
+        [
+            1340, 692, 460, 143, 34, 9, 2, 0, 0, 0, 0, 0, 9, 894, 648, 1008, 332,
+        ],
+        "0.9972",
+    ),
+    (
+        "camb",
+        [
+            1309, 358, 573, 262, 83, 23, 4, 4, 0, 0, 2, 1, 1, 1600, 951, 943, 365,
+        ],
+        "0.9954",
+    ),
+    (
+        "amu",
+        [
+            1319, 814, 313, 112, 49, 17, 11, 3, 0, 0, 0, 3, 2, 826, 505, 1033, 286,
+        ],
+        "0.9987",
+    ),
+    (
+        "RoRo",
+        [
+            1328, 964, 275, 70, 10, 8, 1, 0, 0, 0, 0, 2, 1, 482, 364, 1015, 313,
+        ],
+        "0.9979",
+    ),
+    (
+        "jmgr",
+        [
+            1335, 844, 373, 92, 22, 2, 0, 0, 0, 2, 0, 1, 1, 675, 491, 1038, 296,
+        ],
+        "0.9989",
+    ),
+    (
+        "Char",
+        [
+            1332, 865, 357, 75, 19, 10, 3, 2, 1, 0, 0, 5, 0, 648, 467, 1029, 302,
+        ],
+        "0.9982",
+    ),
+    (
+        "rac",
+        [
+            1333, 1039, 222, 56, 11, 5, 0, 0, 0, 0, 0, 0, 0, 387, 294, 1068, 265,
+        ],
+        "0.9998",
+    ),
+    (
+        "umc",
+        [
+            1320, 739, 382, 152, 31, 10, 2, 2, 0, 0, 2, 3, 1, 957, 581, 989, 330,
+        ],
+        "0.9971",
+    ),
+    (
+        "sjtu",
+        [
+            1338, 1110, 181, 38, 8, 1, 0, 0, 0, 0, 0, 1, 1, 285, 228, 1046, 292,
+        ],
+        "0.9989",
+    ),
+    (
+        "iitb",
+        [
+            1341, 1288, 41, 11, 0, 1, 0, 0, 0, 0, 0, 0, 0, 67, 53, 1077, 264,
+        ],
+        "0.9998",
+    ),
+    (
+        "ipn",
+        [
+            1322, 1116, 190, 15, 1, 0, 0, 0, 0, 0, 0, 0, 2, 223, 206, 1061, 261,
+        ],
+        "1.0000",
+    ),
+    (
+        "nthu",
+        [
+            1329, 703, 448, 139, 25, 7, 2, 1, 2, 1, 1, 2, 2, 948, 626, 1003, 323,
+        ],
+        "0.9961",
+    ),
+    (
+        "pku",
+        [
+            1325, 996, 261, 53, 15, 0, 0, 0, 0, 0, 0, 0, 0, 412, 329, 1067, 258,
+        ],
+        "1.0000",
+    ),
+    (
+        "post",
+        [
+            1335, 703, 450, 136, 39, 6, 1, 0, 0, 0, 0, 0, 0, 868, 632, 1018, 317,
+        ],
+        "0.9979",
+    ),
+    (
+        "ufc",
+        [1341, 1334, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 7, 1083, 258],
+        "1.0000",
+    ),
+];
+
+const COLUMNS: [&str; 17] = [
+    "pairs",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6–10",
+    "11–20",
+    "21–30",
+    ">30",
+    "split",
+    "concat",
+    "ΣWC",
+    "#WC>0",
+    "#ρ=1",
+    "#0.7≤ρ<1",
+];
+
+fn inputs(_: &DataDir) -> anyhow::Result<Vec<String>> {
+    let mut out = vec![format!("{PARAGRAPHS}/{SOURCE}")];
+    out.extend(OUTPUTS.iter().map(|(_, f)| format!("{PARAGRAPHS}/{f}")));
+    out.push(NTHU_BEFORE_EDIT.to_owned());
+    Ok(out)
+}
+
+/// One output's row of the figure's numbers.
+#[derive(Serialize)]
+struct Row {
+    name: String,
+    file: String,
+    counts: [usize; 17],
+    mean_rho: String,
+    /// Sentences with exactly 6 words changed (the ACL text's "36 reference sentences").
+    exactly_six: usize,
+    #[serde(skip)]
+    ecdf: Vec<f64>,
+    profile: ConservatismProfile,
+}
+
+impl Row {
+    fn new(name: &str, file: &str, p: ConservatismProfile) -> Row {
+        let h = p.word_change_histogram();
+        let counts = [
+            p.sentences.len(),
+            h[0],
+            h[1],
+            h[2],
+            h[3],
+            h[4],
+            h[5],
+            h[6],
+            h[7],
+            h[8],
+            p.above_thirty(),
+            p.splits(),
+            p.concatenations(),
+            p.total_word_change(),
+            p.changed_sentences(),
+            p.perfect_order(),
+            p.ecdf_subset().len(),
+        ];
+        Row {
+            name: name.to_owned(),
+            file: file.to_owned(),
+            counts,
+            mean_rho: format!("{:.4}", p.mean_rho()),
+            exactly_six: p.sentences.iter().filter(|s| s.word_change == 6).count(),
+            ecdf: p.ecdf_subset(),
+            profile: p,
+        }
+    }
+
+    /// The columns where this row differs from the G6 row of `name`.
+    fn differences(&self, name: &str) -> Vec<String> {
+        let Some((_, golden, rho)) = G6.iter().find(|(n, _, _)| *n == name) else {
+            return vec!["no G6 row".to_owned()];
+        };
+        let mut out: Vec<String> = COLUMNS
+            .iter()
+            .zip(self.counts.iter().zip(golden))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(c, (a, b))| format!("{c} {a} vs {b}"))
+            .collect();
+        if self.mean_rho != *rho {
+            out.push(format!("mean ρ {} vs {rho}", self.mean_rho));
+        }
+        out
+    }
+}
+
+fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let punkt = linguistic::punkt()?;
+    let same = linguistic::word_equivalence()?;
+    let read = |rel: &str| -> anyhow::Result<String> {
+        let path = data.join(rel);
+        let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+        read_passage(&bytes).with_context(|| format!("{} is not UTF-8", path.display()))
+    };
+    let source = preprocess_paragraph(&read(&format!("{PARAGRAPHS}/{SOURCE}"))?);
+    progress.inc(1);
+    let mut rows = Vec::new();
+    let compare = |name: &str, rel: &str, gold: bool, model: CostModel| -> anyhow::Result<Row> {
+        let text = read(rel)?;
+        let (output, split) = if gold {
+            (preprocess_paragraph_minimal(&text), Splitter::Lines)
+        } else {
+            (preprocess_paragraph(&text), Splitter::Punkt)
+        };
+        let profile = compare_passages(&source, &output, split, &punkt, &same, model)
+            .with_context(|| format!("aligning {rel}"))?;
+        progress.inc(1);
+        Ok(Row::new(name, rel, profile))
+    };
+    // With exact integer costs, to show which published numbers depend on the reference's ties.
+    let mut exact_changes = Vec::new();
+    for (name, file) in OUTPUTS {
+        let rel = format!("{PARAGRAPHS}/{file}");
+        let row = compare(name, &rel, name == "gold", CostModel::Reference)?;
+        let exact = compare(name, &rel, name == "gold", CostModel::Exact)?;
+        if exact.counts != row.counts || exact.mean_rho != row.mean_rho {
+            exact_changes.push(name);
+        }
+        rows.push(row);
+    }
+    let nthu_before_edit = compare("nthu", NTHU_BEFORE_EDIT, false, CostModel::Reference)?;
+
+    let markdown = markdown(&rows, &nthu_before_edit, &exact_changes);
+    let figures = vec![
+        ("word-change", heat_map(&rows)?),
+        ("spearman-ecdf", ecdf(&rows)?),
+        ("split-concat", split_concat(&rows)?),
+    ];
+    let json = serde_json::json!({ "outputs": rows, "nthu_before_edit": nthu_before_edit });
+    Ok(Report {
+        markdown,
+        json,
+        figures,
+    })
+}
+
+fn table_row(md: &mut String, label: &str, row: &Row, verdict: &str) {
+    let cells: Vec<String> = row.counts.iter().map(usize::to_string).collect();
+    let (head, tail) = cells.split_at(15);
+    let _ = writeln!(
+        md,
+        "| {label} | {} | {} | {} | {verdict} |",
+        head.join(" | "),
+        row.mean_rho,
+        tail.join(" | ")
+    );
+}
+
+fn markdown(rows: &[Row], nthu_before_edit: &Row, exact_changes: &[&str]) -> String {
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "Each output (NUCLE annotator A as \"gold\", 14 CoNLL-2014 systems) is split into sentences, its sentences \
+         are aligned with the source's (`mono_align::passage::break2common_sentences`), and every sentence pair is \
+         word-aligned (Munkres with the reference's tie-breaking and floating-point costs). WordChange counts aligned \
+         words that are not approximately the same; ρ is Spearman's correlation of aligned word positions. The \
+         reference column is the authors' `results/results160111.json` as tabulated in lcb-goldens G6 (the paper \
+         shows these numbers as figures).\n"
+    );
+    let _ = writeln!(
+        md,
+        "| output | pairs | 0 | 1 | 2 | 3 | 4 | 5 | 6–10 | 11–20 | 21–30 | >30 | split | concat | ΣWC | #WC>0 | mean ρ | #ρ=1 | #0.7≤ρ<1 | vs G6 |"
+    );
+    let _ = writeln!(md, "|---|{}", "---:|".repeat(18) + "---|");
+    let mut exact = 0;
+    for row in rows {
+        let differences = row.differences(&row.name);
+        exact += usize::from(differences.is_empty());
+        let verdict = if differences.is_empty() {
+            "identical".to_owned()
+        } else {
+            differences.join("; ")
+        };
+        let label = if row.name == "nthu" {
+            "nthu (current file)".to_owned()
+        } else {
+            row.name.clone()
+        };
+        table_row(&mut md, &label, row, &verdict);
+    }
+    let before = nthu_before_edit.differences("nthu");
+    table_row(
+        &mut md,
+        "nthu (before its 2018 edit)",
+        nthu_before_edit,
+        &before.join("; "),
+    );
+    let _ = writeln!(
+        md,
+        "\n**{exact} of {} rows are identical to G6 in every column.**\n",
+        rows.len()
+    );
+    let _ = writeln!(
+        md,
+        "NTHU is expected to differ: its output file was edited on 2018-01-25, and the results file entry predates \
+         the public repository, so neither the current file nor the pre-edit version \
+         (`history/4734888p/data/paragraphs/NTHU`) is the text the published numbers came from (G6: current file \
+         1332 pairs, pre-edit 1330, results file 1329).\n"
+    );
+    if let Some(gold) = rows.iter().find(|r| r.name == "gold") {
+        let _ = writeln!(
+            md,
+            "Text claim (ACL §3.2): \"36 reference sentences include 6 word changes\" — gold has {} sentences with \
+             exactly 6. The same text's \"the maximal number … by any system is 5\" is not supported: CAMB has {} \
+             sentences with exactly 6.\n",
+            gold.exactly_six,
+            rows.iter()
+                .find(|r| r.name == "camb")
+                .map_or(0, |r| r.exactly_six)
+        );
+    }
+    let _ = writeln!(
+        md,
+        "Notes. Splitting uses NLTK's Punkt English parameters with the reference's re-splits; \"approximately the \
+         same word\" uses WordNet 3.0 noun morphy. The ECDF column counts 0.7 ≤ ρ < 1 with ρ computed as scipy does; \
+         values just below 1 by rounding are included, as in the reference. Figures: \
+         `target/reproduce/fig-conservatism-{{word-change,spearman-ecdf,split-concat}}.svg`.\n"
+    );
+    let _ = writeln!(
+        md,
+        "Cost model. Recomputed with exact integer alignment costs (n·levenshtein + |i − j|) instead of the \
+         reference's floating-point sums, {} of the {} rows change ({}): the published numbers depend on the \
+         reference's tie-breaking, so `CostModel::Reference` is the default.",
+        exact_changes.len(),
+        rows.len(),
+        exact_changes.join(", ")
+    );
+    md
+}
+
+fn heat_map(rows: &[Row]) -> anyhow::Result<String> {
+    let heat: Vec<(String, Vec<usize>)> = rows
+        .iter()
+        .map(|r| (r.name.clone(), r.counts[1..10].to_vec()))
+        .collect();
+    plot::heat_map(
+        "Words changed per sentence (values above 30 dropped)",
+        &heat,
+        &["0", "1", "2", "3", "4", "5", "6-10", "11-20", "21-30"],
+    )
+}
+
+fn ecdf(rows: &[Row]) -> anyhow::Result<String> {
+    let samples: Vec<(String, Vec<f64>)> = rows
+        .iter()
+        .map(|r| (r.name.clone(), r.ecdf.clone()))
+        .collect();
+    plot::ecdf(
+        "Spearman ρ of aligned word order (0.7 ≤ ρ < 1)",
+        "ρ",
+        (0.7, 1.0),
+        &samples,
+        "gold",
+    )
+}
+
+fn split_concat(rows: &[Row]) -> anyhow::Result<String> {
+    let series: Vec<(String, Vec<usize>)> = rows
+        .iter()
+        .map(|r| (r.name.clone(), vec![r.counts[11], r.counts[12]]))
+        .collect();
+    plot::grouped_bars(
+        "Sentences split and concatenated",
+        &["split", "concatenated"],
+        &series,
+    )
+}

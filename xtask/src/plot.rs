@@ -1,0 +1,181 @@
+//! SVG figures for the reproduction reports (plotters, SVG backend only: no system fonts, text is
+//! left to the SVG viewer).
+
+use plotters::prelude::*;
+
+/// Shorthand for plotting failures (they only arise from plotters' own drawing code).
+fn failed(e: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::anyhow!("drawing the figure failed: {e}")
+}
+
+/// A heat map: one row per name, one column per bin label, cell darkness by count.
+pub(crate) fn heat_map(
+    title: &str,
+    rows: &[(String, Vec<usize>)],
+    columns: &[&str],
+) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    {
+        let (width, height) = (
+            140 + 60 * columns.len() as u32,
+            60 + 28 * rows.len() as u32 + 50,
+        );
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(failed)?;
+        let max = rows
+            .iter()
+            .flat_map(|(_, r)| r.iter().copied())
+            .max()
+            .unwrap_or(1)
+            .max(1) as f64;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(90)
+            .build_cartesian_2d(0..columns.len(), 0..rows.len())
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_labels(columns.len() + 1)
+            .y_labels(rows.len() + 1)
+            .x_label_formatter(&|x| columns.get(*x).map_or(String::new(), |c| (*c).to_owned()))
+            .y_label_formatter(&|y| {
+                rows.get(rows.len().saturating_sub(y + 1))
+                    .map_or(String::new(), |r| r.0.clone())
+            })
+            .x_desc("words changed")
+            .draw()
+            .map_err(failed)?;
+        chart
+            .draw_series(rows.iter().enumerate().flat_map(|(r, (_, counts))| {
+                let y = rows.len() - r - 1;
+                counts.iter().enumerate().map(move |(x, &n)| {
+                    // Square root scaling keeps small counts visible next to the large first bins.
+                    let shade = (255.0 * (1.0 - (n as f64 / max).sqrt())) as u8;
+                    Rectangle::new(
+                        [(x, y), (x + 1, y + 1)],
+                        RGBColor(shade, shade, shade).filled(),
+                    )
+                })
+            }))
+            .map_err(failed)?;
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}
+
+/// Empirical CDFs: one line per named sample (already sorted), y = rank / size; `dashed` names
+/// are drawn dashed (the reference).
+pub(crate) fn ecdf(
+    title: &str,
+    x_desc: &str,
+    x_range: (f64, f64),
+    samples: &[(String, Vec<f64>)],
+    dashed: &str,
+) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 480)).into_drawing_area();
+        root.fill(&WHITE).map_err(failed)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(x_range.0..x_range.1, 0.0..1.0)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc("probability")
+            .draw()
+            .map_err(failed)?;
+        for (k, (name, sample)) in samples.iter().enumerate() {
+            let color = Palette99::pick(k).to_rgba();
+            let n = sample.len().max(1) as f64;
+            let points = sample.iter().enumerate().map(|(i, &x)| (x, i as f64 / n));
+            let style = ShapeStyle::from(color).stroke_width(if name == dashed { 3 } else { 1 });
+            chart
+                .draw_series(LineSeries::new(points, style))
+                .map_err(failed)?
+                .label(name.as_str())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .border_style(BLACK)
+            .background_style(WHITE.mix(0.8))
+            .draw()
+            .map_err(failed)?;
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}
+
+/// Grouped bars: for each named series one bar per group label.
+pub(crate) fn grouped_bars(
+    title: &str,
+    groups: &[&str],
+    series: &[(String, Vec<usize>)],
+) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 480)).into_drawing_area();
+        root.fill(&WHITE).map_err(failed)?;
+        let max = series
+            .iter()
+            .flat_map(|(_, v)| v.iter().copied())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let slots = (series.len() + 1) * groups.len();
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(0..slots, 0..max + 1)
+            .map_err(failed)?;
+        let stride = series.len() + 1;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(slots)
+            .x_label_formatter(&|x| {
+                if x % stride == series.len() / 2 {
+                    groups
+                        .get(x / stride)
+                        .map_or(String::new(), |g| (*g).to_owned())
+                } else {
+                    String::new()
+                }
+            })
+            .y_desc("sentences")
+            .draw()
+            .map_err(failed)?;
+        for (k, (name, values)) in series.iter().enumerate() {
+            let color = Palette99::pick(k).to_rgba();
+            chart
+                .draw_series(values.iter().enumerate().map(|(g, &v)| {
+                    let x = g * stride + k;
+                    Rectangle::new([(x, 0), (x + 1, v)], color.filled())
+                }))
+                .map_err(failed)?
+                .label(name.as_str())
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled())
+                });
+        }
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE.mix(0.8))
+            .draw()
+            .map_err(failed)?;
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}
