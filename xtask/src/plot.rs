@@ -33,18 +33,28 @@ pub(crate) fn heat_map(
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(90)
-            .build_cartesian_2d(0..columns.len(), 0..rows.len())
+            .build_cartesian_2d(
+                (0..columns.len()).into_segmented(),
+                (0..rows.len()).into_segmented(),
+            )
             .map_err(failed)?;
+        // Labels sit at cell centres; row 0 is drawn at the top.
+        let label = |v: &SegmentValue<usize>, names: &dyn Fn(usize) -> String| match v {
+            SegmentValue::CenterOf(i) => names(*i),
+            _ => String::new(),
+        };
+        let column_name = |i: usize| columns.get(i).map_or(String::new(), |c| (*c).to_owned());
+        let row_name = |i: usize| {
+            rows.get(rows.len().wrapping_sub(i + 1))
+                .map_or(String::new(), |r| r.0.clone())
+        };
         chart
             .configure_mesh()
             .disable_mesh()
-            .x_labels(columns.len() + 1)
-            .y_labels(rows.len() + 1)
-            .x_label_formatter(&|x| columns.get(*x).map_or(String::new(), |c| (*c).to_owned()))
-            .y_label_formatter(&|y| {
-                rows.get(rows.len().saturating_sub(y + 1))
-                    .map_or(String::new(), |r| r.0.clone())
-            })
+            .x_labels(columns.len())
+            .y_labels(rows.len())
+            .x_label_formatter(&|v| label(v, &column_name))
+            .y_label_formatter(&|v| label(v, &row_name))
             .x_desc("words changed")
             .draw()
             .map_err(failed)?;
@@ -55,7 +65,10 @@ pub(crate) fn heat_map(
                     // Square root scaling keeps small counts visible next to the large first bins.
                     let shade = (255.0 * (1.0 - (n as f64 / max).sqrt())) as u8;
                     Rectangle::new(
-                        [(x, y), (x + 1, y + 1)],
+                        [
+                            (SegmentValue::Exact(x), SegmentValue::Exact(y)),
+                            (SegmentValue::Exact(x + 1), SegmentValue::Exact(y + 1)),
+                        ],
                         RGBColor(shade, shade, shade).filled(),
                     )
                 })

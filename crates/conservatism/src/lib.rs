@@ -12,12 +12,14 @@
 //! [`index_diff`]: SentencePair::index_diff
 //! [`spearman_rho`]: SentencePair::spearman_rho
 
+mod error;
 pub mod passage;
 pub mod profile;
 pub mod sentence;
 pub mod spearman;
 
-pub use passage::{Splitter, compare_passages};
+pub use error::Error;
+pub use passage::{Splitter, check_line_counts, compare_passages, passage_text};
 pub use profile::{ConservatismProfile, WORD_CHANGE_BINS};
 pub use sentence::{SentenceMeasures, SentencePair};
 pub use spearman::spearman_rho;

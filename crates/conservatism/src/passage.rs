@@ -3,14 +3,44 @@
 //! the sentences ([`break2common_sentences`]), and measure every aligned pair.
 
 use mono_align::passage::{
-    AlignedBy, AlignmentCache, PassageError, break2common_sentences, sentences_from_endings,
+    AlignedBy, AlignmentCache, break2common_sentences, sentences_from_endings,
 };
 use mono_align::punkt::PunktSentenceTokenizer;
-use mono_align::sentences::{sent_token_by_char, sent_tokenize_default};
+use mono_align::sentences::{read_passage, sent_token_by_char, sent_tokenize_default};
 use mono_align::{CostModel, WordEquivalence};
 
+use crate::Error;
 use crate::profile::ConservatismProfile;
 use crate::sentence::SentencePair;
+
+/// A passage file's text as the reference reads it ([`read_passage`]); `name` labels errors.
+pub fn passage_text(name: &str, bytes: &[u8]) -> Result<String, Error> {
+    read_passage(bytes).map_err(|e| Error::NonUtf8 {
+        file: name.to_owned(),
+        offset: e.valid_up_to(),
+    })
+}
+
+/// Checks that a system output has as many lines as its source (one output line per source
+/// sentence); lines are counted after newline normalisation, as the reference reads them.
+pub fn check_line_counts(
+    source_name: &str,
+    source: &str,
+    output_name: &str,
+    output: &str,
+) -> Result<(), Error> {
+    let (source_lines, output_lines) = (source.lines().count(), output.lines().count());
+    if source_lines == output_lines {
+        Ok(())
+    } else {
+        Err(Error::LineCountMismatch {
+            source_file: source_name.to_owned(),
+            source_lines,
+            output: output_name.to_owned(),
+            output_lines,
+        })
+    }
+}
 
 /// How a passage is split into sentences.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,15 +49,6 @@ pub enum Splitter {
     Punkt,
     /// One sentence per line (the NUCLE reference).
     Lines,
-}
-
-/// The first 1,400 lines of a passage file as Python reads it in text mode: UTF-8, with `\r\n`
-/// and `\r` turned into `\n`.
-pub fn read_passage(bytes: &[u8]) -> Result<String, std::str::Utf8Error> {
-    let text = std::str::from_utf8(bytes)?
-        .replace("\r\n", "\n")
-        .replace('\r', "\n");
-    Ok(text.split_inclusive('\n').take(1400).collect())
 }
 
 /// Compares a (preprocessed) `source` passage with a (preprocessed) `output` passage: sentence
@@ -40,7 +61,7 @@ pub fn compare_passages(
     punkt: &PunktSentenceTokenizer,
     same: &WordEquivalence,
     model: CostModel,
-) -> Result<ConservatismProfile, PassageError> {
+) -> Result<ConservatismProfile, Error> {
     let split = |text: &str, how: Splitter| match how {
         Splitter::Punkt => sent_tokenize_default(punkt, text),
         Splitter::Lines => sent_token_by_char(text),

@@ -6,11 +6,13 @@
 use std::fmt::Write as _;
 
 use anyhow::Context;
-use conservatism::{ConservatismProfile, Splitter, compare_passages};
+use conservatism::{
+    ConservatismProfile, Splitter, check_line_counts, compare_passages, passage_text,
+};
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 use mono_align::CostModel;
-use mono_align::sentences::{preprocess_paragraph, preprocess_paragraph_minimal, read_passage};
+use mono_align::sentences::{preprocess_paragraph, preprocess_paragraph_minimal};
 use serde::Serialize;
 
 use super::{Experiment, Report};
@@ -261,13 +263,19 @@ fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<R
     let read = |rel: &str| -> anyhow::Result<String> {
         let path = data.join(rel);
         let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-        read_passage(&bytes).with_context(|| format!("{} is not UTF-8", path.display()))
+        Ok(passage_text(rel, &bytes)?)
     };
-    let source = preprocess_paragraph(&read(&format!("{PARAGRAPHS}/{SOURCE}"))?);
+    let source_rel = format!("{PARAGRAPHS}/{SOURCE}");
+    let raw_source = read(&source_rel)?;
+    let source = preprocess_paragraph(&raw_source);
     progress.inc(1);
     let mut rows = Vec::new();
     let compare = |name: &str, rel: &str, gold: bool, model: CostModel| -> anyhow::Result<Row> {
         let text = read(rel)?;
+        // The reference is one corrected sentence per line and may split or join source lines.
+        if !gold {
+            check_line_counts(&source_rel, &raw_source, rel, &text)?;
+        }
         let (output, split) = if gold {
             (preprocess_paragraph_minimal(&text), Splitter::Lines)
         } else {
