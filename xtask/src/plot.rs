@@ -8,6 +8,25 @@ fn failed(e: impl std::fmt::Display) -> anyhow::Error {
     anyhow::anyhow!("drawing the figure failed: {e}")
 }
 
+/// Draws the series legend in a framed box.
+fn legend<'a, DB, X, Y>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    position: SeriesLabelPosition,
+) -> anyhow::Result<()>
+where
+    DB: DrawingBackend + 'a,
+    X: Ranged,
+    Y: Ranged,
+{
+    chart
+        .configure_series_labels()
+        .position(position)
+        .border_style(BLACK)
+        .background_style(WHITE.mix(0.8))
+        .draw()
+        .map_err(failed)
+}
+
 /// A heat map: one row per name, one column per bin label, cell darkness by count.
 pub(crate) fn heat_map(
     title: &str,
@@ -116,13 +135,7 @@ pub(crate) fn ecdf(
                 .label(name.as_str())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.8))
-            .draw()
-            .map_err(failed)?;
+        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         root.present().map_err(failed)?;
     }
     Ok(svg)
@@ -182,12 +195,7 @@ pub(crate) fn grouped_bars(
                     Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled())
                 });
         }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.8))
-            .draw()
-            .map_err(failed)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         root.present().map_err(failed)?;
     }
     Ok(svg)

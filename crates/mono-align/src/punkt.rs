@@ -201,30 +201,14 @@ fn is_numeric_token(s: &str) -> bool {
     chars.all(|c| c.is_numeric() || matches!(c, ',' | '.' | '-'))
 }
 
+/// Typographic quotes and guillemets, which Punkt treats like ASCII quotes.
+const TYPOGRAPHIC_QUOTES: [char; 6] = [
+    '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}', '\u{ab}', '\u{bb}',
+];
+
 /// Punctuation that cannot appear inside a word (Punkt's `_re_non_word_chars`).
 fn is_non_word(c: char) -> bool {
-    matches!(
-        c,
-        ')' | '"'
-            | ';'
-            | '}'
-            | ']'
-            | '*'
-            | ':'
-            | '@'
-            | '\''
-            | '('
-            | '{'
-            | '['
-            | '?'
-            | '!'
-            | '\u{2018}'
-            | '\u{2019}'
-            | '\u{201c}'
-            | '\u{201d}'
-            | '\u{ab}'
-            | '\u{bb}'
-    )
+    ")\";}]*:@'({[?!".contains(c) || TYPOGRAPHIC_QUOTES.contains(&c)
 }
 
 /// Characters that cannot start a word (Punkt's `_re_word_start` excludes them).
@@ -598,21 +582,7 @@ impl PunktSentenceTokenizer {
 /// of a line. Returns the byte length of the match without trailing whitespace, and its full
 /// length.
 fn realignment(next: &str) -> Option<(usize, usize)> {
-    let closing = |c: char| {
-        matches!(
-            c,
-            '"' | '\''
-                | ')'
-                | ']'
-                | '}'
-                | '\u{2018}'
-                | '\u{2019}'
-                | '\u{201c}'
-                | '\u{201d}'
-                | '\u{ab}'
-                | '\u{bb}'
-        )
-    };
+    let closing = |c: char| "\"')]}".contains(c) || TYPOGRAPHIC_QUOTES.contains(&c);
     let mut end = 0;
     for c in next.chars() {
         if !closing(c) {
