@@ -85,3 +85,32 @@ proptest! {
         prop_assert_eq!(cost(&exact), cost(&reference));
     }
 }
+
+proptest! {
+    #[test]
+    fn alignment_cost_is_the_hungarian_optimum(a in sentence(), b in sentence()) {
+        prop_assume!(!a.is_empty() || !b.is_empty());
+        // The exact cost matrix of the module docs: n·levenshtein + |i − j|, zero padding.
+        let (longer, shorter) = if a.len() > b.len() { (&a, &b) } else { (&b, &a) };
+        let n = longer.len();
+        let cost = |i: usize, j: usize| -> i64 {
+            if j < shorter.len() { (n * mono_align::levenshtein(&longer[i], &shorter[j]) + i.abs_diff(j)) as i64 } else { 0 }
+        };
+        let flat: Vec<i64> = (0..n).flat_map(|i| (0..n).map(move |j| (i, j))).map(|(i, j)| cost(i, j)).collect();
+        let optimum: i64 = hungarian::minimize(&flat, n, n)
+            .iter()
+            .enumerate()
+            .filter_map(|(i, j)| j.map(|j| flat[i * n + j]))
+            .sum();
+        let pairs = align_with(&a, &b, CostModel::Exact).pairs;
+        let ours: i64 = pairs
+            .iter()
+            .map(|&(i, j)| match (i, j) {
+                (Some(i), Some(j)) if a.len() > b.len() => cost(i, j),
+                (Some(i), Some(j)) => cost(j, i),
+                _ => 0,
+            })
+            .sum();
+        prop_assert_eq!(ours, optimum);
+    }
+}
