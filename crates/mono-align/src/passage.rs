@@ -242,20 +242,23 @@ struct Side {
 }
 
 impl Side {
+    /// The list position of piece `i` (negative counts from the end).
+    fn index(&self, i: isize) -> Result<usize, PassageError> {
+        py_index(self.pieces.len(), i).ok_or(PassageError::OutOfRange {
+            passage: self.number,
+            index: i,
+            len: self.pieces.len(),
+        })
+    }
+
     fn piece(&self, i: isize) -> Result<&str, PassageError> {
-        py_index(self.pieces.len(), i)
-            .map(|k| self.pieces[k].as_str())
-            .ok_or(PassageError::OutOfRange {
-                passage: self.number,
-                index: i,
-                len: self.pieces.len(),
-            })
+        Ok(&self.pieces[self.index(i)?])
     }
 
     /// The end of piece `i` and its last preprocessed word of more than one character.
     fn ending(&self, i: isize) -> Result<Ending, PassageError> {
-        let piece = self.piece(i)?;
-        let k = py_index(self.pieces.len(), i).unwrap_or_default();
+        let k = self.index(i)?;
+        let piece = &self.pieces[k];
         words(piece)
             .into_iter()
             .rev()
@@ -265,7 +268,7 @@ impl Side {
             .ok_or_else(|| PassageError::NoWord {
                 passage: self.number,
                 index: i,
-                piece: piece.to_owned(),
+                piece: piece.clone(),
             })
     }
 
@@ -527,10 +530,14 @@ pub fn break2common_sentences(
                 positions2.push(last2);
                 aligned_by.push(AlignedBy::ParagraphEnd);
             } else if moved1 {
-                *positions1.last_mut().unwrap_or(&mut 0) = last1;
+                if let Some(last) = positions1.last_mut() {
+                    *last = last1;
+                }
                 aligned_by.push(AlignedBy::ParagraphEnd);
             } else if moved2 {
-                *positions2.last_mut().unwrap_or(&mut 0) = last2;
+                if let Some(last) = positions2.last_mut() {
+                    *last = last2;
+                }
                 aligned_by.push(AlignedBy::ParagraphEnd);
             }
         }
