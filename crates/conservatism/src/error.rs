@@ -1,5 +1,3 @@
-use mono_align::passage::PassageError;
-
 /// Errors of the conservatism measures on whole files.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -26,5 +24,5 @@ pub enum Error {
     },
     /// The sentence alignment failed where the reference would have crashed.
     #[error(transparent)]
-    Alignment(#[from] PassageError),
+    Alignment(#[from] mono_align::Error),
 }

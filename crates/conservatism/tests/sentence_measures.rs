@@ -7,12 +7,12 @@ use std::sync::LazyLock;
 use conservatism::SentencePair;
 use gecbias_data::testing::or_skip;
 use mono_align::WordEquivalence;
-use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer, WordNetError};
+use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
 use proptest::prelude::*;
 
 /// WordNet, read once for all tests of this file.
 fn equivalence() -> Option<&'static WordEquivalence> {
-    static WORDNET: LazyLock<Result<WordEquivalence, WordNetError>> = LazyLock::new(|| {
+    static WORDNET: LazyLock<Result<WordEquivalence, mono_align::Error>> = LazyLock::new(|| {
         NounLemmatizer::from_dir(Path::new(DEFAULT_DIR)).map(WordEquivalence::new)
     });
     or_skip(WORDNET.as_ref(), "conservatism measures")

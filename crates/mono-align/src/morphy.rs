@@ -17,10 +17,15 @@
 //! [`DEFAULT_DIR`]); they are not vendored.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::Error;
+use crate::error::read_resource;
 
 /// Where Debian's `wordnet-base` installs the WordNet 3.0 database.
 pub const DEFAULT_DIR: &str = "/usr/share/wordnet";
+
+const HINT: &str = "install Debian's wordnet-base or pass the WordNet 3.0 dict directory";
 
 const SUBSTITUTIONS: [(&str, &str); 9] = [
     ("s", ""),
@@ -34,27 +39,6 @@ const SUBSTITUTIONS: [(&str, &str); 9] = [
     ("ies", "y"),
 ];
 
-/// Errors reading the WordNet files.
-#[derive(Debug, thiserror::Error)]
-pub enum WordNetError {
-    /// A file could not be read.
-    #[error("{}: {source} (install Debian's wordnet-base or pass the WordNet 3.0 dict directory)", .path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The failure.
-        source: std::io::Error,
-    },
-    /// A line that is not `lemma …` / `form lemma …`.
-    #[error("{}:{line}: malformed line", .path.display())]
-    Malformed {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line number.
-        line: usize,
-    },
-}
-
 /// The noun part of WordNet needed by morphy: the lemmas of `index.noun` and the exceptions of
 /// `noun.exc`.
 #[derive(Debug, Clone, Default)]
@@ -65,13 +49,8 @@ pub struct NounLemmatizer {
 
 impl NounLemmatizer {
     /// Reads `index.noun` and `noun.exc` from a WordNet 3.0 `dict` directory.
-    pub fn from_dir(dir: &Path) -> Result<NounLemmatizer, WordNetError> {
-        let read = |name: &str| {
-            let path = dir.join(name);
-            std::fs::read_to_string(&path)
-                .map(|text| (path.clone(), text))
-                .map_err(|source| WordNetError::Io { path, source })
-        };
+    pub fn from_dir(dir: &Path) -> Result<NounLemmatizer, Error> {
+        let read = |name: &str| read_resource(dir.join(name), HINT);
         let (index_path, index) = read("index.noun")?;
         let mut lemmas = HashSet::new();
         // The licence header lines start with two spaces.
@@ -81,7 +60,7 @@ impl NounLemmatizer {
             .filter(|(_, l)| !l.starts_with("  "))
         {
             let lemma = line.split(' ').next().filter(|l| !l.is_empty());
-            let lemma = lemma.ok_or_else(|| WordNetError::Malformed {
+            let lemma = lemma.ok_or_else(|| Error::MalformedResource {
                 path: index_path.clone(),
                 line: i + 1,
             })?;
@@ -96,7 +75,7 @@ impl NounLemmatizer {
         {
             let mut words = line.split_whitespace();
             let (Some(form), Some(first)) = (words.next(), words.next()) else {
-                return Err(WordNetError::Malformed {
+                return Err(Error::MalformedResource {
                     path: exc_path.clone(),
                     line: i + 1,
                 });

@@ -17,7 +17,7 @@
 //! * after every processed pair the next loop turn only advances both pointers;
 //! * pointers may become negative after stepping back and then index from the end, as Python
 //!   lists do; where the reference would crash (a piece without a word of two letters, an index
-//!   past the end), an error is returned instead.
+//!   past the end), an [`Error`] is returned instead.
 //!
 //! Word alignments are cached per passage pair with the reference's cache, which returns a pair's
 //! alignment in the orientation first computed even when asked for the swapped pair
@@ -25,6 +25,7 @@
 
 use std::collections::HashMap;
 
+use crate::Error;
 use crate::alignment::{Alignment, CostModel, EMPTY_WORD, align_with};
 use crate::tokens::{is_word_char, tokens};
 use crate::word_equivalence::{WordEquivalence, preprocess_word};
@@ -77,39 +78,6 @@ impl AlignedBy {
             AlignedBy::NoAligned => "",
         }
     }
-}
-
-/// Where the reference would have crashed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PassageError {
-    /// A sentence piece without any word longer than one character.
-    #[error(
-        "sentence {index} of passage {passage} has no word of two or more characters: {piece:?}"
-    )]
-    NoWord {
-        /// 1 or 2.
-        passage: u8,
-        /// The piece index (as the reference computed it, possibly negative).
-        index: isize,
-        /// The piece.
-        piece: String,
-    },
-    /// A piece index past either end of the list.
-    #[error("sentence index {index} is outside passage {passage}'s {len} pieces")]
-    OutOfRange {
-        /// 1 or 2.
-        passage: u8,
-        /// The index.
-        index: isize,
-        /// The number of pieces.
-        len: usize,
-    },
-    /// A passage with no sentence.
-    #[error("passage {passage} has no sentence")]
-    Empty {
-        /// 1 or 2.
-        passage: u8,
-    },
 }
 
 /// The common sentence ends of two passages: character positions, one list per passage, equally
@@ -243,20 +211,20 @@ struct Side {
 
 impl Side {
     /// The list position of piece `i` (negative counts from the end).
-    fn index(&self, i: isize) -> Result<usize, PassageError> {
-        py_index(self.pieces.len(), i).ok_or(PassageError::OutOfRange {
+    fn index(&self, i: isize) -> Result<usize, Error> {
+        py_index(self.pieces.len(), i).ok_or(Error::OutOfRange {
             passage: self.number,
             index: i,
             len: self.pieces.len(),
         })
     }
 
-    fn piece(&self, i: isize) -> Result<&str, PassageError> {
+    fn piece(&self, i: isize) -> Result<&str, Error> {
         Ok(&self.pieces[self.index(i)?])
     }
 
     /// The end of piece `i` and its last preprocessed word of more than one character.
-    fn ending(&self, i: isize) -> Result<Ending, PassageError> {
+    fn ending(&self, i: isize) -> Result<Ending, Error> {
         let k = self.index(i)?;
         let piece = &self.pieces[k];
         words(piece)
@@ -265,14 +233,14 @@ impl Side {
             .map(preprocess_word)
             .find(|w| w.chars().count() > 1)
             .map(|w| (self.ends[k], w))
-            .ok_or_else(|| PassageError::NoWord {
+            .ok_or_else(|| Error::NoWord {
                 passage: self.number,
                 index: i,
                 piece: piece.clone(),
             })
     }
 
-    fn word_count(&self, i: isize) -> Result<usize, PassageError> {
+    fn word_count(&self, i: isize) -> Result<usize, Error> {
         Ok(words(self.piece(i)?).len())
     }
 
@@ -317,7 +285,7 @@ pub fn break2common_sentences(
     paragraph2: &[char],
     same: &WordEquivalence,
     cache: &mut AlignmentCache,
-) -> Result<CommonSentences, PassageError> {
+) -> Result<CommonSentences, Error> {
     let ends1 = calculate_endings(&pieces1, paragraph1);
     let ends2 = calculate_endings(&pieces2, paragraph2);
     let mut s1 = Side {
@@ -519,8 +487,8 @@ pub fn break2common_sentences(
         position2 = Some(s2.ending(-1)?.0);
     }
 
-    let last1 = *s1.ends.last().ok_or(PassageError::Empty { passage: 1 })?;
-    let last2 = *s2.ends.last().ok_or(PassageError::Empty { passage: 2 })?;
+    let last1 = *s1.ends.last().ok_or(Error::EmptyPassage { passage: 1 })?;
+    let last2 = *s2.ends.last().ok_or(Error::EmptyPassage { passage: 2 })?;
     match (positions1.last().copied(), positions2.last().copied()) {
         (Some(e1), Some(e2)) => {
             let moved1 = Some(e1) != position1;

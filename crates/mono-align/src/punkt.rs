@@ -25,8 +25,10 @@
 //! they differ only on fractions and numerals such as ½ and Ⅷ).
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use crate::Error;
+use crate::error::read_resource;
 use crate::tokens::is_word_char;
 
 const ORTHO_BEG_UC: u32 = 1 << 1;
@@ -44,27 +46,6 @@ pub fn is_py_space(c: char) -> bool {
     c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 
-/// Errors reading Punkt parameters.
-#[derive(Debug, thiserror::Error)]
-pub enum PunktError {
-    /// A parameter file could not be read.
-    #[error("{}: {source} (run scripts/fetch-punkt-english.sh)", .path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The failure.
-        source: std::io::Error,
-    },
-    /// A line of a `.tab` file without its tab-separated fields.
-    #[error("{}:{line}: expected two tab-separated fields", .path.display())]
-    Malformed {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line number.
-        line: usize,
-    },
-}
-
 /// Trained Punkt parameters: abbreviation types, collocations, sentence starters and
 /// orthographic contexts.
 #[derive(Debug, Clone, Default)]
@@ -77,20 +58,15 @@ pub struct PunktParameters {
 
 impl PunktParameters {
     /// Reads a `punkt_tab` language directory.
-    pub fn from_dir(dir: &Path) -> Result<PunktParameters, PunktError> {
-        let read = |name: &str| {
-            let path = dir.join(name);
-            std::fs::read_to_string(&path)
-                .map(|text| (path.clone(), text))
-                .map_err(|source| PunktError::Io { path, source })
-        };
-        let pairs = |name: &str| -> Result<Vec<(String, String)>, PunktError> {
+    pub fn from_dir(dir: &Path) -> Result<PunktParameters, Error> {
+        let read = |name: &str| read_resource(dir.join(name), "run scripts/fetch-punkt-english.sh");
+        let pairs = |name: &str| -> Result<Vec<(String, String)>, Error> {
             let (path, text) = read(name)?;
             text.lines()
                 .enumerate()
                 .map(|(i, l)| match l.split_once('\t') {
                     Some((a, b)) => Ok((a.to_owned(), b.to_owned())),
-                    None => Err(PunktError::Malformed {
+                    None => Err(Error::MalformedResource {
                         path: path.clone(),
                         line: i + 1,
                     }),
@@ -104,7 +80,7 @@ impl PunktParameters {
         let (ortho_path, _) = read("ortho_context.tab")?;
         let mut ortho_context = HashMap::new();
         for (i, (typ, flags)) in pairs("ortho_context.tab")?.into_iter().enumerate() {
-            let flags = flags.parse().map_err(|_| PunktError::Malformed {
+            let flags = flags.parse().map_err(|_| Error::MalformedResource {
                 path: ortho_path.clone(),
                 line: i + 1,
             })?;
