@@ -102,6 +102,15 @@ impl DataDir {
             .fold(self.root.clone(), |path, part| path.join(part))
     }
 
+    /// The files directly in the relative directory `dir` (not in its subdirectories) whose names
+    /// end in `suffix`, as sorted `/`-separated paths relative to the data directory.
+    pub fn files_in(&self, dir: &str, suffix: &str) -> Result<Vec<String>, Error> {
+        let prefix = format!("{}/", dir.trim_end_matches('/'));
+        let mut out = self.files_under(dir, suffix)?;
+        out.retain(|p| !p[prefix.len()..].contains('/'));
+        Ok(out)
+    }
+
     /// The files below the relative directory `dir` (recursively) whose names end in `suffix`, as
     /// sorted `/`-separated paths relative to the data directory.
     pub fn files_under(&self, dir: &str, suffix: &str) -> Result<Vec<String>, Error> {
@@ -200,6 +209,26 @@ mod tests {
         assert_eq!(abs[0].path, Path::new("/abs"));
         let empty = candidates(None, Some("".into()), base);
         assert_eq!(empty[0].origin, Origin::LocalData);
+    }
+
+    #[test]
+    fn listing_recursively_or_not() {
+        let data = DataDir::resolve_from(vec![Candidate {
+            path: workspace_root(),
+            origin: Origin::Flag,
+        }])
+        .unwrap();
+        let deep = data.files_under("crates/gecbias-data", ".rs").unwrap();
+        assert!(deep.contains(&"crates/gecbias-data/src/lib.rs".to_owned()));
+        assert!(
+            data.files_in("crates/gecbias-data", ".rs")
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(
+            data.files_in("crates/gecbias-data/src", "lib.rs").unwrap(),
+            ["crates/gecbias-data/src/lib.rs"]
+        );
     }
 
     #[test]

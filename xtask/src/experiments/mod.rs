@@ -3,6 +3,7 @@
 //! as JSON.
 
 mod fig_conservatism;
+mod table1;
 mod ucca_roundtrip;
 
 use gecbias_data::DataDir;
@@ -31,4 +32,8 @@ pub(crate) struct Report {
 }
 
 /// Every registered experiment, in the order `reproduce all` runs them.
-pub(crate) const ALL: &[Experiment] = &[ucca_roundtrip::EXPERIMENT, fig_conservatism::EXPERIMENT];
+pub(crate) const ALL: &[Experiment] = &[
+    ucca_roundtrip::EXPERIMENT,
+    fig_conservatism::EXPERIMENT,
+    table1::EXPERIMENT,
+];

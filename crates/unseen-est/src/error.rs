@@ -1,0 +1,42 @@
+/// Everything that can go wrong reading fingerprints and histograms or solving the estimate.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// A fingerprint or histogram file without any entry.
+    #[error("{file}: empty")]
+    Empty {
+        /// The file (or `<memory>`).
+        file: String,
+    },
+    /// A line that is not what the format requires.
+    #[error("{file}:{line}: {message}")]
+    Syntax {
+        /// The file.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A fingerprint in which no item was seen.
+    #[error("{file}: all counts are zero; nothing was sampled")]
+    NothingSampled {
+        /// The file.
+        file: String,
+    },
+    /// A fingerprint longer than any real sample (the LP would be absurdly large).
+    #[error("{file}: {lines} fingerprint lines exceeds the limit of {limit}")]
+    TooLong {
+        /// The file.
+        file: String,
+        /// Its number of lines.
+        lines: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
+    /// Parameters outside their meaningful range.
+    #[error("invalid parameter: {0}")]
+    InvalidParams(String),
+    /// The LP solver failed or returned a solution that does not pass the post-solve checks.
+    #[error("UnseenEst LP: {0}")]
+    Solver(String),
+}
