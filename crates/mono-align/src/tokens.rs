@@ -6,14 +6,27 @@
 //! `["however", "", "", "there"]`. Punctuation thus disappears but leaves empty tokens, which take
 //! part in the alignment.
 
-/// A word character of Python's Unicode `\w`: a letter, a number or the underscore.
+/// A word character of Python's Unicode `\w`: a letter (general category L), a number (N) or
+/// the underscore — Python's `str.isalnum()` or `_`.
 ///
-/// Python's `str.isalnum` and Rust's `char::is_alphanumeric` agree on letters and numbers except
-/// for combining marks that Unicode marks as alphabetic (Rust counts them as word characters,
-/// Python does not); the English data has none.
+/// Rust's `char::is_alphanumeric` is not the same: it also accepts combining marks that Unicode
+/// calls alphabetic (e.g. U+05B2, a Hebrew vowel point), which Python treats as non-word
+/// characters. The crowd data has such a character, and fingerprints depend on it.
 pub fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
+    static WORD: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^[\p{L}\p{N}_]$").unwrap_or_else(|e| unreachable!("constant pattern: {e}"))
+    });
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric() || c == '_'
+    } else {
+        let mut buffer = [0; 4];
+        WORD.is_match(c.encode_utf8(&mut buffer))
+    }
 }
+
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 /// The alignment tokens of `sentence`.
 pub fn tokens(sentence: &str) -> Vec<String> {
@@ -43,5 +56,8 @@ mod tests {
             ["snake_case", "ünïcode", "42"]
         );
         assert_eq!(tokens("a\r\nb"), ["a", "", "b"]);
+        // A combining vowel point is not a word character in Python.
+        assert_eq!(tokens("x\u{5b2}y"), ["x", "y"]);
+        assert!(is_word_char('é') && is_word_char('½') && !is_word_char('\u{5b2}'));
     }
 }
