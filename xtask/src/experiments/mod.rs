@@ -4,6 +4,7 @@
 
 mod fig_conservatism;
 mod table1;
+mod table4;
 mod ucca_roundtrip;
 
 use gecbias_data::DataDir;
@@ -36,4 +37,5 @@ pub(crate) const ALL: &[Experiment] = &[
     ucca_roundtrip::EXPERIMENT,
     fig_conservatism::EXPERIMENT,
     table1::EXPERIMENT,
+    table4::EXPERIMENT,
 ];
