@@ -176,23 +176,7 @@ fn programme_rows(
 pub fn estimate(fingerprint: &Fingerprint, params: &Params) -> Result<Histogram, Error> {
     let n = draws(fingerprint, params)?;
     let grid = grid(fingerprint, params)?;
-    let padding = (fingerprint.len() as f64).sqrt().ceil() as usize;
-    let observed: Vec<f64> = fingerprint
-        .counts()
-        .iter()
-        .map(|&c| c as f64)
-        .chain(std::iter::repeat_n(0.0, padding))
-        .collect();
-    let weights: Vec<f64> = observed.iter().map(|f| 1.0 / (f + 1.0).sqrt()).collect();
-    let coefficients: Vec<Vec<f64>> = (1..=observed.len() as u64)
-        .map(|i| {
-            let row: Vec<f64> = grid.iter().map(|&x| binomial_pmf(i, n, x)).collect();
-            let largest = row.iter().copied().fold(0.0, f64::max);
-            row.into_iter()
-                .map(|b| if b < PRUNE * largest { 0.0 } else { b })
-                .collect()
-        })
-        .collect();
+    let (coefficients, observed, weights) = programme_rows(fingerprint, &grid, n, true);
     let programme = Programme {
         coefficients: &coefficients,
         observed: &observed,
