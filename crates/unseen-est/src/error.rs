@@ -33,6 +33,14 @@ pub enum Error {
         /// The accepted maximum.
         limit: usize,
     },
+    /// A fingerprint whose sample size S = Σ i·F_i is absurdly large (or overflows).
+    #[error("{file}: the sample size exceeds {limit}")]
+    SampleTooLarge {
+        /// The file.
+        file: String,
+        /// The accepted maximum.
+        limit: u64,
+    },
     /// Parameters outside their meaningful range.
     #[error("invalid parameter: {0}")]
     InvalidParams(String),

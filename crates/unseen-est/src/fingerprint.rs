@@ -8,8 +8,11 @@ use std::hash::Hash;
 use crate::Error;
 
 /// Fingerprints longer than this are rejected: a line per possible count of one item, and the
-/// crowd data has at most 50 answers per sentence.
-pub const MAX_LINES: usize = 100_000;
+/// crowd data has at most 150 answers per sentence, and the LP grows with the length.
+pub const MAX_LINES: usize = 10_000;
+
+/// The largest accepted sample size S = Σ i·F_i (2⁵³: exactly representable as `f64`).
+pub const MAX_SAMPLE: u64 = 1 << 53;
 
 /// F₁…F_L.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +42,16 @@ impl Fingerprint {
         if counts.iter().all(|&c| c == 0) {
             return Err(Error::NothingSampled {
                 file: file.to_owned(),
+            });
+        }
+        // S = Σ i·F_i must be exact as an f64 (the estimator's n); anything larger is absurd.
+        let sample = counts.iter().zip(1u64..).try_fold(0u64, |total, (f, i)| {
+            f.checked_mul(i).and_then(|x| total.checked_add(x))
+        });
+        if sample.is_none_or(|s| s > MAX_SAMPLE) {
+            return Err(Error::SampleTooLarge {
+                file: file.to_owned(),
+                limit: MAX_SAMPLE,
             });
         }
         Ok(Fingerprint { counts })
@@ -149,6 +162,11 @@ mod tests {
             Fingerprint::parse("0\n0\n", "f").unwrap_err(),
             Error::NothingSampled { file: "f".into() }
         );
+        let overflowing = format!("1\n{}\n", u64::MAX);
+        assert!(matches!(
+            Fingerprint::parse(&overflowing, "f"),
+            Err(Error::SampleTooLarge { .. })
+        ));
         let absurd = "0\n".repeat(MAX_LINES) + "1\n";
         assert!(matches!(
             Fingerprint::parse(&absurd, "f"),
