@@ -12,6 +12,40 @@ use crate::Error;
 
 const HEADER: &str = "frequency\t# of variants";
 
+/// The probability thresholds γ of the paper's Tables 1 and 4.
+pub const TABLE_GAMMAS: [f64; 4] = [0.0, 0.001, 0.01, 0.1];
+
+/// The statistics of Tables 1 and 4: over a set of sentences' histograms, the arithmetic mean
+/// (over files, unweighted) of Variants(γ) and Mass(γ) for each γ of [`TABLE_GAMMAS`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct TableStatistics {
+    /// The number of histograms averaged.
+    pub files: usize,
+    /// Mean Variants(γ).
+    pub variants: [f64; 4],
+    /// Mean Mass(γ).
+    pub mass: [f64; 4],
+}
+
+impl TableStatistics {
+    /// The means over `histograms`.
+    pub fn of<'a>(histograms: impl IntoIterator<Item = &'a Histogram>) -> TableStatistics {
+        let mut t = TableStatistics::default();
+        for h in histograms {
+            t.files += 1;
+            for (g, gamma) in TABLE_GAMMAS.iter().enumerate() {
+                t.variants[g] += h.variants_above(*gamma);
+                t.mass[g] += h.mass_above(*gamma);
+            }
+        }
+        let n = t.files.max(1) as f64;
+        for v in t.variants.iter_mut().chain(t.mass.iter_mut()) {
+            *v /= n;
+        }
+        t
+    }
+}
+
 /// (x_j, h_j) pairs in grid order.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Histogram {
@@ -119,6 +153,17 @@ mod tests {
         assert_eq!(h.variants_above(0.1), 1.0);
         assert!((h.mass_above(0.0) - 0.53).abs() < 1e-12);
         assert_eq!(Histogram::parse(&h.to_text(), "t").unwrap(), h);
+    }
+
+    #[test]
+    fn table_statistics_average_over_files() {
+        let a = Histogram::new(vec![(0.0002, 100.0), (0.5, 2.0)]);
+        let b = Histogram::new(vec![(0.02, 50.0)]);
+        let t = TableStatistics::of([&a, &b]);
+        assert_eq!(t.files, 2);
+        assert_eq!(t.variants, [76.0, 26.0, 26.0, 1.0]);
+        assert!((t.mass[0] - 1.01).abs() < 1e-12 && (t.mass[3] - 0.5).abs() < 1e-12);
+        assert_eq!(TableStatistics::of([]).variants, [0.0; 4]);
     }
 
     #[test]

@@ -9,7 +9,8 @@
 //!   normalisers, exact and Exact-Index-Match classes, file names).
 //! * [`fingerprint`] — F₁…F_L: how many distinct corrections were seen exactly i times.
 //! * [`histogram`] — the estimate: h_j distinct corrections of probability x_j, with the paper's
-//!   Table-1 statistics [`Histogram::variants_above`] and [`Histogram::mass_above`].
+//!   Table-1 statistics [`Histogram::variants_above`] and [`Histogram::mass_above`], averaged
+//!   over sentences by [`TableStatistics`].
 //! * [`estimate`] — Zou's UnseenEst: [`estimate::estimate`] with [`Params`].
 
 pub mod crowd;
@@ -22,4 +23,4 @@ mod lp;
 pub use error::Error;
 pub use estimate::{Params, estimate, objective};
 pub use fingerprint::Fingerprint;
-pub use histogram::Histogram;
+pub use histogram::{Histogram, TABLE_GAMMAS, TableStatistics};

@@ -7,9 +7,8 @@ use std::fmt::Write as _;
 use anyhow::Context;
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
-use serde::Serialize;
 use unseen_est::crowd::{Classes, Normalizer, fingerprints, read_batch};
-use unseen_est::{Fingerprint, Histogram, Params, estimate};
+use unseen_est::{Fingerprint, Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
 
 use super::{Experiment, Report};
 
@@ -22,8 +21,6 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
 
 const HEAD: &str = "assess_learner_language/unseenEst";
 const FE3B392: &str = "assess_learner_language/history/fe3b392/unseenEst";
-/// The probability thresholds γ of Tables 1 and 4.
-pub(super) const GAMMAS: [f64; 4] = [0.0, 0.001, 0.01, 0.1];
 /// The two stored outputs computed from fingerprints that are not in the repository (their grids
 /// imply n = 76 and n = 72; unseenest-spec §3.3).
 const STALE: [&str; 2] = ["Howeve", "Tracki"];
@@ -76,33 +73,6 @@ fn rebuild(
         .collect();
     differ.sort();
     Ok((rebuilt.len() - differ.len(), committed.len(), differ))
-}
-
-/// Mean Variants(γ) and Mass(γ) over a set of histograms.
-#[derive(Debug, Default, Clone, Serialize)]
-pub(super) struct Means {
-    pub(super) files: usize,
-    pub(super) variants: [f64; 4],
-    pub(super) mass: [f64; 4],
-}
-
-impl Means {
-    pub(super) fn of<'a>(histograms: impl IntoIterator<Item = &'a Histogram>) -> Means {
-        let mut m = Means::default();
-        for h in histograms {
-            m.files += 1;
-            for (g, gamma) in GAMMAS.iter().enumerate() {
-                m.variants[g] += h.variants_above(*gamma);
-                m.mass[g] += h.mass_above(*gamma);
-            }
-        }
-        let n = m.files.max(1) as f64;
-        m.variants
-            .iter_mut()
-            .chain(m.mass.iter_mut())
-            .for_each(|v| *v /= n);
-        m
-    }
 }
 
 fn name_of(rel: &str, suffix: &str) -> String {
@@ -163,7 +133,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
                 .find(|(n, _)| n == name)
                 .with_context(|| format!("no fe3b392 input for {name}"))?;
             let ours = estimate(fp, &params).with_context(|| format!("estimating {name}"))?;
-            for (g, gamma) in GAMMAS.iter().enumerate() {
+            for (g, gamma) in TABLE_GAMMAS.iter().enumerate() {
                 worst[g] = worst[g]
                     .max((ours.variants_above(*gamma) - stored.variants_above(*gamma)).abs());
                 worst[4 + g] =
@@ -203,10 +173,10 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
     ];
     progress.inc(BATCHES.len() as u64);
 
-    let stored_means = Means::of(stored_exact.iter().map(|(_, h)| h));
-    let ours_means = Means::of(&reestimated);
-    let index_means = Means::of(&stored_index);
-    let head_means = Means::of(&head_rerun);
+    let stored_means = TableStatistics::of(stored_exact.iter().map(|(_, h)| h));
+    let ours_means = TableStatistics::of(&reestimated);
+    let index_means = TableStatistics::of(&stored_index);
+    let head_means = TableStatistics::of(&head_rerun);
     let mut markdown = markdown(
         &stored_means,
         &ours_means,
@@ -262,7 +232,13 @@ pub(super) fn row(md: &mut String, label: &str, values: &[f64; 4], paper: Option
     let _ = writeln!(md, "| {label} | {} | {diff} |", cells.join(" | "));
 }
 
-fn markdown(stored: &Means, ours: &Means, index: &Means, head: &Means, worst: &[f64; 8]) -> String {
+fn markdown(
+    stored: &TableStatistics,
+    ours: &TableStatistics,
+    index: &TableStatistics,
+    head: &TableStatistics,
+    worst: &[f64; 8],
+) -> String {
     let mut md = String::new();
     let _ = writeln!(
         md,

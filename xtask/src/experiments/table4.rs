@@ -9,9 +9,9 @@ use anyhow::{Context, bail};
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 use unseen_est::crowd::{Classes, Normalizer, fingerprints, read_batch};
-use unseen_est::{Fingerprint, Histogram, Params, estimate};
+use unseen_est::{Fingerprint, Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
 
-use super::table1::{GAMMAS, Means, row};
+use super::table1::row;
 use super::{Experiment, Report};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -78,8 +78,8 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         .map(|(name, f)| estimate(f, &params).with_context(|| format!("estimating {name}")))
         .collect::<Result<_, _>>()?;
 
-    let stored_means = Means::of(&stored);
-    let ours_means = Means::of(&ours);
+    let stored_means = TableStatistics::of(&stored);
+    let ours_means = TableStatistics::of(&ours);
     let mut md = String::new();
     let _ = writeln!(
         md,
@@ -158,7 +158,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         Some(&REFERENCE_HEAD_MASS),
     );
     let json = serde_json::json!({
-        "gammas": GAMMAS,
+        "gammas": TABLE_GAMMAS,
         "stored_outputs_fe292c8": stored_means,
         "reestimated_from_batch": ours_means,
         "fingerprints_identical": identical,
