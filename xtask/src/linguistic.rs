@@ -2,10 +2,10 @@
 //! Debian's `wordnet-base`, and NLTK's Punkt English parameters fetched by
 //! `scripts/fetch-punkt-english.sh` into `target/linguistic-data/`.
 
-use std::path::PathBuf;
 use std::process::Command;
 
 use anyhow::{Context, bail};
+use gecbias_data::location::punkt_english_dir;
 use mono_align::WordEquivalence;
 use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
@@ -15,7 +15,7 @@ use crate::workspace_root;
 /// The Punkt English tokenizer, fetching its parameters first if they are missing.
 pub(crate) fn punkt() -> anyhow::Result<PunktSentenceTokenizer> {
     let root = workspace_root();
-    let dir: PathBuf = root.join("target/linguistic-data/punkt_tab/english");
+    let dir = punkt_english_dir();
     if !dir.join("ortho_context.tab").exists() {
         let script = root.join("scripts/fetch-punkt-english.sh");
         let status = Command::new("bash")

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use conservatism::{SentencePair, Splitter, compare_passages};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gecbias_data::location::workspace_root;
+use gecbias_data::datasets::CONLL_PARAGRAPHS;
+use gecbias_data::location::punkt_english_dir;
 use gecbias_data::testing::{data_or_skip, or_skip};
 use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
@@ -18,9 +19,7 @@ fn conll(c: &mut Criterion) {
     let Some(data) = data_or_skip("conservatism bench") else {
         return;
     };
-    let punkt = PunktParameters::from_dir(
-        &workspace_root().join("target/linguistic-data/punkt_tab/english"),
-    );
+    let punkt = PunktParameters::from_dir(&punkt_english_dir());
     let Some(punkt) = or_skip(punkt, "Punkt parameters").map(PunktSentenceTokenizer::new) else {
         return;
     };
@@ -31,8 +30,7 @@ fn conll(c: &mut Criterion) {
     };
     let read = |f: &str| {
         let bytes =
-            std::fs::read(data.join(&format!("assess_learner_language/data/paragraphs/{f}")))
-                .expect("data file");
+            std::fs::read(data.join(&format!("{CONLL_PARAGRAPHS}/{f}"))).expect("data file");
         read_passage(&bytes).expect("UTF-8")
     };
     let (source, roro) = (read("conll.tok.orig"), read("conll14st.output.1cleaned"));

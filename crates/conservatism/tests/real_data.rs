@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use conservatism::{Splitter, compare_passages};
-use gecbias_data::location::workspace_root;
+use gecbias_data::datasets::CONLL_PARAGRAPHS;
+use gecbias_data::location::punkt_english_dir;
 use gecbias_data::testing::{data_or_skip, or_skip};
 use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
@@ -17,9 +18,7 @@ fn gold_word_change_histogram_is_g6() {
     let Some(data) = data_or_skip("gold WordChange histogram") else {
         return;
     };
-    let punkt = PunktParameters::from_dir(
-        &workspace_root().join("target/linguistic-data/punkt_tab/english"),
-    );
+    let punkt = PunktParameters::from_dir(&punkt_english_dir());
     let Some(punkt) = or_skip(punkt, "Punkt English parameters").map(PunktSentenceTokenizer::new)
     else {
         return;
@@ -29,9 +28,7 @@ fn gold_word_change_histogram_is_g6() {
         return;
     };
     let read = |f: &str| {
-        let bytes =
-            std::fs::read(data.join(&format!("assess_learner_language/data/paragraphs/{f}")))
-                .unwrap();
+        let bytes = std::fs::read(data.join(&format!("{CONLL_PARAGRAPHS}/{f}"))).unwrap();
         read_passage(&bytes).unwrap()
     };
     let source = preprocess_paragraph(&read("conll.tok.orig"));

@@ -15,3 +15,12 @@ pub const USIM_ANNOTATIONS: &str = "usim_annotations";
 
 /// The TUPA parses of the JFLEG dev set, one file per sentence.
 pub const JFLEG_DEV_PARSES: &str = "assess_learner_language/data/jfleg/dev/xmls";
+
+/// The CoNLL-2014 source, the NUCLE reference and the system outputs, one sentence per line.
+pub const CONLL_PARAGRAPHS: &str = "assess_learner_language/data/paragraphs";
+
+/// The current UnseenEst fingerprints and the authors' stored output histograms.
+pub const UNSEEN_EST: &str = "assess_learner_language/unseenEst";
+
+/// The UnseenEst fingerprints of commit fe3b392, which produced the stored Table-1 outputs.
+pub const UNSEEN_EST_FE3B392: &str = "assess_learner_language/history/fe3b392/unseenEst";

@@ -169,6 +169,12 @@ pub fn candidates(flag: Option<&Path>, env: Option<OsString>, base: &Path) -> Ve
     out
 }
 
+/// Where `scripts/fetch-punkt-english.sh` writes NLTK's Punkt English parameters (a linguistic
+/// resource fetched at build time, not research data).
+pub fn punkt_english_dir() -> PathBuf {
+    workspace_root().join("target/linguistic-data/punkt_tab/english")
+}
+
 /// The workspace root, known at compile time from this crate's own location
 /// (`<root>/crates/gecbias-data`).
 pub fn workspace_root() -> PathBuf {

@@ -7,7 +7,8 @@
 //! Needs the data and the Punkt parameters (`scripts/fetch-punkt-english.sh`); skipped with a
 //! message otherwise, unless `GECBIAS_REQUIRE_DATA=1`.
 
-use gecbias_data::location::workspace_root;
+use gecbias_data::datasets::CONLL_PARAGRAPHS;
+use gecbias_data::location::punkt_english_dir;
 use gecbias_data::testing::{data_or_skip, or_skip};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 use mono_align::sentences::{preprocess_paragraph, read_passage, sent_tokenize_default};
@@ -37,17 +38,13 @@ fn punkt_and_the_reference_splitter_agree_with_nltk() {
     let Some(data) = data_or_skip("Punkt on the CoNLL passages") else {
         return;
     };
-    let params = PunktParameters::from_dir(
-        &workspace_root().join("target/linguistic-data/punkt_tab/english"),
-    );
+    let params = PunktParameters::from_dir(&punkt_english_dir());
     let Some(params) = or_skip(params, "Punkt English parameters") else {
         return;
     };
     let punkt = PunktSentenceTokenizer::new(params);
     for (file, sentences, start_sum, split) in NLTK {
-        let bytes =
-            std::fs::read(data.join(&format!("assess_learner_language/data/paragraphs/{file}")))
-                .unwrap();
+        let bytes = std::fs::read(data.join(&format!("{CONLL_PARAGRAPHS}/{file}"))).unwrap();
         let text = read_passage(&bytes).unwrap();
         let spans = punkt.span_tokenize(&text);
         assert_eq!(spans.len(), sentences, "{file}");

@@ -2,13 +2,14 @@
 //! core). Without data the bench reports nothing.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gecbias_data::datasets::JFLEG_DEV_PARSES;
 use ucca_graph::Passage;
 
 fn jfleg_parses(c: &mut Criterion) {
     let Some(data) = gecbias_data::testing::data_or_skip("bench read_xml") else {
         return;
     };
-    let dir = data.join("assess_learner_language/data/jfleg/dev/xmls");
+    let dir = data.join(JFLEG_DEV_PARSES);
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
         .expect("JFLEG parse directory")
         .map(|e| {

@@ -2,6 +2,7 @@
 //! reference needs ≈ 5 s per file, mostly start-up, ≈ 10–20 ms of LP). Skipped without data.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use gecbias_data::datasets::UNSEEN_EST_FE3B392;
 use gecbias_data::testing::data_or_skip;
 use unseen_est::{Fingerprint, Params, estimate};
 
@@ -9,9 +10,8 @@ fn table1(c: &mut Criterion) {
     let Some(data) = data_or_skip("UnseenEst bench") else {
         return;
     };
-    let dir = "assess_learner_language/history/fe3b392/unseenEst";
     let fingerprints: Vec<Fingerprint> = data
-        .files_in(dir, "_exact_input_hist.txt")
+        .files_in(UNSEEN_EST_FE3B392, "_exact_input_hist.txt")
         .expect("fingerprint directory")
         .iter()
         .map(|rel| {

@@ -1,6 +1,7 @@
 //! Fingerprints rebuilt from the crowd batches equal the authors' files (lcb-goldens G2).
 
 use gecbias_data::DataDir;
+use gecbias_data::datasets::{UNSEEN_EST, UNSEEN_EST_FE3B392};
 use gecbias_data::testing::data_or_skip;
 use unseen_est::Fingerprint;
 use unseen_est::crowd::{Answer, Classes, Normalizer, fingerprints, read_batch};
@@ -76,7 +77,7 @@ fn exact_fingerprints_behind_table1_are_rebuilt_exactly() {
     )
     .unwrap();
     assert_eq!(rebuilt.len(), 48, "52 sentences, 48 names");
-    let dir = "assess_learner_language/history/fe3b392/unseenEst";
+    let dir = UNSEEN_EST_FE3B392;
     assert_eq!(
         differing(&data, &rebuilt, dir, "exact"),
         Vec::<String>::new()
@@ -96,12 +97,7 @@ fn current_exact_fingerprints_are_rebuilt_exactly() {
     )
     .unwrap();
     assert_eq!(
-        differing(
-            &data,
-            &rebuilt,
-            "assess_learner_language/unseenEst",
-            "exact"
-        ),
+        differing(&data, &rebuilt, UNSEEN_EST, "exact"),
         Vec::<String>::new()
     );
 }
@@ -147,7 +143,7 @@ fn index_fingerprints_match_except_the_six_stale_files() {
         None,
     )
     .unwrap();
-    let dir = "assess_learner_language/history/fe3b392/unseenEst";
+    let dir = UNSEEN_EST_FE3B392;
     let mut differ = differing(&data, &rebuilt, dir, "index");
     differ.sort();
     assert_eq!(

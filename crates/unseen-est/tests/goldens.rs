@@ -7,8 +7,8 @@ use gecbias_data::DataDir;
 use gecbias_data::testing::data_or_skip;
 use unseen_est::{Fingerprint, Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
 
-const INPUTS: &str = "assess_learner_language/history/fe3b392/unseenEst";
-const OUTPUTS: &str = "assess_learner_language/unseenEst";
+const INPUTS: &str = gecbias_data::datasets::UNSEEN_EST_FE3B392;
+const OUTPUTS: &str = gecbias_data::datasets::UNSEEN_EST;
 
 fn fingerprint(data: &DataDir, name: &str) -> Fingerprint {
     let rel = format!("{INPUTS}/{name}_exact_input_hist.txt");

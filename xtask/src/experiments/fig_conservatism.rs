@@ -25,7 +25,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     run,
 };
 
-const PARAGRAPHS: &str = "assess_learner_language/data/paragraphs";
+const PARAGRAPHS: &str = gecbias_data::datasets::CONLL_PARAGRAPHS;
 const SOURCE: &str = "conll.tok.orig";
 const NTHU_BEFORE_EDIT: &str = "assess_learner_language/history/4734888p/data/paragraphs/NTHU";
 

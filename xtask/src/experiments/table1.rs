@@ -19,8 +19,8 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     run,
 };
 
-const HEAD: &str = "assess_learner_language/unseenEst";
-const FE3B392: &str = "assess_learner_language/history/fe3b392/unseenEst";
+const HEAD: &str = gecbias_data::datasets::UNSEEN_EST;
+const FE3B392: &str = gecbias_data::datasets::UNSEEN_EST_FE3B392;
 /// The two stored outputs computed from fingerprints that are not in the repository (their grids
 /// imply n = 76 and n = 72; unseenest-spec §3.3).
 const STALE: [&str; 2] = ["Howeve", "Tracki"];
