@@ -200,3 +200,65 @@ pub(crate) fn grouped_bars(
     }
     Ok(svg)
 }
+
+/// One line of a [`bands`] figure, with its shaded interval.
+pub(crate) struct Band {
+    /// The legend label.
+    pub(crate) name: String,
+    /// (x, y, low, high) per point.
+    pub(crate) points: Vec<(f64, f64, f64, f64)>,
+    /// Drawn dashed-looking (thin) rather than bold.
+    pub(crate) thin: bool,
+}
+
+/// Lines with shaded intervals (e.g. expected accuracy with a 95 % band) over x.
+pub(crate) fn bands(
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    x_range: (f64, f64),
+    series: &[Band],
+) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 480)).into_drawing_area();
+        root.fill(&WHITE).map_err(failed)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(x_range.0..x_range.1, 0.0..1.0)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .draw()
+            .map_err(failed)?;
+        for (k, band) in series.iter().enumerate() {
+            let color = Palette99::pick(k).to_rgba();
+            let outline: Vec<(f64, f64)> = band
+                .points
+                .iter()
+                .map(|&(x, _, _, high)| (x, high))
+                .chain(band.points.iter().rev().map(|&(x, _, low, _)| (x, low)))
+                .collect();
+            chart
+                .draw_series(std::iter::once(Polygon::new(outline, color.mix(0.15))))
+                .map_err(failed)?;
+            let style = ShapeStyle::from(color).stroke_width(if band.thin { 1 } else { 2 });
+            chart
+                .draw_series(LineSeries::new(
+                    band.points.iter().map(|&(x, y, _, _)| (x, y)),
+                    style,
+                ))
+                .map_err(failed)?
+                .label(band.name.as_str())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+        }
+        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}

@@ -3,10 +3,23 @@
 //!
 //! * [`poisson_binomial`] — the distribution of the number of successes of independent Bernoulli
 //!   trials with probabilities p₁…p_N (here: sentences whose correction the references cover),
-//!   by Hong's DFT-CF method with an exact recursion as oracle.
+//!   by Hong's DFT-CF method, a product tree, and an exact recursion as oracle.
+//! * [`coverage`] — the exact expected coverage of M references, with and without replacement
+//!   ([`Sampling`]), from an estimated histogram of corrections.
+//! * [`simulation`] — the authors' Monte-Carlo estimate of the same, quirks included, seeded and
+//!   parallel.
+//! * [`perfect_system`] — the accuracy of a perfect system with M references: the mean coverage,
+//!   its Poisson-binomial distribution, and the low-coverage bias b_M = 1 − accuracy.
 
+pub mod coverage;
 mod error;
+pub mod perfect_system;
 pub mod poisson_binomial;
+pub mod simulation;
+mod weighted_draw;
 
+pub use coverage::Sampling;
 pub use error::Error;
+pub use perfect_system::{AccuracySummary, PerfectSystem, perfect_system, perfect_system_accuracy};
 pub use poisson_binomial::PoissonBinomial;
+pub use simulation::{Estimate, Rows, Simulation};

@@ -11,8 +11,12 @@
 //! φ(N+1−l) = conj φ(l) above; then pmf(k) = Re[(1/(N+1)) Σ_l φ(l) e^{−iωlk}], one forward FFT
 //! (`rustfft`, which does not normalise: the 1/(N+1) is applied here).
 //!
+//! DFT-CF costs O(N²) transcendental evaluations (N/2 points × N factors). The default
+//! ([`Method::Auto`]) therefore computes the same polynomial Π_k (1 − p_k + p_k·z), whose
+//! coefficients are the pmf, as a **product tree**: blocks of [`BLOCK`] trials by the exact
+//! recursion, then pairwise products, by FFT convolution once the factors are long — O(N log² N).
 //! For N ≤ [`RECURSION_LIMIT`] the exact O(N²) recursion pmf_j(k) = pmf_{j−1}(k)(1−p_j) +
-//! pmf_{j−1}(k−1)p_j is used instead (and it is the oracle of the tests for every N).
+//! pmf_{j−1}(k−1)p_j is used alone (and it is the oracle of the tests for every N).
 //!
 //! Rounding leaves values of order 10⁻¹⁶ around the true ones, including tiny negatives in the
 //! tails; they are clamped to 0 and the pmf renormalised to sum to 1, so the result is a proper
@@ -24,18 +28,27 @@ use rustfft::num_complex::Complex64;
 
 use crate::Error;
 
-/// Up to this many trials the exact recursion is used.
+/// Up to this many trials [`Method::Auto`] uses the exact recursion alone.
 pub const RECURSION_LIMIT: usize = 64;
+
+/// The number of trials per leaf of the product tree (multiplied out by the recursion).
+pub const BLOCK: usize = 32;
+
+/// Products whose factors are both at least this long use FFT convolution; shorter ones the
+/// direct sum, which is faster there and exact up to one rounding per term.
+const FFT_MIN_LEN: usize = 128;
 
 /// How the pmf is computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
-    /// [`RECURSION_LIMIT`] decides.
+    /// The recursion up to [`RECURSION_LIMIT`] trials, the product tree above.
     Auto,
     /// Hong's DFT-CF.
     DftCf,
     /// The exact O(N²) recursion.
     Recursion,
+    /// The product tree of the factors (1 − p_k + p_k·z): O(N log² N).
+    ProductTree,
 }
 
 /// A Poisson-binomial distribution with its pmf.
@@ -67,17 +80,19 @@ impl PoissonBinomial {
         // degenerate inputs exact and spares the transform their rounding.
         let certain = p.iter().filter(|&&q| q == 1.0).count();
         let uncertain: Vec<f64> = p.iter().copied().filter(|&q| q > 0.0 && q < 1.0).collect();
-        let use_recursion = match method {
-            Method::Auto => uncertain.len() <= RECURSION_LIMIT,
-            Method::DftCf => false,
-            Method::Recursion => true,
+        let method = match method {
+            Method::Auto if uncertain.len() <= RECURSION_LIMIT => Method::Recursion,
+            Method::Auto => Method::ProductTree,
+            chosen => chosen,
         };
         let part = if uncertain.is_empty() {
             vec![1.0]
-        } else if use_recursion {
-            recursion(&uncertain)
         } else {
-            dft_cf(&uncertain)
+            match method {
+                Method::DftCf => dft_cf(&uncertain),
+                Method::ProductTree => product_tree(&uncertain),
+                _ => recursion(&uncertain),
+            }
         };
         let mut pmf = vec![0.0; p.len() + 1];
         pmf[certain..certain + part.len()].copy_from_slice(&proper(part));
@@ -176,6 +191,59 @@ fn dft_cf(p: &[f64]) -> Vec<f64> {
     }
     FftPlanner::new().plan_fft_forward(size).process(&mut phi);
     phi.iter().map(|c| c.re / size as f64).collect()
+}
+
+fn product_tree(p: &[f64]) -> Vec<f64> {
+    let mut level: Vec<Vec<f64>> = p.chunks(BLOCK).map(recursion).collect();
+    let mut planner = FftPlanner::new();
+    while level.len() > 1 {
+        let mut next = Vec::with_capacity(level.len().div_ceil(2));
+        let mut factors = level.into_iter();
+        while let Some(a) = factors.next() {
+            next.push(match factors.next() {
+                Some(b) if a.len().min(b.len()) >= FFT_MIN_LEN => fft_product(&a, &b, &mut planner),
+                Some(b) => direct_product(&a, &b),
+                None => a,
+            });
+        }
+        level = next;
+    }
+    level.pop().unwrap_or_else(|| vec![1.0])
+}
+
+fn direct_product(a: &[f64], b: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate() {
+        for (o, &y) in out[i..].iter_mut().zip(b) {
+            *o += x * y;
+        }
+    }
+    out
+}
+
+/// The product of two real polynomials with one forward and one inverse complex FFT: a and b
+/// travel as the real and imaginary parts of one signal and are separated by conjugate symmetry,
+/// A(k) = (C(k) + C̄(n−k))/2, B(k) = (C(k) − C̄(n−k))/2i.
+fn fft_product(a: &[f64], b: &[f64], planner: &mut FftPlanner<f64>) -> Vec<f64> {
+    let len = a.len() + b.len() - 1;
+    let n = len.next_power_of_two();
+    let mut c = vec![Complex64::new(0.0, 0.0); n];
+    for (slot, &x) in c.iter_mut().zip(a) {
+        slot.re = x;
+    }
+    for (slot, &y) in c.iter_mut().zip(b) {
+        slot.im = y;
+    }
+    planner.plan_fft_forward(n).process(&mut c);
+    let mut product = vec![Complex64::new(0.0, 0.0); n];
+    for (k, slot) in product.iter_mut().enumerate() {
+        let (ck, cm) = (c[k], c[(n - k) % n].conj());
+        let fa = (ck + cm) * 0.5;
+        let fb = (ck - cm) * Complex64::new(0.0, -0.5);
+        *slot = fa * fb;
+    }
+    planner.plan_fft_inverse(n).process(&mut product);
+    product[..len].iter().map(|v| v.re / n as f64).collect()
 }
 
 /// Clamps rounding negatives to 0 and renormalises to total 1.

@@ -46,7 +46,7 @@ fn nine_trials() {
     let Some((p, pmf, cdf)) = case("poibin_p9") else {
         return;
     };
-    for method in [Method::DftCf, Method::Recursion] {
+    for method in [Method::DftCf, Method::Recursion, Method::ProductTree] {
         let d = PoissonBinomial::with_method(&p, method).unwrap();
         assert!(max_abs_error(d.pmf(), &pmf) <= 1e-15, "{method:?}");
         assert!(max_abs_error(&d.cdf(), &cdf) <= 1e-14, "{method:?}");
@@ -61,16 +61,15 @@ fn thousand_three_hundred_and_twelve_trials() {
     let Some((p, pmf, cdf)) = case("poibin_p1312") else {
         return;
     };
-    let d = PoissonBinomial::with_method(&p, Method::DftCf).unwrap();
-    assert!(
-        max_abs_error(d.pmf(), &pmf) <= 1e-14,
-        "{}",
-        max_abs_error(d.pmf(), &pmf)
-    );
-    assert!(max_abs_error(&d.cdf(), &cdf) <= 1e-12);
-    assert!((d.mean() - 649.3733767809405).abs() / 649.37 < 1e-9);
-    assert!((d.variance() - 219.18040041828476).abs() / 219.18 < 1e-9);
-    assert_eq!(d.quantile(0.5).unwrap(), 649, "cdf(649) = 0.5035");
+    for method in [Method::DftCf, Method::ProductTree, Method::Auto] {
+        let d = PoissonBinomial::with_method(&p, method).unwrap();
+        let error = max_abs_error(d.pmf(), &pmf);
+        assert!(error <= 1e-14, "{method:?}: {error}");
+        assert!(max_abs_error(&d.cdf(), &cdf) <= 1e-12, "{method:?}");
+        assert!((d.mean() - 649.3733767809405).abs() / 649.37 < 1e-9);
+        assert!((d.variance() - 219.18040041828476).abs() / 219.18 < 1e-9);
+        assert_eq!(d.quantile(0.5).unwrap(), 649, "cdf(649) = 0.5035");
+    }
     let exact = PoissonBinomial::with_method(&p, Method::Recursion).unwrap();
     assert!(max_abs_error(exact.pmf(), &pmf) <= 1e-14);
 }
@@ -85,6 +84,16 @@ fn a_proper_distribution_for_many_trials() {
     assert!(d.pmf().iter().all(|&v| v >= 0.0));
     let mean: f64 = d.pmf().iter().enumerate().map(|(k, v)| k as f64 * v).sum();
     assert!((mean - d.mean()).abs() < 1e-8, "{mean} vs {}", d.mean());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn the_product_tree_agrees_with_the_recursion(p in prop::collection::vec(0.0f64..=1.0, 1..1200)) {
+        let fast = PoissonBinomial::with_method(&p, Method::ProductTree).unwrap();
+        let exact = PoissonBinomial::with_method(&p, Method::Recursion).unwrap();
+        prop_assert!(max_abs_error(fast.pmf(), exact.pmf()) <= 1e-12);
+    }
 }
 
 proptest! {

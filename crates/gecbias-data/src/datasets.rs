@@ -24,3 +24,6 @@ pub const UNSEEN_EST: &str = "assess_learner_language/unseenEst";
 
 /// The UnseenEst fingerprints of commit fe3b392, which produced the stored Table-1 outputs.
 pub const UNSEEN_EST_FE3B392: &str = "assess_learner_language/history/fe3b392/unseenEst";
+
+/// The authors' stored results: coverage arrays (pickles), sampled M2 references.
+pub const CALCULATIONS: &str = "assess_learner_language/calculations_data";

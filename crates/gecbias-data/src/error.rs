@@ -29,6 +29,16 @@ pub enum Error {
         /// What is wrong with the line.
         message: String,
     },
+    /// A stored pickle is malformed or uses what the reader does not understand.
+    #[error("{file}: byte {offset}: {message}")]
+    Pickle {
+        /// The file.
+        file: String,
+        /// Byte offset of the offending opcode.
+        offset: usize,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 fn render_tried(tried: &[Candidate]) -> String {

@@ -15,6 +15,8 @@
 //! * [`datasets`] — the folders of the data that each part of the project reads.
 //! * [`manifest`] — the committed list of every data file the project reads (path, size, SHA-256)
 //!   and its verification against a data directory.
+//! * [`numpy_pickle`] — a reader for the authors' stored numpy arrays (Python pickles), which
+//!   never imports or executes anything.
 //! * [`provenance`] — where each folder of the data comes from.
 //! * [`testing`] — the rule for tests that need data: skip with a message, or fail under
 //!   `GECBIAS_REQUIRE_DATA=1`.
@@ -23,6 +25,7 @@ pub mod datasets;
 mod error;
 pub mod location;
 pub mod manifest;
+pub mod numpy_pickle;
 pub mod provenance;
 pub mod testing;
 

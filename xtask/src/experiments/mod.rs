@@ -2,6 +2,7 @@
 //! the experiment renders it as markdown (ours beside the paper's or the reference's numbers) and
 //! as JSON.
 
+mod fig_accuracy;
 mod fig_conservatism;
 mod table1;
 mod table4;
@@ -38,4 +39,5 @@ pub(crate) const ALL: &[Experiment] = &[
     fig_conservatism::EXPERIMENT,
     table1::EXPERIMENT,
     table4::EXPERIMENT,
+    fig_accuracy::EXPERIMENT,
 ];
