@@ -18,7 +18,7 @@
 //! The result is the probability mass of the distinct corrections among the M references.
 //!
 //! Differences from the authors' run, all deliberate: random numbers come from a seeded PCG-64
-//! ([`rand_pcg::Pcg64`]) with one stream per (sentence, M) task, so results are reproducible and
+//! ([`rand_pcg::Pcg64`]) with one stream per sentence (and sampling), so results are reproducible and
 //! do not depend on the number of threads (the authors' forked `multiprocessing` workers shared
 //! one unseeded numpy state); and where the authors' code would stop on an assertion (every row
 //! drawn without replacement while covered is still not ≈ 1) the repetition ends with what it
