@@ -1,6 +1,7 @@
 //! SVG figures for the reproduction reports (plotters, SVG backend only: no system fonts, text is
 //! left to the SVG viewer).
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 /// Shorthand for plotting failures (they only arise from plotters' own drawing code).
@@ -98,14 +99,16 @@ pub(crate) fn heat_map(
     Ok(svg)
 }
 
-/// Empirical CDFs: one line per named sample (already sorted), y = rank / size; `dashed` names
-/// are drawn dashed (the reference).
-pub(crate) fn ecdf(
+/// The frame shared by the line figures: 720×480, x over `x_range`, y over [0, 1], a title,
+/// axis labels, the series `draw` adds, and their legend in the upper left.
+fn unit_interval_chart(
     title: &str,
     x_desc: &str,
+    y_desc: &str,
     x_range: (f64, f64),
-    samples: &[(String, Vec<f64>)],
-    dashed: &str,
+    draw: impl FnOnce(
+        &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    ) -> anyhow::Result<()>,
 ) -> anyhow::Result<String> {
     let mut svg = String::new();
     {
@@ -121,9 +124,26 @@ pub(crate) fn ecdf(
         chart
             .configure_mesh()
             .x_desc(x_desc)
-            .y_desc("probability")
+            .y_desc(y_desc)
             .draw()
             .map_err(failed)?;
+        draw(&mut chart)?;
+        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}
+
+/// Empirical CDFs: one line per named sample (already sorted), y = rank / size; `dashed` names
+/// are drawn dashed (the reference).
+pub(crate) fn ecdf(
+    title: &str,
+    x_desc: &str,
+    x_range: (f64, f64),
+    samples: &[(String, Vec<f64>)],
+    dashed: &str,
+) -> anyhow::Result<String> {
+    unit_interval_chart(title, x_desc, "probability", x_range, |chart| {
         for (k, (name, sample)) in samples.iter().enumerate() {
             let color = Palette99::pick(k).to_rgba();
             let n = sample.len().max(1) as f64;
@@ -135,10 +155,8 @@ pub(crate) fn ecdf(
                 .label(name.as_str())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
         }
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
-        root.present().map_err(failed)?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 /// Grouped bars: for each named series one bar per group label.
@@ -207,7 +225,9 @@ pub(crate) struct Band {
     pub(crate) name: String,
     /// (x, y, low, high) per point.
     pub(crate) points: Vec<(f64, f64, f64, f64)>,
-    /// Drawn dashed-looking (thin) rather than bold.
+    /// The palette index: lines that belong together share it.
+    pub(crate) colour: usize,
+    /// Drawn thin rather than bold.
     pub(crate) thin: bool,
 }
 
@@ -219,25 +239,9 @@ pub(crate) fn bands(
     x_range: (f64, f64),
     series: &[Band],
 ) -> anyhow::Result<String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (720, 480)).into_drawing_area();
-        root.fill(&WHITE).map_err(failed)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(x_range.0..x_range.1, 0.0..1.0)
-            .map_err(failed)?;
-        chart
-            .configure_mesh()
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .draw()
-            .map_err(failed)?;
-        for (k, band) in series.iter().enumerate() {
-            let color = Palette99::pick(k).to_rgba();
+    unit_interval_chart(title, x_desc, y_desc, x_range, |chart| {
+        for band in series {
+            let color = Palette99::pick(band.colour).to_rgba();
             let outline: Vec<(f64, f64)> = band
                 .points
                 .iter()
@@ -257,8 +261,6 @@ pub(crate) fn bands(
                 .label(band.name.as_str())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
         }
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
-        root.present().map_err(failed)?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }

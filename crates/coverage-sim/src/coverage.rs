@@ -198,3 +198,16 @@ impl Truncated {
         }
     }
 }
+
+/// A sentence's exact coverage for M = 0…`max_m` (`result[m]`) under `sampling`, as a
+/// probability: an LP estimate's total mass is 1 only up to ~10⁻¹¹, so values are clamped to
+/// [0, 1].
+pub fn curve(histogram: &Histogram, max_m: usize, sampling: Sampling) -> Vec<f64> {
+    let values = match sampling {
+        Sampling::WithReplacement => (0..=max_m)
+            .map(|m| with_replacement(histogram, m))
+            .collect(),
+        Sampling::WithoutReplacement => without_replacement(histogram, max_m),
+    };
+    values.into_iter().map(|p| p.clamp(0.0, 1.0)).collect()
+}

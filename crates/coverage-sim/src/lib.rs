@@ -22,4 +22,4 @@ pub use coverage::Sampling;
 pub use error::Error;
 pub use perfect_system::{AccuracySummary, PerfectSystem, perfect_system, perfect_system_accuracy};
 pub use poisson_binomial::PoissonBinomial;
-pub use simulation::{Estimate, Rows, Simulation};
+pub use simulation::{Estimate, Rows, Simulation, mean_over_sentences};

@@ -81,8 +81,7 @@ impl PerfectSystem {
 }
 
 /// The perfect system of sentences with estimated correction distributions `histograms` and M
-/// references each, with the exact coverage of [`coverage::with_replacement`] or
-/// [`coverage::without_replacement`].
+/// references each, with the exact coverage of [`coverage::curve`].
 pub fn perfect_system(
     histograms: &[Histogram],
     m: usize,
@@ -90,12 +89,7 @@ pub fn perfect_system(
 ) -> Result<PerfectSystem, Error> {
     let coverage: Vec<f64> = histograms
         .iter()
-        .map(|h| match sampling {
-            Sampling::WithReplacement => coverage::with_replacement(h, m),
-            Sampling::WithoutReplacement => coverage::without_replacement(h, m)[m],
-        })
-        // An LP estimate's total mass is 1 only up to ~10⁻¹¹.
-        .map(|p| p.clamp(0.0, 1.0))
+        .map(|h| coverage::curve(h, m, sampling)[m])
         .collect();
     PerfectSystem::new(&coverage)
 }

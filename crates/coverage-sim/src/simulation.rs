@@ -56,16 +56,6 @@ impl Rows {
         Rows { x, h }
     }
 
-    /// The number of rows.
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether there are no rows.
-    pub fn is_empty(&self) -> bool {
-        self.x.is_empty()
-    }
-
     /// The probability of each row's corrections, x_r.
     pub fn probabilities(&self) -> &[f64] {
         &self.x
@@ -100,6 +90,24 @@ impl Estimate {
             standard_error: (variance / n).sqrt(),
         }
     }
+}
+
+/// The mean over sentences of per-sentence estimates, `result[m]`: the mean of the means, with
+/// standard error √(Σ se²) / N (sentences are simulated independently).
+pub fn mean_over_sentences(estimates: &[Vec<Estimate>]) -> Vec<Estimate> {
+    let n = estimates.len().max(1) as f64;
+    let len = estimates.first().map_or(0, Vec::len);
+    (0..len)
+        .map(|m| Estimate {
+            mean: estimates.iter().map(|e| e[m].mean).sum::<f64>() / n,
+            standard_error: estimates
+                .iter()
+                .map(|e| e[m].standard_error.powi(2))
+                .sum::<f64>()
+                .sqrt()
+                / n,
+        })
+        .collect()
 }
 
 /// The settings of a simulation: how many repetitions per sentence and the seed.

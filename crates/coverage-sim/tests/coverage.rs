@@ -3,7 +3,8 @@
 
 use coverage_sim::poisson_binomial::Method;
 use coverage_sim::{
-    Error, PerfectSystem, PoissonBinomial, Rows, Sampling, Simulation, coverage, perfect_system,
+    Error, PerfectSystem, PoissonBinomial, Rows, Sampling, Simulation, coverage,
+    mean_over_sentences, perfect_system,
 };
 use gecbias_data::datasets::{CALCULATIONS, UNSEEN_EST};
 use gecbias_data::numpy_pickle;
@@ -34,7 +35,7 @@ fn stored(name: &str) -> Option<Vec<Vec<Vec<f64>>>> {
     Some(numpy_pickle::coverage_arrays(&value, name).unwrap())
 }
 
-fn mean_over_sentences(per_sentence: &[Vec<f64>], m: usize) -> f64 {
+fn stored_mean(per_sentence: &[Vec<f64>], m: usize) -> f64 {
     per_sentence.iter().map(|s| s[m]).sum::<f64>() / per_sentence.len() as f64
 }
 
@@ -66,24 +67,20 @@ fn the_stored_arrays_are_the_published_ones() {
     );
     for m in 0..=20 {
         assert!(
-            close(mean_over_sentences(&repeat[0], m), G4_REPEAT_EXACT[m], 5e-5),
+            close(stored_mean(&repeat[0], m), G4_REPEAT_EXACT[m], 5e-5),
             "{m}"
         );
         assert!(
-            close(
-                mean_over_sentences(&no_repeat[1], m),
-                G4_NO_REPEAT_INDEX[m],
-                5e-5
-            ),
+            close(stored_mean(&no_repeat[1], m), G4_NO_REPEAT_INDEX[m], 5e-5),
             "{m}"
         );
     }
     // The paper's "0.54 with M = 10" and "over 0.47 with M = 10" are entries 11.
-    assert!(close(mean_over_sentences(&repeat[1], 11), 0.5449, 5e-5));
-    assert!(close(mean_over_sentences(&no_repeat[0], 11), 0.4730, 5e-5));
+    assert!(close(stored_mean(&repeat[1], 11), 0.5449, 5e-5));
+    assert!(close(stored_mean(&no_repeat[0], 11), 0.4730, 5e-5));
     let trial0 = stored("0coverage_data_repeat_1000").unwrap();
     assert_eq!(trial0[0][0].len(), 20);
-    assert!(close(mean_over_sentences(&trial0[0], 19), 0.4822, 5e-5));
+    assert!(close(stored_mean(&trial0[0], 19), 0.4822, 5e-5));
 }
 
 /// G5: the Poisson-binomial of the stored exact-with-replacement p_i.
@@ -151,17 +148,9 @@ fn simulation_means(rows: &[Rows], sampling: Sampling, seed: u64) -> Vec<(f64, f
         seed,
     }
     .coverage(rows, 20, sampling);
-    (0..=20)
-        .map(|m| {
-            let mean = estimates.iter().map(|e| e[m].mean).sum::<f64>() / 48.0;
-            let se = estimates
-                .iter()
-                .map(|e| e[m].standard_error.powi(2))
-                .sum::<f64>()
-                .sqrt()
-                / 48.0;
-            (mean, se)
-        })
+    mean_over_sentences(&estimates)
+        .into_iter()
+        .map(|e| (e.mean, e.standard_error))
         .collect()
 }
 
@@ -187,10 +176,10 @@ fn the_simulation_matches_the_stored_arrays_and_the_exact_values() {
             let simulated = simulation_means(&rows, sampling, 2018);
             let exact_values: Vec<Vec<f64>> = hists
                 .iter()
-                .map(|h| coverage::without_replacement(h, 20))
+                .map(|h| coverage::curve(h, 20, Sampling::WithoutReplacement))
                 .collect();
             for (m, &(mean, se)) in simulated.iter().enumerate() {
-                let stored = mean_over_sentences(&arrays[k], m);
+                let stored = stored_mean(&arrays[k], m);
                 if m == 1 {
                     // All four stored M = 1 means sit 0.013–0.016 above any re-simulation (and
                     // above the exact value without replacement): one shared error of the stored

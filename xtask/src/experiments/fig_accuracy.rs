@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
-use coverage_sim::{PerfectSystem, Rows, Sampling, Simulation, coverage};
+use coverage_sim::{PerfectSystem, Rows, Sampling, Simulation, coverage, mean_over_sentences};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CALCULATIONS, UNSEEN_EST};
 use gecbias_data::numpy_pickle;
@@ -107,35 +107,19 @@ fn curve(
 ) -> anyhow::Result<Series> {
     let per_sentence: Vec<Vec<f64>> = histograms
         .iter()
-        .map(|h| match sampling {
-            Sampling::WithReplacement => (0..=MAX_M)
-                .map(|m| coverage::with_replacement(h, m))
-                .collect(),
-            Sampling::WithoutReplacement => coverage::without_replacement(h, MAX_M),
-        })
+        .map(|h| coverage::curve(h, MAX_M, sampling))
         .collect();
     let (mut exact, mut band) = (Vec::new(), Vec::new());
     for m in 0..=MAX_M {
-        // An LP estimate's mass is 1 only up to ~10⁻¹¹.
-        let p: Vec<f64> = per_sentence.iter().map(|c| c[m].clamp(0.0, 1.0)).collect();
+        let p: Vec<f64> = per_sentence.iter().map(|c| c[m]).collect();
         let summary = PerfectSystem::new(&p)?.summary();
         exact.push(summary.accuracy);
         band.push((summary.low, summary.high));
     }
     let rows: Vec<Rows> = histograms.iter().map(Rows::expand).collect();
-    let estimates = SIMULATION.coverage(&rows, MAX_M, sampling);
-    let n = histograms.len() as f64;
-    let simulated = (0..=MAX_M)
-        .map(|m| {
-            let mean = estimates.iter().map(|e| e[m].mean).sum::<f64>() / n;
-            let se = estimates
-                .iter()
-                .map(|e| e[m].standard_error.powi(2))
-                .sum::<f64>()
-                .sqrt()
-                / n;
-            (mean, se)
-        })
+    let simulated = mean_over_sentences(&SIMULATION.coverage(&rows, MAX_M, sampling))
+        .into_iter()
+        .map(|e| (e.mean, e.standard_error))
         .collect();
     let stored = (0..=MAX_M)
         .map(|m| stored.iter().map(|s| s[m]).sum::<f64>() / stored.len() as f64)
@@ -295,12 +279,14 @@ fn markdown(series: &[Series]) -> String {
 fn figure(series: &[Series], title: &str) -> anyhow::Result<String> {
     let curves: Vec<Band> = series
         .iter()
-        .flat_map(|s| {
+        .enumerate()
+        .flat_map(|(colour, s)| {
             let exact = Band {
                 name: format!("{} (exact, 95 % band)", label(s)),
                 points: (0..=MAX_M)
                     .map(|m| (m as f64, s.exact[m], s.band[m].0, s.band[m].1))
                     .collect(),
+                colour,
                 thin: false,
             };
             let stored = Band {
@@ -308,6 +294,7 @@ fn figure(series: &[Series], title: &str) -> anyhow::Result<String> {
                 points: (0..=MAX_M)
                     .map(|m| (m as f64, s.stored[m], s.stored[m], s.stored[m]))
                     .collect(),
+                colour,
                 thin: true,
             };
             [exact, stored]
