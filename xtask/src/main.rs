@@ -3,9 +3,12 @@
 //! * `cargo xtask reproduce <id>|all [--check] [--data DIR]` runs registered experiments and
 //!   writes `docs/reproduction/<id>.md` and `target/reproduce/<id>.json`; with `--check` it
 //!   regenerates the reports in memory and fails if a committed one differs.
+//! * `cargo xtask bench metrics [--data DIR]` times our metrics on the real data and prints the
+//!   ratios to the reference tools' timings (metric-goldens §a.3, §b, §c).
 //! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 
+mod bench;
 mod data;
 mod experiments;
 mod linguistic;
@@ -40,6 +43,14 @@ enum Task {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Time our implementation on the real data against the reference tools' timings.
+    Bench {
+        /// What to time: `metrics`.
+        what: String,
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Show the data directory and its provenance, and verify it against the manifest.
     Data {
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
@@ -65,6 +76,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Task::Reproduce { id, check, data }) => reproduce::run(&id, check, data.as_deref()),
+        Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
         Some(Task::Data {
             data,
             write_manifest,
@@ -83,6 +95,9 @@ fn list_tasks() {
     println!("cargo xtask <task>\n");
     println!(
         "  reproduce <id>|all [--check] [--data DIR]   run experiments, write docs/reproduction/<id>.md"
+    );
+    println!(
+        "  bench metrics [--data DIR]                  time the metrics against the reference tools"
     );
     println!("  data [--data DIR] [--write-manifest]        show and verify the research data\n");
     println!("experiments:");

@@ -5,12 +5,12 @@ use std::path::PathBuf;
 
 use coverage_sim::PoissonBinomial;
 use coverage_sim::poisson_binomial::Method;
-use gecbias_data::location::workspace_root;
+use gecbias_data::location::spec_goldens_dir;
 use gecbias_data::testing::or_skip;
 use proptest::prelude::*;
 
 fn golden(name: &str) -> Option<String> {
-    let path: PathBuf = workspace_root().join("../shared/specs/goldens").join(name);
+    let path: PathBuf = spec_goldens_dir().join(name);
     or_skip(
         std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display())),
         "Poisson-binomial goldens",

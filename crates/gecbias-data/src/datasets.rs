@@ -27,3 +27,17 @@ pub const UNSEEN_EST_FE3B392: &str = "assess_learner_language/history/fe3b392/un
 
 /// The authors' stored results: coverage arrays (pickles), sampled M2 references.
 pub const CALCULATIONS: &str = "assess_learner_language/calculations_data";
+
+/// The CoNLL-2014 test set in M2 form (`official-2014.{0,1,combined}.m2`), without alternatives.
+pub const CONLL_GOLD: &str = "assess_learner_language/data/conll14st-test-data/noalt";
+
+/// Sentence-per-line references of the CoNLL-2014 test set (`NUCLEA`, `NUCLEB`, Bryant & Ng's
+/// `BN1`–`BN10`) and its `source`.
+pub const CONLL_REFERENCES: &str = "assess_learner_language/data/references";
+
+/// TurkCorpus test (source `test.8turkers.tok.norm`, 8 references `test.8turkers.tok.turk.0–7`)
+/// and the simplification system outputs of Xu et al. (2016) in `systemoutputs/`.
+pub const TURKCORPUS: &str = "simplification_turkcorpus";
+
+/// The NTS beam-12 hypotheses (`…_h1` … `…_h12`) of the TurkCorpus test sentences.
+pub const NTS_KBEST: &str = "assess_learner_language/data/simplification/K-best/NTS_beam12_12hyp";

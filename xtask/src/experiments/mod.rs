@@ -2,12 +2,14 @@
 //! the experiment renders it as markdown (ours beside the paper's or the reference's numbers) and
 //! as JSON.
 
+mod conll14_scores;
 mod fig_accuracy;
 mod fig_conservatism;
 mod table1;
 mod table4;
 mod ucca_roundtrip;
 
+pub(crate) use conll14_scores::SYSTEMS;
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 
@@ -40,4 +42,5 @@ pub(crate) const ALL: &[Experiment] = &[
     table1::EXPERIMENT,
     table4::EXPERIMENT,
     fig_accuracy::EXPERIMENT,
+    conll14_scores::EXPERIMENT,
 ];

@@ -1,0 +1,508 @@
+//! The M2 scorer's edit lattice (Dahlmeier & Ng 2012, §3) and its optimistic path: every way of
+//! explaining a hypothesis as edits of its source, and the sequence of edits that matches the most
+//! gold edits.
+//!
+//! The construction follows the official scorer step by step, because each step's quirks change
+//! counts on real data:
+//! 1. two Levenshtein matrices over tokens (substitution cost 1 and 2); every minimal-cost
+//!    backpointer reachable from the end is an arc; the arc lists of both are concatenated and
+//!    sorted, so arcs on both appear twice;
+//! 2. transitive arcs, Floyd–Warshall style (`k`, then `i`, then `j` in vertex order), where a
+//!    shorter path merges its edits if they keep at most `max_unchanged_words` unchanged words;
+//!    an improved arc is appended again;
+//! 3. transitive no-change arcs are removed by a loop that skips the element after each removal;
+//! 4. weights: an arc matching a gold edit weighs −|E|, every other changing arc gains ε = 0.001
+//!    once per occurrence (insertions by a two-ended walk over the arcs of one span);
+//! 5. the shortest path, which the official scorer finds by Bellman–Ford. Here it is a single
+//!    pass over the DAG in topological order that reproduces Bellman–Ford's choice among equally
+//!    short paths: a vertex keeps the predecessor whose relaxation first reached the final distance,
+//!    "first" in (pass, position in the arc list) order, and a relaxation sees the final distance of
+//!    its tail from the pass in which that tail was settled (or the next, if the arc comes earlier
+//!    in the list than the tail's settling arc).
+
+use std::collections::HashMap;
+
+use crate::ngrams::FastMap;
+
+/// What an arc of the lattice does to the source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Insertion,
+    Deletion,
+    Substitution,
+    Unchanged,
+}
+
+impl Kind {
+    fn merge(self, next: Kind) -> Kind {
+        match (self, next) {
+            (Kind::Unchanged, Kind::Unchanged) => Kind::Unchanged,
+            (Kind::Insertion, Kind::Insertion) => Kind::Insertion,
+            (Kind::Deletion, Kind::Deletion) => Kind::Deletion,
+            _ => Kind::Substitution,
+        }
+    }
+}
+
+/// Where the official scorer anchors insertions before the first source token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum FirstRowInsertions {
+    /// At source position 0, as the official scorer since commit d12eea2 (2016-04-29) does.
+    #[default]
+    AtSentenceStart,
+    /// At position j − 1 for the j-th inserted token, as Release 3.2 (and the authors' Python 3
+    /// copy, used for the LCB paper's figures) does: an insertion before the first word then
+    /// matches no gold edit and can turn into a spurious deletion.
+    Release32,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Arc {
+    from: u32,
+    to: u32,
+    kind: Kind,
+    start: u32,
+    end: u32,
+    unchanged: u32,
+    dist: u32,
+}
+
+type PairMap = FastMap<u64, u32>;
+
+fn key(from: u32, to: u32) -> u64 {
+    (u64::from(from) << 32) | u64::from(to)
+}
+
+/// A gold edit as the scorer compares it: span, original tokens joined by spaces, and the accepted
+/// corrections.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct GoldEdit {
+    /// First source token.
+    pub start: u32,
+    /// One past the last source token.
+    pub end: u32,
+    /// The source tokens of the span joined by single spaces.
+    pub original: String,
+    /// The accepted corrections (any one of them matches).
+    pub corrections: Vec<String>,
+}
+
+/// An edit the hypothesis makes: span of source tokens and its replacement.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Edit {
+    /// First source token.
+    pub start: u32,
+    /// One past the last source token.
+    pub end: u32,
+    /// The source tokens of the span joined by single spaces.
+    pub original: String,
+    /// The hypothesis tokens replacing them, joined by single spaces.
+    pub correction: String,
+}
+
+impl Edit {
+    /// Whether `gold` accepts this edit: same span, same original, correction among its
+    /// alternatives.
+    pub fn matches(&self, gold: &GoldEdit) -> bool {
+        self.start == gold.start
+            && self.end == gold.end
+            && self.original == gold.original
+            && gold.corrections.contains(&self.correction)
+    }
+}
+
+/// The lattice of one source/hypothesis pair, with transitive arcs, ready to be weighted for any
+/// annotator.
+pub(crate) struct Lattice<'a> {
+    source: &'a [&'a str],
+    hypothesis: &'a [&'a str],
+    /// Grid coordinates (i, j) of each vertex, in sorted (topological) order.
+    vertices: Vec<(u32, u32)>,
+    arcs: Vec<Arc>,
+    /// The scorer's arc list E: indices into `arcs`, duplicates included, in list order.
+    order: Vec<u32>,
+    /// Per vertex, the positions in `order` of the arcs ending there.
+    incoming: Vec<Vec<u32>>,
+}
+
+const EPSILON: f64 = 0.001;
+
+impl<'a> Lattice<'a> {
+    /// Builds the lattice with transitive arcs; `None` if it would exceed `max_arcs` arcs.
+    pub(crate) fn new(
+        source: &'a [&'a str],
+        hypothesis: &'a [&'a str],
+        max_unchanged_words: u32,
+        first_row: FirstRowInsertions,
+        max_arcs: usize,
+    ) -> Option<Self> {
+        let (n, m) = (source.len(), hypothesis.len());
+        let width = m + 1;
+        let cell = |i: usize, j: usize| i * width + j;
+        // Backpointer sets of the two matrices: bit 0 diagonal, bit 1 up (deletion), bit 2 left.
+        let pointers = |substitution_cost: u32| -> Vec<u8> {
+            let mut cost = vec![0u32; (n + 1) * width];
+            let mut from = vec![0u8; (n + 1) * width];
+            for i in 1..=n {
+                cost[cell(i, 0)] = i as u32;
+                from[cell(i, 0)] = 2;
+            }
+            for j in 1..=m {
+                cost[cell(0, j)] = j as u32;
+                from[cell(0, j)] = 4;
+            }
+            for i in 1..=n {
+                for j in 1..=m {
+                    let diagonal = cost[cell(i - 1, j - 1)]
+                        + if source[i - 1] == hypothesis[j - 1] {
+                            0
+                        } else {
+                            substitution_cost
+                        };
+                    let up = cost[cell(i - 1, j)] + 1;
+                    let left = cost[cell(i, j - 1)] + 1;
+                    let best = diagonal.min(up).min(left);
+                    cost[cell(i, j)] = best;
+                    from[cell(i, j)] = u8::from(diagonal == best)
+                        | (u8::from(up == best) << 1)
+                        | (u8::from(left == best) << 2);
+                }
+            }
+            from
+        };
+        // Base arcs (tail cell, head cell, direction bit) reachable backwards from the end.
+        let mut base: Vec<(usize, usize, u8)> = Vec::new();
+        let mut reachable_any = vec![false; (n + 1) * width];
+        for substitution_cost in [1, 2] {
+            let from = pointers(substitution_cost);
+            let mut reachable = vec![false; (n + 1) * width];
+            reachable[cell(n, m)] = true;
+            for i in (0..=n).rev() {
+                for j in (0..=m).rev() {
+                    if !reachable[cell(i, j)] {
+                        continue;
+                    }
+                    reachable_any[cell(i, j)] = true;
+                    let bits = from[cell(i, j)];
+                    if bits & 1 != 0 {
+                        reachable[cell(i - 1, j - 1)] = true;
+                        base.push((cell(i - 1, j - 1), cell(i, j), 1));
+                    }
+                    if bits & 2 != 0 {
+                        reachable[cell(i - 1, j)] = true;
+                        base.push((cell(i - 1, j), cell(i, j), 2));
+                    }
+                    if bits & 4 != 0 {
+                        reachable[cell(i, j - 1)] = true;
+                        base.push((cell(i, j - 1), cell(i, j), 4));
+                    }
+                }
+            }
+        }
+        // Cell numbering is row-major, so sorting cells sorts vertices as (i, j) tuples.
+        let mut vertex_of = vec![u32::MAX; (n + 1) * width];
+        let mut vertices = Vec::new();
+        for (c, &r) in reachable_any.iter().enumerate() {
+            if r {
+                vertex_of[c] = vertices.len() as u32;
+                vertices.push(((c / width) as u32, (c % width) as u32));
+            }
+        }
+        base.sort_unstable();
+        let mut arcs: Vec<Arc> = Vec::new();
+        let mut index = PairMap::default();
+        let mut order: Vec<u32> = Vec::with_capacity(base.len());
+        let mut out_base: Vec<Vec<u32>> = vec![Vec::new(); vertices.len()];
+        let mut in_list: Vec<Vec<u32>> = vec![Vec::new(); vertices.len()];
+        for &(tail, head, direction) in &base {
+            let (from, to) = (vertex_of[tail], vertex_of[head]);
+            let id = *index.entry(key(from, to)).or_insert_with(|| {
+                let (i, j) = ((head / width) as u32, (head % width) as u32);
+                let (kind, start, end) = match direction {
+                    1 if source[i as usize - 1] == hypothesis[j as usize - 1] => {
+                        (Kind::Unchanged, i - 1, i)
+                    }
+                    1 => (Kind::Substitution, i - 1, i),
+                    2 => (Kind::Deletion, i - 1, i),
+                    _ if i == 0 && first_row == FirstRowInsertions::Release32 => {
+                        (Kind::Insertion, j - 1, j - 1)
+                    }
+                    _ if i == 0 => (Kind::Insertion, 0, 0),
+                    _ => (Kind::Insertion, i, i),
+                };
+                arcs.push(Arc {
+                    from,
+                    to,
+                    kind,
+                    start,
+                    end,
+                    unchanged: u32::from(kind == Kind::Unchanged),
+                    dist: 1,
+                });
+                out_base[from as usize].push(to);
+                in_list[to as usize].push(from);
+                arcs.len() as u32 - 1
+            });
+            order.push(id);
+        }
+        for targets in &mut out_base {
+            targets.sort_unstable();
+        }
+        // Transitive arcs. Arcs leaving vertex k when k is the pivot are base arcs only (a
+        // transitive arc (k, j) needs a pivot after k), so the j loop runs over ≤ 3 base arcs.
+        for k in 0..vertices.len() {
+            let mut tails = std::mem::take(&mut in_list[k]);
+            tails.sort_unstable();
+            for &i in &tails {
+                let first = arcs[index[&key(i, k as u32)] as usize];
+                for &j in &out_base[k] {
+                    let second = arcs[index[&key(k as u32, j)] as usize];
+                    let dist = first.dist + second.dist;
+                    let existing = index.get(&key(i, j)).copied();
+                    if existing.is_some_and(|id| arcs[id as usize].dist <= dist) {
+                        continue;
+                    }
+                    let unchanged = first.unchanged + second.unchanged;
+                    if unchanged > max_unchanged_words {
+                        continue;
+                    }
+                    let merged = Arc {
+                        from: i,
+                        to: j,
+                        kind: first.kind.merge(second.kind),
+                        start: first.start,
+                        end: second.end,
+                        unchanged,
+                        dist,
+                    };
+                    let id = match existing {
+                        Some(id) => {
+                            arcs[id as usize] = merged;
+                            id
+                        }
+                        None => {
+                            if arcs.len() >= max_arcs {
+                                return None;
+                            }
+                            arcs.push(merged);
+                            index.insert(key(i, j), arcs.len() as u32 - 1);
+                            in_list[j as usize].push(i);
+                            arcs.len() as u32 - 1
+                        }
+                    };
+                    order.push(id);
+                }
+            }
+            in_list[k] = tails;
+        }
+        let order = remove_transitive_unchanged(order, &mut arcs);
+        let mut incoming = vec![Vec::new(); vertices.len()];
+        for (position, &id) in order.iter().enumerate() {
+            incoming[arcs[id as usize].to as usize].push(position as u32);
+        }
+        Some(Self {
+            source,
+            hypothesis,
+            vertices,
+            arcs,
+            order,
+            incoming,
+        })
+    }
+
+    fn edit(&self, arc: &Arc) -> Edit {
+        let (from, to) = (
+            self.vertices[arc.from as usize],
+            self.vertices[arc.to as usize],
+        );
+        Edit {
+            start: arc.start,
+            end: arc.end,
+            original: self.source[from.0 as usize..to.0 as usize].join(" "),
+            correction: self.hypothesis[from.1 as usize..to.1 as usize].join(" "),
+        }
+    }
+
+    fn matches(&self, arc: &Arc, gold: &GoldEdit) -> bool {
+        arc.start == gold.start && arc.end == gold.end && {
+            let edit = self.edit(arc);
+            edit.original == gold.original && gold.corrections.contains(&edit.correction)
+        }
+    }
+
+    /// The arc weights for one annotator's gold edits (step 4).
+    fn weights(&self, gold: &[GoldEdit]) -> Vec<f64> {
+        let mut weight: Vec<f64> = self.arcs.iter().map(|a| f64::from(a.dist)).collect();
+        let matched = -(self.order.len() as f64);
+        let mut spans: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
+        for &id in &self.order {
+            let arc = &self.arcs[id as usize];
+            spans.entry((arc.start, arc.end)).or_default().push(id);
+        }
+        for ((start, end), mut group) in spans {
+            let golds: Vec<&GoldEdit> = gold
+                .iter()
+                .filter(|g| g.start == start && g.end == end)
+                .collect();
+            if golds.is_empty() {
+                for &id in &group {
+                    if self.arcs[id as usize].kind != Kind::Unchanged {
+                        weight[id as usize] += EPSILON;
+                    }
+                }
+                continue;
+            }
+            group.sort_unstable_by_key(|&id| {
+                let a = &self.arcs[id as usize];
+                (a.from, a.to)
+            });
+            if start == end {
+                self.weigh_insertions(&group, &golds, matched, &mut weight);
+            } else {
+                for &id in &group {
+                    let arc = &self.arcs[id as usize];
+                    if golds.iter().any(|g| self.matches(arc, g)) {
+                        weight[id as usize] = matched;
+                    } else if arc.kind != Kind::Unchanged {
+                        weight[id as usize] += EPSILON;
+                    }
+                }
+            }
+        }
+        weight
+    }
+
+    /// The official scorer's two-ended walk over the insertion arcs of one span: a match on one
+    /// end consumes gold edits from that end and penalises the arcs it jumps over.
+    fn weigh_insertions(&self, group: &[u32], golds: &[&GoldEdit], matched: f64, w: &mut [f64]) {
+        let arc = |p: usize| &self.arcs[group[p] as usize];
+        let (mut left, mut right) = (0isize, group.len() as isize - 1);
+        let mut current = left;
+        let (mut gold_left, mut gold_right) = (0isize, golds.len() as isize - 1);
+        while left <= right {
+            let this = arc(current as usize);
+            let from_left = current == left;
+            let candidates: Vec<isize> = if from_left {
+                (gold_left..=gold_right).collect()
+            } else {
+                (gold_left..=gold_right).rev().collect()
+            };
+            let hit = candidates
+                .into_iter()
+                .find(|&g| self.matches(this, golds[g as usize]));
+            match hit {
+                Some(g) => {
+                    w[group[current as usize] as usize] = matched;
+                    if from_left {
+                        gold_left = g + 1;
+                        left += 1;
+                        while (left as usize) < group.len() && arc(left as usize).from != this.to {
+                            w[group[left as usize] as usize] += EPSILON;
+                            left += 1;
+                        }
+                        current = left;
+                    } else {
+                        gold_right = g - 1;
+                        right -= 1;
+                        while right >= 0 && arc(right as usize).to != this.from {
+                            w[group[right as usize] as usize] += EPSILON;
+                            right -= 1;
+                        }
+                        current = right;
+                    }
+                }
+                None => {
+                    if this.kind != Kind::Unchanged {
+                        w[group[current as usize] as usize] += EPSILON;
+                    }
+                    if from_left {
+                        left += 1;
+                        current = right;
+                    } else {
+                        right -= 1;
+                        current = left;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The edits of the optimistic path for `gold`, left to right (steps 4–5).
+    pub(crate) fn best_edits(&self, gold: &[GoldEdit]) -> Vec<Edit> {
+        let weight = self.weights(gold);
+        let count = self.vertices.len();
+        let mut distance = vec![f64::INFINITY; count];
+        // (pass, list position) at which Bellman–Ford settles each vertex; the source (vertex 0,
+        // the cell (0, 0)) holds its final distance before the first relaxation of pass 1.
+        let mut settled: Vec<(u32, i64)> = vec![(u32::MAX, i64::MAX); count];
+        let mut predecessor: Vec<Option<u32>> = vec![None; count];
+        distance[0] = 0.0;
+        settled[0] = (1, -1);
+        for w in 1..count {
+            let mut best = f64::INFINITY;
+            for &position in &self.incoming[w] {
+                let id = self.order[position as usize];
+                let tail = self.arcs[id as usize].from as usize;
+                best = best.min(distance[tail] + weight[id as usize]);
+            }
+            if best == f64::INFINITY {
+                continue;
+            }
+            let mut when = (u32::MAX, i64::MAX);
+            for &position in &self.incoming[w] {
+                let id = self.order[position as usize];
+                let tail = self.arcs[id as usize].from as usize;
+                if distance[tail] + weight[id as usize] != best {
+                    continue;
+                }
+                let (pass, at) = settled[tail];
+                let position = i64::from(position);
+                let time = (if position > at { pass } else { pass + 1 }, position);
+                if time < when {
+                    when = time;
+                    predecessor[w] = Some(id);
+                }
+            }
+            distance[w] = best;
+            settled[w] = when;
+        }
+        let mut edits = Vec::new();
+        let mut at = count - 1;
+        while let Some(id) = predecessor[at] {
+            let arc = &self.arcs[id as usize];
+            if arc.kind != Kind::Unchanged {
+                edits.push(self.edit(arc));
+            }
+            at = arc.from as usize;
+        }
+        edits.reverse();
+        edits
+    }
+}
+
+/// Step 3: the official scorer removes transitive no-change arcs while iterating over the same
+/// list, so the element after each removed one is never examined (and stays).
+fn remove_transitive_unchanged(order: Vec<u32>, arcs: &mut [Arc]) -> Vec<u32> {
+    let mut kept: Vec<u32> = Vec::with_capacity(order.len());
+    let mut removed = vec![false; arcs.len()];
+    let mut skip_next = false;
+    for id in order {
+        if skip_next {
+            skip_next = false;
+            kept.push(id);
+            continue;
+        }
+        let arc = &arcs[id as usize];
+        if !removed[id as usize] && arc.kind == Kind::Unchanged && arc.dist > 1 {
+            removed[id as usize] = true;
+            if let Some(p) = kept.iter().position(|&k| k == id) {
+                kept.remove(p);
+                kept.push(id);
+            }
+            skip_next = true;
+        } else {
+            kept.push(id);
+        }
+    }
+    kept
+}

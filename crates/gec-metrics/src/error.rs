@@ -1,0 +1,72 @@
+/// Everything that can go wrong reading M2, system, source and reference files or scoring them.
+///
+/// Every variant that comes from a file names the file and, where one line is at fault, its
+/// 1-based line number.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The file could not be read.
+    #[error("{file}: {message}")]
+    Io {
+        /// The file.
+        file: String,
+        /// The operating system's message.
+        message: String,
+    },
+    /// A file with no sentence in it.
+    #[error("{file}: empty")]
+    Empty {
+        /// The file.
+        file: String,
+    },
+    /// Bytes that are not UTF-8.
+    #[error("{file}:{line}: not valid UTF-8")]
+    NonUtf8 {
+        /// The file.
+        file: String,
+        /// The line of the first invalid byte.
+        line: usize,
+    },
+    /// A file larger than anything a corpus needs (a wrong path, not a corpus).
+    #[error("{file}: {bytes} bytes exceeds the limit of {limit} bytes")]
+    TooLarge {
+        /// The file.
+        file: String,
+        /// Its size.
+        bytes: u64,
+        /// The accepted maximum.
+        limit: u64,
+    },
+    /// A line of an M2 file that breaks the format.
+    #[error("{file}:{line}: {message}")]
+    M2Syntax {
+        /// The file.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// Two parallel files (system and gold, source and references) with different sentence counts.
+    #[error("{file} has {found} sentences but {expected_from} has {expected}")]
+    CountMismatch {
+        /// The file with the unexpected count.
+        file: String,
+        /// Its count.
+        found: usize,
+        /// The file that sets the expected count.
+        expected_from: String,
+        /// The expected count.
+        expected: usize,
+    },
+    /// A sentence whose edit lattice would exceed the memory limit of the scorer.
+    #[error("sentence {sentence}: the edit lattice has more than {limit} arcs")]
+    LatticeTooLarge {
+        /// 0-based sentence index.
+        sentence: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
+    /// Parameters outside their meaningful range.
+    #[error("invalid parameter: {0}")]
+    InvalidParams(String),
+}

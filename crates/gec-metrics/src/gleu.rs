@@ -1,0 +1,344 @@
+//! GLEU (Napoles et al. 2015, 2016 "GLEU without tuning"), as the `compute_gleu` script of
+//! `cnap/gec-ranking` computes it: n-gram precision that rewards n-grams shared with the
+//! reference and penalises n-grams kept from the source that the reference changed.
+//!
+//! Per sentence, hypothesis h, source s, one reference r, and n = 1…4:
+//! p_n numerator = max(0, |h ∩ r| − |h ∩ (s ∖ r)|), denominator = max(0, |h| + 1 − n), where ∩ is
+//! multiset intersection and s ∖ r drops every source n-gram type occurring in r. Corpus
+//! statistics are sums over sentences; GLEU = exp(min(0, 1 − |r|/|h|) + ¼ Σ_n ln p_n), 0 if any
+//! statistic is 0. With several references, each of `iterations` rounds picks one reference per
+//! sentence at random and the score is the mean over rounds.
+//!
+//! The random picks come either from the published script's generator ([`ReferenceDraws::Python2`]:
+//! CPython 2's Mersenne Twister seeded with 101·j in round j — identical scores to the script) or
+//! from a seeded PCG-64 ([`ReferenceDraws::Pcg64`], the default for new work; other numbers).
+
+use std::path::{Path, PathBuf};
+
+use rand::RngExt;
+use rand_pcg::Pcg64;
+
+use crate::Error;
+use crate::ngrams::{FastMap, Gram, counts};
+use crate::python_random::PythonRandom;
+use crate::text::{ascii_split, read_lines};
+
+/// The n-gram order (the script ignores its `-n` option and always uses 4).
+pub const ORDER: usize = 4;
+
+/// Sufficient statistics of one sentence against one reference: hypothesis length, reference
+/// length, then numerator and denominator of p_n for n = 1…4.
+pub type GleuStats = [u64; 2 + 2 * ORDER];
+
+/// Where the per-round reference choices come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReferenceDraws {
+    /// CPython 2.7's `random.seed(101·j)` then `randint(0, R−1)` per sentence in round j: the
+    /// published script's draws, for identical scores.
+    Python2,
+    /// A seeded PCG-64 stream per round: reproducible on every platform, not the script's draws.
+    Pcg64 {
+        /// The seed.
+        seed: u64,
+    },
+}
+
+impl Default for ReferenceDraws {
+    fn default() -> Self {
+        ReferenceDraws::Pcg64 { seed: 2018 }
+    }
+}
+
+/// Corpus GLEU: the mean over rounds, their population standard deviation, and each round's score.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct GleuScore {
+    /// Mean over rounds (the score the script prints).
+    pub mean: f64,
+    /// Population standard deviation over rounds.
+    pub std: f64,
+    /// The corpus GLEU of each round.
+    pub rounds: Vec<f64>,
+}
+
+/// One reference of one sentence, prepared for GLEU: its length, and per n its n-gram counts
+/// and the source n-grams it does not contain (with their source counts).
+#[derive(Debug, Clone)]
+struct PreparedReference {
+    length: u64,
+    counts: Vec<FastMap<Gram, u32>>,
+    source_not_in_reference: Vec<Vec<(Gram, u32)>>,
+}
+
+/// Sources and references of a corpus, tokenised as the script does (Python 2 `str.split()`),
+/// with their n-gram statistics computed once for every hypothesis to be scored.
+#[derive(Debug, Clone)]
+pub struct GleuCorpus {
+    vocabulary: FastMap<String, u32>,
+    /// `[sentence][reference]`.
+    references: Vec<Vec<PreparedReference>>,
+}
+
+fn intern(vocabulary: &mut FastMap<String, u32>, line: &str) -> Vec<u32> {
+    ascii_split(line)
+        .map(|t| {
+            let next = vocabulary.len() as u32;
+            *vocabulary.entry(t.to_owned()).or_insert(next)
+        })
+        .collect()
+}
+
+impl GleuCorpus {
+    /// A corpus from source lines and reference files (`references[k]` = all lines of reference
+    /// k); `names` = the source's then each reference's name, for messages.
+    pub fn new(
+        sources: &[String],
+        references: &[Vec<String>],
+        names: &[&str],
+    ) -> Result<Self, Error> {
+        if references.is_empty() {
+            return Err(Error::InvalidParams(
+                "GLEU needs at least one reference".into(),
+            ));
+        }
+        for (k, lines) in references.iter().enumerate() {
+            if lines.len() != sources.len() {
+                return Err(Error::CountMismatch {
+                    file: names.get(k + 1).unwrap_or(&"reference").to_string(),
+                    found: lines.len(),
+                    expected_from: names.first().unwrap_or(&"source").to_string(),
+                    expected: sources.len(),
+                });
+            }
+        }
+        let mut vocabulary = FastMap::default();
+        let references = sources
+            .iter()
+            .enumerate()
+            .map(|(i, source)| {
+                let source = intern(&mut vocabulary, source);
+                let source_counts: Vec<FastMap<Gram, u32>> =
+                    (1..=ORDER).map(|n| counts(&source, n)).collect();
+                references
+                    .iter()
+                    .map(|lines| {
+                        let reference = intern(&mut vocabulary, &lines[i]);
+                        let counts: Vec<FastMap<Gram, u32>> =
+                            (1..=ORDER).map(|n| counts(&reference, n)).collect();
+                        let source_not_in_reference = source_counts
+                            .iter()
+                            .zip(&counts)
+                            .map(|(s, r)| {
+                                s.iter()
+                                    .filter(|(g, _)| !r.contains_key(*g))
+                                    .map(|(&g, &c)| (g, c))
+                                    .collect()
+                            })
+                            .collect();
+                        PreparedReference {
+                            length: reference.len() as u64,
+                            counts,
+                            source_not_in_reference,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(Self {
+            vocabulary,
+            references,
+        })
+    }
+
+    /// Reads the source file and the reference files.
+    pub fn read(source: &Path, references: &[PathBuf]) -> Result<Self, Error> {
+        let lines = read_lines(source)?;
+        let refs = references
+            .iter()
+            .map(|p| read_lines(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let names: Vec<String> = std::iter::once(source)
+            .chain(references.iter().map(PathBuf::as_path))
+            .map(|p| p.display().to_string())
+            .collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        Self::new(&lines, &refs, &names)
+    }
+
+    /// Number of sentences.
+    pub fn len(&self) -> usize {
+        self.references.len()
+    }
+
+    /// Whether the corpus has no sentence.
+    pub fn is_empty(&self) -> bool {
+        self.references.is_empty()
+    }
+
+    /// Number of references per sentence.
+    pub fn reference_count(&self) -> usize {
+        self.references.first().map_or(0, Vec::len)
+    }
+
+    /// The statistics of `hypothesis` for sentence `i` against each reference.
+    pub fn stats(&self, i: usize, hypothesis: &str) -> Vec<GleuStats> {
+        let ids: Vec<u32> = ascii_split(hypothesis)
+            .map(|t| self.vocabulary.get(t).copied().unwrap_or(u32::MAX))
+            .collect();
+        let hypothesis_counts: Vec<FastMap<Gram, u32>> =
+            (1..=ORDER).map(|n| counts(&ids, n)).collect();
+        self.references[i]
+            .iter()
+            .map(|reference| {
+                let mut stats = [0u64; 2 + 2 * ORDER];
+                stats[0] = ids.len() as u64;
+                stats[1] = reference.length;
+                for n in 1..=ORDER {
+                    let h = &hypothesis_counts[n - 1];
+                    let r = &reference.counts[n - 1];
+                    let shared: u64 = h
+                        .iter()
+                        .map(|(g, &c)| u64::from(c.min(r.get(g).copied().unwrap_or(0))))
+                        .sum();
+                    let kept_wrongly: u64 = reference.source_not_in_reference[n - 1]
+                        .iter()
+                        .map(|(g, c)| u64::from((*c).min(h.get(g).copied().unwrap_or(0))))
+                        .sum();
+                    stats[2 * n] = shared.saturating_sub(kept_wrongly);
+                    stats[2 * n + 1] = (ids.len() + 1).saturating_sub(n) as u64;
+                }
+                stats
+            })
+            .collect()
+    }
+
+    /// Sentence GLEU of `hypothesis` for sentence `i`: the mean over references of the smoothed
+    /// score (zero statistics replaced by 1), as the script's `-d` mode prints.
+    pub fn sentence_gleu(&self, i: usize, hypothesis: &str) -> f64 {
+        let scores: Vec<f64> = self
+            .stats(i, hypothesis)
+            .iter()
+            .map(|s| gleu(s, true))
+            .collect();
+        numpy_mean(&scores)
+    }
+
+    /// Corpus GLEU of `hypotheses` (`name` for messages) over `iterations` rounds of reference
+    /// draws (one round with a single reference, as the script does).
+    pub fn corpus_gleu(
+        &self,
+        hypotheses: &[String],
+        name: &str,
+        iterations: usize,
+        draws: ReferenceDraws,
+    ) -> Result<GleuScore, Error> {
+        if hypotheses.len() != self.len() {
+            return Err(Error::CountMismatch {
+                file: name.to_owned(),
+                found: hypotheses.len(),
+                expected_from: "the source".into(),
+                expected: self.len(),
+            });
+        }
+        if iterations == 0 {
+            return Err(Error::InvalidParams(
+                "GLEU needs at least one iteration".into(),
+            ));
+        }
+        let references = self.reference_count();
+        let iterations = if references == 1 { 1 } else { iterations };
+        let per_reference: Vec<Vec<GleuStats>> = hypotheses
+            .iter()
+            .enumerate()
+            .map(|(i, h)| self.stats(i, h))
+            .collect();
+        let rounds: Vec<f64> = (0..iterations)
+            .map(|j| {
+                let choices = reference_choices(draws, j, hypotheses.len(), references);
+                let mut total = [0u64; 2 + 2 * ORDER];
+                for (stats, &r) in per_reference.iter().zip(&choices) {
+                    for (t, s) in total.iter_mut().zip(&stats[r]) {
+                        *t += s;
+                    }
+                }
+                gleu(&total, false)
+            })
+            .collect();
+        let mean = numpy_mean(&rounds);
+        let deviations: Vec<f64> = rounds.iter().map(|x| (x - mean) * (x - mean)).collect();
+        Ok(GleuScore {
+            mean,
+            std: numpy_mean(&deviations).sqrt(),
+            rounds,
+        })
+    }
+}
+
+/// The reference index of each sentence in round `j`.
+pub fn reference_choices(
+    draws: ReferenceDraws,
+    j: usize,
+    sentences: usize,
+    references: usize,
+) -> Vec<usize> {
+    match draws {
+        ReferenceDraws::Python2 => {
+            let mut rng = PythonRandom::seeded(101 * j as u64);
+            (0..sentences)
+                .map(|_| rng.randint_py2(0, references as i64 - 1) as usize)
+                .collect()
+        }
+        ReferenceDraws::Pcg64 { seed } => {
+            let mut rng = Pcg64::new(u128::from(seed), j as u128);
+            (0..sentences)
+                .map(|_| rng.random_range(0..references))
+                .collect()
+        }
+    }
+}
+
+/// GLEU from (summed) statistics: exp(min(0, 1 − r/c) + ¼ Σ ln(p_n)); 0 if any statistic is 0,
+/// unless `smooth` replaces zeros by 1 (sentence level).
+pub fn gleu(stats: &GleuStats, smooth: bool) -> f64 {
+    let value = |s: u64| if smooth && s == 0 { 1 } else { s };
+    if stats.iter().any(|&s| value(s) == 0) {
+        return 0.0;
+    }
+    let (c, r) = (value(stats[0]) as f64, value(stats[1]) as f64);
+    let log_precision = (1..=ORDER)
+        .map(|n| (value(stats[2 * n]) as f64 / value(stats[2 * n + 1]) as f64).ln())
+        .fold(0.0, |a, b| a + b)
+        / ORDER as f64;
+    ((1.0 - r / c).min(0.0) + log_precision).exp()
+}
+
+/// numpy's `mean`: numpy's pairwise sum (blocks of 8 accumulators up to 128 values, halving
+/// above) divided by n, so means agree with the script to the last bit. NaN for no values.
+pub fn numpy_mean(values: &[f64]) -> f64 {
+    pairwise_sum(values) / values.len() as f64
+}
+
+fn pairwise_sum(a: &[f64]) -> f64 {
+    const BLOCK: usize = 128;
+    let n = a.len();
+    if n < 8 {
+        a.iter().fold(0.0, |s, x| s + x)
+    } else if n <= BLOCK {
+        let mut r = [0.0f64; 8];
+        r.copy_from_slice(&a[..8]);
+        let whole = n - n % 8;
+        for chunk in a[8..whole].chunks_exact(8) {
+            for (acc, x) in r.iter_mut().zip(chunk) {
+                *acc += x;
+            }
+        }
+        let mut sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for x in &a[whole..] {
+            sum += x;
+        }
+        sum
+    } else {
+        let mut half = n / 2;
+        half -= half % 8;
+        pairwise_sum(&a[..half]) + pairwise_sum(&a[half..])
+    }
+}

@@ -1,0 +1,267 @@
+//! The M2 format (Dahlmeier & Ng 2012): blocks separated by blank lines, each an `S` line with
+//! the tokenised source sentence and zero or more `A` lines, one per gold edit:
+//!
+//! ```text
+//! S This are a sentence .
+//! A 1 2|||SVA|||is|||REQUIRED|||-NONE-|||0
+//! A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1
+//! ```
+//!
+//! `A start end|||type|||corrections|||REQUIRED|||comment|||annotator`: token offsets (end
+//! exclusive), alternatives separated by `||`, `-NONE-` for the empty string, `noop` for an
+//! annotator who changed nothing. The reader checks what the official scorer assumes (and
+//! crashes or silently misreads without): an `S` line first, six fields, integer offsets inside
+//! the sentence, annotator ids in non-decreasing order within a block.
+
+use std::path::Path;
+
+use crate::Error;
+use crate::text::{decode, python_split, python_strip, read_bytes};
+
+/// One parsed M2 file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct M2File {
+    /// Where it was read from (for messages).
+    pub file: String,
+    /// Its sentences, in order.
+    pub blocks: Vec<M2Block>,
+}
+
+/// One sentence of an M2 file with every annotator's edits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct M2Block {
+    /// 1-based line of the `S` line.
+    pub line: usize,
+    /// The source sentence (the `S` line without `S ` and surrounding whitespace).
+    pub source: String,
+    /// The `A` lines in file order.
+    pub edits: Vec<M2Edit>,
+}
+
+/// One `A` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct M2Edit {
+    /// 1-based line number.
+    pub line: usize,
+    /// First source token of the span (−1 for `noop`).
+    pub start: i64,
+    /// One past the last source token of the span (−1 for `noop`).
+    pub end: i64,
+    /// The error type (`noop` for "no change").
+    pub category: String,
+    /// The correction field as written (alternatives joined by `||`, `-NONE-` for nothing).
+    pub correction: String,
+    /// The annotator id.
+    pub annotator: u32,
+}
+
+impl M2Edit {
+    /// Whether this line says "no change" rather than describing an edit.
+    pub fn is_noop(&self) -> bool {
+        self.category == "noop"
+    }
+
+    /// The alternative corrections as the M2 scorer reads them: split at `||`, `-NONE-` → empty,
+    /// others stripped of surrounding whitespace.
+    pub fn corrections(&self) -> Vec<String> {
+        self.correction
+            .split("||")
+            .map(|c| {
+                if c == "-NONE-" {
+                    String::new()
+                } else {
+                    python_strip(c).to_owned()
+                }
+            })
+            .collect()
+    }
+}
+
+impl M2Block {
+    /// The source tokens (whitespace-separated).
+    pub fn tokens(&self) -> Vec<&str> {
+        python_split(&self.source).collect()
+    }
+}
+
+impl M2File {
+    /// Reads and parses the M2 file at `path`.
+    pub fn read(path: &Path) -> Result<Self, Error> {
+        let file = path.display().to_string();
+        let text = decode(&read_bytes(path)?, &file)?;
+        Self::parse(&text, &file)
+    }
+
+    /// Parses M2 text; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<Self, Error> {
+        let syntax = |line: usize, message: String| Error::M2Syntax {
+            file: file.to_owned(),
+            line,
+            message,
+        };
+        let mut blocks: Vec<M2Block> = Vec::new();
+        let mut current: Option<M2Block> = None;
+        for (index, raw) in text.split('\n').enumerate() {
+            let number = index + 1;
+            let line = raw.strip_suffix('\r').unwrap_or(raw);
+            if python_strip(line).is_empty() {
+                blocks.extend(current.take());
+                continue;
+            }
+            if let Some(sentence) = line.strip_prefix("S ").or((line == "S").then_some("")) {
+                if current.is_some() {
+                    return Err(syntax(number, "a second S line in one block".into()));
+                }
+                current = Some(M2Block {
+                    line: number,
+                    source: python_strip(sentence).to_owned(),
+                    edits: Vec::new(),
+                });
+            } else if let Some(fields) = line.strip_prefix("A ") {
+                let Some(block) = current.as_mut() else {
+                    return Err(syntax(number, "an A line before any S line".into()));
+                };
+                let edit = parse_edit(fields, number, block).map_err(|m| syntax(number, m))?;
+                block.edits.push(edit);
+            } else if line.starts_with("I ") {
+                if current.is_none() {
+                    return Err(syntax(number, "an I line before any S line".into()));
+                }
+            } else {
+                let shown: String = line.chars().take(40).collect();
+                return Err(syntax(
+                    number,
+                    format!("expected an S, A or blank line, found {shown:?}"),
+                ));
+            }
+        }
+        blocks.extend(current);
+        if blocks.is_empty() {
+            return Err(Error::Empty {
+                file: file.to_owned(),
+            });
+        }
+        Ok(Self {
+            file: file.to_owned(),
+            blocks,
+        })
+    }
+}
+
+fn parse_edit(fields: &str, line: usize, block: &M2Block) -> Result<M2Edit, String> {
+    let parts: Vec<&str> = fields.split("|||").collect();
+    if parts.len() != 6 {
+        return Err(format!(
+            "an A line needs 6 fields separated by |||, found {}",
+            parts.len()
+        ));
+    }
+    let offsets: Vec<&str> = python_split(parts[0]).collect();
+    let [start, end] = offsets[..] else {
+        return Err(format!("expected two token offsets, found {:?}", parts[0]));
+    };
+    let offset = |s: &str| {
+        s.parse::<i64>()
+            .map_err(|_| format!("token offset {s:?} is not an integer"))
+    };
+    let (start, end) = (offset(start)?, offset(end)?);
+    let annotator_field = python_strip(parts[5]);
+    let annotator = annotator_field
+        .parse::<u32>()
+        .map_err(|_| format!("annotator id {annotator_field:?} is not a non-negative integer"))?;
+    let category = parts[1].to_owned();
+    if category != "noop" {
+        let tokens = python_split(&block.source).count() as i64;
+        if start < 0 || start > end || end > tokens {
+            return Err(format!(
+                "edit span {start}..{end} is outside the sentence of {tokens} tokens"
+            ));
+        }
+    }
+    if let Some(previous) = block.edits.last()
+        && previous.annotator > annotator
+    {
+        return Err(format!(
+            "annotator {annotator} after annotator {}: ids must not decrease within a block",
+            previous.annotator
+        ));
+    }
+    Ok(M2Edit {
+        line,
+        start,
+        end,
+        category,
+        correction: parts[2].to_owned(),
+        annotator,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of(text: &str) -> String {
+        M2File::parse(text, "g.m2").unwrap_err().to_string()
+    }
+
+    #[test]
+    fn parses_blocks_edits_and_noops() {
+        let text = "S This are a test .\r\nA 1 2|||SVA|||is|||REQUIRED|||-NONE-|||0\r\n\
+                    A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\r\n\r\nS Fine .\n";
+        let file = M2File::parse(text, "g.m2").unwrap();
+        assert_eq!(file.blocks.len(), 2);
+        assert_eq!(file.blocks[0].tokens(), ["This", "are", "a", "test", "."]);
+        assert_eq!(file.blocks[0].edits[0].corrections(), ["is"]);
+        assert!(file.blocks[0].edits[1].is_noop());
+        assert_eq!(file.blocks[1].line, 5);
+        assert!(file.blocks[1].edits.is_empty());
+        let alternatives = M2Edit {
+            correction: "-NONE-|| a ||b".into(),
+            ..file.blocks[0].edits[0].clone()
+        };
+        assert_eq!(alternatives.corrections(), ["", "a", "b"]);
+    }
+
+    #[test]
+    fn malformed_input_names_file_and_line() {
+        assert_eq!(error_of(""), "g.m2: empty");
+        assert_eq!(
+            error_of("A 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n"),
+            "g.m2:1: an A line before any S line"
+        );
+        assert_eq!(
+            error_of("S a b\nA 0 1|||X|||y|||REQUIRED|||0\n"),
+            "g.m2:2: an A line needs 6 fields separated by |||, found 5"
+        );
+        assert_eq!(
+            error_of("S a b\nA 0 x|||X|||y|||REQUIRED|||-NONE-|||0\n"),
+            "g.m2:2: token offset \"x\" is not an integer"
+        );
+        assert_eq!(
+            error_of("S a b\nA 1 3|||X|||y|||REQUIRED|||-NONE-|||0\n"),
+            "g.m2:2: edit span 1..3 is outside the sentence of 2 tokens"
+        );
+        assert_eq!(
+            error_of("S a b\nA 1 0|||X|||y|||REQUIRED|||-NONE-|||0\n"),
+            "g.m2:2: edit span 1..0 is outside the sentence of 2 tokens"
+        );
+        assert_eq!(
+            error_of(
+                "S a b\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||1\nA 0 1|||X|||z|||REQUIRED|||-NONE-|||0\n"
+            ),
+            "g.m2:3: annotator 0 after annotator 1: ids must not decrease within a block"
+        );
+        assert_eq!(
+            error_of("S a b\nS c d\n"),
+            "g.m2:2: a second S line in one block"
+        );
+        assert_eq!(
+            error_of("S a b\nB oops\n"),
+            "g.m2:2: expected an S, A or blank line, found \"B oops\""
+        );
+        assert_eq!(
+            error_of("S a\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||-1\n"),
+            "g.m2:2: annotator id \"-1\" is not a non-negative integer"
+        );
+    }
+}

@@ -1,0 +1,432 @@
+//! The MaxMatch (M2) scorer (Dahlmeier & Ng 2012), identical to the official `m2scorer`: the
+//! hypothesis' edits are the path through the edit lattice ([`crate::edit_lattice`]) that agrees
+//! with the most gold edits, and per sentence the annotator is chosen who maximises the running
+//! corpus F_β.
+//!
+//! Corpus scores from counts summed over sentences (c correct, e proposed, g gold edits):
+//! P = c/e (1 when e = 0), R = c/g (1 when g = 0), F_β = (1 + β²)·P·R / (β²·P + R) (0 when the
+//! denominator is 0). The choice of annotator: the one with the highest running F_β; ties go to
+//! more correct edits, then to fewer e + β²·g.
+//!
+//! [`SentenceStats`] keeps every annotator's counts of every sentence, so a bootstrap
+//! re-runs only the annotator choice on each resample ([`corpus_score`]), never the lattice.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::Error;
+use crate::edit_lattice::{Edit, FirstRowInsertions, GoldEdit, Lattice};
+use crate::m2_file::M2File;
+use crate::text::python_split;
+
+/// Options of the M2 scorer (the official defaults by [`Default`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
+pub struct M2Options {
+    /// β of F_β (0.5: precision weighs twice as much as recall).
+    pub beta: f64,
+    /// How many unchanged words one system edit may span (2).
+    pub max_unchanged_words: u32,
+    /// Drop system edits that only change case or spacing (`--ignore_whitespace_casing`, off;
+    /// the LCB paper's experiments turn it on).
+    pub ignore_whitespace_casing: bool,
+    /// Where insertions before the first word are anchored (official HEAD by default).
+    pub first_row_insertions: FirstRowInsertions,
+    /// Refuse sentences whose lattice would have more arcs than this (memory guard; the largest
+    /// CoNLL-2014 lattice has far fewer).
+    pub max_lattice_arcs: usize,
+}
+
+impl Default for M2Options {
+    fn default() -> Self {
+        Self {
+            beta: 0.5,
+            max_unchanged_words: 2,
+            ignore_whitespace_casing: false,
+            first_row_insertions: FirstRowInsertions::AtSentenceStart,
+            max_lattice_arcs: 20_000_000,
+        }
+    }
+}
+
+/// One source sentence with every annotator's gold edits, as the scorer reads an M2 block:
+/// `noop` lines give an annotator with no edits; a block without `A` lines has annotator 0 with
+/// no edits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GoldSentence {
+    /// The source sentence.
+    pub source: String,
+    /// Annotator id and that annotator's edits, in file order of first appearance.
+    pub annotators: Vec<(u32, Vec<GoldEdit>)>,
+}
+
+impl GoldSentence {
+    /// The gold sentences of an M2 file.
+    pub fn from_file(file: &M2File) -> Vec<GoldSentence> {
+        file.blocks
+            .iter()
+            .map(|block| {
+                let tokens = block.tokens();
+                let mut annotators: Vec<(u32, Vec<GoldEdit>)> = Vec::new();
+                for edit in &block.edits {
+                    if annotators
+                        .last()
+                        .is_none_or(|(id, _)| *id != edit.annotator)
+                    {
+                        annotators.push((edit.annotator, Vec::new()));
+                    }
+                    if edit.is_noop() {
+                        continue;
+                    }
+                    let (start, end) = (edit.start as usize, edit.end as usize);
+                    let gold = GoldEdit {
+                        start: start as u32,
+                        end: end as u32,
+                        original: tokens[start..end].join(" "),
+                        corrections: edit.corrections(),
+                    };
+                    if let Some((_, edits)) = annotators.last_mut() {
+                        edits.push(gold);
+                    }
+                }
+                if annotators.is_empty() {
+                    annotators.push((0, Vec::new()));
+                }
+                GoldSentence {
+                    source: block.source.clone(),
+                    annotators,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Edit counts of one sentence against one annotator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Counts {
+    /// System edits that match a gold edit.
+    pub correct: u32,
+    /// System edits.
+    pub proposed: u32,
+    /// Gold edits.
+    pub gold: u32,
+}
+
+/// The sufficient statistics of one sentence: its counts against each annotator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SentenceStats {
+    /// Annotator id and counts, in the scorer's annotator order.
+    pub annotators: Vec<(u32, Counts)>,
+}
+
+/// One annotator's view of one sentence, for the verbose report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AnnotatorResult {
+    /// The annotator id.
+    pub annotator: u32,
+    /// The system edits on the optimistic path for this annotator, left to right.
+    pub edits: Vec<Edit>,
+    /// The system edits counted as correct.
+    pub correct: Vec<Edit>,
+    /// The annotator's gold edits.
+    pub gold: Vec<GoldEdit>,
+}
+
+impl AnnotatorResult {
+    fn counts(&self) -> Counts {
+        Counts {
+            correct: self.correct.len() as u32,
+            proposed: self.edits.len() as u32,
+            gold: self.gold.len() as u32,
+        }
+    }
+}
+
+/// Corpus-level M2 result.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct M2Score {
+    /// Correct edits summed over sentences (chosen annotators).
+    pub correct: u64,
+    /// Proposed edits summed over sentences.
+    pub proposed: u64,
+    /// Gold edits of the chosen annotators.
+    pub gold: u64,
+    /// P = correct / proposed (1 if nothing proposed).
+    pub precision: f64,
+    /// R = correct / gold (1 if no gold edit).
+    pub recall: f64,
+    /// F_β = (1 + β²)·P·R / (β²·P + R) (0 if P = R = 0).
+    pub f_beta: f64,
+}
+
+/// The system edits of `hypothesis` against every annotator of `gold` (sentence `index`, for
+/// messages).
+pub fn score_sentence(
+    gold: &GoldSentence,
+    hypothesis: &str,
+    index: usize,
+    options: &M2Options,
+) -> Result<Vec<AnnotatorResult>, Error> {
+    let source: Vec<&str> = python_split(&gold.source).collect();
+    let hypothesis: Vec<&str> = python_split(hypothesis).collect();
+    let lattice = Lattice::new(
+        &source,
+        &hypothesis,
+        options.max_unchanged_words,
+        options.first_row_insertions,
+        options.max_lattice_arcs,
+    )
+    .ok_or(Error::LatticeTooLarge {
+        sentence: index,
+        limit: options.max_lattice_arcs,
+    })?;
+    Ok(gold
+        .annotators
+        .iter()
+        .map(|(annotator, gold_edits)| {
+            let mut edits = lattice.best_edits(gold_edits);
+            if options.ignore_whitespace_casing {
+                edits.retain(|e| !equal_ignoring_whitespace_casing(&e.original, &e.correction));
+            }
+            let correct = matched_edits(&edits, gold_edits);
+            AnnotatorResult {
+                annotator: *annotator,
+                edits,
+                correct,
+                gold: gold_edits.clone(),
+            }
+        })
+        .collect())
+}
+
+fn equal_ignoring_whitespace_casing(a: &str, b: &str) -> bool {
+    let squeeze = |s: &str| s.replace(' ', "").to_lowercase();
+    squeeze(a) == squeeze(b)
+}
+
+/// The official scorer's count of correct edits: each system edit, left to right, scans the gold
+/// edits after the last match; every gold edit it matches there counts (so one system edit can
+/// count twice against duplicated gold edits).
+fn matched_edits(edits: &[Edit], gold: &[GoldEdit]) -> Vec<Edit> {
+    let mut correct = Vec::new();
+    let mut next = 0;
+    for edit in edits {
+        for (i, g) in gold.iter().enumerate().skip(next) {
+            if edit.matches(g) {
+                correct.push(edit.clone());
+                next = i + 1;
+            }
+        }
+    }
+    correct
+}
+
+fn check_counts(
+    golds: &[GoldSentence],
+    hypotheses: &[String],
+    names: (&str, &str),
+) -> Result<(), Error> {
+    if golds.len() != hypotheses.len() {
+        return Err(Error::CountMismatch {
+            file: names.1.to_owned(),
+            found: hypotheses.len(),
+            expected_from: names.0.to_owned(),
+            expected: golds.len(),
+        });
+    }
+    Ok(())
+}
+
+/// Every sentence's result against every annotator (in parallel over sentences). `names` = (gold
+/// file, system file) for messages.
+pub fn score_sentences(
+    golds: &[GoldSentence],
+    hypotheses: &[String],
+    names: (&str, &str),
+    options: &M2Options,
+) -> Result<Vec<Vec<AnnotatorResult>>, Error> {
+    check_counts(golds, hypotheses, names)?;
+    golds
+        .par_iter()
+        .zip(hypotheses.par_iter())
+        .enumerate()
+        .map(|(index, (gold, hypothesis))| score_sentence(gold, hypothesis, index, options))
+        .collect()
+}
+
+/// The sufficient statistics of every sentence (see [`SentenceStats`]).
+pub fn sentence_stats(
+    golds: &[GoldSentence],
+    hypotheses: &[String],
+    names: (&str, &str),
+    options: &M2Options,
+) -> Result<Vec<SentenceStats>, Error> {
+    Ok(score_sentences(golds, hypotheses, names, options)?
+        .into_iter()
+        .map(|results| SentenceStats {
+            annotators: results.iter().map(|r| (r.annotator, r.counts())).collect(),
+        })
+        .collect())
+}
+
+/// The running choice of annotators over `sentences` in order: tells `on_choice` each sentence's
+/// chosen annotator (index) and the running totals before it; returns the final totals.
+fn choose_annotators<'s>(
+    sentences: impl IntoIterator<Item = &'s SentenceStats>,
+    beta: f64,
+    mut on_choice: impl FnMut(usize, (f64, f64, f64)),
+) -> (f64, f64, f64) {
+    let squared = beta * beta;
+    let (mut correct, mut proposed, mut gold) = (0.0f64, 0.0f64, 0.0f64);
+    for sentence in sentences {
+        let mut chosen = 0;
+        let (mut best_f, mut best_correct) = (-1.0f64, -1.0f64);
+        let (mut best_proposed, mut best_gold) = (f64::INFINITY, f64::INFINITY);
+        for (index, (_, counts)) in sentence.annotators.iter().enumerate() {
+            let c = correct + f64::from(counts.correct);
+            let e = proposed + f64::from(counts.proposed);
+            let g = gold + f64::from(counts.gold);
+            let denominator = squared * g + e;
+            let f = if denominator == 0.0 {
+                if c == 0.0 { 1.0 } else { 0.0 }
+            } else {
+                (1.0 + squared) * c / denominator
+            };
+            let better = best_f < f
+                || (best_f == f && best_correct < c)
+                || (best_f == f
+                    && best_correct == c
+                    && best_proposed + squared * best_gold > e + squared * g);
+            if better {
+                chosen = index;
+                best_f = f;
+                best_correct = c;
+                best_proposed = e;
+                best_gold = g;
+            }
+        }
+        on_choice(chosen, (correct, proposed, gold));
+        if let Some((_, counts)) = sentence.annotators.get(chosen) {
+            correct += f64::from(counts.correct);
+            proposed += f64::from(counts.proposed);
+            gold += f64::from(counts.gold);
+        }
+    }
+    (correct, proposed, gold)
+}
+
+/// Corpus P, R and F_β of `sentences` (any order or resample of the corpus), choosing each
+/// sentence's annotator by the running corpus F_β as the official scorer does.
+pub fn corpus_score<'s>(
+    sentences: impl IntoIterator<Item = &'s SentenceStats>,
+    beta: f64,
+) -> M2Score {
+    let (correct, proposed, gold) = choose_annotators(sentences, beta, |_, _| {});
+    score_from_counts(correct, proposed, gold, beta)
+}
+
+/// P, R and F_β from summed counts with the official scorer's conventions and arithmetic.
+pub fn score_from_counts(correct: f64, proposed: f64, gold: f64, beta: f64) -> M2Score {
+    let precision = if proposed == 0.0 {
+        1.0
+    } else {
+        correct / proposed
+    };
+    let recall = if gold == 0.0 { 1.0 } else { correct / gold };
+    let denominator = beta * beta * precision + recall;
+    let f_beta = if denominator == 0.0 {
+        0.0
+    } else {
+        (1.0 + beta * beta) * precision * recall / denominator
+    };
+    M2Score {
+        correct: correct as u64,
+        proposed: proposed as u64,
+        gold: gold as u64,
+        precision,
+        recall,
+        f_beta,
+    }
+}
+
+/// The scorer's verbose report: per sentence and annotator the source, hypothesis, system edits,
+/// gold edits, correct edits and running counts, then the chosen annotator; the totals at the end.
+pub fn verbose_report(
+    golds: &[GoldSentence],
+    hypotheses: &[String],
+    results: &[Vec<AnnotatorResult>],
+    beta: f64,
+) -> String {
+    use std::fmt::Write;
+    let stats: Vec<SentenceStats> = results
+        .iter()
+        .map(|r| SentenceStats {
+            annotators: r.iter().map(|a| (a.annotator, a.counts())).collect(),
+        })
+        .collect();
+    let mut choices = Vec::with_capacity(stats.len());
+    let (correct, proposed, gold) = choose_annotators(&stats, beta, |chosen, before| {
+        choices.push((chosen, before))
+    });
+    let mut out = String::new();
+    let show = |edits: &[Edit]| {
+        edits
+            .iter()
+            .map(|e| {
+                format!(
+                    "({}, {}, {:?}, {:?})",
+                    e.start, e.end, e.original, e.correction
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (index, annotators) in results.iter().enumerate() {
+        let (chosen, (c0, e0, g0)) = choices[index];
+        for a in annotators {
+            let counts = a.counts();
+            let (c, e, g) = (
+                c0 + f64::from(counts.correct),
+                e0 + f64::from(counts.proposed),
+                g0 + f64::from(counts.gold),
+            );
+            let local = score_from_counts(c, e, g, beta);
+            let gold_shown: Vec<String> = a
+                .gold
+                .iter()
+                .map(|g| {
+                    format!(
+                        "({}, {}, {:?}, {:?})",
+                        g.start, g.end, g.original, g.corrections
+                    )
+                })
+                .collect();
+            let _ = writeln!(out, ">> Annotator: {}", a.annotator);
+            let _ = writeln!(out, "SOURCE        : {}", golds[index].source);
+            let _ = writeln!(out, "HYPOTHESIS    : {}", hypotheses[index]);
+            let _ = writeln!(out, "EDIT SEQ      : [{}]", show(&a.edits));
+            let _ = writeln!(out, "GOLD EDITS    : [{}]", gold_shown.join(", "));
+            let _ = writeln!(out, "CORRECT EDITS : [{}]", show(&a.correct));
+            let _ = writeln!(out, "# correct     : {c}");
+            let _ = writeln!(out, "# proposed    : {e}");
+            let _ = writeln!(out, "# gold        : {g}");
+            let _ = writeln!(out, "precision     : {}", local.precision);
+            let _ = writeln!(out, "recall        : {}", local.recall);
+            let _ = writeln!(out, "f_{beta:.1}         : {}", local.f_beta);
+            let _ = writeln!(out, "-------------------------------------------");
+        }
+        let _ = writeln!(
+            out,
+            ">> Chosen Annotator for line {} : {}\n",
+            index + 1,
+            annotators[chosen].annotator
+        );
+    }
+    let total = score_from_counts(correct, proposed, gold, beta);
+    let _ = writeln!(out, "CORRECT EDITS  : {correct}");
+    let _ = writeln!(out, "PROPOSED EDITS : {proposed}");
+    let _ = writeln!(out, "GOLD EDITS     : {gold}");
+    let _ = writeln!(out, "P = {}", total.precision);
+    let _ = writeln!(out, "R = {}", total.recall);
+    let _ = writeln!(out, "F_{beta:.1} = {}", total.f_beta);
+    out
+}

@@ -1,0 +1,139 @@
+//! CPython's `random` module as far as the GLEU script uses it: the MT19937 Mersenne Twister
+//! (Matsumoto & Nishimura 1998), seeded from an integer by `init_by_array` as `random.seed(n)`
+//! does, `random()` with 53-bit resolution, and Python 2's `randint`. Written here because no
+//! crate reproduces CPython's integer seeding; checked against the draws CPython 2.7 makes
+//! (`goldens/gleu_refidx_py2_R2_N1312.tsv`).
+
+const N: usize = 624;
+const M: usize = 397;
+
+/// The state of one MT19937 generator.
+#[derive(Clone)]
+pub struct PythonRandom {
+    state: [u32; N],
+    index: usize,
+}
+
+impl PythonRandom {
+    /// The generator after Python's `random.seed(seed)` for a non-negative integer: the key is
+    /// the seed's 32-bit words, least significant first (`[0]` for 0).
+    pub fn seeded(seed: u64) -> Self {
+        let key: Vec<u32> = if seed >> 32 == 0 {
+            vec![seed as u32]
+        } else {
+            vec![seed as u32, (seed >> 32) as u32]
+        };
+        Self::by_array(&key)
+    }
+
+    fn by_seed(seed: u32) -> Self {
+        let mut state = [0u32; N];
+        state[0] = seed;
+        for i in 1..N {
+            state[i] = 1_812_433_253u32
+                .wrapping_mul(state[i - 1] ^ (state[i - 1] >> 30))
+                .wrapping_add(i as u32);
+        }
+        Self { state, index: N }
+    }
+
+    fn by_array(key: &[u32]) -> Self {
+        let mut g = Self::by_seed(19_650_218);
+        let mt = &mut g.state;
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..N.max(key.len()) {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..N - 1 {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941))
+                .wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+        }
+        mt[0] = 0x8000_0000;
+        g
+    }
+
+    fn twist(&mut self) {
+        let mt = &mut self.state;
+        for k in 0..N {
+            let y = (mt[k] & 0x8000_0000) | (mt[(k + 1) % N] & 0x7fff_ffff);
+            let mut next = mt[(k + M) % N] ^ (y >> 1);
+            if y & 1 != 0 {
+                next ^= 0x9908_b0df;
+            }
+            mt[k] = next;
+        }
+        self.index = 0;
+    }
+
+    /// The next 32-bit output (`genrand_int32`).
+    pub fn next_u32(&mut self) -> u32 {
+        if self.index >= N {
+            self.twist();
+        }
+        let mut y = self.state[self.index];
+        self.index += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    /// Python's `random.random()`: a float in [0, 1) from two outputs, (a·2²⁶ + b) / 2⁵³ with
+    /// a, b their top 27 and 26 bits.
+    pub fn random(&mut self) -> f64 {
+        let a = self.next_u32() >> 5;
+        let b = self.next_u32() >> 6;
+        (f64::from(a) * 67_108_864.0 + f64::from(b)) * (1.0 / 9_007_199_254_740_992.0)
+    }
+
+    /// Python 2's `random.randint(low, high)` = `low + int(random() * (high − low + 1))`.
+    pub fn randint_py2(&mut self, low: i64, high: i64) -> i64 {
+        low + (self.random() * (high - low + 1) as f64) as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_the_reference_mt19937_outputs() {
+        // First outputs of init_by_array([0x123, 0x234, 0x345, 0x456]) from the MT19937
+        // authors' mt19937ar.out.
+        let mut g = PythonRandom::by_array(&[0x123, 0x234, 0x345, 0x456]);
+        let first: Vec<u32> = (0..5).map(|_| g.next_u32()).collect();
+        assert_eq!(
+            first,
+            [1067595299, 955945823, 477289528, 4107218783, 4228976476]
+        );
+    }
+
+    #[test]
+    fn random_matches_cpython() {
+        // CPython: random.seed(0); random.random() == 0.8444218515250481
+        assert_eq!(PythonRandom::seeded(0).random(), 0.8444218515250481);
+        // random.seed(101); random.random() == 0.5811521325045647
+        assert_eq!(PythonRandom::seeded(101).random(), 0.5811521325045647);
+        // Two key words: random.seed(2**40 + 5); random.random() == 0.5043802970418443
+        assert_eq!(
+            PythonRandom::seeded((1 << 40) + 5).random(),
+            0.5043802970418443
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! Reading sentence-per-line files and splitting them into tokens exactly as the reference tools
+//! (all Python) do, so that token boundaries — and therefore every count — agree.
+
+use std::path::Path;
+
+use crate::Error;
+
+/// The largest file the readers accept (1 GiB): a wrong path, not a corpus, above that.
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// Whether Python 3's `str.isspace` holds for `c`: the separators of `str.split()` and
+/// `str.strip()`. Wider than Rust's `char::is_whitespace` by U+001C–U+001F.
+pub fn is_python_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n'
+            | '\u{b}'
+            | '\u{c}'
+            | '\r'
+            | '\u{1c}'..='\u{1f}'
+            | ' '
+            | '\u{85}'
+            | '\u{a0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200a}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{202f}'
+            | '\u{205f}'
+            | '\u{3000}'
+    )
+}
+
+/// Python's `str.split()` without arguments: tokens separated by runs of Unicode whitespace.
+pub fn python_split(text: &str) -> impl Iterator<Item = &str> {
+    text.split(is_python_space).filter(|t| !t.is_empty())
+}
+
+/// Python's `str.strip()` without arguments.
+pub fn python_strip(text: &str) -> &str {
+    text.trim_matches(is_python_space)
+}
+
+/// Python 2's `bytes.split()`: tokens separated by runs of ASCII whitespace only (the GLEU
+/// script reads its files as Python 2 byte strings).
+pub fn ascii_split(text: &str) -> impl Iterator<Item = &str> {
+    text.split([' ', '\t', '\n', '\r', '\u{b}', '\u{c}'])
+        .filter(|t| !t.is_empty())
+}
+
+/// The bytes of `path`, refusing files above [`MAX_FILE_BYTES`].
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
+    let file = path.display().to_string();
+    let io = |e: std::io::Error| Error::Io {
+        file: file.clone(),
+        message: e.to_string(),
+    };
+    let bytes = std::fs::metadata(path).map_err(io)?.len();
+    if bytes > MAX_FILE_BYTES {
+        return Err(Error::TooLarge {
+            file,
+            bytes,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    std::fs::read(path).map_err(io)
+}
+
+/// `bytes` as UTF-8 text, or the line of the first invalid byte.
+pub fn decode(bytes: &[u8], file: &str) -> Result<String, Error> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(text.to_owned()),
+        Err(e) => Err(Error::NonUtf8 {
+            file: file.to_owned(),
+            line: 1 + bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count(),
+        }),
+    }
+}
+
+/// The lines of a sentence-per-line text as Python's `readlines` gives them (split after each
+/// `\n`; a final line without `\n` counts, a final `\n` does not open another), each without its
+/// line ending (`\n` or `\r\n`: the RoRo output has CRLF endings, which every reference tool
+/// strips as whitespace).
+pub fn lines(text: &str) -> Vec<&str> {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    if text.is_empty() {
+        return Vec::new();
+    }
+    body.split('\n')
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .collect()
+}
+
+/// The lines of the file at `path` ([`lines`]), as owned strings; an empty file is an error.
+pub fn read_lines(path: &Path) -> Result<Vec<String>, Error> {
+    let file = path.display().to_string();
+    let text = decode(&read_bytes(path)?, &file)?;
+    let lines: Vec<String> = lines(&text).into_iter().map(str::to_owned).collect();
+    if lines.is_empty() {
+        return Err(Error::Empty { file });
+    }
+    Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_follow_readlines() {
+        assert_eq!(lines(""), Vec::<&str>::new());
+        assert_eq!(lines("a"), vec!["a"]);
+        assert_eq!(lines("a\n"), vec!["a"]);
+        assert_eq!(lines("a\r\nb\r\n"), vec!["a", "b"]);
+        assert_eq!(lines("a\n\n"), vec!["a", ""]);
+        assert_eq!(lines("\n"), vec![""]);
+    }
+
+    #[test]
+    fn splitting_matches_python() {
+        let text = " a\u{a0}b\u{1c}c\t d \u{3000}";
+        assert_eq!(python_split(text).collect::<Vec<_>>(), ["a", "b", "c", "d"]);
+        assert_eq!(
+            ascii_split(text).collect::<Vec<_>>(),
+            ["a\u{a0}b\u{1c}c", "d", "\u{3000}"]
+        );
+        assert_eq!(python_strip("\u{85} x y\r"), "x y");
+    }
+
+    #[test]
+    fn invalid_utf8_names_its_line() {
+        let err = decode(b"ok\nstill ok\nbad \xff\n", "f.txt").unwrap_err();
+        assert_eq!(
+            err,
+            Error::NonUtf8 {
+                file: "f.txt".into(),
+                line: 3
+            }
+        );
+    }
+}

@@ -1,0 +1,183 @@
+//! Invariants of the metrics on random inputs (proptest) and their errors on bad input.
+
+use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
+use gec_metrics::sari::{EasseVariant, easse_corpus_sari, max_sari, sari_sentence};
+use gec_metrics::{
+    Error, GoldSentence, M2File, M2Options, corpus_score, score_sentence, sentence_stats,
+};
+use proptest::prelude::*;
+
+/// A source of 3–12 tokens over a tiny alphabet (many repeated words, so alignments are
+/// ambiguous), and gold edits at separated positions: (position, kind) with kind 0 =
+/// substitution, 1 = deletion, 2 = insertion before the token.
+fn sentence_with_edits() -> impl Strategy<Value = (Vec<String>, Vec<(usize, u8)>)> {
+    (3usize..12)
+        .prop_flat_map(|n| {
+            (
+                prop::collection::vec(prop::sample::select(vec!["a", "b", "c"]), n),
+                prop::collection::vec((any::<bool>(), 0u8..3), n),
+            )
+        })
+        .prop_map(|(tokens, choices)| {
+            let mut edits = Vec::new();
+            let mut next_free = 0;
+            for (k, (edit, kind)) in choices.into_iter().enumerate() {
+                if edit && k >= next_free {
+                    edits.push((k, kind));
+                    next_free = k + 2;
+                }
+            }
+            (tokens.into_iter().map(str::to_owned).collect(), edits)
+        })
+}
+
+/// The M2 block of the edits and the hypothesis that applies them.
+fn apply(tokens: &[String], edits: &[(usize, u8)]) -> (String, String) {
+    let mut m2 = format!("S {}\n", tokens.join(" "));
+    let mut hypothesis = Vec::new();
+    let mut edits = edits.iter().peekable();
+    for (k, token) in tokens.iter().enumerate() {
+        match edits.peek() {
+            Some(&&(at, kind)) if at == k => {
+                edits.next();
+                let new = format!("X{k}");
+                let (end, correction) = match kind {
+                    0 => (k + 1, new.as_str()),
+                    1 => (k + 1, "-NONE-"),
+                    _ => (k, new.as_str()),
+                };
+                m2 += &format!("A {k} {end}|||R|||{correction}|||REQUIRED|||-NONE-|||0\n");
+                match kind {
+                    0 => hypothesis.push(new.clone()),
+                    1 => {}
+                    _ => {
+                        hypothesis.push(new.clone());
+                        hypothesis.push(token.clone());
+                    }
+                }
+            }
+            _ => hypothesis.push(token.clone()),
+        }
+    }
+    (m2, hypothesis.join(" "))
+}
+
+proptest! {
+    #[test]
+    fn applying_the_gold_edits_scores_them_all(case in sentence_with_edits()) {
+        let (tokens, edits) = case;
+        let (m2, hypothesis) = apply(&tokens, &edits);
+        let gold = GoldSentence::from_file(&M2File::parse(&m2, "p.m2").unwrap());
+        let results = score_sentence(&gold[0], &hypothesis, 0, &M2Options::default()).unwrap();
+        let counts = (results[0].correct.len(), results[0].edits.len(), results[0].gold.len());
+        prop_assert_eq!(counts, (edits.len(), edits.len(), edits.len()), "{}\n{}", m2, hypothesis);
+    }
+
+    #[test]
+    fn the_unchanged_source_proposes_nothing(case in sentence_with_edits()) {
+        let (tokens, edits) = case;
+        let (m2, _) = apply(&tokens, &edits);
+        let gold = GoldSentence::from_file(&M2File::parse(&m2, "p.m2").unwrap());
+        let stats = sentence_stats(&gold, &[tokens.join(" ")], ("g", "s"), &M2Options::default()).unwrap();
+        let score = corpus_score(&stats, 0.5);
+        prop_assert_eq!((score.correct, score.proposed), (0, 0));
+        prop_assert_eq!(score.precision, 1.0);
+    }
+
+    #[test]
+    fn m2_scores_are_proportions(case in sentence_with_edits(), noise in prop::collection::vec(0usize..3, 0..6)) {
+        let (tokens, edits) = case;
+        let (m2, hypothesis) = apply(&tokens, &edits);
+        let mut words: Vec<&str> = hypothesis.split(' ').collect();
+        for n in noise {
+            words.insert(n.min(words.len()), "z");
+        }
+        let gold = GoldSentence::from_file(&M2File::parse(&m2, "p.m2").unwrap());
+        let stats = sentence_stats(&gold, &[words.join(" ")], ("g", "s"), &M2Options::default()).unwrap();
+        let s = corpus_score(&stats, 0.5);
+        prop_assert!(s.correct <= s.proposed.min(s.gold));
+        for v in [s.precision, s.recall, s.f_beta] {
+            prop_assert!((0.0..=1.0).contains(&v));
+        }
+    }
+
+    #[test]
+    fn sari_is_a_proportion(
+        source in "[abc ]{0,20}",
+        output in "[abcd ]{0,20}",
+        references in prop::collection::vec("[abcd ]{0,20}", 1..4),
+    ) {
+        let refs: Vec<&str> = references.iter().map(String::as_str).collect();
+        let s = sari_sentence(&source, &output, &refs);
+        prop_assert!((0.0..=1.0).contains(&s), "{}", s);
+        prop_assert!(max_sari(&source, &output, &refs) >= sari_sentence(&source, &output, &refs[..1]));
+        let easse = easse_corpus_sari(std::slice::from_ref(&source), std::slice::from_ref(&output), &references.iter().map(|r| vec![r.clone()]).collect::<Vec<_>>(), EasseVariant::Default).unwrap();
+        prop_assert!((0.0..=100.0).contains(&easse.sari));
+    }
+
+    #[test]
+    fn gleu_of_the_reference_itself_is_one(
+        sentences in prop::collection::vec(("[ab]( [abc]){3,8}", "[abc]( [abc]){3,8}"), 1..6),
+    ) {
+        let (sources, references): (Vec<String>, Vec<String>) = sentences.into_iter().unzip();
+        let corpus = GleuCorpus::new(&sources, std::slice::from_ref(&references), &["s", "r"]).unwrap();
+        let score = corpus.corpus_gleu(&references, "h", 500, ReferenceDraws::default()).unwrap();
+        prop_assert_eq!(score.rounds.len(), 1);
+        prop_assert!((score.mean - 1.0).abs() < 1e-12, "{}", score.mean);
+    }
+}
+
+#[test]
+fn bad_input_gives_typed_errors() {
+    let gold = GoldSentence::from_file(&M2File::parse("S a b\n\nS c d\n", "g.m2").unwrap());
+    let options = M2Options::default();
+    let err =
+        sentence_stats(&gold, &["a b".to_owned()], ("g.m2", "sys.txt"), &options).unwrap_err();
+    assert_eq!(err.to_string(), "sys.txt has 1 sentences but g.m2 has 2");
+    let tight = M2Options {
+        max_lattice_arcs: 10,
+        ..options
+    };
+    let long = "q w e r t y u i o p".to_owned();
+    let err = score_sentence(&gold[0], &long, 0, &tight).unwrap_err();
+    assert_eq!(
+        err,
+        Error::LatticeTooLarge {
+            sentence: 0,
+            limit: 10
+        }
+    );
+    let corpus = GleuCorpus::new(&["a b".into()], &[vec!["a b".into()]], &["s", "r"]).unwrap();
+    assert!(matches!(
+        corpus.corpus_gleu(&[], "h", 500, ReferenceDraws::Python2),
+        Err(Error::CountMismatch {
+            found: 0,
+            expected: 1,
+            ..
+        })
+    ));
+    assert!(matches!(
+        GleuCorpus::new(&["a".into()], &[vec![]], &["s", "r"]),
+        Err(Error::CountMismatch { .. })
+    ));
+    // CRLF system lines and empty hypotheses are sentences like any other.
+    let dir = std::env::temp_dir().join(format!("gec-metrics-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let system = dir.join("crlf.txt");
+    std::fs::write(&system, "a b\r\n\r\n").unwrap();
+    let lines = gec_metrics::text::read_lines(&system).unwrap();
+    assert_eq!(lines, ["a b", ""]);
+    let stats = sentence_stats(&gold, &lines, ("g", "s"), &options).unwrap();
+    assert_eq!(corpus_score(&stats, 0.5).proposed, 1);
+    std::fs::write(&system, b"a \xff b\n").unwrap();
+    assert!(matches!(
+        gec_metrics::text::read_lines(&system),
+        Err(Error::NonUtf8 { line: 1, .. })
+    ));
+    std::fs::write(&system, b"").unwrap();
+    assert!(matches!(
+        gec_metrics::text::read_lines(&system),
+        Err(Error::Empty { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,137 @@
+//! SARI against `SARI.py` and EASSE on TurkCorpus (metric-goldens §c,
+//! `goldens/sari_turkcorpus_results.tsv`, `goldens/sari_persentence_SBMT-SARI.txt`).
+
+use gec_metrics::sari::{
+    EasseVariant, easse_corpus_sari, lucky_sari, max_sari, sari_per_sentence, sari_sentence,
+};
+use gec_metrics::text::read_lines;
+use gecbias_data::DataDir;
+use gecbias_data::datasets::{CONLL_PARAGRAPHS, NTS_KBEST, TURKCORPUS};
+use gecbias_data::location::spec_goldens_dir;
+use gecbias_data::testing::{data_or_skip, or_skip};
+
+fn golden(name: &str) -> Option<String> {
+    or_skip(
+        std::fs::read_to_string(spec_goldens_dir().join(name)),
+        "SARI goldens",
+    )
+}
+
+fn turkcorpus(data: &DataDir) -> (Vec<String>, Vec<Vec<String>>) {
+    let dir = data.join(TURKCORPUS);
+    let source = read_lines(&dir.join("test.8turkers.tok.norm")).unwrap();
+    let refs = (0..8)
+        .map(|k| read_lines(&dir.join(format!("test.8turkers.tok.turk.{k}"))).unwrap())
+        .collect();
+    (source, refs)
+}
+
+fn output(data: &DataDir, name: &str) -> Vec<String> {
+    let path = match name {
+        "test.8turkers.tok.norm" => data.join(&format!("{TURKCORPUS}/{name}")),
+        "test.8turkers.tok.simp" => data.join(&format!("{CONLL_PARAGRAPHS}/{name}")),
+        "result_NTS_epoch11_10.19.t7_12_h1" => data.join(&format!("{NTS_KBEST}/{name}")),
+        _ => data.join(&format!("{TURKCORPUS}/systemoutputs/{name}")),
+    };
+    read_lines(&path)
+        .unwrap()
+        .iter()
+        .map(|l| gec_metrics::text::python_strip(l).to_owned())
+        .collect()
+}
+
+#[test]
+fn per_sentence_sari_matches_sari_py() {
+    let Some(data) = data_or_skip("SARI goldens") else {
+        return;
+    };
+    let Some(expected) = golden("sari_persentence_SBMT-SARI.txt") else {
+        return;
+    };
+    let (source, refs) = turkcorpus(&data);
+    let ours =
+        sari_per_sentence(&source, &output(&data, "sari30it.test.output.1best"), &refs).unwrap();
+    let expected: Vec<f64> = expected.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(ours.len(), 359);
+    for (i, (a, b)) in ours.iter().zip(&expected).enumerate() {
+        assert!((a - b).abs() <= 1e-12, "sentence {i}: {a} vs {b}");
+    }
+}
+
+#[test]
+fn corpus_sari_matches_sari_py_and_easse() {
+    let Some(data) = data_or_skip("SARI goldens") else {
+        return;
+    };
+    let Some(table) = golden("sari_turkcorpus_results.tsv") else {
+        return;
+    };
+    let (source, refs) = turkcorpus(&data);
+    let mut rows = 0;
+    for line in table.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let out = output(&data, f[0]);
+        let per = sari_per_sentence(&source, &out, &refs).unwrap();
+        let mean = per.iter().sum::<f64>() / per.len() as f64;
+        let close = |a: f64, b: &str, what: &str| {
+            let b: f64 = b.parse().unwrap();
+            assert!(
+                (a - b).abs() <= 1e-12 * b.abs().max(1.0),
+                "{} {what}: {a} vs {b}",
+                f[0]
+            );
+        };
+        close(mean, f[2], "SARI.py mean");
+        let easse = easse_corpus_sari(&source, &out, &refs, EasseVariant::Default).unwrap();
+        close(easse.sari, f[4], "EASSE");
+        close(easse.add, f[5], "EASSE add");
+        close(easse.keep, f[6], "EASSE keep");
+        close(easse.delete, f[7], "EASSE delete");
+        close(
+            easse_corpus_sari(&source, &out, &refs, EasseVariant::Legacy)
+                .unwrap()
+                .sari,
+            f[8],
+            "EASSE legacy",
+        );
+        close(
+            easse_corpus_sari(&source, &out, &refs, EasseVariant::PaperVersion)
+                .unwrap()
+                .sari,
+            f[9],
+            "EASSE paper version",
+        );
+        rows += 1;
+    }
+    assert_eq!(rows, 7);
+}
+
+#[test]
+fn max_and_lucky_sari_are_built_from_single_and_own_references() {
+    // SARI.py's own example sentences.
+    let source = "About 95 species are currently accepted .";
+    let refs = [
+        "About 95 species are currently known .",
+        "About 95 species are now accepted .",
+        "95 species are now accepted .",
+    ];
+    let output = "About 95 species are now agreed .";
+    let singles: Vec<f64> = refs
+        .iter()
+        .map(|r| sari_sentence(source, output, &[r]))
+        .collect();
+    assert_eq!(
+        max_sari(source, output, &refs),
+        singles.iter().copied().fold(0.0, f64::max)
+    );
+    assert_eq!(
+        lucky_sari(source, &refs),
+        sari_sentence(source, refs[0], &refs)
+    );
+    // An output identical to the source adds and deletes nothing: only the keep part scores.
+    let unchanged = sari_sentence(source, source, &refs);
+    assert!(
+        unchanged > 0.0 && unchanged < 1.0 / 3.0 + 1e-12,
+        "{unchanged}"
+    );
+}

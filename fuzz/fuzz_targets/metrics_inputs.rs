@@ -1,0 +1,46 @@
+//! Fuzzes the metric inputs: an M2 file and a system output (split at the first NUL byte) are
+//! parsed and scored; any bytes give scores or typed errors, never a panic, and scores are
+//! proportions. SARI and GLEU run on the same text as source, output and reference.
+
+#![no_main]
+
+use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
+use gec_metrics::sari::{EasseVariant, easse_corpus_sari, sari_sentence};
+use gec_metrics::text::lines;
+use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (gold, system) = text.split_once('\0').unwrap_or((text, ""));
+    let hypotheses: Vec<String> = lines(system).into_iter().map(str::to_owned).collect();
+    if let Ok(file) = M2File::parse(gold, "fuzz.m2") {
+        let golds = GoldSentence::from_file(&file);
+        let options = M2Options {
+            max_lattice_arcs: 200_000,
+            ..M2Options::default()
+        };
+        if let Ok(stats) = sentence_stats(&golds, &hypotheses, ("fuzz.m2", "fuzz.txt"), &options) {
+            let s = corpus_score(&stats, 0.5);
+            assert!(s.correct <= s.proposed);
+            for v in [s.precision, s.recall, s.f_beta] {
+                assert!((0.0..=1.0).contains(&v));
+            }
+        }
+    }
+    let sentences: Vec<String> = lines(system).into_iter().map(str::to_owned).collect();
+    if !sentences.is_empty() {
+        let corpus = GleuCorpus::new(&sentences, std::slice::from_ref(&sentences), &["s", "r"]);
+        if let Ok(corpus) = corpus {
+            let g = corpus.corpus_gleu(&sentences, "h", 3, ReferenceDraws::Python2).unwrap();
+            assert!((0.0..=1.0 + 1e-12).contains(&g.mean));
+        }
+        let refs = vec![sentences.clone()];
+        let e = easse_corpus_sari(&sentences, &sentences, &refs, EasseVariant::Legacy).unwrap();
+        assert!(e.sari.is_finite());
+        let s = sari_sentence(gold, system, &[system]);
+        assert!((0.0..=1.0).contains(&s));
+    }
+});

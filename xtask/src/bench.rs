@@ -1,0 +1,176 @@
+//! `cargo xtask bench metrics`: our M2 scorer, GLEU and SARI on the real data, timed (best of
+//! three runs), beside the reference tools' timings recorded in metric-goldens §a.3, §b and §c
+//! (user CPU seconds of the Python tools on a 2-core machine; the tools themselves are not
+//! installable here — not on PyPI — so the ratios are to those recorded anchors).
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
+use gec_metrics::sari::sari_per_sentence;
+use gec_metrics::text::{python_strip, read_lines};
+use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
+use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, TURKCORPUS};
+
+use crate::experiments::SYSTEMS;
+use crate::reproduce::resolve;
+
+/// metric-goldens §a.3: user seconds of the official M2 scorer (Python 2.7), one process per
+/// system against the combined gold, interpreter start and gold loading included.
+const M2_REFERENCE_USER_S: [(&str, f64); 14] = [
+    ("AMU", 12.86),
+    ("CAMB", 13.49),
+    ("CUUI", 11.40),
+    ("IITB", 9.52),
+    ("IPN", 11.11),
+    ("JMGR", 10.69),
+    ("NTHU", 77.41),
+    ("PKU", 12.35),
+    ("POST", 14.86),
+    ("RAC", 13.63),
+    ("SJTU", 10.79),
+    ("UFC", 11.01),
+    ("UMC", 11.50),
+    ("RoRo", 12.98),
+];
+/// metric-goldens §b: user seconds of `compute_gleu` (Python 2.7, 500 iterations, 2 references).
+const GLEU_REFERENCE_USER_S: [(&str, f64); 5] = [
+    ("AMU", 3.75),
+    ("CAMB", 3.64),
+    ("CUUI", 3.52),
+    ("JMGR", 3.59),
+    ("RoRo", 4.05),
+];
+/// metric-goldens §c: `SARI.py`'s scoring loop per 359-sentence output, in process.
+const SARI_REFERENCE_S: f64 = 0.37;
+
+fn best_of_three<T>(mut f: impl FnMut() -> anyhow::Result<T>) -> anyhow::Result<(Duration, T)> {
+    let mut best = Duration::MAX;
+    let mut out = None;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let value = f()?;
+        best = best.min(start.elapsed());
+        out = Some(value);
+    }
+    Ok((best, out.context("no run")?))
+}
+
+fn anchor(table: &[(&str, f64)], label: &str) -> Option<f64> {
+    table.iter().find(|(l, _)| *l == label).map(|(_, s)| *s)
+}
+
+/// Runs benchmark `what` (only `metrics` exists).
+pub(crate) fn run(what: &str, data: Option<&Path>) -> anyhow::Result<()> {
+    if what != "metrics" {
+        bail!("no benchmark {what:?}; known: metrics");
+    }
+    let data = resolve(data)?;
+    let threads = rayon::current_num_threads();
+    println!(
+        "data: {} — {threads} threads; best of 3 runs each\n",
+        data.root().display()
+    );
+
+    let gold_path = data.join(&format!("{CONLL_GOLD}/official-2014.combined.m2"));
+    let (load, gold) = best_of_three(|| Ok(GoldSentence::from_file(&M2File::read(&gold_path)?)))?;
+    println!("M2 scorer, gold official-2014.combined.m2 (read and parsed once: {load:.2?})");
+    println!(
+        "| system | ours (read + score) | reference user s | ratio (ours incl. gold loading) |"
+    );
+    println!("|---|---:|---:|---:|");
+    let options = M2Options::default();
+    let (mut total, mut worst) = (Duration::ZERO, (Duration::ZERO, ""));
+    for (label, file) in SYSTEMS {
+        let path = data.join(&format!("{CONLL_PARAGRAPHS}/{file}"));
+        let (time, score) = best_of_three(|| {
+            let hyp = read_lines(&path)?;
+            let stats = sentence_stats(&gold, &hyp, ("gold", file), &options)?;
+            Ok(corpus_score(&stats, options.beta))
+        })?;
+        let reference = anchor(&M2_REFERENCE_USER_S, label).context("anchor")?;
+        println!(
+            "| {label} (F0.5 {:.4}) | {time:.2?} | {reference:.2} | {:.0}× |",
+            score.f_beta,
+            reference / (time + load).as_secs_f64()
+        );
+        total += time;
+        if time > worst.0 {
+            worst = (time, label);
+        }
+    }
+    let reference_total: f64 = M2_REFERENCE_USER_S.iter().map(|(_, s)| s).sum();
+    println!(
+        "| **total** | {total:.2?} (+ {load:.2?} gold) | {reference_total:.1} | {:.0}× |",
+        reference_total / (total + load).as_secs_f64()
+    );
+    println!("slowest system: {} ({:.2?})", worst.1, worst.0);
+    let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+    let (serial, _) = one_thread.install(|| {
+        best_of_three(|| {
+            for (_, file) in SYSTEMS {
+                let hyp = read_lines(&data.join(&format!("{CONLL_PARAGRAPHS}/{file}")))?;
+                sentence_stats(&gold, &hyp, ("gold", file), &options)?;
+            }
+            Ok(())
+        })
+    })?;
+    println!("all 14 systems on one thread: {serial:.2?}\n");
+
+    let refs = data.join(CONLL_REFERENCES);
+    let (load, corpus) = best_of_three(|| {
+        Ok(GleuCorpus::read(
+            &refs.join("source"),
+            &[refs.join("NUCLEA"), refs.join("NUCLEB")],
+        )?)
+    })?;
+    println!(
+        "GLEU, NUCLEA + NUCLEB, 500 iterations, Python-2 draws (source and references read once: {load:.2?})"
+    );
+    println!("| system | ours | reference user s | ratio |");
+    println!("|---|---:|---:|---:|");
+    for (label, file) in SYSTEMS {
+        let path = data.join(&format!("{CONLL_PARAGRAPHS}/{file}"));
+        let (time, score) = best_of_three(|| {
+            let hyp = read_lines(&path)?;
+            Ok(corpus.corpus_gleu(&hyp, file, 500, ReferenceDraws::Python2)?)
+        })?;
+        let ratio = anchor(&GLEU_REFERENCE_USER_S, label).map_or("—".to_owned(), |r| {
+            format!("{:.0}×", r / time.as_secs_f64())
+        });
+        let reference =
+            anchor(&GLEU_REFERENCE_USER_S, label).map_or("—".to_owned(), |r| format!("{r:.2}"));
+        println!(
+            "| {label} (GLEU {:.4}) | {time:.2?} | {reference} | {ratio} |",
+            score.mean
+        );
+    }
+
+    let turk = data.join(TURKCORPUS);
+    let source = read_lines(&turk.join("test.8turkers.tok.norm"))?;
+    let references = (0..8)
+        .map(|k| read_lines(&turk.join(format!("test.8turkers.tok.turk.{k}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    println!("\nSARI.py sentence SARI over TurkCorpus test (359 sentences, 8 references)");
+    println!("| output | ours | reference s | ratio |");
+    println!("|---|---:|---:|---:|");
+    for name in [
+        "sari30it.test.output.1best",
+        "moses.test.output.1rerank",
+        "bleu30it.test.output.1best",
+        "glbleu30it.test.output.1best",
+    ] {
+        let outputs: Vec<String> = read_lines(&turk.join("systemoutputs").join(name))?
+            .iter()
+            .map(|l| python_strip(l).to_owned())
+            .collect();
+        let (time, per) = best_of_three(|| Ok(sari_per_sentence(&source, &outputs, &references)?))?;
+        println!(
+            "| {name} (SARI {:.4}) | {time:.2?} | {SARI_REFERENCE_S} | {:.0}× |",
+            per.iter().sum::<f64>() / per.len() as f64,
+            SARI_REFERENCE_S / time.as_secs_f64()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,498 @@
+//! `conll14-scores`: the reference-based scores of the CoNLL-2014 systems and the TurkCorpus
+//! simplification outputs, beside the reference tools' values (metric-goldens §a–c, f; LCB G11).
+//! Any difference from a reference value fails the experiment.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use gec_metrics::errant_compare::{ErrantMode, errant_compare};
+use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
+use gec_metrics::sari::{EasseVariant, easse_corpus_sari, sari_per_sentence};
+use gec_metrics::text::{python_strip, read_lines};
+use gec_metrics::{
+    FirstRowInsertions, GoldSentence, M2File, M2Options, M2Score, corpus_score, sentence_stats,
+};
+use gecbias_data::DataDir;
+use gecbias_data::datasets::{
+    CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, NTS_KBEST, TURKCORPUS,
+};
+use gecbias_data::location::spec_goldens_dir;
+use indicatif::ProgressBar;
+use serde::Serialize;
+
+use super::{Experiment, Report};
+
+pub(crate) const EXPERIMENT: Experiment = Experiment {
+    id: "conll14-scores",
+    title: "M2, GLEU, ERRANT and SARI scores of the CoNLL-2014 and TurkCorpus outputs beside the reference tools",
+    inputs,
+    run,
+};
+
+/// (label, file in the paragraphs folder): the 13 CoNLL-2014 outputs of the data and RoRo.
+pub(crate) const SYSTEMS: [(&str, &str); 14] = [
+    ("AMU", "AMU"),
+    ("CAMB", "CAMB"),
+    ("CUUI", "CUUI"),
+    ("IITB", "IITB"),
+    ("IPN", "IPN"),
+    ("JMGR", "JMGR"),
+    ("NTHU", "NTHU"),
+    ("PKU", "PKU"),
+    ("POST", "POST"),
+    ("RAC", "RAC"),
+    ("SJTU", "SJTU"),
+    ("UFC", "UFC"),
+    ("UMC", "UMC"),
+    ("RoRo", "conll14st.output.1cleaned"),
+];
+/// Xie et al.'s character-level system, scored in the LCB paper's Fig. 3 (G11) only.
+const CHAR: (&str, &str) = ("char", "filtered_test.txt");
+const GOLD_FILES: [&str; 2] = ["official-2014.combined.m2", "official-2014.0.m2"];
+/// lcb-goldens G11: (label, P, R, F0.5) to 5 decimals, `ignore_whitespace_casing`, Release 3.2.
+const G11: [(&str, f64, f64, f64); 15] = [
+    ("RoRo", 0.58391, 0.24325, 0.45615),
+    ("JMGR", 0.61553, 0.27740, 0.49489),
+    ("char", 0.50557, 0.23421, 0.41045),
+    ("AMU", 0.41557, 0.21356, 0.34946),
+    ("CUUI", 0.41087, 0.24219, 0.36064),
+    ("IITB", 0.31111, 0.01393, 0.05907),
+    ("IPN", 0.12008, 0.02811, 0.07259),
+    ("NTHU", 0.34831, 0.18563, 0.29637),
+    ("PKU", 0.32207, 0.13628, 0.25307),
+    ("POST", 0.34343, 0.20905, 0.30431),
+    ("RAC", 0.37037, 0.14128, 0.27967),
+    ("SJTU", 0.30114, 0.05096, 0.15195),
+    ("UFC", 0.70000, 0.01722, 0.07841),
+    ("UMC", 0.31094, 0.14273, 0.25163),
+    ("CAMB", 0.39575, 0.29898, 0.37169),
+];
+/// (output as named in the goldens, its path in the data directory).
+fn simplification_outputs() -> [(&'static str, String); 7] {
+    let system = |f: &str| format!("{TURKCORPUS}/systemoutputs/{f}");
+    [
+        (
+            "sari30it.test.output.1best",
+            system("sari30it.test.output.1best"),
+        ),
+        (
+            "moses.test.output.1rerank",
+            system("moses.test.output.1rerank"),
+        ),
+        (
+            "bleu30it.test.output.1best",
+            system("bleu30it.test.output.1best"),
+        ),
+        (
+            "glbleu30it.test.output.1best",
+            system("glbleu30it.test.output.1best"),
+        ),
+        (
+            "test.8turkers.tok.simp",
+            format!("{CONLL_PARAGRAPHS}/test.8turkers.tok.simp"),
+        ),
+        (
+            "test.8turkers.tok.norm",
+            format!("{TURKCORPUS}/test.8turkers.tok.norm"),
+        ),
+        (
+            "result_NTS_epoch11_10.19.t7_12_h1",
+            format!("{NTS_KBEST}/result_NTS_epoch11_10.19.t7_12_h1"),
+        ),
+    ]
+}
+
+fn turk_reference(k: usize) -> String {
+    format!("{TURKCORPUS}/test.8turkers.tok.turk.{k}")
+}
+
+fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
+    let mut out: Vec<String> = [
+        "official-2014.combined.m2",
+        "official-2014.0.m2",
+        "official-2014.1.m2",
+    ]
+    .iter()
+    .map(|f| format!("{CONLL_GOLD}/{f}"))
+    .collect();
+    out.extend(
+        SYSTEMS
+            .iter()
+            .chain([&CHAR])
+            .map(|(_, f)| format!("{CONLL_PARAGRAPHS}/{f}")),
+    );
+    out.extend(["source", "NUCLEA", "NUCLEB"].map(|f| format!("{CONLL_REFERENCES}/{f}")));
+    out.extend((0..8).map(turk_reference));
+    out.extend(simplification_outputs().into_iter().map(|(_, p)| p));
+    out.dedup();
+    Ok(out)
+}
+
+fn golden_table(name: &str) -> anyhow::Result<Vec<Vec<String>>> {
+    let path = spec_goldens_dir().join(name);
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(text
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').map(str::to_owned).collect())
+        .collect())
+}
+
+/// Records `what` as a failure unless `same`; the table cell saying which.
+fn verdict(same: bool, what: String, failures: &mut Vec<String>) -> &'static str {
+    if same {
+        "yes"
+    } else {
+        failures.push(what);
+        "**NO**"
+    }
+}
+
+fn number(text: &str) -> anyhow::Result<f64> {
+    text.parse()
+        .with_context(|| format!("{text:?} is not a number"))
+}
+
+#[derive(Serialize)]
+struct M2Row {
+    system: String,
+    gold: String,
+    ours: M2Score,
+    official: (u64, u64, u64, f64),
+}
+
+#[derive(Serialize)]
+struct G11Row {
+    system: String,
+    release_3_2: M2Score,
+    official_head: M2Score,
+    golden: (f64, f64, f64),
+}
+
+#[derive(Serialize)]
+struct GleuRow {
+    system: String,
+    ours: [f64; 3],
+    official: [f64; 3],
+    pcg64_default: f64,
+}
+
+#[derive(Serialize)]
+struct SariRow {
+    output: String,
+    ours: [f64; 4],
+    reference: [f64; 4],
+}
+
+fn m2(
+    gold: &[GoldSentence],
+    gold_name: &str,
+    system: &Path,
+    options: &M2Options,
+) -> anyhow::Result<M2Score> {
+    let hypotheses = read_lines(system)?;
+    let stats = sentence_stats(
+        gold,
+        &hypotheses,
+        (gold_name, &system.display().to_string()),
+        options,
+    )?;
+    Ok(corpus_score(&stats, options.beta))
+}
+
+fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let mut failures: Vec<String> = Vec::new();
+    let mut md = String::new();
+    let paragraphs = |f: &str| data.join(&format!("{CONLL_PARAGRAPHS}/{f}"));
+
+    // M2, official defaults, both gold files.
+    let official = golden_table("m2_conll14_results.tsv")?;
+    let mut m2_rows = Vec::new();
+    let _ = writeln!(
+        md,
+        "## M2 scorer (official defaults: β = 0.5, max_unchanged_words = 2, case-sensitive)\n\n\
+         Ours beside the official `m2scorer` (HEAD, Python 2.7; metric-goldens §a.1–a.2). Counts must be identical and \
+         P/R/F0.5 equal to the last bit.\n\n\
+         | system | gold | correct | proposed | gold edits | P | R | F0.5 | official F0.5 | same |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---|"
+    );
+    for gold_file in GOLD_FILES {
+        let path = data.join(&format!("{CONLL_GOLD}/{gold_file}"));
+        let gold = GoldSentence::from_file(&M2File::read(&path)?);
+        for (label, file) in SYSTEMS {
+            let ours = m2(&gold, gold_file, &paragraphs(file), &M2Options::default())?;
+            progress.inc(1);
+            let row = official
+                .iter()
+                .find(|r| r[0] == label && r[2] == gold_file)
+                .with_context(|| format!("no golden for {label} vs {gold_file}"))?;
+            let expected = (
+                number(&row[3])? as u64,
+                number(&row[4])? as u64,
+                number(&row[5])? as u64,
+                number(&row[8])?,
+            );
+            let same = (ours.correct, ours.proposed, ours.gold)
+                == (expected.0, expected.1, expected.2)
+                && ours.precision == number(&row[6])?
+                && ours.recall == number(&row[7])?
+                && ours.f_beta == expected.3;
+            let same = verdict(same, format!("M2 {label} vs {gold_file}"), &mut failures);
+            let _ = writeln!(
+                md,
+                "| {label} | {gold_file} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {:.4} | {} |",
+                ours.correct,
+                ours.proposed,
+                ours.gold,
+                ours.precision,
+                ours.recall,
+                ours.f_beta,
+                expected.3,
+                same
+            );
+            m2_rows.push(M2Row {
+                system: label.into(),
+                gold: gold_file.into(),
+                ours,
+                official: expected,
+            });
+        }
+    }
+    let _ = writeln!(
+        md,
+        "\nThe authors' Python-3 copy is Release 3.2, which anchors insertions before the first word differently \
+         (`FirstRowInsertions::Release32`); with it RoRo — whose first words are lower-cased — gets the copy's numbers \
+         (combined: F0.5 0.2777 instead of 0.2790), every other system is unchanged (tested).\n"
+    );
+
+    // LCB G11: ignore_whitespace_casing, as the paper's Fig. 3.
+    let combined = GoldSentence::from_file(&M2File::read(
+        &data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[0])),
+    )?);
+    let _ = writeln!(
+        md,
+        "## M2 with `ignore_whitespace_casing` (the LCB paper's system scores, Fig. 3; lcb-goldens G11)\n\n\
+         The authors scored with their Release-3.2 copy; G11 gives the point estimates to 5 decimals.\n\n\
+         | system | P | R | F0.5 | G11 F0.5 | same (5 decimals) | F0.5 with official HEAD |\n\
+         |---|---:|---:|---:|---:|---|---:|"
+    );
+    let mut g11_rows = Vec::new();
+    for (label, p, r, f) in G11 {
+        let file = SYSTEMS
+            .iter()
+            .chain([&CHAR])
+            .find(|(l, _)| *l == label)
+            .map(|(_, f)| *f)
+            .with_context(|| format!("no file for {label}"))?;
+        let options = M2Options {
+            ignore_whitespace_casing: true,
+            first_row_insertions: FirstRowInsertions::Release32,
+            ..M2Options::default()
+        };
+        let release = m2(&combined, GOLD_FILES[0], &paragraphs(file), &options)?;
+        let head = m2(
+            &combined,
+            GOLD_FILES[0],
+            &paragraphs(file),
+            &M2Options {
+                first_row_insertions: FirstRowInsertions::AtSentenceStart,
+                ..options
+            },
+        )?;
+        progress.inc(1);
+        let round = |x: f64| (x * 1e5).round() / 1e5;
+        let same = (
+            round(release.precision),
+            round(release.recall),
+            round(release.f_beta),
+        ) == (p, r, f);
+        let same = verdict(same, format!("G11 {label}"), &mut failures);
+        let _ = writeln!(
+            md,
+            "| {label} | {:.5} | {:.5} | {:.5} | {f:.5} | {} | {:.5} |",
+            release.precision, release.recall, release.f_beta, same, head.f_beta
+        );
+        g11_rows.push(G11Row {
+            system: label.into(),
+            release_3_2: release,
+            official_head: head,
+            golden: (p, r, f),
+        });
+    }
+
+    // ERRANT's comparison of the two CoNLL annotators.
+    let annotator = |k: u8| M2File::read(&data.join(&format!("{CONLL_GOLD}/official-2014.{k}.m2")));
+    let errant = errant_compare(
+        &annotator(0)?,
+        &annotator(1)?,
+        ErrantMode::CorrectionSpans,
+        0.5,
+    )?;
+    progress.inc(1);
+    let errant_same = verdict(
+        (errant.tp, errant.fp, errant.fn_) == (921, 1470, 2396),
+        "ERRANT compare".into(),
+        &mut failures,
+    );
+    let _ = writeln!(
+        md,
+        "\n## ERRANT's edit comparison (no spaCy needed)\n\n\
+         `errant_compare -hyp official-2014.0.m2 -ref official-2014.1.m2`: ours TP {} / FP {} / FN {}, F0.5 {:.4}; \
+         ERRANT 3.0.2: 921 / 1470 / 2396, F0.5 0.3575 (metric-goldens §f). Same: {}. The detection modes (`-ds`, \
+         `-dt`) and the reverse direction are tested too.\n",
+        errant.tp, errant.fp, errant.fn_, errant.f_beta, errant_same
+    );
+
+    // GLEU.
+    let refs = data.join(CONLL_REFERENCES);
+    let source = refs.join("source");
+    let corpora = [
+        GleuCorpus::read(&source, &[refs.join("NUCLEA"), refs.join("NUCLEB")])?,
+        GleuCorpus::read(&source, &[refs.join("NUCLEA")])?,
+        GleuCorpus::read(&source, &[refs.join("NUCLEB")])?,
+    ];
+    let gleu_golden = golden_table("gleu_conll14_results.tsv")?;
+    let _ = writeln!(
+        md,
+        "## GLEU (`compute_gleu`, n = 4, 500 iterations; metric-goldens §b)\n\n\
+         Python-2-compatible reference draws (CPython's Mersenne Twister, seed 101·j); tolerance 1e-9. The last column \
+         is our default for new work, seeded PCG-64 draws (seed 2018) — a different random choice, so a different \
+         number.\n\n\
+         | output | NUCLEA+B | official | NUCLEA | official | NUCLEB | official | max abs diff | same | PCG-64 draws |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---|---:|"
+    );
+    let mut gleu_rows = Vec::new();
+    for row in &gleu_golden {
+        let path = if row[0] == "source" {
+            source.clone()
+        } else {
+            paragraphs(&row[0])
+        };
+        let hypotheses = read_lines(&path)?;
+        let name = path.display().to_string();
+        let mut ours = [0.0; 3];
+        let mut official = [0.0; 3];
+        for k in 0..3 {
+            ours[k] = corpora[k]
+                .corpus_gleu(&hypotheses, &name, 500, ReferenceDraws::Python2)?
+                .mean;
+            official[k] = number(&row[k + 1])?;
+        }
+        let pcg = corpora[0]
+            .corpus_gleu(&hypotheses, &name, 500, ReferenceDraws::default())?
+            .mean;
+        progress.inc(1);
+        let diff = ours
+            .iter()
+            .zip(&official)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        let same = verdict(diff <= 1e-9, format!("GLEU {}", row[0]), &mut failures);
+        let label = SYSTEMS
+            .iter()
+            .find(|(_, f)| *f == row[0])
+            .map_or(row[0].as_str(), |(l, _)| *l);
+        let _ = writeln!(
+            md,
+            "| {label} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {diff:.1e} | {same} | {pcg:.6} |",
+            ours[0], official[0], ours[1], official[1], ours[2], official[2]
+        );
+        gleu_rows.push(GleuRow {
+            system: label.into(),
+            ours,
+            official,
+            pcg64_default: pcg,
+        });
+    }
+
+    // SARI.
+    let turk_source = read_lines(&data.join(&format!("{TURKCORPUS}/test.8turkers.tok.norm")))?;
+    let turk_refs = (0..8)
+        .map(|k| read_lines(&data.join(&turk_reference(k))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sari_golden = golden_table("sari_turkcorpus_results.tsv")?;
+    let _ = writeln!(
+        md,
+        "\n## SARI on TurkCorpus test (359 sentences, 8 references; metric-goldens §c)\n\n\
+         `SARI.py` (sentence SARI averaged over sentences, 0–1; what the LCB paper uses) and EASSE's corpus SARI (0–100) \
+         in its three variants; tolerance 1e-12 relative.\n\n\
+         | output | SARI.py mean | reference | EASSE | reference | legacy | reference | paper version | reference | same |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+    );
+    let mut sari_rows = Vec::new();
+    for (name, rel) in simplification_outputs() {
+        let outputs: Vec<String> = read_lines(&data.join(&rel))?
+            .iter()
+            .map(|l| python_strip(l).to_owned())
+            .collect();
+        let per = sari_per_sentence(&turk_source, &outputs, &turk_refs)?;
+        let easse = |v| easse_corpus_sari(&turk_source, &outputs, &turk_refs, v).map(|s| s.sari);
+        let ours = [
+            per.iter().sum::<f64>() / per.len() as f64,
+            easse(EasseVariant::Default)?,
+            easse(EasseVariant::Legacy)?,
+            easse(EasseVariant::PaperVersion)?,
+        ];
+        progress.inc(1);
+        let row = sari_golden
+            .iter()
+            .find(|r| r[0] == name)
+            .with_context(|| format!("no SARI golden for {name}"))?;
+        let reference = [
+            number(&row[2])?,
+            number(&row[4])?,
+            number(&row[8])?,
+            number(&row[9])?,
+        ];
+        let within = ours
+            .iter()
+            .zip(&reference)
+            .all(|(a, b)| (a - b).abs() <= 1e-12 * b.abs().max(1.0));
+        let same = verdict(within, format!("SARI {name}"), &mut failures);
+        let _ = writeln!(
+            md,
+            "| {name} | {:.6} | {:.6} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {same} |",
+            ours[0],
+            reference[0],
+            ours[1],
+            reference[1],
+            ours[2],
+            reference[2],
+            ours[3],
+            reference[3]
+        );
+        sari_rows.push(SariRow {
+            output: name.into(),
+            ours,
+            reference,
+        });
+    }
+    if !failures.is_empty() {
+        bail!(
+            "scores differ from the reference tools: {}",
+            failures.join(", ")
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\nEvery value above equals the reference tool's: {} M2 scorings, {} G11 rows, ERRANT, {} GLEU outputs × 3 \
+         reference sets, {} SARI outputs × 4 variants.",
+        m2_rows.len(),
+        g11_rows.len(),
+        gleu_rows.len(),
+        sari_rows.len()
+    );
+    Ok(Report {
+        markdown: md,
+        json: serde_json::json!({
+            "m2": m2_rows,
+            "g11": g11_rows,
+            "errant": errant,
+            "gleu": gleu_rows,
+            "sari": sari_rows,
+        }),
+        figures: Vec::new(),
+    })
+}
