@@ -20,7 +20,7 @@
 //! [`munkres`]: crate::munkres::munkres
 
 use crate::levenshtein::levenshtein;
-use crate::munkres::assign_square;
+use crate::munkres::{TieBreaking, assign_square};
 
 /// The word the reference puts on the empty side of an aligned pair.
 pub const EMPTY_WORD: &str = "emptyWord";
@@ -73,8 +73,20 @@ pub fn align<S: AsRef<str>>(a: &[S], b: &[S]) -> Alignment {
     align_with(a, b, CostModel::default())
 }
 
-/// Aligns the token lists `a` and `b` with the given cost representation.
+/// Aligns the token lists `a` and `b` with the given cost representation (and `munkres` 1.0.8's
+/// tie-breaking, as the LCB analysis code ran it).
 pub fn align_with<S: AsRef<str>>(a: &[S], b: &[S], model: CostModel) -> Alignment {
+    align_with_ties(a, b, model, TieBreaking::Munkres108)
+}
+
+/// Aligns the token lists `a` and `b` with the given cost representation and version of the
+/// solver's tie-breaking (USim's `align` ran `munkres` ≥ 1.0.12).
+pub fn align_with_ties<S: AsRef<str>>(
+    a: &[S],
+    b: &[S],
+    model: CostModel,
+    ties: TieBreaking,
+) -> Alignment {
     let switched = a.len() <= b.len();
     let (longer, shorter) = if switched { (b, a) } else { (a, b) };
     let n = longer.len();
@@ -93,12 +105,14 @@ pub fn align_with<S: AsRef<str>>(a: &[S], b: &[S], model: CostModel) -> Alignmen
             costs(n, m, |i, j| {
                 (n * distances[i * m + j] + i.abs_diff(j)) as i64
             }),
+            ties,
         ),
         CostModel::Reference => assign_square(
             n,
             costs(n, m, |i, j| {
                 distances[i * m + j] as f64 + i.abs_diff(j) as f64 / n as f64
             }),
+            ties,
         ),
     };
     let pairs = assignment

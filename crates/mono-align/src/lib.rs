@@ -22,9 +22,9 @@ pub mod sentences;
 pub mod tokens;
 pub mod word_equivalence;
 
-pub use alignment::{Alignment, CostModel, EMPTY_WORD, align, align_with};
+pub use alignment::{Alignment, CostModel, EMPTY_WORD, align, align_with, align_with_ties};
 pub use error::Error;
 pub use levenshtein::levenshtein;
-pub use munkres::munkres;
+pub use munkres::{TieBreaking, munkres, munkres_with};
 pub use tokens::tokens;
 pub use word_equivalence::{WordEquivalence, preprocess_word};

@@ -1,0 +1,25 @@
+/// Why a USim computation cannot be done.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The passage could not be read.
+    #[error(transparent)]
+    Passage(#[from] ucca_graph::Error),
+    /// A passage without terminals.
+    #[error("passage {passage}: no terminals")]
+    Empty {
+        /// The passage ID.
+        passage: String,
+    },
+    /// A passage whose foundational layer has no edge: unlabelled text, not a UCCA graph.
+    #[error("passage {passage}: the foundational layer has no edges (not a UCCA annotation)")]
+    NoFoundationalLayer {
+        /// The passage ID.
+        passage: String,
+    },
+    /// DISTSIM of a label that no pair shares: the released code divides by zero there.
+    #[error("DISTSIM of {label} is undefined: no unit with this label is shared (0/0)")]
+    UndefinedDistsim {
+        /// The label (`H`, `A`, `D`, `S`, `P` or `A+D`).
+        label: String,
+    },
+}

@@ -1,0 +1,27 @@
+//! USim: how faithful a correction is to the meaning of its source, measured on UCCA semantic
+//! graphs without references (Choshen & Abend 2018, "Reference-less Measure of Faithfulness for
+//! Grammatical Error Correction"; spec `usim-spec.md`).
+//!
+//! * [`prepared`] — what USim reads of a passage: terminals, units, labels, compared units.
+//! * [`sentences`] — sentence ends and the common sentence ends of two passages.
+//! * [`word_alignment`] — terminals aligned sentence by sentence (mono-align's matching).
+//! * [`score`] — node similarity, matched units, the score [`usim`]; [`Params`] chooses the code
+//!   generation (as released, or the 2017 branch) and faithful or fixed positions.
+//! * [`distsim`](mod@distsim) — DISTSIM as the code computes it, and the paper's formula.
+//! * [`sentence_mode`] — `USim.py`'s sentence normalisation and empty-sentence rule.
+//!
+//! The DAG F-score used as inter-annotator agreement is [`ucca_graph::dag_f1`].
+pub mod distsim;
+mod error;
+pub mod prepared;
+pub mod score;
+pub mod sentence_mode;
+pub mod sentences;
+pub mod word_alignment;
+
+pub use distsim::{Distsim, MainRelations, distsim, distsim_mean_absolute_difference};
+pub use error::Error;
+pub use prepared::{Comparable, PreparedPassage};
+pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
+pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
+pub use sentences::SentenceMarks;

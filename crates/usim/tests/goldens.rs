@@ -1,0 +1,313 @@
+//! USim on the spec's small pairs and on the stored TUPA parses (usim-goldens §4, §6–§8).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use gecbias_data::DataDir;
+use gecbias_data::datasets::{JFLEG_DEV_PARSES, USIM_ANNOTATIONS};
+use gecbias_data::location::spec_goldens_dir;
+use gecbias_data::testing::{data_or_skip, or_skip};
+use mono_align::TieBreaking;
+use ucca_graph::{Category, Passage};
+use usim::sentences::{common_sentence_ends, sentence_ends};
+use usim::word_alignment::align_yields;
+use usim::{
+    Comparable, MainRelations, Params, Positions, PreparedPassage, SentenceMarks, distsim,
+    distsim_mean_absolute_difference, usim,
+};
+
+fn read(path: &Path) -> PreparedPassage {
+    PreparedPassage::new(&Passage::read(path).unwrap()).unwrap()
+}
+
+fn golden(name: &str) -> Option<String> {
+    or_skip(
+        std::fs::read_to_string(spec_goldens_dir().join(name)),
+        "USim goldens",
+    )
+}
+
+fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+}
+
+#[test]
+fn mini_pairs() {
+    let dir = spec_goldens_dir().join("usim_mini");
+    if or_skip(std::fs::metadata(&dir), "USim mini goldens").is_none() {
+        return;
+    }
+    let pair = |k: u8| {
+        (
+            read(&dir.join(format!("src{k}.xml"))),
+            read(&dir.join(format!("cor{k}.xml"))),
+        )
+    };
+    let (s1, c1) = pair(1);
+    let (s2, c2) = pair(2);
+    let (s3, c3) = pair(3);
+    let marks = SentenceMarks::Standalone;
+    assert_eq!(sentence_ends(&s1, marks), [7]);
+    assert_eq!(sentence_ends(&c1, marks), [6]);
+    assert_eq!(sentence_ends(&s2, marks), [8, 11]);
+    assert_eq!(sentence_ends(&c2, marks), [9, 13]);
+    assert_eq!(sentence_ends(&s2, SentenceMarks::LastCharacter), [8, 11]);
+    assert_eq!(common_sentence_ends(&s1, &c1, marks), (vec![7], vec![6]));
+    assert_eq!(
+        common_sentence_ends(&s2, &c2, marks),
+        (vec![7, 10], vec![8, 12])
+    );
+    assert_eq!(
+        common_sentence_ends(&s3, &c3, marks),
+        (vec![7, 10], vec![8, 12])
+    );
+    let ties = TieBreaking::Munkres112;
+    assert_eq!(
+        align_yields(&s1, &c1, marks, ties),
+        [(1, 1), (2, 2), (3, 4), (4, 5), (5, -1), (6, 3), (7, 6)]
+    );
+    let two = [
+        (-1, 4),
+        (-1, 11),
+        (1, 1),
+        (2, 2),
+        (3, 3),
+        (4, 5),
+        (5, 6),
+        (6, 7),
+        (7, 8),
+        (8, 9),
+        (9, 10),
+        (10, 12),
+    ];
+    assert_eq!(align_yields(&s2, &c2, marks, ties), two);
+    assert_eq!(align_yields(&s3, &c3, marks, ties), two);
+    let released = |a, b| usim(a, b, &Params::RELEASED).usim;
+    let branch = |a, b| usim(a, b, &Params::BRANCH_2017).usim;
+    for (s, c, rel, br) in [
+        (&s1, &c1, 0.8, 0.8155339805825242),
+        (&s2, &c2, 0.8, 0.8829431438127091),
+        (&s3, &c3, 1.0, 0.8461538461538461),
+    ] {
+        assert_eq!(released(s, c), rel);
+        assert_eq!(released(c, s), rel);
+        assert_eq!(branch(s, c), br);
+    }
+    // The paragraph-position bug: mini3 is mini2 with its second sentence in a new paragraph.
+    let fixed = Params {
+        positions: Positions::Fixed,
+        ..Params::RELEASED
+    };
+    assert_eq!(usim(&s3, &c3, &fixed).usim, usim(&s2, &c2, &fixed).usim);
+    assert_eq!(usim(&s2, &c2, &fixed).usim, 0.8);
+    // Released DISTSIM divides by zero on these pairs (no shared D); the branch reports 0.
+    assert!(
+        distsim(
+            &[(&s2, &c2)],
+            Comparable::MultiTerminal,
+            MainRelations::Released
+        )
+        .is_err()
+    );
+    let d = distsim(
+        &[(&s2, &c2)],
+        Comparable::AnyNonRoot,
+        MainRelations::Branch2017,
+    )
+    .unwrap();
+    assert_eq!(d.get("H"), Some(1.0));
+    assert_eq!(d.get("A"), Some(0.8571428571428571));
+    assert_eq!(d.get("D"), Some(0.0));
+    assert_eq!(d.get("A+D"), Some(0.75));
+}
+
+/// The trial pair lists of `distance_main.py` (usim-goldens §2).
+fn trials() -> [(&'static str, Vec<(&'static str, &'static str)>); 3] {
+    [
+        (
+            "same",
+            vec![
+                ("tree1197", "tree1297"),
+                ("tree1198", "tree1298"),
+                ("tree1200", "tree1300"),
+                ("tree1202", "tree1302"),
+                ("amittaic1197", "amittaic1297"),
+                ("amittaic1200", "amittaic1300"),
+                ("amittaic1198", "amittaic1298"),
+                ("amittaic1205", "amittaic1305"),
+                ("amittaic1203", "amittaic1303"),
+            ],
+        ),
+        (
+            "different",
+            vec![
+                ("tree1197", "amittaic1297"),
+                ("amittaic1197", "tree1297"),
+                ("tree1198", "amittaic1298"),
+                ("amittaic1198", "tree1298"),
+                ("tree1200", "amittaic1300"),
+                ("amittaic1200", "tree1300"),
+            ],
+        ),
+        (
+            "IAA",
+            ["1197", "1297", "1200", "1300", "1198", "1298", "1301"]
+                .map(|n| {
+                    (
+                        Box::leak(format!("amittaic{n}").into_boxed_str()) as &str,
+                        Box::leak(format!("tree{n}").into_boxed_str()) as &str,
+                    )
+                })
+                .to_vec(),
+        ),
+    ]
+}
+
+#[test]
+fn distsim_of_the_trials() {
+    let Some(data) = data_or_skip("DISTSIM goldens") else {
+        return;
+    };
+    let mut cache: HashMap<&str, PreparedPassage> = HashMap::new();
+    // usim-goldens §4: (trial, REL A+D, REL H, BR A+D, BR H, MAD A+D, MAD H).
+    let expected = [
+        ("same", 0.970297, 0.960821, 0.962588, 0.959559, 4.444, 4.667),
+        (
+            "different",
+            0.967105,
+            0.931937,
+            0.948883,
+            0.935567,
+            6.000,
+            8.667,
+        ),
+        ("IAA", 0.962857, 0.938586, 0.953206, 0.940774, 6.000, 7.571),
+    ];
+    for ((name, pairs), (trial, rel_ad, rel_h, br_ad, br_h, mad_ad, mad_h)) in
+        trials().into_iter().zip(expected)
+    {
+        assert_eq!(name, trial);
+        for (a, b) in &pairs {
+            for n in [*a, *b] {
+                cache
+                    .entry(n)
+                    .or_insert_with(|| read(&data.join(&format!("{USIM_ANNOTATIONS}/{n}.xml"))));
+            }
+        }
+        let refs: Vec<(&PreparedPassage, &PreparedPassage)> =
+            pairs.iter().map(|(a, b)| (&cache[a], &cache[b])).collect();
+        let rel = distsim(&refs, Comparable::MultiTerminal, MainRelations::Released).unwrap();
+        let br = distsim(&refs, Comparable::AnyNonRoot, MainRelations::Branch2017).unwrap();
+        let close = |x: Option<f64>, y: f64| (x.unwrap() - y).abs() < 5e-7;
+        assert!(
+            close(rel.get("A+D"), rel_ad) && close(rel.get("H"), rel_h),
+            "{trial} {rel:?}"
+        );
+        assert!(
+            close(br.get("A+D"), br_ad) && close(br.get("H"), br_h),
+            "{trial} {br:?}"
+        );
+        let mad = |labels: &[Category]| {
+            distsim_mean_absolute_difference(&refs, Comparable::MultiTerminal, labels)
+        };
+        assert!(
+            (mad(&[Category::Participant, Category::Adverbial]) - mad_ad).abs() < 5e-4,
+            "{trial}"
+        );
+        assert!(
+            (mad(&[Category::ParallelScene]) - mad_h).abs() < 5e-4,
+            "{trial}"
+        );
+    }
+}
+
+fn jfleg_rows(data: &DataDir, table: &str) -> (usize, Vec<String>) {
+    let dir = data.join(JFLEG_DEV_PARSES);
+    let mut cache: HashMap<String, PreparedPassage> = HashMap::new();
+    let mut get = |name: String| -> PreparedPassage {
+        cache
+            .entry(name.clone())
+            .or_insert_with(|| read(&dir.join(&name)))
+            .clone()
+    };
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for f in rows(table) {
+        let source = get(format!("dev.src{}.xml", f[0]));
+        let output = get(format!("{}{}.xml", f[1], f[0]));
+        let branch = Params::BRANCH_2017;
+        let ours = [
+            usim(&source, &output, &Params::RELEASED).usim,
+            usim(&output, &source, &Params::RELEASED).usim,
+            usim(&source, &output, &branch).usim,
+            usim(&output, &source, &branch).usim,
+        ];
+        let expected: Vec<f64> = f[4..8].iter().map(|x| x.parse().unwrap()).collect();
+        if ours[..] != expected[..] {
+            failures.push(format!(
+                "{} {}: ours {ours:?} reference {expected:?}",
+                f[0], f[1]
+            ));
+        }
+        count += 1;
+    }
+    (count, failures)
+}
+
+#[test]
+fn jfleg_dev_on_the_stored_parses() {
+    let Some(data) = data_or_skip("USim JFLEG goldens") else {
+        return;
+    };
+    let Some(table) = golden("usim_jfleg_dev_auto.tsv") else {
+        return;
+    };
+    let (count, failures) = jfleg_rows(&data, &table);
+    assert_eq!(count, 754 * 9);
+    assert!(
+        failures.is_empty(),
+        "{} rows differ:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
+
+#[test]
+fn nucle_essays_on_the_stored_parses() {
+    let Some(data) = data_or_skip("USim NUCLE goldens") else {
+        return;
+    };
+    let Some(table) = golden("usim_nucle_uncombined_auto.tsv") else {
+        return;
+    };
+    let dir = data.join("assess_learner_language/data/xmls/uncombined");
+    let mut sum = 0.0;
+    let mut n = 0;
+    for f in rows(&table) {
+        let (s, c) = (read(&dir.join(f[0])), read(&dir.join(f[1])));
+        assert_eq!(
+            (s.len(), c.len()),
+            (f[2].parse().unwrap(), f[3].parse().unwrap()),
+            "{}",
+            f[0]
+        );
+        let (s2r, r2s) = (
+            usim(&s, &c, &Params::RELEASED).usim,
+            usim(&c, &s, &Params::RELEASED).usim,
+        );
+        assert_eq!(
+            (s2r, r2s),
+            (f[4].parse().unwrap(), f[5].parse().unwrap()),
+            "{} {}",
+            f[0],
+            f[1]
+        );
+        sum += s2r;
+        n += 1;
+    }
+    assert_eq!(n, 157);
+    assert!((sum / n as f64 - 0.6971).abs() < 5e-5, "{}", sum / n as f64);
+}
