@@ -9,14 +9,19 @@
 //!   generation (as released, or the 2017 branch) and faithful or fixed positions.
 //! * [`distsim`](mod@distsim) — DISTSIM as the code computes it, and the paper's formula.
 //! * [`sentence_mode`] — `USim.py`'s sentence normalisation and empty-sentence rule.
+//! * [`variants`] — the draft's top-down largest cut and token analysis.
+//! * [`tree_edit`] — Zhang–Shasha tree edit distance and the draft's aligned edit distance.
 //!
 //! The DAG F-score used as inter-annotator agreement is [`ucca_graph::dag_f1`].
 pub mod distsim;
 mod error;
+mod node_similarity;
 pub mod prepared;
 pub mod score;
 pub mod sentence_mode;
 pub mod sentences;
+pub mod tree_edit;
+pub mod variants;
 pub mod word_alignment;
 
 pub use distsim::{Distsim, MainRelations, distsim, distsim_mean_absolute_difference};
@@ -24,4 +29,6 @@ pub use error::Error;
 pub use prepared::{Comparable, PreparedPassage};
 pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
 pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
+pub use tree_edit::{Tree, aligned_edit_distance, tree_edit_distance};
+pub use variants::{Mapping, token_distance, top_down_cut};
 pub use sentences::SentenceMarks;

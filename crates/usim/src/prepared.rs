@@ -56,6 +56,10 @@ pub(crate) struct PreparedUnit {
     pub(crate) parent: Option<usize>,
     /// Whether the unit is a scene: an outgoing P or S edge (remote or not).
     pub(crate) scene: bool,
+    /// Whether the unit has a `Terminal` edge (a "parent of terminals").
+    pub(crate) preterminal: bool,
+    /// Whether the unit is the layer-1 root `1.1`.
+    pub(crate) root: bool,
 }
 
 /// A passage prepared for USim.
@@ -66,10 +70,10 @@ pub struct PreparedPassage {
     pub(crate) texts: Vec<String>,
     pub(crate) punctuation: Vec<bool>,
     pub(crate) paragraph_positions: Vec<u32>,
-    /// Foundational units other than the layer-1 root, in ID order.
+    /// Foundational units in ID order, the layer-1 root first.
     pub(crate) units: Vec<PreparedUnit>,
-    /// Indices (into `units`) of the children of the layer-1 root.
-    pub(crate) root_children: Vec<usize>,
+    /// The passage itself (for the tree of the edit-distance variant).
+    pub(crate) passage: Passage,
 }
 
 impl PreparedPassage {
@@ -94,7 +98,7 @@ impl PreparedPassage {
         }
         let fn_units: Vec<NodeId> = passage
             .units()
-            .filter(|u| u.kind == UnitKind::Foundational && u.id != root)
+            .filter(|u| u.kind == UnitKind::Foundational)
             .map(|u| u.id)
             .collect();
         let index_of = |id: NodeId| fn_units.binary_search(&id).ok();
@@ -124,13 +128,12 @@ impl PreparedPassage {
                     scene: children_edges
                         .iter()
                         .any(|e| matches!(e.edge.category, Category::Process | Category::State)),
+                    preterminal: children_edges
+                        .iter()
+                        .any(|e| e.edge.category == Category::Terminal),
+                    root: unit == root,
                 }
             })
-            .collect();
-        let root_children = passage
-            .children(root)
-            .iter()
-            .filter_map(|e| index_of(e.child))
             .collect();
         Ok(PreparedPassage {
             id,
@@ -138,7 +141,7 @@ impl PreparedPassage {
             punctuation,
             paragraph_positions,
             units,
-            root_children,
+            passage: passage.clone(),
         })
     }
 
@@ -157,12 +160,18 @@ impl PreparedPassage {
         self.texts.is_empty()
     }
 
+    /// Reads and prepares the UCCA standard XML file at `path`.
+    pub fn read(path: &std::path::Path) -> Result<PreparedPassage, Error> {
+        PreparedPassage::new(&Passage::read(path)?)
+    }
+
     /// Whether unit `u` is compared under `rule`.
     pub(crate) fn comparable(&self, u: usize, rule: Comparable) -> bool {
-        match rule {
-            Comparable::MultiTerminal => self.units[u].terminals.len() > 1,
-            Comparable::AnyNonRoot => true,
-        }
+        !self.units[u].root
+            && match rule {
+                Comparable::MultiTerminal => self.units[u].terminals.len() > 1,
+                Comparable::AnyNonRoot => true,
+            }
     }
 
     /// The compared units under `rule`, in ID order.
@@ -176,11 +185,11 @@ impl PreparedPassage {
     pub(crate) fn top_scenes(&self) -> Vec<usize> {
         (0..self.units.len())
             .filter(|&u| {
-                if !self.units[u].scene {
+                if !self.units[u].scene || self.units[u].root {
                     return false;
                 }
                 let mut at = self.units[u].parent;
-                while let Some(p) = at {
+                while let Some(p) = at.filter(|&p| !self.units[p].root) {
                     if self.units[p].scene {
                         return false;
                     }

@@ -11,9 +11,10 @@
 use mono_align::TieBreaking;
 use serde::Serialize;
 
+use crate::distsim::MainRelations;
+use crate::node_similarity::NodeSimilarity;
 use crate::prepared::{Comparable, PreparedPassage};
 use crate::sentences::SentenceMarks;
-use crate::word_alignment::{Partner, WordAlignment};
 
 /// How terminals are looked up in the word alignment (spec §c.3, §c.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -40,6 +41,8 @@ pub struct Params {
     pub positions: Positions,
     /// The tie-breaking of the assignment solver.
     pub ties: TieBreaking,
+    /// The main relations of DISTSIM and the token-analysis variant.
+    pub relations: MainRelations,
 }
 
 impl Params {
@@ -50,6 +53,7 @@ impl Params {
         marks: SentenceMarks::Standalone,
         positions: Positions::Faithful,
         ties: TieBreaking::Munkres112,
+        relations: MainRelations::Released,
     };
 
     /// The 2017 branch the experiment driver imported (BR columns of the goldens).
@@ -58,6 +62,7 @@ impl Params {
         marks: SentenceMarks::LastCharacter,
         positions: Positions::Faithful,
         ties: TieBreaking::Munkres112,
+        relations: MainRelations::Branch2017,
     };
 }
 
@@ -100,79 +105,8 @@ pub fn two_sided_f(c1: usize, c2: usize, s1: usize, s2: usize) -> f64 {
     }
 }
 
-/// The key under which each unit's terminals are looked up, sorted (spec §c.3).
-fn keys(p: &PreparedPassage, u: usize, positions: Positions) -> Vec<u32> {
-    let mut out: Vec<u32> = match positions {
-        Positions::Faithful => p.units[u]
-            .terminals
-            .iter()
-            .map(|&t| p.paragraph_positions[t as usize - 1])
-            .collect(),
-        Positions::Fixed => p.units[u].terminals.clone(),
-    };
-    out.sort_unstable();
-    out
-}
-
-/// How many of `from` are aligned (through `map`, indexed by position − 1) into `to`.
-fn count(from: &[u32], to: &[u32], map: &[Partner], positions: Positions) -> usize {
-    let mut n = 0;
-    let mut previous = None;
-    for &t in from {
-        let partner = map.get(t as usize - 1).copied().unwrap_or(Partner::Absent);
-        if positions == Positions::Faithful && (previous == Some(t) || partner == Partner::Absent) {
-            break;
-        }
-        previous = Some(t);
-        if let Partner::To(b) = partner
-            && to.binary_search(&b).is_ok()
-        {
-            n += 1;
-        }
-    }
-    n
-}
-
-/// The node similarity matrix of the compared units of two passages under an alignment.
-pub(crate) struct Similarity {
-    pub(crate) first: Vec<usize>,
-    pub(crate) second: Vec<usize>,
-    /// Row-major, `first.len()` × `second.len()`.
-    pub(crate) values: Vec<f64>,
-}
-
-impl Similarity {
-    pub(crate) fn new(
-        p1: &PreparedPassage,
-        p2: &PreparedPassage,
-        alignment: &WordAlignment,
-        first: Vec<usize>,
-        second: Vec<usize>,
-        positions: Positions,
-    ) -> Similarity {
-        let k1: Vec<Vec<u32>> = first.iter().map(|&u| keys(p1, u, positions)).collect();
-        let k2: Vec<Vec<u32>> = second.iter().map(|&v| keys(p2, v, positions)).collect();
-        let mut values = Vec::with_capacity(first.len() * second.len());
-        for tu in &k1 {
-            for tv in &k2 {
-                let c1 = count(tu, tv, &alignment.forward, positions);
-                let c2 = count(tv, tu, &alignment.backward, positions);
-                values.push(two_sided_f(c1, c2, tu.len(), tv.len()));
-            }
-        }
-        Similarity {
-            first,
-            second,
-            values,
-        }
-    }
-
-    pub(crate) fn get(&self, i: usize, j: usize) -> f64 {
-        self.values[i * self.second.len() + j]
-    }
-}
-
-/// Whether unit `u` (index into `mine`) has a compatible partner among its best ones.
+/// Whether a unit is matched: its best similarity over `candidates` (similarity, compatible)
+/// is positive and some candidate with that similarity is label-compatible.
 fn matched(best: impl Iterator<Item = (f64, bool)>) -> bool {
     let mut max = 0.0;
     let mut compatible = false;
@@ -189,35 +123,23 @@ fn matched(best: impl Iterator<Item = (f64, bool)>) -> bool {
 
 /// USim of `p1` (source) and `p2` (correction) — `fully_aligned_distance(p1, p2)`.
 pub fn usim(p1: &PreparedPassage, p2: &PreparedPassage, params: &Params) -> UsimScore {
-    let alignment = WordAlignment::new(p1, p2, params.marks, params.ties);
-    let sim = Similarity::new(
-        p1,
-        p2,
-        &alignment,
-        p1.compared(params.comparable),
-        p2.compared(params.comparable),
-        params.positions,
-    );
-    let (n1, n2) = (sim.first.len(), sim.second.len());
-    let matched_first = (0..n1)
-        .filter(|&i| {
-            matched((0..n2).map(|j| {
-                (
-                    sim.get(i, j),
-                    p1.compatible(sim.first[i], p2, sim.second[j]),
-                )
-            }))
+    let similarity = &NodeSimilarity::new(p1, p2, params);
+    let (first, second) = (p1.compared(params.comparable), p2.compared(params.comparable));
+    let (n1, n2) = (first.len(), second.len());
+    let cells: Vec<(f64, bool)> = first
+        .iter()
+        .flat_map(|&u| {
+            let second = &second;
+            second
+                .iter()
+                .map(move |&v| (similarity.sim(u, v), similarity.compatible(u, v)))
         })
+        .collect();
+    let matched_first = (0..n1)
+        .filter(|&i| matched(cells[i * n2..(i + 1) * n2].iter().copied()))
         .count();
     let matched_second = (0..n2)
-        .filter(|&j| {
-            matched((0..n1).map(|i| {
-                (
-                    sim.get(i, j),
-                    p1.compatible(sim.first[i], p2, sim.second[j]),
-                )
-            }))
-        })
+        .filter(|&j| matched((0..n1).map(|i| cells[i * n2 + j])))
         .count();
     let ratio = |c: usize, n: usize| if n == 0 { 0.0 } else { c as f64 / n as f64 };
     UsimScore {

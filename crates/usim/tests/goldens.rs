@@ -12,8 +12,9 @@ use ucca_graph::{Category, Passage};
 use usim::sentences::{common_sentence_ends, sentence_ends};
 use usim::word_alignment::align_yields;
 use usim::{
-    Comparable, MainRelations, Params, Positions, PreparedPassage, SentenceMarks, distsim,
-    distsim_mean_absolute_difference, usim,
+    Comparable, MainRelations, Mapping, Params, Positions, PreparedPassage, SentenceMarks,
+    aligned_edit_distance, distsim, distsim_mean_absolute_difference, token_distance, top_down_cut,
+    usim,
 };
 
 fn read(path: &Path) -> PreparedPassage {
@@ -103,6 +104,26 @@ fn mini_pairs() {
     };
     assert_eq!(usim(&s3, &c3, &fixed).usim, usim(&s2, &c2, &fixed).usim);
     assert_eq!(usim(&s2, &c2, &fixed).usim, 0.8);
+    // The draft's variants (usim-goldens §6), as released and in the branch.
+    for params in [Params::RELEASED, Params::BRANCH_2017] {
+        let distances: Vec<usize> = [(&s1, &c1), (&s2, &c2), (&s3, &c3)]
+            .iter()
+            .map(|(s, c)| aligned_edit_distance(s, c, &params))
+            .collect();
+        assert_eq!(distances, [1, 0, 0]);
+    }
+    for (s, c, rel) in [(&s1, &c1, 0.8), (&s2, &c2, 0.8), (&s3, &c3, 1.0)] {
+        for mapping in [Mapping::BottomUp, Mapping::TopDown, Mapping::AllToAll] {
+            assert_eq!(token_distance(s, c, &Params::RELEASED, mapping), rel, "{mapping:?}");
+        }
+        assert_eq!(top_down_cut(s, c, &Params::RELEASED), 1.0);
+    }
+    let branch: Vec<f64> = [Mapping::BottomUp, Mapping::TopDown, Mapping::AllToAll]
+        .into_iter()
+        .map(|m| token_distance(&s1, &c1, &Params::BRANCH_2017, m))
+        .collect();
+    assert_eq!(branch, [0.8000000000000002, 1.0, 0.888888888888889]);
+    assert_eq!(top_down_cut(&s3, &c3, &Params::BRANCH_2017), 0.9);
     // Released DISTSIM divides by zero on these pairs (no shared D); the branch reports 0.
     assert!(
         distsim(
