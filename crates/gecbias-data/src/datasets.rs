@@ -41,3 +41,7 @@ pub const TURKCORPUS: &str = "simplification_turkcorpus";
 
 /// The NTS beam-12 hypotheses (`…_h1` … `…_h12`) of the TurkCorpus test sentences.
 pub const NTS_KBEST: &str = "assess_learner_language/data/simplification/K-best/NTS_beam12_12hyp";
+
+/// TUPA parses of the NUCLE essays 2, 3, 5, 6, 7, 8 and 10 per paragraph: `ENNN.xml` (source) and
+/// `E_correctedNNN.xml` (correction).
+pub const NUCLE_PARAGRAPH_PARSES: &str = "assess_learner_language/data/xmls/uncombined";

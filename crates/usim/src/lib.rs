@@ -11,6 +11,7 @@
 //! * [`sentence_mode`] — `USim.py`'s sentence normalisation and empty-sentence rule.
 //! * [`variants`] — the draft's top-down largest cut and token analysis.
 //! * [`tree_edit`] — Zhang–Shasha tree edit distance and the draft's aligned edit distance.
+//! * [`trials`] — the pair lists of Table 1.
 //!
 //! The DAG F-score used as inter-annotator agreement is [`ucca_graph::dag_f1`].
 pub mod distsim;
@@ -21,6 +22,7 @@ pub mod score;
 pub mod sentence_mode;
 pub mod sentences;
 pub mod tree_edit;
+pub mod trials;
 pub mod variants;
 pub mod word_alignment;
 
@@ -29,6 +31,6 @@ pub use error::Error;
 pub use prepared::{Comparable, PreparedPassage};
 pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
 pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
+pub use sentences::SentenceMarks;
 pub use tree_edit::{Tree, aligned_edit_distance, tree_edit_distance};
 pub use variants::{Mapping, token_distance, top_down_cut};
-pub use sentences::SentenceMarks;

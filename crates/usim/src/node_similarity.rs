@@ -150,6 +150,9 @@ impl OrderedMap {
     }
 
     pub(crate) fn get(&self, key: usize) -> Option<usize> {
-        self.entries.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
+        self.entries
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, v)| v)
     }
 }

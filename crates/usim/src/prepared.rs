@@ -145,6 +145,11 @@ impl PreparedPassage {
         })
     }
 
+    /// The passage it was prepared from.
+    pub fn passage(&self) -> &Passage {
+        &self.passage
+    }
+
     /// The passage ID.
     pub fn id(&self) -> &str {
         &self.id

@@ -124,7 +124,10 @@ fn matched(best: impl Iterator<Item = (f64, bool)>) -> bool {
 /// USim of `p1` (source) and `p2` (correction) — `fully_aligned_distance(p1, p2)`.
 pub fn usim(p1: &PreparedPassage, p2: &PreparedPassage, params: &Params) -> UsimScore {
     let similarity = &NodeSimilarity::new(p1, p2, params);
-    let (first, second) = (p1.compared(params.comparable), p2.compared(params.comparable));
+    let (first, second) = (
+        p1.compared(params.comparable),
+        p2.compared(params.comparable),
+    );
     let (n1, n2) = (first.len(), second.len());
     let cells: Vec<(f64, bool)> = first
         .iter()

@@ -41,7 +41,11 @@ impl Tree {
         }
         Some(Tree {
             label: self.label.clone(),
-            children: self.children.iter().filter_map(Tree::without_leaves).collect(),
+            children: self
+                .children
+                .iter()
+                .filter_map(Tree::without_leaves)
+                .collect(),
         })
     }
 }
@@ -175,7 +179,9 @@ impl Builder<'_, '_> {
         let units = |p: &PreparedPassage, ids: &[NodeId]| -> Vec<usize> {
             ids.iter().filter_map(|&id| Self::unit(p, id)).collect()
         };
-        let matches = self.similarity.align_nodes(&units(p1, first), &units(p2, second));
+        let matches = self
+            .similarity
+            .align_nodes(&units(p1, first), &units(p2, second));
         let (mut o1, mut o2): (Vec<NodeId>, Vec<NodeId>) = (Vec::new(), Vec::new());
         for &t in first {
             if let Some(partner) = Self::unit(p1, t).and_then(|u| matches.get(u)) {
@@ -200,8 +206,16 @@ impl Builder<'_, '_> {
             c2.push(b);
         }
         // The reference appends the surplus from the original lists, not the reordered ones.
-        c1.extend(first[k..].iter().map(|&id| Self::plain(p1, id, &mut Vec::new())));
-        c2.extend(second[k..].iter().map(|&id| Self::plain(p2, id, &mut Vec::new())));
+        c1.extend(
+            first[k..]
+                .iter()
+                .map(|&id| Self::plain(p1, id, &mut Vec::new())),
+        );
+        c2.extend(
+            second[k..]
+                .iter()
+                .map(|&id| Self::plain(p2, id, &mut Vec::new())),
+        );
         (c1, c2)
     }
 
@@ -231,15 +245,23 @@ impl Builder<'_, '_> {
 /// scenes), as node IDs.
 fn tops(p: &PreparedPassage) -> Vec<NodeId> {
     let scenes: Vec<NodeId> = p.top_scenes().iter().map(|&u| p.units[u].id).collect();
-    let linkages = p.passage.units().filter(|u| u.kind == UnitKind::Linkage).filter(|u| {
-        p.passage
-            .children(u.id)
-            .iter()
-            .filter(|e| e.edge.category == Category::LinkArgument)
-            .all(|e| scenes.contains(&e.child))
-    });
+    let linkages = p
+        .passage
+        .units()
+        .filter(|u| u.kind == UnitKind::Linkage)
+        .filter(|u| {
+            p.passage
+                .children(u.id)
+                .iter()
+                .filter(|e| e.edge.category == Category::LinkArgument)
+                .all(|e| scenes.contains(&e.child))
+        });
     let mut out = scenes.clone();
-    out.extend(linkages.map(|u| u.id).filter(|id| id.layer() == Layer::Foundational));
+    out.extend(
+        linkages
+            .map(|u| u.id)
+            .filter(|id| id.layer() == Layer::Foundational),
+    );
     out
 }
 

@@ -90,15 +90,19 @@ pub fn top_down_cut(p1: &PreparedPassage, p2: &PreparedPassage, params: &Params)
 fn map_units(s: &NodeSimilarity, mapping: Mapping, params: &Params) -> OrderedMap {
     let (p1, p2) = (s.first, s.second);
     match mapping {
-        Mapping::AllToAll => {
-            s.align_nodes(&p1.compared(params.comparable), &p2.compared(params.comparable))
-        }
+        Mapping::AllToAll => s.align_nodes(
+            &p1.compared(params.comparable),
+            &p2.compared(params.comparable),
+        ),
         Mapping::BottomUp => {
             let terminal_parents = |p: &PreparedPassage| -> Vec<usize> {
-                (0..p.units.len()).filter(|&u| p.units[u].preterminal).collect()
+                (0..p.units.len())
+                    .filter(|&u| p.units[u].preterminal)
+                    .collect()
             };
             let parents = |p: &PreparedPassage, level: &[usize]| -> Vec<usize> {
-                let set: BTreeSet<usize> = level.iter().filter_map(|&u| p.units[u].parent).collect();
+                let set: BTreeSet<usize> =
+                    level.iter().filter_map(|&u| p.units[u].parent).collect();
                 set.into_iter().collect()
             };
             let (mut l1, mut l2) = (terminal_parents(p1), terminal_parents(p2));
@@ -128,16 +132,24 @@ fn map_units(s: &NodeSimilarity, mapping: Mapping, params: &Params) -> OrderedMa
 /// Token analysis on meaningful labels (spec §e.3): units whose primary label is a main relation
 /// ([`Params::relations`]) that are mapped to a compared, label-compatible unit, in both
 /// directions; F(count₁, count₂, n₁, n₂) with nᵢ the compared units with a main-relation label.
-pub fn token_distance(p1: &PreparedPassage, p2: &PreparedPassage, params: &Params, mapping: Mapping) -> f64 {
+pub fn token_distance(
+    p1: &PreparedPassage,
+    p2: &PreparedPassage,
+    params: &Params,
+    mapping: Mapping,
+) -> f64 {
     let main = params.relations.labels();
     let meaningful = |p: &PreparedPassage, u: usize| {
-        p.comparable(u, params.comparable) && p.units[u].primary_label.is_some_and(|l| main.contains(&l))
+        p.comparable(u, params.comparable)
+            && p.units[u].primary_label.is_some_and(|l| main.contains(&l))
     };
     let counted = |a: &PreparedPassage, b: &PreparedPassage| {
         let s = NodeSimilarity::new(a, b, params);
         map_units(&s, mapping, params)
             .iter()
-            .filter(|&(u, v)| meaningful(a, u) && b.comparable(v, params.comparable) && s.compatible(u, v))
+            .filter(|&(u, v)| {
+                meaningful(a, u) && b.comparable(v, params.comparable) && s.compatible(u, v)
+            })
             .count()
     };
     let total = |p: &PreparedPassage| (0..p.units.len()).filter(|&u| meaningful(p, u)).count();

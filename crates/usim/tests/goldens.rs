@@ -10,6 +10,7 @@ use gecbias_data::testing::{data_or_skip, or_skip};
 use mono_align::TieBreaking;
 use ucca_graph::{Category, Passage};
 use usim::sentences::{common_sentence_ends, sentence_ends};
+use usim::trials::TABLE_1;
 use usim::word_alignment::align_yields;
 use usim::{
     Comparable, MainRelations, Mapping, Params, Positions, PreparedPassage, SentenceMarks,
@@ -114,7 +115,11 @@ fn mini_pairs() {
     }
     for (s, c, rel) in [(&s1, &c1, 0.8), (&s2, &c2, 0.8), (&s3, &c3, 1.0)] {
         for mapping in [Mapping::BottomUp, Mapping::TopDown, Mapping::AllToAll] {
-            assert_eq!(token_distance(s, c, &Params::RELEASED, mapping), rel, "{mapping:?}");
+            assert_eq!(
+                token_distance(s, c, &Params::RELEASED, mapping),
+                rel,
+                "{mapping:?}"
+            );
         }
         assert_eq!(top_down_cut(s, c, &Params::RELEASED), 1.0);
     }
@@ -145,59 +150,16 @@ fn mini_pairs() {
     assert_eq!(d.get("A+D"), Some(0.75));
 }
 
-/// The trial pair lists of `distance_main.py` (usim-goldens §2).
-fn trials() -> [(&'static str, Vec<(&'static str, &'static str)>); 3] {
-    [
-        (
-            "same",
-            vec![
-                ("tree1197", "tree1297"),
-                ("tree1198", "tree1298"),
-                ("tree1200", "tree1300"),
-                ("tree1202", "tree1302"),
-                ("amittaic1197", "amittaic1297"),
-                ("amittaic1200", "amittaic1300"),
-                ("amittaic1198", "amittaic1298"),
-                ("amittaic1205", "amittaic1305"),
-                ("amittaic1203", "amittaic1303"),
-            ],
-        ),
-        (
-            "different",
-            vec![
-                ("tree1197", "amittaic1297"),
-                ("amittaic1197", "tree1297"),
-                ("tree1198", "amittaic1298"),
-                ("amittaic1198", "tree1298"),
-                ("tree1200", "amittaic1300"),
-                ("amittaic1200", "tree1300"),
-            ],
-        ),
-        (
-            "IAA",
-            ["1197", "1297", "1200", "1300", "1198", "1298", "1301"]
-                .map(|n| {
-                    (
-                        Box::leak(format!("amittaic{n}").into_boxed_str()) as &str,
-                        Box::leak(format!("tree{n}").into_boxed_str()) as &str,
-                    )
-                })
-                .to_vec(),
-        ),
-    ]
-}
-
 #[test]
 fn distsim_of_the_trials() {
     let Some(data) = data_or_skip("DISTSIM goldens") else {
         return;
     };
     let mut cache: HashMap<&str, PreparedPassage> = HashMap::new();
-    // usim-goldens §4: (trial, REL A+D, REL H, BR A+D, BR H, MAD A+D, MAD H).
+    // usim-goldens §4: (trial, REL A+D, REL H, BR A+D, BR H, MAD A+D, MAD H), Table 1 order.
     let expected = [
-        ("same", 0.970297, 0.960821, 0.962588, 0.959559, 4.444, 4.667),
         (
-            "different",
+            "Different",
             0.967105,
             0.931937,
             0.948883,
@@ -205,13 +167,13 @@ fn distsim_of_the_trials() {
             6.000,
             8.667,
         ),
+        ("Same", 0.970297, 0.960821, 0.962588, 0.959559, 4.444, 4.667),
         ("IAA", 0.962857, 0.938586, 0.953206, 0.940774, 6.000, 7.571),
     ];
-    for ((name, pairs), (trial, rel_ad, rel_h, br_ad, br_h, mad_ad, mad_h)) in
-        trials().into_iter().zip(expected)
-    {
-        assert_eq!(name, trial);
-        for (a, b) in &pairs {
+    for (t, (trial, rel_ad, rel_h, br_ad, br_h, mad_ad, mad_h)) in TABLE_1.iter().zip(expected) {
+        assert_eq!(t.name, trial);
+        let pairs = t.pairs;
+        for (a, b) in pairs {
             for n in [*a, *b] {
                 cache
                     .entry(n)

@@ -30,7 +30,11 @@ fn passage(sentences: &[Sentence], relabel: bool, paragraphs: bool) -> PreparedP
         b.edge(scene, process, cat(Category::Process), false);
         b.edge(process, ids[0], Category::Terminal, false);
         let second = b.unit(UnitKind::Foundational);
-        let role = if *participant { Category::Participant } else { Category::Adverbial };
+        let role = if *participant {
+            Category::Participant
+        } else {
+            Category::Adverbial
+        };
         b.edge(scene, second, cat(role), false);
         let elaborator = b.unit(UnitKind::Foundational);
         b.edge(second, elaborator, cat(Category::Elaborator), false);
@@ -53,12 +57,14 @@ fn passage(sentences: &[Sentence], relabel: bool, paragraphs: bool) -> PreparedP
 fn tree(size: u32) -> impl Strategy<Value = Tree> {
     let leaf = prop::sample::select(vec!["a", "b", "c"]).prop_map(Tree::leaf);
     leaf.prop_recursive(3, size, 3, |inner| {
-        (prop::sample::select(vec!["a", "b", "c"]), prop::collection::vec(inner, 0..3)).prop_map(
-            |(label, children)| Tree {
+        (
+            prop::sample::select(vec!["a", "b", "c"]),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(label, children)| Tree {
                 label: label.to_owned(),
                 children,
-            },
-        )
+            })
     })
 }
 
@@ -71,7 +77,10 @@ fn forest_distance(a: &[Tree], b: &[Tree]) -> usize {
         (_, None) => size(a),
         (Some((x, ra)), Some((y, rb))) => {
             let without = |rest: &[Tree], t: &Tree| -> Vec<Tree> {
-                rest.iter().cloned().chain(t.children.iter().cloned()).collect()
+                rest.iter()
+                    .cloned()
+                    .chain(t.children.iter().cloned())
+                    .collect()
             };
             let delete = forest_distance(&without(ra, x), b) + 1;
             let insert = forest_distance(a, &without(rb, y)) + 1;
@@ -140,7 +149,10 @@ proptest! {
 #[test]
 fn bad_passages_are_typed_errors() {
     let empty = PassageBuilder::new("empty").build().unwrap();
-    assert!(matches!(PreparedPassage::new(&empty), Err(Error::Empty { .. })));
+    assert!(matches!(
+        PreparedPassage::new(&empty),
+        Err(Error::Empty { .. })
+    ));
     let mut unlabelled = PassageBuilder::new("text");
     unlabelled.terminal("just", false);
     unlabelled.terminal("words", false);

@@ -8,6 +8,8 @@ mod fig_conservatism;
 mod table1;
 mod table4;
 mod ucca_roundtrip;
+mod usim_automatic;
+mod usim_table1;
 
 pub(crate) use conll14_scores::SYSTEMS;
 use gecbias_data::DataDir;
@@ -43,4 +45,7 @@ pub(crate) const ALL: &[Experiment] = &[
     table4::EXPERIMENT,
     fig_accuracy::EXPERIMENT,
     conll14_scores::EXPERIMENT,
+    usim_table1::EXPERIMENT,
+    usim_automatic::NUCLE,
+    usim_automatic::JFLEG,
 ];

@@ -1,0 +1,54 @@
+//! The comparisons of the USim paper's Table 1 (and the 000 draft's Table 2): the pair lists of
+//! the authors' `distance_main.py` over the human annotations (usim-goldens §2). File stems
+//! (`tree1197` = `tree1197.xml`); the first of a pair is the source side.
+
+/// A trial: its name as in Table 1 and its (first, second) annotation pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Trial {
+    /// `Different`, `Same` or `IAA`.
+    pub name: &'static str,
+    /// (first, second) file stems.
+    pub pairs: &'static [(&'static str, &'static str)],
+}
+
+/// Table 1's rows, in its order: source and correction annotated by different annotators, by
+/// the same annotator, and the same text by both annotators (inter-annotator agreement).
+pub const TABLE_1: [Trial; 3] = [
+    Trial {
+        name: "Different",
+        pairs: &[
+            ("tree1197", "amittaic1297"),
+            ("amittaic1197", "tree1297"),
+            ("tree1198", "amittaic1298"),
+            ("amittaic1198", "tree1298"),
+            ("tree1200", "amittaic1300"),
+            ("amittaic1200", "tree1300"),
+        ],
+    },
+    Trial {
+        name: "Same",
+        pairs: &[
+            ("tree1197", "tree1297"),
+            ("tree1198", "tree1298"),
+            ("tree1200", "tree1300"),
+            ("tree1202", "tree1302"),
+            ("amittaic1197", "amittaic1297"),
+            ("amittaic1200", "amittaic1300"),
+            ("amittaic1198", "amittaic1298"),
+            ("amittaic1205", "amittaic1305"),
+            ("amittaic1203", "amittaic1303"),
+        ],
+    },
+    Trial {
+        name: "IAA",
+        pairs: &[
+            ("amittaic1197", "tree1197"),
+            ("amittaic1297", "tree1297"),
+            ("amittaic1200", "tree1200"),
+            ("amittaic1300", "tree1300"),
+            ("amittaic1198", "tree1198"),
+            ("amittaic1298", "tree1298"),
+            ("amittaic1301", "tree1301"),
+        ],
+    },
+];
