@@ -115,6 +115,18 @@ fn max_and_lucky_sari_are_built_from_single_and_own_references() {
         "About 95 species are now accepted .",
         "95 species are now accepted .",
     ];
+    // lcb-goldens G12: SARI.py on its own example, to the 10 decimals given there.
+    let outputs = [
+        ("About 95 you now get in .", 0.2682782412),
+        ("About 95 species are now agreed .", 0.5889995423),
+        ("About 95 species are currently agreed .", 0.5071608865),
+        (source, 0.2187321753),
+    ];
+    for (output, expected) in outputs {
+        let got = sari_sentence(source, output, &refs);
+        assert!((got - expected).abs() < 5e-11, "{output}: {got}");
+    }
+    assert_eq!(sari_sentence(source, refs[0], &refs[..1]), 1.0);
     let output = "About 95 species are now agreed .";
     let singles: Vec<f64> = refs
         .iter()

@@ -200,8 +200,11 @@ impl Builder<'_, '_> {
         rest(&mut o2, second);
         let k = first.len().min(second.len());
         let (mut c1, mut c2) = (Vec::new(), Vec::new());
-        for i in 0..k {
-            let (a, b) = self.expand(o1[i], o2[i], path);
+        // A child reached by a primary and a remote edge is listed twice but placed once, so the
+        // ordered lists can be shorter than k; pairs stop at the shorter one (the reference
+        // would index past its end).
+        for (&a, &b) in o1.iter().zip(&o2).take(k) {
+            let (a, b) = self.expand(a, b, path);
             c1.push(a);
             c2.push(b);
         }

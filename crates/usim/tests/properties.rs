@@ -167,3 +167,29 @@ fn bad_passages_are_typed_errors() {
     let err = Passage::from_xml(no_text).map_err(Error::from).unwrap_err();
     assert!(err.to_string().contains("text"), "{err}");
 }
+
+/// Found by fuzzing: a unit that is both a primary and a remote child of the same parent is
+/// listed twice among the children but ordered once; the aligned edit distance must not index
+/// past the ordered list.
+#[test]
+fn a_child_reached_twice_is_ordered_once() {
+    let mut b = PassageBuilder::new("twice");
+    let root = ucca_graph::NodeId::new(ucca_graph::Layer::Foundational, 1);
+    let words: Vec<_> = ["I", "went", "home"]
+        .iter()
+        .map(|w| b.terminal(*w, false))
+        .collect();
+    let scene = b.unit(UnitKind::Foundational);
+    b.edge(root, scene, Category::ParallelScene, false);
+    let agent = b.unit(UnitKind::Foundational);
+    b.edge(scene, agent, Category::Participant, false);
+    b.edge(scene, agent, Category::Participant, true);
+    b.edge(agent, words[0], Category::Terminal, false);
+    let process = b.unit(UnitKind::Foundational);
+    b.edge(scene, process, Category::Process, false);
+    b.edge(process, words[1], Category::Terminal, false);
+    b.edge(process, words[2], Category::Terminal, false);
+    let p = PreparedPassage::new(&b.build().unwrap()).unwrap();
+    assert_eq!(usim::aligned_edit_distance(&p, &p, &Params::RELEASED), 0);
+    assert_eq!(usim(&p, &p, &Params::RELEASED).usim, 1.0);
+}
