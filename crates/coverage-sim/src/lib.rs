@@ -8,16 +8,23 @@
 //!   ([`Sampling`]), from an estimated histogram of corrections.
 //! * [`simulation`] — the authors' Monte-Carlo estimate of the same, quirks included, seeded and
 //!   parallel.
+//! * [`bootstrap`] — seeded, parallel sentence resampling with BCa and percentile intervals
+//!   ([`normal`]: Φ and Φ⁻¹ for them).
 //! * [`perfect_system`] — the accuracy of a perfect system with M references: the mean coverage,
 //!   its Poisson-binomial distribution, and the low-coverage bias b_M = 1 − accuracy.
 
+pub mod bootstrap;
 pub mod coverage;
 mod error;
+pub mod normal;
 pub mod perfect_system;
 pub mod poisson_binomial;
 pub mod simulation;
 mod weighted_draw;
 
+pub use bootstrap::{
+    Bootstrap, BootstrapDistribution, Interval, acceleration, bca_interval, percentile_interval,
+};
 pub use coverage::Sampling;
 pub use error::Error;
 pub use perfect_system::{AccuracySummary, PerfectSystem, perfect_system, perfect_system_accuracy};

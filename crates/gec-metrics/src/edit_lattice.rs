@@ -13,12 +13,15 @@
 //! 3. transitive no-change arcs are removed by a loop that skips the element after each removal;
 //! 4. weights: an arc matching a gold edit weighs −|E|, every other changing arc gains ε = 0.001
 //!    once per occurrence (insertions by a two-ended walk over the arcs of one span);
-//! 5. the shortest path, which the official scorer finds by Bellman–Ford. Here it is a single
-//!    pass over the DAG in topological order that reproduces Bellman–Ford's choice among equally
-//!    short paths: a vertex keeps the predecessor whose relaxation first reached the final distance,
-//!    "first" in (pass, position in the arc list) order, and a relaxation sees the final distance of
-//!    its tail from the pass in which that tail was settled (or the next, if the arc comes earlier
-//!    in the list than the tail's settling arc).
+//! 5. the shortest path by the official scorer's Bellman–Ford relaxation order (passes over the
+//!    arc list in list order), stopping after the first pass that changes nothing. Each pass is
+//!    O(V + E), and as the base arcs come first in topological order few passes are needed: 2–4
+//!    for 99.8 % of the CoNLL-2014 (sentence, annotator) lattices of all 14 systems, never more
+//!    than 8 (counted over both gold files). A single pass over the DAG in topological order
+//!    finds the same distances but not always the same path: where two paths' costs differ only
+//!    by floating-point rounding, Bellman–Ford can settle a vertex from a predecessor whose
+//!    distance is not yet final, and on the authors' crowd references (LCB G9, M = 5, 6, 7) that
+//!    changed the counts.
 
 use std::collections::HashMap;
 
@@ -121,8 +124,6 @@ pub(crate) struct Lattice<'a> {
     arcs: Vec<Arc>,
     /// The scorer's arc list E: indices into `arcs`, duplicates included, in list order.
     order: Vec<u32>,
-    /// Per vertex, the positions in `order` of the arcs ending there.
-    incoming: Vec<Vec<u32>>,
 }
 
 const EPSILON: f64 = 0.001;
@@ -296,17 +297,12 @@ impl<'a> Lattice<'a> {
             in_list[k] = tails;
         }
         let order = remove_transitive_unchanged(order, &mut arcs);
-        let mut incoming = vec![Vec::new(); vertices.len()];
-        for (position, &id) in order.iter().enumerate() {
-            incoming[arcs[id as usize].to as usize].push(position as u32);
-        }
         Some(Self {
             source,
             hypothesis,
             vertices,
             arcs,
             order,
-            incoming,
         })
     }
 
@@ -432,39 +428,22 @@ impl<'a> Lattice<'a> {
         let weight = self.weights(gold);
         let count = self.vertices.len();
         let mut distance = vec![f64::INFINITY; count];
-        // (pass, list position) at which Bellman–Ford settles each vertex; the source (vertex 0,
-        // the cell (0, 0)) holds its final distance before the first relaxation of pass 1.
-        let mut settled: Vec<(u32, i64)> = vec![(u32::MAX, i64::MAX); count];
         let mut predecessor: Vec<Option<u32>> = vec![None; count];
         distance[0] = 0.0;
-        settled[0] = (1, -1);
-        for w in 1..count {
-            let mut best = f64::INFINITY;
-            for &position in &self.incoming[w] {
-                let id = self.order[position as usize];
-                let tail = self.arcs[id as usize].from as usize;
-                best = best.min(distance[tail] + weight[id as usize]);
-            }
-            if best == f64::INFINITY {
-                continue;
-            }
-            let mut when = (u32::MAX, i64::MAX);
-            for &position in &self.incoming[w] {
-                let id = self.order[position as usize];
-                let tail = self.arcs[id as usize].from as usize;
-                if distance[tail] + weight[id as usize] != best {
-                    continue;
-                }
-                let (pass, at) = settled[tail];
-                let position = i64::from(position);
-                let time = (if position > at { pass } else { pass + 1 }, position);
-                if time < when {
-                    when = time;
-                    predecessor[w] = Some(id);
+        for _ in 1..count {
+            let mut changed = false;
+            for &id in &self.order {
+                let arc = &self.arcs[id as usize];
+                let candidate = distance[arc.from as usize] + weight[id as usize];
+                if candidate < distance[arc.to as usize] {
+                    distance[arc.to as usize] = candidate;
+                    predecessor[arc.to as usize] = Some(id);
+                    changed = true;
                 }
             }
-            distance[w] = best;
-            settled[w] = when;
+            if !changed {
+                break;
+            }
         }
         let mut edits = Vec::new();
         let mut at = count - 1;

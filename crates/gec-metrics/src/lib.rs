@@ -9,6 +9,7 @@
 //! * [`errant_compare`] — ERRANT's span-based comparison of two M2 files.
 //! * [`gleu`] — GLEU with the published script's reference draws ([`python_random`]) or seeded
 //!   PCG-64 draws.
+//! * [`pairwise_sum`] — numpy's summation order, for bit-equal means.
 //! * [`sari`] — SARI: the sentence-level `SARI.py` the LCB paper uses, MAX-SARI, lucky SARI,
 //!   and EASSE's corpus-level variants ([`tokenizer_13a`]).
 pub mod edit_lattice;
@@ -18,6 +19,7 @@ pub mod gleu;
 pub mod m2_file;
 pub mod m2_score;
 mod ngrams;
+pub mod pairwise_sum;
 pub mod python_random;
 pub mod sari;
 pub mod text;

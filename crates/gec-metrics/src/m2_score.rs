@@ -77,11 +77,17 @@ impl GoldSentence {
                     if edit.is_noop() {
                         continue;
                     }
+                    // The official scorer drops edits that reach outside the sentence (only a
+                    // leniently read file has them).
+                    let n = tokens.len() as i64;
+                    if edit.start < 0 || edit.end < 0 || edit.start > n || edit.end > n {
+                        continue;
+                    }
                     let (start, end) = (edit.start as usize, edit.end as usize);
                     let gold = GoldEdit {
                         start: start as u32,
                         end: end as u32,
-                        original: tokens[start..end].join(" "),
+                        original: tokens.get(start..end).unwrap_or_default().join(" "),
                         corrections: edit.corrections(),
                     };
                     if let Some((_, edits)) = annotators.last_mut() {
