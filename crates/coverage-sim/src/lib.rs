@@ -10,6 +10,7 @@
 //!   parallel.
 //! * [`bootstrap`] — seeded, parallel sentence resampling with BCa and percentile intervals
 //!   ([`normal`]: Φ and Φ⁻¹ for them).
+//! * [`significance`] — paired bootstrap and approximate randomisation tests between systems.
 //! * [`perfect_system`] — the accuracy of a perfect system with M references: the mean coverage,
 //!   its Poisson-binomial distribution, and the low-coverage bias b_M = 1 − accuracy.
 
@@ -19,6 +20,7 @@ mod error;
 pub mod normal;
 pub mod perfect_system;
 pub mod poisson_binomial;
+pub mod significance;
 pub mod simulation;
 mod weighted_draw;
 
@@ -29,4 +31,5 @@ pub use coverage::Sampling;
 pub use error::Error;
 pub use perfect_system::{AccuracySummary, PerfectSystem, perfect_system, perfect_system_accuracy};
 pub use poisson_binomial::PoissonBinomial;
+pub use significance::{PairedM2, PairedStatistic, PairedTest, approximate_randomization, m2_f_statistic, paired_bootstrap};
 pub use simulation::{Estimate, Rows, Simulation, mean_over_sentences};

@@ -1,0 +1,145 @@
+//! Is one system better than another on the same sentences? Two paired tests on any corpus
+//! statistic computed from per-sentence sufficient statistics (e.g. M2's [`SentenceStats`]):
+//!
+//! * [`paired_bootstrap`] (Koehn 2004; Efron & Tibshirani's shift method): resample sentences,
+//!   recompute δ* = t_A − t_B; p = (1 + #{|δ*_b − mean δ*| ≥ |δ̂|}) / (B + 1), two-sided;
+//! * [`approximate_randomization`] (Noreen 1989; Riezler & Maxwell 2005): swap the two systems'
+//!   outputs of each sentence with probability ½; p = (1 + #{|δ_r| ≥ |δ̂|}) / (R + 1).
+//!
+//! Both are seeded (PCG-64, one stream per resample or trial) and parallel, with results
+//! independent of the thread count.
+
+use rand::RngExt;
+use rand_pcg::Pcg64;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use gec_metrics::{SentenceStats, corpus_score};
+
+use crate::Error;
+use crate::bootstrap::Bootstrap;
+
+/// The outcome of a paired test of systems A and B.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PairedTest {
+    /// t_A on the whole corpus.
+    pub first: f64,
+    /// t_B on the whole corpus.
+    pub second: f64,
+    /// δ̂ = t_A − t_B.
+    pub difference: f64,
+    /// The two-sided p-value.
+    pub p_value: f64,
+    /// Resamples or randomisation trials.
+    pub trials: usize,
+}
+
+/// A corpus statistic of two systems over the same sentences: `score(sentences, swapped)` gives
+/// (t_A, t_B) on the sentence indices `sentences`, where `swapped[k]` exchanges the two systems'
+/// outputs of sentence `sentences[k]`.
+pub trait PairedStatistic: Sync {
+    /// (t_A, t_B).
+    fn score(&self, sentences: &[usize], swapped: &[bool]) -> (f64, f64);
+}
+
+/// Corpus M2 F_β of two systems from their per-sentence statistics.
+pub struct PairedM2<'s> {
+    /// System A's statistics, one per sentence.
+    pub first: &'s [SentenceStats],
+    /// System B's statistics, one per sentence.
+    pub second: &'s [SentenceStats],
+    /// β.
+    pub beta: f64,
+}
+
+impl PairedStatistic for PairedM2<'_> {
+    fn score(&self, sentences: &[usize], swapped: &[bool]) -> (f64, f64) {
+        let system = |own: &'_ [SentenceStats], other: &'_ [SentenceStats]| {
+            let chosen = sentences
+                .iter()
+                .zip(swapped)
+                .map(|(&i, &s)| if s { &other[i] } else { &own[i] })
+                .collect::<Vec<_>>();
+            corpus_score(chosen, self.beta).f_beta
+        };
+        (system(self.first, self.second), system(self.second, self.first))
+    }
+}
+
+/// Corpus M2 F_β of one system as a bootstrap statistic over sentence indices.
+pub fn m2_f_statistic(stats: &[SentenceStats], beta: f64) -> impl Fn(&[usize]) -> f64 + Sync + '_ {
+    move |sentences: &[usize]| corpus_score(sentences.iter().map(|&i| &stats[i]), beta).f_beta
+}
+
+fn observed<S: PairedStatistic>(n: usize, statistic: &S) -> (f64, f64) {
+    let all: Vec<usize> = (0..n).collect();
+    statistic.score(&all, &vec![false; n])
+}
+
+/// The paired bootstrap test over `n` sentences.
+pub fn paired_bootstrap<S: PairedStatistic>(n: usize, plan: Bootstrap, statistic: &S) -> Result<PairedTest, Error> {
+    if n < 2 {
+        return Err(Error::TooFewSentences(n));
+    }
+    if plan.resamples == 0 {
+        return Err(Error::Empty);
+    }
+    let (a, b) = observed(n, statistic);
+    let unswapped = vec![false; n];
+    let deltas: Vec<f64> = (0..plan.resamples)
+        .into_par_iter()
+        .map(|r| {
+            let mut rng = Pcg64::new(u128::from(plan.seed), r as u128);
+            let sample: Vec<usize> = (0..n).map(|_| rng.random_range(0..n)).collect();
+            let (x, y) = statistic.score(&sample, &unswapped);
+            x - y
+        })
+        .collect();
+    if deltas.iter().any(|d| d.is_nan()) || a.is_nan() || b.is_nan() {
+        return Err(Error::NanStatistic(f64::NAN));
+    }
+    let mean = deltas.iter().sum::<f64>() / deltas.len() as f64;
+    let delta = a - b;
+    let extreme = deltas.iter().filter(|&&d| (d - mean).abs() >= delta.abs()).count();
+    Ok(PairedTest {
+        first: a,
+        second: b,
+        difference: delta,
+        p_value: (1 + extreme) as f64 / (deltas.len() + 1) as f64,
+        trials: deltas.len(),
+    })
+}
+
+/// The approximate randomisation test over `n` sentences with `trials` random swaps.
+pub fn approximate_randomization<S: PairedStatistic>(
+    n: usize,
+    trials: usize,
+    seed: u64,
+    statistic: &S,
+) -> Result<PairedTest, Error> {
+    if n < 2 {
+        return Err(Error::TooFewSentences(n));
+    }
+    if trials == 0 {
+        return Err(Error::Empty);
+    }
+    let (a, b) = observed(n, statistic);
+    let all: Vec<usize> = (0..n).collect();
+    let delta = a - b;
+    let extreme = (0..trials)
+        .into_par_iter()
+        .filter(|&r| {
+            let mut rng = Pcg64::new(u128::from(seed), r as u128);
+            let swapped: Vec<bool> = (0..n).map(|_| rng.random_bool(0.5)).collect();
+            let (x, y) = statistic.score(&all, &swapped);
+            (x - y).abs() >= delta.abs()
+        })
+        .count();
+    Ok(PairedTest {
+        first: a,
+        second: b,
+        difference: delta,
+        p_value: (1 + extreme) as f64 / (trials + 1) as f64,
+        trials,
+    })
+}
