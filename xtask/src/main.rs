@@ -3,8 +3,9 @@
 //! * `cargo xtask reproduce <id>|all [--check] [--data DIR]` runs registered experiments and
 //!   writes `docs/reproduction/<id>.md` and `target/reproduce/<id>.json`; with `--check` it
 //!   regenerates the reports in memory and fails if a committed one differs.
-//! * `cargo xtask bench metrics [--data DIR]` times our metrics on the real data and prints the
-//!   ratios to the reference tools' timings (metric-goldens §a.3, §b, §c).
+//! * `cargo xtask bench metrics|bootstrap [--data DIR]` times our metrics (and the BCa bootstrap
+//!   of M2 F0.5) on the real data and prints the ratios to the reference tools' timings
+//!   (metric-goldens §a.3, §b, §c).
 //! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 
@@ -45,7 +46,7 @@ enum Task {
     },
     /// Time our implementation on the real data against the reference tools' timings.
     Bench {
-        /// What to time: `metrics`.
+        /// What to time: `metrics` or `bootstrap`.
         what: String,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]

@@ -31,5 +31,8 @@ pub use coverage::Sampling;
 pub use error::Error;
 pub use perfect_system::{AccuracySummary, PerfectSystem, perfect_system, perfect_system_accuracy};
 pub use poisson_binomial::PoissonBinomial;
-pub use significance::{PairedM2, PairedStatistic, PairedTest, approximate_randomization, m2_f_statistic, paired_bootstrap};
+pub use significance::{
+    PairedM2, PairedStatistic, PairedTest, approximate_randomization, m2_f_statistic,
+    paired_bootstrap,
+};
 pub use simulation::{Estimate, Rows, Simulation, mean_over_sentences};

@@ -62,7 +62,10 @@ impl PairedStatistic for PairedM2<'_> {
                 .collect::<Vec<_>>();
             corpus_score(chosen, self.beta).f_beta
         };
-        (system(self.first, self.second), system(self.second, self.first))
+        (
+            system(self.first, self.second),
+            system(self.second, self.first),
+        )
     }
 }
 
@@ -77,7 +80,11 @@ fn observed<S: PairedStatistic>(n: usize, statistic: &S) -> (f64, f64) {
 }
 
 /// The paired bootstrap test over `n` sentences.
-pub fn paired_bootstrap<S: PairedStatistic>(n: usize, plan: Bootstrap, statistic: &S) -> Result<PairedTest, Error> {
+pub fn paired_bootstrap<S: PairedStatistic>(
+    n: usize,
+    plan: Bootstrap,
+    statistic: &S,
+) -> Result<PairedTest, Error> {
     if n < 2 {
         return Err(Error::TooFewSentences(n));
     }
@@ -100,7 +107,10 @@ pub fn paired_bootstrap<S: PairedStatistic>(n: usize, plan: Bootstrap, statistic
     }
     let mean = deltas.iter().sum::<f64>() / deltas.len() as f64;
     let delta = a - b;
-    let extreme = deltas.iter().filter(|&&d| (d - mean).abs() >= delta.abs()).count();
+    let extreme = deltas
+        .iter()
+        .filter(|&&d| (d - mean).abs() >= delta.abs())
+        .count();
     Ok(PairedTest {
         first: a,
         second: b,

@@ -82,6 +82,45 @@ impl M2Block {
     pub fn tokens(&self) -> Vec<&str> {
         python_split(&self.source).collect()
     }
+
+    /// The annotators of the block, in order of first appearance.
+    pub fn annotators(&self) -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::new();
+        for e in &self.edits {
+            if out.last() != Some(&e.annotator) {
+                out.push(e.annotator);
+            }
+        }
+        out
+    }
+
+    /// The corrected sentence of `annotator`: the source with the annotator's edits applied left
+    /// to right (the first alternative of each), tokens joined by single spaces. `noop` lines,
+    /// edits outside the sentence and edits overlapping an earlier one are skipped.
+    pub fn corrected(&self, annotator: u32) -> String {
+        let tokens = self.tokens();
+        let mut out: Vec<String> = Vec::new();
+        let mut at = 0usize;
+        let mut edits: Vec<&M2Edit> = self
+            .edits
+            .iter()
+            .filter(|e| e.annotator == annotator && !e.is_noop())
+            .filter(|e| e.start >= 0 && e.start <= e.end && e.end as usize <= tokens.len())
+            .collect();
+        edits.sort_by_key(|e| (e.start, e.end));
+        for e in edits {
+            let (start, end) = (e.start as usize, e.end as usize);
+            if start < at {
+                continue;
+            }
+            out.extend(tokens[at..start].iter().map(|t| (*t).to_owned()));
+            let correction = e.corrections().into_iter().next().unwrap_or_default();
+            out.extend(python_split(&correction).map(str::to_owned));
+            at = end;
+        }
+        out.extend(tokens[at..].iter().map(|t| (*t).to_owned()));
+        out.join(" ")
+    }
 }
 
 impl M2File {
@@ -235,6 +274,9 @@ mod tests {
         assert!(file.blocks[0].edits[1].is_noop());
         assert_eq!(file.blocks[1].line, 5);
         assert!(file.blocks[1].edits.is_empty());
+        assert_eq!(file.blocks[0].corrected(0), "This is a test .");
+        assert_eq!(file.blocks[0].corrected(1), "This are a test .");
+        assert_eq!(file.blocks[0].annotators(), [0, 1]);
         let alternatives = M2Edit {
             correction: "-NONE-|| a ||b".into(),
             ..file.blocks[0].edits[0].clone()

@@ -50,8 +50,17 @@ pub(crate) const SYSTEMS: [(&str, &str); 14] = [
 /// Xie et al.'s character-level system, scored in the LCB paper's Fig. 3 (G11) only.
 const CHAR: (&str, &str) = ("char", "filtered_test.txt");
 const GOLD_FILES: [&str; 2] = ["official-2014.combined.m2", "official-2014.0.m2"];
+/// The output file (in the paragraphs folder) of a system label of [`SYSTEMS`] or `char`.
+pub(crate) fn system_file(label: &str) -> Option<&'static str> {
+    SYSTEMS
+        .iter()
+        .chain([&CHAR])
+        .find(|(l, _)| *l == label)
+        .map(|(_, f)| *f)
+}
+
 /// lcb-goldens G11: (label, P, R, F0.5) to 5 decimals, `ignore_whitespace_casing`, Release 3.2.
-const G11: [(&str, f64, f64, f64); 15] = [
+pub(crate) const G11: [(&str, f64, f64, f64); 15] = [
     ("RoRo", 0.58391, 0.24325, 0.45615),
     ("JMGR", 0.61553, 0.27740, 0.49489),
     ("char", 0.50557, 0.23421, 0.41045),
@@ -280,12 +289,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     );
     let mut g11_rows = Vec::new();
     for (label, p, r, f) in G11 {
-        let file = SYSTEMS
-            .iter()
-            .chain([&CHAR])
-            .find(|(l, _)| *l == label)
-            .map(|(_, f)| *f)
-            .with_context(|| format!("no file for {label}"))?;
+        let file = system_file(label).with_context(|| format!("no file for {label}"))?;
         let options = M2Options {
             ignore_whitespace_casing: true,
             first_row_insertions: FirstRowInsertions::Release32,

@@ -5,6 +5,8 @@
 mod conll14_scores;
 mod fig_accuracy;
 mod fig_conservatism;
+mod fig_f_gleu;
+mod fig_systems;
 mod table1;
 mod table4;
 mod ucca_roundtrip;
@@ -12,6 +14,7 @@ mod usim_automatic;
 mod usim_table1;
 
 pub(crate) use conll14_scores::SYSTEMS;
+pub(crate) use fig_systems::stats as authors_stats;
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 
@@ -48,4 +51,6 @@ pub(crate) const ALL: &[Experiment] = &[
     usim_table1::EXPERIMENT,
     usim_automatic::NUCLE,
     usim_automatic::JFLEG,
+    fig_systems::EXPERIMENT,
+    fig_f_gleu::EXPERIMENT,
 ];
