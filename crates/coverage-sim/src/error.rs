@@ -27,4 +27,7 @@ pub enum Error {
     /// A significance level outside (0, 0.5).
     #[error("α = {0} is not in (0, 0.5)")]
     InvalidAlpha(f64),
+    /// The perfect-corpus simulation cannot run on its inputs.
+    #[error("perfect-corpus simulation: {0}")]
+    Simulation(String),
 }

@@ -11,13 +11,17 @@
 //! * [`bootstrap`] — seeded, parallel sentence resampling with BCa and percentile intervals
 //!   ([`normal`]: Φ and Φ⁻¹ for them).
 //! * [`significance`] — paired bootstrap and approximate randomisation tests between systems.
+//! * [`crowd_references`] — crowd corrections as M2 edits, as the authors converted them.
+//! * [`perfect_corpus`] — the perfect system's corpus with M crowd references, seeded.
 //! * [`perfect_system`] — the accuracy of a perfect system with M references: the mean coverage,
 //!   its Poisson-binomial distribution, and the low-coverage bias b_M = 1 − accuracy.
 
 pub mod bootstrap;
 pub mod coverage;
+pub mod crowd_references;
 mod error;
 pub mod normal;
+pub mod perfect_corpus;
 pub mod perfect_system;
 pub mod poisson_binomial;
 pub mod significance;

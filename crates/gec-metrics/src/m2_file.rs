@@ -138,12 +138,17 @@ impl M2File {
     pub fn read_lenient(path: &Path) -> Result<Self, Error> {
         let file = path.display().to_string();
         let text = decode(&read_bytes(path)?, &file)?;
-        Self::parse_with(&text, &file, false)
+        Self::parse_lenient(&text, &file)
     }
 
     /// Parses M2 text; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Self, Error> {
         Self::parse_with(text, file, true)
+    }
+
+    /// Parses M2 text keeping edit spans outside their sentence, as [`M2File::read_lenient`].
+    pub fn parse_lenient(text: &str, file: &str) -> Result<Self, Error> {
+        Self::parse_with(text, file, false)
     }
 
     fn parse_with(text: &str, file: &str, strict_spans: bool) -> Result<Self, Error> {

@@ -90,6 +90,16 @@ pub struct Answer {
 
 /// Reads one MTurk result CSV, dropping rejected assignments; `name` labels errors.
 pub fn read_batch(bytes: &[u8], name: &str) -> Result<Vec<Answer>, Error> {
+    read_rows(bytes, name, false)
+}
+
+/// Reads every row of one MTurk result CSV, rejected assignments included (the authors sampled
+/// M2 references from these raw rows, LCB spec §4.2).
+pub fn read_batch_raw(bytes: &[u8], name: &str) -> Result<Vec<Answer>, Error> {
+    read_rows(bytes, name, true)
+}
+
+fn read_rows(bytes: &[u8], name: &str, rejected: bool) -> Result<Vec<Answer>, Error> {
     let syntax = |line: usize, message: String| Error::Syntax {
         file: name.to_owned(),
         line,
@@ -122,7 +132,7 @@ pub fn read_batch(bytes: &[u8], name: &str) -> Result<Vec<Answer>, Error> {
                 .get(i)
                 .ok_or_else(|| syntax(line, "missing field".into()))
         };
-        if field(status)? == "Rejected" {
+        if !rejected && field(status)? == "Rejected" {
             continue;
         }
         out.push(Answer {

@@ -43,7 +43,7 @@ fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
 }
 
 /// The three crowd batches the authors used, in their order.
-const BATCHES: [&str; 3] = [
+pub(crate) const BATCHES: [&str; 3] = [
     "Batch_2612793_batch_results.csv",
     "Batch_2626033_batch_results.csv",
     "Batch_2634540_batch_results.csv",
