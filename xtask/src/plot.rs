@@ -160,29 +160,26 @@ pub(crate) fn ecdf(
     })
 }
 
-/// Grouped bars: for each named series one bar per group label.
+/// Grouped bars: for each named series one bar per group label (negative values hang down).
 pub(crate) fn grouped_bars(
     title: &str,
     groups: &[&str],
-    series: &[(String, Vec<usize>)],
+    series: &[(String, Vec<i64>)],
 ) -> anyhow::Result<String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (720, 480)).into_drawing_area();
         root.fill(&WHITE).map_err(failed)?;
-        let max = series
-            .iter()
-            .flat_map(|(_, v)| v.iter().copied())
-            .max()
-            .unwrap_or(1)
-            .max(1);
+        let values = series.iter().flat_map(|(_, v)| v.iter().copied());
+        let max = values.clone().max().unwrap_or(1).max(1);
+        let min = values.min().unwrap_or(0).min(0);
         let slots = (series.len() + 1) * groups.len();
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(50)
-            .build_cartesian_2d(0..slots, 0..max + 1)
+            .build_cartesian_2d(0..slots, min - 1..max + 1)
             .map_err(failed)?;
         let stride = series.len() + 1;
         chart

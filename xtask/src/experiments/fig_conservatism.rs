@@ -434,9 +434,14 @@ fn ecdf(rows: &[Row]) -> anyhow::Result<String> {
 }
 
 fn split_concat(rows: &[Row]) -> anyhow::Result<String> {
-    let series: Vec<(String, Vec<usize>)> = rows
+    let series: Vec<(String, Vec<i64>)> = rows
         .iter()
-        .map(|r| (r.name.clone(), vec![r.counts[11], r.counts[12]]))
+        .map(|r| {
+            (
+                r.name.clone(),
+                vec![r.counts[11] as i64, r.counts[12] as i64],
+            )
+        })
         .collect();
     plot::grouped_bars(
         "Sentences split and concatenated",

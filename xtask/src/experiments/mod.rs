@@ -6,6 +6,7 @@ mod conll14_scores;
 mod fig_accuracy;
 mod fig_conservatism;
 mod fig_f_gleu;
+mod fig_reranking;
 mod fig_systems;
 mod table1;
 mod table4;
@@ -53,4 +54,5 @@ pub(crate) const ALL: &[Experiment] = &[
     usim_automatic::JFLEG,
     fig_systems::EXPERIMENT,
     fig_f_gleu::EXPERIMENT,
+    fig_reranking::EXPERIMENT,
 ];
