@@ -216,18 +216,11 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             .collect();
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} |",
             s.name,
             s.pairs,
             s.total,
-            h[0],
-            h[1],
-            h[2],
-            h[3],
-            h[4],
-            h[5],
-            h[6],
-            h[7],
+            h.map(|x| x.to_string()).join(" | "),
             diff.join(" "),
             if same_as_g7 { "same" } else { "**differs**" }
         );
