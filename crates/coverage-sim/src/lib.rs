@@ -10,6 +10,7 @@
 //!   parallel.
 //! * [`bootstrap`] — seeded, parallel sentence resampling with BCa and percentile intervals
 //!   ([`normal`]: Φ and Φ⁻¹ for them).
+//! * [`reranking`] — the oracle reranker of a k-best list.
 //! * [`significance`] — paired bootstrap and approximate randomisation tests between systems.
 //! * [`crowd_references`] — crowd corrections as M2 edits, as the authors converted them.
 //! * [`perfect_corpus`] — the perfect system's corpus with M crowd references, seeded.
@@ -24,6 +25,7 @@ pub mod normal;
 pub mod perfect_corpus;
 pub mod perfect_system;
 pub mod poisson_binomial;
+pub mod reranking;
 pub mod significance;
 pub mod simulation;
 mod weighted_draw;
