@@ -71,28 +71,37 @@ fn check_alpha(alpha: f64) -> Result<(), Error> {
     }
 }
 
+/// A resampling plan needs two sentences (the jackknife leaves one out) and one draw.
+pub(crate) fn check_sizes(n: usize, draws: usize) -> Result<(), Error> {
+    if n < 2 {
+        Err(Error::TooFewSentences(n))
+    } else if draws == 0 {
+        Err(Error::Empty)
+    } else {
+        Ok(())
+    }
+}
+
 impl Bootstrap {
+    /// Resample `b` of n sentence indices: its own PCG-64 stream, so resamples are independent
+    /// of the order (and thread) they are drawn in.
+    pub(crate) fn resample(&self, b: usize, n: usize) -> Vec<usize> {
+        let mut rng = Pcg64::new(u128::from(self.seed), b as u128);
+        (0..n).map(|_| rng.random_range(0..n)).collect()
+    }
+
     /// Resamples n sentence indices B times and evaluates `statistic` on each resample, on the
     /// data (`0..n`) and on the n jackknife samples. `statistic` receives sentence indices.
     pub fn run<S>(&self, n: usize, statistic: S) -> Result<BootstrapDistribution, Error>
     where
         S: Fn(&[usize]) -> f64 + Sync,
     {
-        if n < 2 {
-            return Err(Error::TooFewSentences(n));
-        }
-        if self.resamples == 0 {
-            return Err(Error::Empty);
-        }
+        check_sizes(n, self.resamples)?;
         let all: Vec<usize> = (0..n).collect();
         let t = statistic(&all);
         let mut sorted: Vec<f64> = (0..self.resamples)
             .into_par_iter()
-            .map(|b| {
-                let mut rng = Pcg64::new(u128::from(self.seed), b as u128);
-                let sample: Vec<usize> = (0..n).map(|_| rng.random_range(0..n)).collect();
-                statistic(&sample)
-            })
+            .map(|b| statistic(&self.resample(b, n)))
             .collect();
         let jackknife: Vec<f64> = (0..n)
             .into_par_iter()
@@ -162,18 +171,26 @@ pub fn bca_interval(
         let zs = z0 + normal_quantile(a);
         normal_cdf(z0 + zs / (1.0 - acceleration * zs))
     };
-    let levels = (level(alpha / 2.0), level(1.0 - alpha / 2.0));
+    Ok(interval_at(
+        sorted,
+        (level(alpha / 2.0), level(1.0 - alpha / 2.0)),
+        z0,
+    ))
+}
+
+/// The interval between the order statistics at `levels`.
+fn interval_at(sorted: &[f64], levels: (f64, f64), z0: f64) -> Interval {
     let indices = (
         order_statistic(levels.0, sorted.len()),
         order_statistic(levels.1, sorted.len()),
     );
-    Ok(Interval {
+    Interval {
         low: sorted[indices.0],
         high: sorted[indices.1],
         levels,
         indices,
         z0,
-    })
+    }
 }
 
 /// The percentile interval: the order statistics at α/2 and 1 − α/2.
@@ -182,18 +199,7 @@ pub fn percentile_interval(sorted: &[f64], alpha: f64) -> Result<Interval, Error
     if sorted.is_empty() {
         return Err(Error::Empty);
     }
-    let levels = (alpha / 2.0, 1.0 - alpha / 2.0);
-    let indices = (
-        order_statistic(levels.0, sorted.len()),
-        order_statistic(levels.1, sorted.len()),
-    );
-    Ok(Interval {
-        low: sorted[indices.0],
-        high: sorted[indices.1],
-        levels,
-        indices,
-        z0: 0.0,
-    })
+    Ok(interval_at(sorted, (alpha / 2.0, 1.0 - alpha / 2.0), 0.0))
 }
 
 impl BootstrapDistribution {

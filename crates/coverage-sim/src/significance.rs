@@ -17,7 +17,7 @@ use serde::Serialize;
 use gec_metrics::{SentenceStats, corpus_score};
 
 use crate::Error;
-use crate::bootstrap::Bootstrap;
+use crate::bootstrap::{Bootstrap, check_sizes};
 
 /// The outcome of a paired test of systems A and B.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -85,20 +85,13 @@ pub fn paired_bootstrap<S: PairedStatistic>(
     plan: Bootstrap,
     statistic: &S,
 ) -> Result<PairedTest, Error> {
-    if n < 2 {
-        return Err(Error::TooFewSentences(n));
-    }
-    if plan.resamples == 0 {
-        return Err(Error::Empty);
-    }
+    check_sizes(n, plan.resamples)?;
     let (a, b) = observed(n, statistic);
     let unswapped = vec![false; n];
     let deltas: Vec<f64> = (0..plan.resamples)
         .into_par_iter()
         .map(|r| {
-            let mut rng = Pcg64::new(u128::from(plan.seed), r as u128);
-            let sample: Vec<usize> = (0..n).map(|_| rng.random_range(0..n)).collect();
-            let (x, y) = statistic.score(&sample, &unswapped);
+            let (x, y) = statistic.score(&plan.resample(r, n), &unswapped);
             x - y
         })
         .collect();
@@ -127,12 +120,7 @@ pub fn approximate_randomization<S: PairedStatistic>(
     seed: u64,
     statistic: &S,
 ) -> Result<PairedTest, Error> {
-    if n < 2 {
-        return Err(Error::TooFewSentences(n));
-    }
-    if trials == 0 {
-        return Err(Error::Empty);
-    }
+    check_sizes(n, trials)?;
     let (a, b) = observed(n, statistic);
     let all: Vec<usize> = (0..n).collect();
     let delta = a - b;

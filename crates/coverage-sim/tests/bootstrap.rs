@@ -5,14 +5,10 @@
 use coverage_sim::Error;
 use coverage_sim::bootstrap::{Bootstrap, acceleration, bca_interval, percentile_interval};
 use gec_metrics::pairwise_sum::numpy_mean;
-use gecbias_data::location::spec_goldens_dir;
-use gecbias_data::testing::or_skip;
+use gecbias_data::testing::spec_golden;
 
 fn numbers(name: &str) -> Option<Vec<f64>> {
-    let text = or_skip(
-        std::fs::read_to_string(spec_goldens_dir().join(name)),
-        "BCa goldens",
-    )?;
+    let text = spec_golden(name)?;
     Some(
         text.split_whitespace()
             .map(|x| x.parse().unwrap())

@@ -1,29 +1,18 @@
 //! The Poisson-binomial pmf against exact 80-digit values (metric-goldens §d,
 //! `../shared/specs/goldens/poibin_*`), and DFT-CF against the exact recursion.
 
-use std::path::PathBuf;
-
 use coverage_sim::PoissonBinomial;
 use coverage_sim::poisson_binomial::Method;
-use gecbias_data::location::spec_goldens_dir;
-use gecbias_data::testing::or_skip;
+use gecbias_data::testing::spec_golden;
 use proptest::prelude::*;
-
-fn golden(name: &str) -> Option<String> {
-    let path: PathBuf = spec_goldens_dir().join(name);
-    or_skip(
-        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display())),
-        "Poisson-binomial goldens",
-    )
-}
 
 /// (probabilities, exact pmf, exact cdf) of a golden pair of files.
 fn case(stem: &str) -> Option<(Vec<f64>, Vec<f64>, Vec<f64>)> {
-    let p: Vec<f64> = golden(&format!("{stem}.txt"))?
+    let p: Vec<f64> = spec_golden(&format!("{stem}.txt"))?
         .lines()
         .map(|l| l.parse().unwrap())
         .collect();
-    let table = golden(&format!("{stem}_pmf_cdf.tsv"))?;
+    let table = spec_golden(&format!("{stem}_pmf_cdf.tsv"))?;
     let (mut pmf, mut cdf) = (Vec::new(), Vec::new());
     for line in table.lines().skip(1) {
         let fields: Vec<&str> = line.split('\t').collect();

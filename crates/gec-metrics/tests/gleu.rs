@@ -5,24 +5,16 @@
 use gec_metrics::gleu::{GleuCorpus, ReferenceDraws, reference_choices};
 use gec_metrics::text::read_lines;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
-use gecbias_data::location::spec_goldens_dir;
-use gecbias_data::testing::{data_or_skip, or_skip};
-
-fn golden(name: &str) -> Option<String> {
-    or_skip(
-        std::fs::read_to_string(spec_goldens_dir().join(name)),
-        "GLEU goldens",
-    )
-}
+use gecbias_data::testing::{data_or_skip, spec_golden_rows};
 
 #[test]
 fn python2_reference_draws_match_cpython() {
-    let Some(table) = golden("gleu_refidx_py2_R2_N1312.tsv") else {
+    let Some(table) = spec_golden_rows("gleu_refidx_py2_R2_N1312.tsv") else {
         return;
     };
     let mut rows = 0;
-    for line in table.lines().skip(1) {
-        let f: Vec<&str> = line.split('\t').collect();
+    for row in &table {
+        let f: Vec<&str> = row.iter().map(String::as_str).collect();
         let j: usize = f[0].parse().unwrap();
         assert_eq!(f[1].parse::<usize>().unwrap(), 101 * j);
         let draws = reference_choices(ReferenceDraws::Python2, j, 1312, 2);
@@ -43,7 +35,7 @@ fn conll14_gleu_matches_the_official_script() {
     let Some(data) = data_or_skip("GLEU goldens") else {
         return;
     };
-    let Some(table) = golden("gleu_conll14_results.tsv") else {
+    let Some(table) = spec_golden_rows("gleu_conll14_results.tsv") else {
         return;
     };
     let refs = data.join(CONLL_REFERENCES);
@@ -52,8 +44,8 @@ fn conll14_gleu_matches_the_official_script() {
     let a = GleuCorpus::read(&source, &[refs.join("NUCLEA")]).unwrap();
     let b = GleuCorpus::read(&source, &[refs.join("NUCLEB")]).unwrap();
     let mut rows = 0;
-    for line in table.lines().skip(1) {
-        let f: Vec<&str> = line.split('\t').collect();
+    for row in &table {
+        let f: Vec<&str> = row.iter().map(String::as_str).collect();
         let path = if f[0] == "source" {
             source.clone()
         } else {

@@ -9,8 +9,8 @@ use gec_metrics::{
     FirstRowInsertions, GoldSentence, M2File, M2Options, corpus_score, sentence_stats,
 };
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS};
-use gecbias_data::location::spec_goldens_dir;
-use gecbias_data::testing::{data_or_skip, or_skip};
+use gecbias_data::spec_goldens;
+use gecbias_data::testing::{data_or_skip, spec_golden, spec_golden_rows};
 
 fn score(gold: &Path, system: &Path, options: &M2Options) -> gec_metrics::M2Score {
     let golds = GoldSentence::from_file(&M2File::read(gold).unwrap());
@@ -25,19 +25,17 @@ fn conll14_systems_match_the_official_scorer_exactly() {
     let Some(data) = data_or_skip("M2 scorer goldens") else {
         return;
     };
-    let table = or_skip(
-        std::fs::read_to_string(spec_goldens_dir().join("m2_conll14_results.tsv")),
-        "M2 scorer goldens",
-    )
-    .unwrap();
+    let Some(table) = spec_golden_rows("m2_conll14_results.tsv") else {
+        return;
+    };
     let options = M2Options::default();
     let release32 = M2Options {
         first_row_insertions: FirstRowInsertions::Release32,
         ..options
     };
     let mut rows = 0;
-    for line in table.lines().skip(1) {
-        let f: Vec<&str> = line.split('\t').collect();
+    for row in &table {
+        let f: Vec<&str> = row.iter().map(String::as_str).collect();
         let system = data.join(&format!(
             "{CONLL_PARAGRAPHS}/{}",
             f[1].trim_start_matches("data/paragraphs/")
@@ -79,15 +77,10 @@ fn conll14_systems_match_the_official_scorer_exactly() {
 
 #[test]
 fn toy_cases_isolate_insertions_before_the_first_word() {
-    let dir = spec_goldens_dir();
-    if or_skip(
-        std::fs::metadata(dir.join("m2_toy_insert_at_start.gold.m2")),
-        "M2 toy goldens",
-    )
-    .is_none()
-    {
+    if spec_golden("m2_toy_insert_at_start.gold.m2").is_none() {
         return;
     }
+    let dir = spec_goldens::dir();
     let toy = |stem: &str, first_row| {
         let options = M2Options {
             first_row_insertions: first_row,

@@ -7,15 +7,7 @@ use gec_metrics::sari::{
 use gec_metrics::text::read_lines;
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, NTS_KBEST, TURKCORPUS};
-use gecbias_data::location::spec_goldens_dir;
-use gecbias_data::testing::{data_or_skip, or_skip};
-
-fn golden(name: &str) -> Option<String> {
-    or_skip(
-        std::fs::read_to_string(spec_goldens_dir().join(name)),
-        "SARI goldens",
-    )
-}
+use gecbias_data::testing::{data_or_skip, spec_golden, spec_golden_rows};
 
 fn turkcorpus(data: &DataDir) -> (Vec<String>, Vec<Vec<String>>) {
     let dir = data.join(TURKCORPUS);
@@ -45,7 +37,7 @@ fn per_sentence_sari_matches_sari_py() {
     let Some(data) = data_or_skip("SARI goldens") else {
         return;
     };
-    let Some(expected) = golden("sari_persentence_SBMT-SARI.txt") else {
+    let Some(expected) = spec_golden("sari_persentence_SBMT-SARI.txt") else {
         return;
     };
     let (source, refs) = turkcorpus(&data);
@@ -63,13 +55,13 @@ fn corpus_sari_matches_sari_py_and_easse() {
     let Some(data) = data_or_skip("SARI goldens") else {
         return;
     };
-    let Some(table) = golden("sari_turkcorpus_results.tsv") else {
+    let Some(table) = spec_golden_rows("sari_turkcorpus_results.tsv") else {
         return;
     };
     let (source, refs) = turkcorpus(&data);
     let mut rows = 0;
-    for line in table.lines().skip(1) {
-        let f: Vec<&str> = line.split('\t').collect();
+    for row in &table {
+        let f: Vec<&str> = row.iter().map(String::as_str).collect();
         let out = output(&data, f[0]);
         let per = sari_per_sentence(&source, &out, &refs).unwrap();
         let mean = per.iter().sum::<f64>() / per.len() as f64;

@@ -17,6 +17,7 @@
 //!   and its verification against a data directory.
 //! * [`numpy_pickle`] — a reader for the authors' stored numpy arrays (Python pickles), which
 //!   never imports or executes anything.
+//! * [`spec_goldens`] — the specs' machine-readable goldens (not data: read beside the workspace).
 //! * [`provenance`] — where each folder of the data comes from.
 //! * [`testing`] — the rule for tests that need data: skip with a message, or fail under
 //!   `GECBIAS_REQUIRE_DATA=1`.
@@ -27,6 +28,7 @@ pub mod location;
 pub mod manifest;
 pub mod numpy_pickle;
 pub mod provenance;
+pub mod spec_goldens;
 pub mod testing;
 
 pub use error::Error;

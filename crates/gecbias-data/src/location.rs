@@ -175,12 +175,6 @@ pub fn punkt_english_dir() -> PathBuf {
     workspace_root().join("target/linguistic-data/punkt_tab/english")
 }
 
-/// The machine-readable goldens of the specs (`../shared/specs/goldens` beside the workspace):
-/// values computed by the reference implementations, which tests compare against.
-pub fn spec_goldens_dir() -> PathBuf {
-    workspace_root().join("../shared/specs/goldens")
-}
-
 /// The workspace root, known at compile time from this crate's own location
 /// (`<root>/crates/gecbias-data`).
 pub fn workspace_root() -> PathBuf {

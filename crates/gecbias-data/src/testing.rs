@@ -39,6 +39,23 @@ pub fn or_skip<T, E: Display>(loaded: Result<T, E>, what: &str) -> Option<T> {
     }
 }
 
+/// The text of spec golden `name`, or `None` after printing why the test is skipped.
+///
+/// # Panics
+/// When it cannot be read and `GECBIAS_REQUIRE_DATA=1`.
+pub fn spec_golden(name: &str) -> Option<String> {
+    or_skip(crate::spec_goldens::text(name), name)
+}
+
+/// The rows of spec golden table `name` ([`crate::spec_goldens::rows`]), or `None` after printing
+/// why the test is skipped.
+///
+/// # Panics
+/// When it cannot be read and `GECBIAS_REQUIRE_DATA=1`.
+pub fn spec_golden_rows(name: &str) -> Option<Vec<Vec<String>>> {
+    or_skip(crate::spec_goldens::rows(name), name)
+}
+
 /// The rule itself: a found resource is used; a missing one is a skip (`Ok(None)`, after printing
 /// the reason to stderr) unless it is required, when it is a failure message.
 fn decide<T, E: Display>(

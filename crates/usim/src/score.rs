@@ -77,10 +77,6 @@ impl Default for Params {
 pub struct UsimScore {
     /// F(matched_first, matched_second, units_first, units_second).
     pub usim: f64,
-    /// matched_first / units_first.
-    pub recall: f64,
-    /// matched_second / units_second.
-    pub precision: f64,
     /// Units of the first passage with a compatible best partner.
     pub matched_first: usize,
     /// Units of the second passage with a compatible best partner.
@@ -89,6 +85,22 @@ pub struct UsimScore {
     pub units_first: usize,
     /// Compared units of the second passage.
     pub units_second: usize,
+}
+
+impl UsimScore {
+    /// R = matched_first / units_first (0 without units).
+    pub fn recall(&self) -> f64 {
+        ratio(self.matched_first, self.units_first)
+    }
+
+    /// P = matched_second / units_second (0 without units).
+    pub fn precision(&self) -> f64 {
+        ratio(self.matched_second, self.units_second)
+    }
+}
+
+fn ratio(c: usize, n: usize) -> f64 {
+    if n == 0 { 0.0 } else { c as f64 / n as f64 }
 }
 
 /// The reference's F: 0 when a size is 0 or a count exceeds its size, else 2(P·R)/(P + R) with
@@ -144,11 +156,8 @@ pub fn usim(p1: &PreparedPassage, p2: &PreparedPassage, params: &Params) -> Usim
     let matched_second = (0..n2)
         .filter(|&j| matched((0..n1).map(|i| cells[i * n2 + j])))
         .count();
-    let ratio = |c: usize, n: usize| if n == 0 { 0.0 } else { c as f64 / n as f64 };
     UsimScore {
         usim: two_sided_f(matched_first, matched_second, n1, n2),
-        recall: ratio(matched_first, n1),
-        precision: ratio(matched_second, n2),
         matched_first,
         matched_second,
         units_first: n1,

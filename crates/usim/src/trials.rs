@@ -52,3 +52,29 @@ pub const TABLE_1: [Trial; 3] = [
         ],
     },
 ];
+
+/// The NUCLE essays whose paragraphs were parsed automatically (USim paper §4.3).
+pub const NUCLE_ESSAYS: [&str; 7] = ["2", "3", "5", "6", "7", "8", "10"];
+
+/// The source and correction paragraph files of one NUCLE essay among `files` (names like
+/// `10003.xml` and `10_corrected003.xml`), paired by index as the authors' driver pairs them:
+/// sorted, then zipped. Essays 2 and 3 have one corrected paragraph more than source
+/// paragraphs, so the pairs after the inserted paragraph compare shifted paragraphs — as in the
+/// authors' run.
+pub fn nucle_paragraph_pairs<'f>(essay: &str, files: &[&'f str]) -> Vec<(&'f str, &'f str)> {
+    let numbered = |prefix: &str| -> Vec<&'f str> {
+        let mut out: Vec<&'f str> = files
+            .iter()
+            .copied()
+            .filter(|n| {
+                n.strip_prefix(prefix)
+                    .and_then(|rest| rest.strip_suffix(".xml"))
+                    .is_some_and(|d| d.len() == 3 && d.bytes().all(|b| b.is_ascii_digit()))
+            })
+            .collect();
+        out.sort_unstable();
+        out
+    };
+    let corrected = numbered(&format!("{essay}_corrected"));
+    numbered(essay).into_iter().zip(corrected).collect()
+}

@@ -3,14 +3,13 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use gecbias_data::DataDir;
-use gecbias_data::datasets::{JFLEG_DEV_PARSES, USIM_ANNOTATIONS};
-use gecbias_data::location::spec_goldens_dir;
-use gecbias_data::testing::{data_or_skip, or_skip};
+use gecbias_data::datasets::{JFLEG_DEV_PARSES, NUCLE_PARAGRAPH_PARSES, USIM_ANNOTATIONS};
+use gecbias_data::spec_goldens;
+use gecbias_data::testing::{data_or_skip, or_skip, spec_golden_rows};
 use mono_align::TieBreaking;
 use ucca_graph::{Category, Passage};
 use usim::sentences::{common_sentence_ends, sentence_ends};
-use usim::trials::TABLE_1;
+use usim::trials::{NUCLE_ESSAYS, TABLE_1, nucle_paragraph_pairs};
 use usim::word_alignment::align_yields;
 use usim::{
     Comparable, MainRelations, Mapping, Params, Positions, PreparedPassage, SentenceMarks,
@@ -22,23 +21,9 @@ fn read(path: &Path) -> PreparedPassage {
     PreparedPassage::new(&Passage::read(path).unwrap()).unwrap()
 }
 
-fn golden(name: &str) -> Option<String> {
-    or_skip(
-        std::fs::read_to_string(spec_goldens_dir().join(name)),
-        "USim goldens",
-    )
-}
-
-fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .skip(1)
-        .map(|l| l.split('\t').collect())
-}
-
 #[test]
 fn mini_pairs() {
-    let dir = spec_goldens_dir().join("usim_mini");
+    let dir = spec_goldens::dir().join("usim_mini");
     if or_skip(std::fs::metadata(&dir), "USim mini goldens").is_none() {
         return;
     }
@@ -207,7 +192,14 @@ fn distsim_of_the_trials() {
     }
 }
 
-fn jfleg_rows(data: &DataDir, table: &str) -> (usize, Vec<String>) {
+#[test]
+fn jfleg_dev_on_the_stored_parses() {
+    let Some(data) = data_or_skip("USim JFLEG goldens") else {
+        return;
+    };
+    let Some(table) = spec_golden_rows("usim_jfleg_dev_auto.tsv") else {
+        return;
+    };
     let dir = data.join(JFLEG_DEV_PARSES);
     let mut cache: HashMap<String, PreparedPassage> = HashMap::new();
     let mut get = |name: String| -> PreparedPassage {
@@ -217,8 +209,7 @@ fn jfleg_rows(data: &DataDir, table: &str) -> (usize, Vec<String>) {
             .clone()
     };
     let mut failures = Vec::new();
-    let mut count = 0;
-    for f in rows(table) {
+    for f in &table {
         let source = get(format!("dev.src{}.xml", f[0]));
         let output = get(format!("{}{}.xml", f[1], f[0]));
         let branch = Params::BRANCH_2017;
@@ -235,21 +226,8 @@ fn jfleg_rows(data: &DataDir, table: &str) -> (usize, Vec<String>) {
                 f[0], f[1]
             ));
         }
-        count += 1;
     }
-    (count, failures)
-}
-
-#[test]
-fn jfleg_dev_on_the_stored_parses() {
-    let Some(data) = data_or_skip("USim JFLEG goldens") else {
-        return;
-    };
-    let Some(table) = golden("usim_jfleg_dev_auto.tsv") else {
-        return;
-    };
-    let (count, failures) = jfleg_rows(&data, &table);
-    assert_eq!(count, 754 * 9);
+    assert_eq!(table.len(), 754 * 9);
     assert!(
         failures.is_empty(),
         "{} rows differ:\n{}",
@@ -263,17 +241,33 @@ fn nucle_essays_on_the_stored_parses() {
     let Some(data) = data_or_skip("USim NUCLE goldens") else {
         return;
     };
-    let Some(table) = golden("usim_nucle_uncombined_auto.tsv") else {
+    let Some(table) = spec_golden_rows("usim_nucle_uncombined_auto.tsv") else {
         return;
     };
-    let dir = data.join("assess_learner_language/data/xmls/uncombined");
+    // The driver's pairing of paragraphs gives exactly the golden's pairs.
+    let files = data.files_in(NUCLE_PARAGRAPH_PARSES, ".xml").unwrap();
+    let names: Vec<&str> = files
+        .iter()
+        .map(|f| f.rsplit('/').next().unwrap())
+        .collect();
+    let mut pairs: Vec<(&str, &str)> = NUCLE_ESSAYS
+        .iter()
+        .flat_map(|e| nucle_paragraph_pairs(e, &names))
+        .collect();
+    let mut expected: Vec<(&str, &str)> = table
+        .iter()
+        .map(|f| (f[0].as_str(), f[1].as_str()))
+        .collect();
+    pairs.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(pairs, expected);
+    let dir = data.join(NUCLE_PARAGRAPH_PARSES);
     let mut sum = 0.0;
-    let mut n = 0;
-    for f in rows(&table) {
-        let (s, c) = (read(&dir.join(f[0])), read(&dir.join(f[1])));
+    for f in &table {
+        let (s, c) = (read(&dir.join(&f[0])), read(&dir.join(&f[1])));
         assert_eq!(
-            (s.len(), c.len()),
-            (f[2].parse().unwrap(), f[3].parse().unwrap()),
+            (s.len().to_string(), c.len().to_string()),
+            (f[2].clone(), f[3].clone()),
             "{}",
             f[0]
         );
@@ -289,8 +283,8 @@ fn nucle_essays_on_the_stored_parses() {
             f[1]
         );
         sum += s2r;
-        n += 1;
     }
-    assert_eq!(n, 157);
-    assert!((sum / n as f64 - 0.6971).abs() < 5e-5, "{}", sum / n as f64);
+    assert_eq!(table.len(), 157);
+    let mean = sum / table.len() as f64;
+    assert!((mean - 0.6971).abs() < 5e-5, "{mean}");
 }

@@ -5,8 +5,7 @@
 use std::collections::HashMap;
 
 use gecbias_data::datasets::USIM_ANNOTATIONS;
-use gecbias_data::location::spec_goldens_dir;
-use gecbias_data::testing::{data_or_skip, or_skip};
+use gecbias_data::testing::{data_or_skip, spec_golden_rows};
 use mono_align::TieBreaking;
 use ucca_graph::Passage;
 use usim::{Comparable, Params, PreparedPassage, usim};
@@ -17,16 +16,7 @@ type Passages = HashMap<String, PreparedPassage>;
 /// The golden rows (tab-separated fields) and every passage they name, prepared.
 fn goldens(what: &str) -> Option<(Vec<Vec<String>>, Passages)> {
     let data = data_or_skip(what)?;
-    let table = or_skip(
-        std::fs::read_to_string(spec_goldens_dir().join("usim_human_pairs.tsv")),
-        what,
-    )?;
-    let rows: Vec<Vec<String>> = table
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .skip(1)
-        .map(|l| l.split('\t').map(str::to_owned).collect())
-        .collect();
+    let rows = spec_golden_rows("usim_human_pairs.tsv")?;
     let mut passages = HashMap::new();
     for f in &rows {
         for name in [&f[1], &f[2]] {

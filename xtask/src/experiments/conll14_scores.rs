@@ -17,7 +17,7 @@ use gecbias_data::DataDir;
 use gecbias_data::datasets::{
     CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, NTS_KBEST, TURKCORPUS,
 };
-use gecbias_data::location::spec_goldens_dir;
+use gecbias_data::spec_goldens;
 use indicatif::ProgressBar;
 use serde::Serialize;
 
@@ -138,17 +138,6 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     Ok(out)
 }
 
-fn golden_table(name: &str) -> anyhow::Result<Vec<Vec<String>>> {
-    let path = spec_goldens_dir().join(name);
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(text
-        .lines()
-        .skip(1)
-        .map(|l| l.split('\t').map(str::to_owned).collect())
-        .collect())
-}
-
 /// Records `what` as a failure unless `same`; the table cell saying which.
 fn verdict(same: bool, what: String, failures: &mut Vec<String>) -> &'static str {
     if same {
@@ -217,7 +206,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     let paragraphs = |f: &str| data.join(&format!("{CONLL_PARAGRAPHS}/{f}"));
 
     // M2, official defaults, both gold files.
-    let official = golden_table("m2_conll14_results.tsv")?;
+    let official = spec_goldens::rows("m2_conll14_results.tsv")?;
     let mut m2_rows = Vec::new();
     let _ = writeln!(
         md,
@@ -382,7 +371,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         GleuCorpus::read(&source, &[refs.join("NUCLEA")])?,
         GleuCorpus::read(&source, &[refs.join("NUCLEB")])?,
     ];
-    let gleu_golden = golden_table("gleu_conll14_results.tsv")?;
+    let gleu_golden = spec_goldens::rows("gleu_conll14_results.tsv")?;
     let _ = writeln!(
         md,
         "## GLEU (`compute_gleu`, n = 4, 500 iterations; metric-goldens §b)\n\n\
@@ -441,7 +430,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     let turk_refs = (0..8)
         .map(|k| read_lines(&data.join(&turk_reference(k))))
         .collect::<Result<Vec<_>, _>>()?;
-    let sari_golden = golden_table("sari_turkcorpus_results.tsv")?;
+    let sari_golden = spec_goldens::rows("sari_turkcorpus_results.tsv")?;
     let _ = writeln!(
         md,
         "\n## SARI on TurkCorpus test (359 sentences, 8 references; metric-goldens §c)\n\n\

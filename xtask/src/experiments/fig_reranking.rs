@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use conservatism::{Splitter, check_line_counts, compare_passages, passage_text};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_PARAGRAPHS;
-use gecbias_data::location::spec_goldens_dir;
+use gecbias_data::spec_goldens;
 use indicatif::ProgressBar;
 use mono_align::CostModel;
 use mono_align::sentences::preprocess_paragraph;
@@ -188,11 +188,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         });
         progress.inc(1);
     }
-    let golden_path = spec_goldens_dir().join("lcb_rerank_1ref_2ref.json");
-    let golden: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(&golden_path)
-            .with_context(|| format!("reading {}", golden_path.display()))?,
-    )?;
+    let golden: serde_json::Value =
+        serde_json::from_str(&spec_goldens::text("lcb_rerank_1ref_2ref.json")?)?;
     let mut md = String::new();
     let _ = writeln!(
         md,

@@ -7,10 +7,11 @@ use std::fmt::Write as _;
 use anyhow::{Context, bail};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{JFLEG_DEV_PARSES, NUCLE_PARAGRAPH_PARSES};
-use gecbias_data::location::spec_goldens_dir;
+use gecbias_data::spec_goldens;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
+use usim::trials::{NUCLE_ESSAYS, nucle_paragraph_pairs};
 use usim::{Params, PreparedPassage, usim};
 
 use super::{Experiment, Report};
@@ -29,7 +30,6 @@ pub(crate) const JFLEG: Experiment = Experiment {
     run: jfleg_run,
 };
 
-const ESSAYS: [&str; 7] = ["2", "3", "5", "6", "7", "8", "10"];
 const JFLEG_OUTPUTS: [&str; 9] = [
     "dev.ref0",
     "dev.ref1",
@@ -45,16 +45,11 @@ const JFLEG_SENTENCES: usize = 754;
 
 /// The reference code's values from a golden table, keyed by its first `key` columns.
 fn golden_rows(name: &str, key: usize) -> anyhow::Result<HashMap<Vec<String>, Vec<String>>> {
-    let path = spec_goldens_dir().join(name);
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .skip(1)
-        .map(|l| {
-            let f: Vec<String> = l.split('\t').map(str::to_owned).collect();
-            (f[..key].to_vec(), f[key..].to_vec())
+    Ok(spec_goldens::rows(name)?
+        .into_iter()
+        .map(|mut f| {
+            let rest = f.split_off(key.min(f.len()));
+            (f, rest)
         })
         .collect())
 }
@@ -77,38 +72,22 @@ fn read_all(
     Ok(out)
 }
 
-/// The source and correction files of one essay, paired by index as the authors' driver pairs
-/// them (essays 2 and 3 have one corrected paragraph more than source paragraphs, so the pairs
-/// after the inserted paragraph are shifted — kept, as in the reference).
+/// The source and correction files of one essay as the authors paired them.
 fn essay_pairs(data: &DataDir, essay: &str) -> anyhow::Result<Vec<(String, String)>> {
     let files = data.files_in(NUCLE_PARAGRAPH_PARSES, ".xml")?;
     let names: Vec<&str> = files
         .iter()
         .map(|f| f.rsplit('/').next().unwrap_or(f))
         .collect();
-    let numbered = |prefix: &str| -> Vec<String> {
-        let mut out: Vec<String> = names
-            .iter()
-            .filter(|n| {
-                n.strip_prefix(prefix)
-                    .and_then(|rest| rest.strip_suffix(".xml"))
-                    .is_some_and(|digits| {
-                        digits.len() == 3 && digits.bytes().all(|b| b.is_ascii_digit())
-                    })
-            })
-            .map(|n| (*n).to_owned())
-            .collect();
-        out.sort();
-        out
-    };
-    let sources = numbered(essay);
-    let corrected = numbered(&format!("{essay}_corrected"));
-    Ok(sources.into_iter().zip(corrected).collect())
+    Ok(nucle_paragraph_pairs(essay, &names)
+        .into_iter()
+        .map(|(s, c)| (s.to_owned(), c.to_owned()))
+        .collect())
 }
 
 fn nucle_inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out = Vec::new();
-    for essay in ESSAYS {
+    for essay in NUCLE_ESSAYS {
         for (s, c) in essay_pairs(data, essay)? {
             out.push(format!("{NUCLE_PARAGRAPH_PARSES}/{s}"));
             out.push(format!("{NUCLE_PARAGRAPH_PARSES}/{c}"));
@@ -131,7 +110,7 @@ fn nucle_run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyho
     let passages = read_all(data, inputs, progress)?;
     let goldens = golden_rows("usim_nucle_uncombined_auto.tsv", 2)?;
     let mut pairs = Vec::new();
-    for essay in ESSAYS {
+    for essay in NUCLE_ESSAYS {
         for (s, c) in essay_pairs(data, essay)? {
             let (a, b) = (&passages[&s], &passages[&c]);
             pairs.push(NuclePair {
@@ -182,7 +161,7 @@ fn nucle_run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyho
         pairs.len(),
         weighted
     );
-    for essay in ESSAYS {
+    for essay in NUCLE_ESSAYS {
         let of: Vec<&NuclePair> = pairs.iter().filter(|p| p.essay == essay).collect();
         let _ = writeln!(md, "| essay {essay} | {} | {:.4} | |", of.len(), mean(&of));
     }

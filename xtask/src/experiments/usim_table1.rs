@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use anyhow::{Context, bail};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::USIM_ANNOTATIONS;
-use gecbias_data::location::spec_goldens_dir;
+use gecbias_data::spec_goldens;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -77,24 +77,18 @@ struct PairResult {
 type Goldens = HashMap<(String, String, String, String), (f64, [usize; 4])>;
 
 fn goldens() -> anyhow::Result<Goldens> {
-    let path = spec_goldens_dir().join("usim_human_pairs.tsv");
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let mut out = HashMap::new();
-    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let own = (f[4] == "REL" && f[6] == "mainline") || (f[4] == "BR" && f[6] == "branch");
-        if f.len() < 12 || f[5] != "1.0.12" || !own {
+    for f in spec_goldens::rows("usim_human_pairs.tsv")? {
+        if f.len() < 12 {
             continue;
         }
-        let counts = [f[8], f[9], f[10], f[11]].map(|x| x.parse().unwrap_or(usize::MAX));
+        let own = (f[4] == "REL" && f[6] == "mainline") || (f[4] == "BR" && f[6] == "branch");
+        if f[5] != "1.0.12" || !own {
+            continue;
+        }
+        let counts = [&f[8], &f[9], &f[10], &f[11]].map(|x| x.parse().unwrap_or(usize::MAX));
         out.insert(
-            (
-                f[1].to_owned(),
-                f[2].to_owned(),
-                f[3].to_owned(),
-                f[4].to_owned(),
-            ),
+            (f[1].clone(), f[2].clone(), f[3].clone(), f[4].clone()),
             (f[7].parse().context("golden USim")?, counts),
         );
     }
