@@ -1,16 +1,26 @@
 //! Fuzzes the metric inputs: an M2 file and a system output (split at the first NUL byte) are
 //! parsed and scored; any bytes give scores or typed errors, never a panic, and scores are
-//! proportions. SARI and GLEU run on the same text as source, output and reference.
+//! proportions. SARI and GLEU run on the same text as source, output and reference; the bytes are
+//! also read as a TurkCorpus table, whose rows are scored with SARI.
 
 #![no_main]
 
 use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
 use gec_metrics::sari::{EasseVariant, easse_corpus_sari, sari_sentence};
 use gec_metrics::text::lines;
+use gec_metrics::turkcorpus::{TURKERS, parse_organized};
 use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    if let Ok(rows) = parse_organized(data, "fuzz.tsv") {
+        for row in rows.iter().take(4) {
+            assert_eq!(row.references.len(), TURKERS);
+            let refs: Vec<&str> = row.references.iter().map(String::as_str).collect();
+            let s = sari_sentence(&row.origin, &row.references[0], &refs);
+            assert!((0.0..=1.0).contains(&s));
+        }
+    }
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };

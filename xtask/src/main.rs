@@ -40,6 +40,10 @@ enum Task {
         /// Regenerate in memory and fail if the committed report differs.
         #[arg(long)]
         check: bool,
+        /// Run at the paper's scale where an experiment's default is scaled down for CI; the
+        /// report goes to target/reproduce/<id>-full.md.
+        #[arg(long, conflicts_with = "check")]
+        full: bool,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
         data: Option<PathBuf>,
@@ -76,7 +80,12 @@ fn main() -> ExitCode {
             list_tasks();
             Ok(())
         }
-        Some(Task::Reproduce { id, check, data }) => reproduce::run(&id, check, data.as_deref()),
+        Some(Task::Reproduce {
+            id,
+            check,
+            full,
+            data,
+        }) => reproduce::run(&id, check, full, data.as_deref()),
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
         Some(Task::Data {
             data,
@@ -95,7 +104,7 @@ fn main() -> ExitCode {
 fn list_tasks() {
     println!("cargo xtask <task>\n");
     println!(
-        "  reproduce <id>|all [--check] [--data DIR]   run experiments, write docs/reproduction/<id>.md"
+        "  reproduce <id>|all [--check|--full] [--data DIR]   run experiments, write docs/reproduction/<id>.md"
     );
     println!(
         "  bench metrics [--data DIR]                  time the metrics against the reference tools"

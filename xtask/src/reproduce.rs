@@ -9,8 +9,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::experiments::{self, Experiment};
 use crate::workspace_root;
 
-/// Runs experiment `id` (or all of them); with `check`, compares instead of writing.
-pub(crate) fn run(id: &str, check: bool, data: Option<&Path>) -> anyhow::Result<()> {
+/// Runs experiment `id` (or all of them); with `check`, compares instead of writing; with `full`,
+/// runs the paper-scale variants and writes their reports to `target/reproduce/<id>-full.md`.
+pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> anyhow::Result<()> {
     let selected: Vec<&Experiment> = if id == "all" {
         experiments::ALL.iter().collect()
     } else {
@@ -29,11 +30,32 @@ pub(crate) fn run(id: &str, check: bool, data: Option<&Path>) -> anyhow::Result<
         let inputs = (experiment.inputs)(&data)
             .with_context(|| format!("listing the inputs of {}", experiment.id))?;
         let progress = progress_bar(experiment.id, inputs.len());
-        let report = (experiment.run)(&data, &inputs, &progress)
-            .with_context(|| format!("running {}", experiment.id))?;
+        let run = match (full, experiment.full) {
+            (false, _) => experiment.run,
+            (true, Some(paper_scale)) => paper_scale,
+            (true, None) if id == "all" => experiment.run,
+            (true, None) => bail!(
+                "{} has no --full variant: it always runs at paper scale",
+                experiment.id
+            ),
+        };
+        let report =
+            run(&data, &inputs, &progress).with_context(|| format!("running {}", experiment.id))?;
         progress.finish_and_clear();
         let markdown = render(experiment, &report.markdown);
-        let md_path = docs_path(experiment.id);
+        let paper_scale = full && experiment.full.is_some();
+        let stem = if paper_scale {
+            format!("{}-full", experiment.id)
+        } else {
+            experiment.id.to_owned()
+        };
+        let md_path = if paper_scale {
+            workspace_root()
+                .join("target/reproduce")
+                .join(format!("{stem}.md"))
+        } else {
+            docs_path(experiment.id)
+        };
         if check {
             let committed = std::fs::read_to_string(&md_path).unwrap_or_default();
             if committed == markdown {
@@ -50,12 +72,12 @@ pub(crate) fn run(id: &str, check: bool, data: Option<&Path>) -> anyhow::Result<
             write(&md_path, &markdown)?;
             let json_path = workspace_root()
                 .join("target/reproduce")
-                .join(format!("{}.json", experiment.id));
+                .join(format!("{stem}.json"));
             write(&json_path, &serde_json::to_string_pretty(&report.json)?)?;
             for (name, svg) in &report.figures {
                 let path = workspace_root()
                     .join("target/reproduce")
-                    .join(format!("{}-{name}.svg", experiment.id));
+                    .join(format!("{stem}-{name}.svg"));
                 write(&path, svg)?;
             }
             eprintln!(

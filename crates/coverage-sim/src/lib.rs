@@ -14,6 +14,8 @@
 //! * [`significance`] — paired bootstrap and approximate randomisation tests between systems.
 //! * [`crowd_references`] — crowd corrections as M2 edits, as the authors converted them.
 //! * [`perfect_corpus`] — the perfect system's corpus with M crowd references, seeded.
+//! * [`perfect_simplification`] — SARI, MAX-SARI and lucky SARI of a perfect simplification
+//!   system with M crowd references, seeded and parallel.
 //! * [`perfect_system`] — the accuracy of a perfect system with M references: the mean coverage,
 //!   its Poisson-binomial distribution, and the low-coverage bias b_M = 1 − accuracy.
 
@@ -23,6 +25,7 @@ pub mod crowd_references;
 mod error;
 pub mod normal;
 pub mod perfect_corpus;
+pub mod perfect_simplification;
 pub mod perfect_system;
 pub mod poisson_binomial;
 pub mod reranking;
@@ -35,8 +38,12 @@ pub use bootstrap::{
 };
 pub use coverage::Sampling;
 pub use error::Error;
+pub use perfect_simplification::{PerfectSari, PoolSampling, SimplificationPool};
 pub use perfect_system::{AccuracySummary, PerfectSystem, perfect_system, perfect_system_accuracy};
 pub use poisson_binomial::PoissonBinomial;
+pub use reranking::{
+    KBestSentence, SariObjective, TieRule, oracle_rerank, rerank_with_drawn_references,
+};
 pub use significance::{
     PairedM2, PairedStatistic, PairedTest, approximate_randomization, m2_f_statistic,
     paired_bootstrap,

@@ -32,6 +32,11 @@ pub struct PerfectCorpus {
     pub outputs: Vec<String>,
     /// How many blocks were kept (they have no gold edit).
     pub kept: usize,
+    /// The source of every sentence (the raw crowd source where replaced).
+    pub sources: Vec<String>,
+    /// The M references of every sentence as text — the raw crowd corrections, or M copies of
+    /// the source where kept — as the authors gave them to GLEU (`{M}_sgss.pkl`, spec §4.3).
+    pub references: Vec<Vec<String>>,
 }
 
 impl PerfectCorpus {
@@ -71,11 +76,14 @@ pub fn simulate_perfect_corpus(
     let by_source: Vec<Vec<&str>> = sources.iter().map(|s| answers_of(s)).collect();
     let mut rng = Pcg64::new(u128::from(seed), m as u128);
     let (mut m2, mut outputs, mut kept) = (String::new(), Vec::new(), 0);
+    let (mut corpus_sources, mut references) = (Vec::new(), Vec::new());
     for block in &skeleton.blocks {
         if block.edits.is_empty() {
             kept += 1;
             m2 += &format!("S {}\n\n", block.source);
             outputs.push(block.source.clone());
+            corpus_sources.push(block.source.clone());
+            references.push(vec![block.source.clone(); m]);
             continue;
         }
         let chosen = match sampling {
@@ -87,16 +95,26 @@ pub fn simulate_perfect_corpus(
         };
         let (source, answers) = (sources[chosen], &by_source[chosen]);
         m2 += &format!("S {source}\n");
+        corpus_sources.push(source.to_owned());
+        let mut drawn = Vec::with_capacity(m);
         for k in 0..m {
             let reference = answers[rng.random_range(0..answers.len())];
+            drawn.push(reference.to_owned());
             for line in m2_lines(&correction_edits(source, reference), k) {
                 m2 += &line;
                 m2.push('\n');
             }
         }
         m2.push('\n');
+        references.push(drawn);
         let perfect = answers[rng.random_range(0..answers.len())];
         outputs.push(perfect.lines().last().unwrap_or("").trim().to_owned());
     }
-    Ok(PerfectCorpus { m2, outputs, kept })
+    Ok(PerfectCorpus {
+        m2,
+        outputs,
+        kept,
+        sources: corpus_sources,
+        references,
+    })
 }

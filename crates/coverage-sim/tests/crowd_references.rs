@@ -108,6 +108,25 @@ fn a_simulated_perfect_corpus_has_the_authors_shape_and_score() {
         let replaced: Vec<_> = gold.blocks.iter().filter(|b| !b.edits.is_empty()).collect();
         assert_eq!(replaced.len(), 1176);
         assert!(replaced.iter().all(|b| b.annotators() == [0, 1]));
+        // GLEU's view of the same corpus: each block's S line is its source; kept blocks are
+        // referenced by M copies of themselves, replaced ones by M raw crowd corrections of it.
+        assert_eq!(corpus.sources.len(), 1312);
+        for ((block, source), refs) in gold
+            .blocks
+            .iter()
+            .zip(&corpus.sources)
+            .zip(&corpus.references)
+        {
+            assert_eq!((&block.source, refs.len()), (source, 2));
+            if block.edits.is_empty() {
+                assert!(refs.iter().all(|r| r == source));
+            } else {
+                assert!(
+                    refs.iter()
+                        .all(|r| rows.iter().any(|a| a.source == *source && a.answer == *r))
+                );
+            }
+        }
         let golds = GoldSentence::from_file(&gold);
         let stats = sentence_stats(&golds, &corpus.outputs, ("sim", "perfect"), &options).unwrap();
         let f = corpus_score(&stats, 0.5).f_beta;

@@ -46,6 +46,16 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A line of a tab-separated table (TurkCorpus) with the wrong shape.
+    #[error("{file}:{line}: {message}")]
+    TableSyntax {
+        /// The file.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// Two parallel files (system and gold, source and references) with different sentence counts.
     #[error("{file} has {found} sentences but {expected_from} has {expected}")]
     CountMismatch {

@@ -12,6 +12,7 @@
 //! * [`pairwise_sum`] — numpy's summation order, for bit-equal means.
 //! * [`sari`] — SARI: the sentence-level `SARI.py` the LCB paper uses, MAX-SARI, lucky SARI,
 //!   and EASSE's corpus-level variants ([`tokenizer_13a`]).
+//! * [`turkcorpus`] — TurkCorpus's organized tables: a source with its 8 simplifications.
 pub mod edit_lattice;
 pub mod errant_compare;
 mod error;
@@ -24,6 +25,7 @@ pub mod python_random;
 pub mod sari;
 pub mod text;
 pub mod tokenizer_13a;
+pub mod turkcorpus;
 
 pub use edit_lattice::{Edit, FirstRowInsertions, GoldEdit};
 pub use error::Error;

@@ -42,6 +42,14 @@ pub const TURKCORPUS: &str = "simplification_turkcorpus";
 /// The NTS beam-12 hypotheses (`…_h1` … `…_h12`) of the TurkCorpus test sentences.
 pub const NTS_KBEST: &str = "assess_learner_language/data/simplification/K-best/NTS_beam12_12hyp";
 
+/// The file name of NTS hypothesis h (1…12) is this prefix followed by h.
+pub const NTS_KBEST_PREFIX: &str = "result_NTS_epoch11_10.19.t7_12_h";
+
+/// The order in which the authors' run listed the 12 NTS hypothesis files (`os.walk` order, not
+/// beam order): inferred from their stored oracle reranks, whose every choice it reproduces
+/// (LCB spec §10; `fig-simp-reranking`). It matters because ties go to the later hypothesis.
+pub const NTS_KBEST_AUTHORS_ORDER: [usize; 12] = [1, 6, 5, 10, 12, 2, 8, 7, 9, 11, 3, 4];
+
 /// TUPA parses of the NUCLE essays 2, 3, 5, 6, 7, 8 and 10 per paragraph: `ENNN.xml` (source) and
 /// `E_correctedNNN.xml` (correction).
 pub const NUCLE_PARAGRAPH_PARSES: &str = "assess_learner_language/data/xmls/uncombined";

@@ -28,6 +28,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "M2, GLEU, ERRANT and SARI scores of the CoNLL-2014 and TurkCorpus outputs beside the reference tools",
     inputs,
     run,
+    full: None,
 };
 
 /// (label, file in the paragraphs folder): the 13 CoNLL-2014 outputs of the data and RoRo.

@@ -22,6 +22,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "accuracy of a perfect system vs the number of references M (LCB §2.2)",
     inputs,
     run,
+    full: None,
 };
 
 const MAX_M: usize = 20;

@@ -23,6 +23,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "WordChange, Spearman ρ and split/concat of 14 GEC systems and the NUCLE reference",
     inputs,
     run,
+    full: None,
 };
 
 const PARAGRAPHS: &str = gecbias_data::datasets::CONLL_PARAGRAPHS;

@@ -1,14 +1,15 @@
-//! `fig-f-gleu`: the LCB paper's Fig. "F0.5_GLEU_Ms_significance" (§2.2), F0.5 part — precision,
-//! recall and F0.5 of a perfect system scored against M = 1…10 crowd references, with 95 % BCa
-//! intervals, beside the authors' stored intervals (lcb-pipeline §4, lcb-goldens G9). The
-//! mean-sentence-GLEU half is not here: the authors' reference lists (`{M}_sgss.pkl`) are not in
-//! the public data (G10).
+//! `fig-f-gleu`: the LCB paper's Fig. "F0.5_GLEU_Ms_significance" (§2.2) — precision, recall and
+//! F0.5 of a perfect system scored against M = 1…10 crowd references, with 95 % BCa intervals,
+//! beside the authors' stored intervals (lcb-pipeline §4, lcb-goldens G9), and its mean sentence
+//! GLEU on our seeded simulations of the same procedure beside the authors' midpoints (G10: their
+//! reference lists, `{M}_sgss.pkl`, are not public).
 
 use std::fmt::Write as _;
 
 use anyhow::bail;
 use coverage_sim::bootstrap::{Bootstrap, Interval};
 use coverage_sim::perfect_corpus::{SentenceSampling, simulate_perfect_corpus};
+use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
 use gec_metrics::{GoldSentence, M2File, SentenceStats, corpus_score, sentence_stats};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_GOLD;
@@ -27,6 +28,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "F0.5 of a perfect system against M = 1…10 references with BCa intervals (LCB §2.2)",
     inputs,
     run,
+    full: None,
 };
 
 /// lcb-goldens G9: (M, authors' CI low F, high F, point P, R, F0.5 to 5 decimals).
@@ -41,6 +43,19 @@ const G9: [(usize, f64, f64, f64, f64, f64); 10] = [
     (8, 0.556654, 0.585756, 0.58060, 0.47498, 0.55588),
     (9, 0.588235, 0.622008, 0.59618, 0.52888, 0.58139),
     (10, 0.587712, 0.621221, 0.62623, 0.56863, 0.61379),
+];
+/// lcb-goldens G10: (M, mean sentence GLEU, corpus GLEU) midpoints of the authors' intervals.
+const G10: [(usize, f64, f64); 10] = [
+    (1, 0.46876, 0.49152),
+    (2, 0.46382, 0.48469),
+    (3, 0.46004, 0.47907),
+    (4, 0.45854, 0.48319),
+    (5, 0.46346, 0.48916),
+    (6, 0.46283, 0.48816),
+    (7, 0.45607, 0.47846),
+    (8, 0.45744, 0.48139),
+    (9, 0.46163, 0.48159),
+    (10, 0.46791, 0.49013),
 ];
 const PLAN: Bootstrap = Bootstrap {
     resamples: 1000,
@@ -70,13 +85,26 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     Ok(out)
 }
 
-/// F0.5 and its BCa interval of our own simulation of the perfect corpus.
+/// Our own simulation of the perfect corpus scored as the authors scored theirs.
+#[derive(Serialize)]
+struct Simulated {
+    /// F0.5 and its BCa interval.
+    f: (f64, Interval),
+    /// Mean sentence GLEU and its BCa interval.
+    mean_sentence_gleu: (f64, Interval),
+    /// Corpus GLEU (500 rounds of reference draws).
+    corpus_gleu: f64,
+}
+
+/// The rounds of reference draws of corpus GLEU (the script's default).
+const GLEU_ROUNDS: usize = 500;
+
 fn simulated(
     skeleton: &M2File,
     rows: &[Answer],
     m: usize,
     sampling: SentenceSampling,
-) -> anyhow::Result<(f64, Interval)> {
+) -> anyhow::Result<Simulated> {
     let corpus = simulate_perfect_corpus(skeleton, rows, m, sampling, PLAN.seed)?;
     let golds = GoldSentence::from_file(&corpus.gold()?);
     let s = sentence_stats(
@@ -85,7 +113,35 @@ fn simulated(
         ("simulated", "perfect"),
         &AUTHORS_SCORER,
     )?;
-    interval(&s)
+    let by_reference: Vec<Vec<String>> = (0..m)
+        .map(|k| corpus.references.iter().map(|r| r[k].clone()).collect())
+        .collect();
+    let names: Vec<String> = std::iter::once("simulated sources".to_owned())
+        .chain((0..m).map(|k| format!("simulated reference {k}")))
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let gleu = GleuCorpus::new(&corpus.sources, &by_reference, &names)?;
+    // The authors averaged sentence scores printed with `'%f'` (lcb-pipeline §4.7).
+    let sentence: Vec<f64> = corpus
+        .outputs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| format!("{:.6}", gleu.sentence_gleu(i, o)).parse())
+        .collect::<Result<_, _>>()?;
+    let mean = PLAN.run(sentence.len(), |idx: &[usize]| {
+        idx.iter().map(|&i| sentence[i]).sum::<f64>() / idx.len() as f64
+    })?;
+    let corpus_gleu = gleu.corpus_gleu(
+        &corpus.outputs,
+        "simulated perfect output",
+        GLEU_ROUNDS,
+        ReferenceDraws::Pcg64 { seed: PLAN.seed },
+    )?;
+    Ok(Simulated {
+        f: interval(&s)?,
+        mean_sentence_gleu: (mean.statistic, mean.bca(0.05)?),
+        corpus_gleu: corpus_gleu.mean,
+    })
 }
 
 #[derive(Serialize)]
@@ -95,8 +151,8 @@ struct Row {
     recall: (f64, Interval),
     f: (f64, Interval),
     authors: (f64, f64),
-    simulated_uniform: (f64, Interval),
-    simulated_authors_sampling: (f64, Interval),
+    simulated_uniform: Simulated,
+    simulated_authors_sampling: Simulated,
 }
 
 fn component(
@@ -195,7 +251,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         PLAN.seed
     );
     for r in &rows {
-        let (u, a) = (&r.simulated_uniform, &r.simulated_authors_sampling);
+        let (u, a) = (&r.simulated_uniform.f, &r.simulated_authors_sampling.f);
         let _ = writeln!(
             md,
             "| {} | {:.4} | [{:.4}, {:.4}] | {:.4} | [{:.4}, {:.4}] |",
@@ -208,12 +264,88 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         "\n**\"F0.5 of the perfect system is only 0.42 with M = 2\"**: point estimate {:.5}, our interval midpoint {:.4}, \
          the authors' {:.5} (the paper plots midpoints). Point estimates for M = 4, 5, 7, 8, 9 lie outside the authors' \
          intervals (their files for M ∉ {{2, 5, 8}} were rewritten in the same commit, and their BCa used a cached \
-         jackknife, lcb-pipeline §4.5); ours contain them.\n\n\
-         Not reproduced here: the mean sentence GLEU of the same figure — the reference lists the authors scored GLEU \
-         with (`{{M}}_sgss.pkl`) are not in the public data (lcb-goldens G10 quotes their midpoints, 0.456–0.469, flat in M).",
+         jackknife, lcb-pipeline §4.5); ours contain them.",
         m2.f.0,
         m2.f.1.midpoint(),
         (m2.authors.0 + m2.authors.1) / 2.0
+    );
+    let _ = writeln!(
+        md,
+        "\n### GLEU\n\n\
+         The figure's GLEU line is the mean sentence GLEU (each sentence's smoothed GLEU averaged over its M references, \
+         printed to 6 decimals, then averaged over the corpus), BCa over sentences. The authors scored it on a sampling \
+         of 2018 whose reference lists are not public (lcb-goldens G10 has only their interval midpoints), so the \
+         numbers below are our simulations, with the references as the raw crowd texts that the authors' \
+         `{{M}}_sgss.pkl` held. Corpus GLEU: {GLEU_ROUNDS} rounds of seeded reference draws.\n\n\
+         | M | uniform sentences: mean sentence GLEU | 95 % BCa | corpus GLEU | authors' sampling: mean sentence GLEU | 95 % BCa | corpus GLEU | G10 mean sentence | G10 corpus |\n\
+         |---:|---:|---|---:|---:|---|---:|---:|---:|"
+    );
+    let mut outside = Vec::new();
+    let widest = rows
+        .iter()
+        .map(|r| {
+            let i = &r.simulated_authors_sampling.mean_sentence_gleu.1;
+            (i.high - i.low) / 2.0
+        })
+        .fold(0.0, f64::max);
+    let overlap_all = rows.iter().zip(&G10).all(|(r, g)| {
+        let i = &r.simulated_authors_sampling.mean_sentence_gleu.1;
+        let half = (i.high - i.low) / 2.0;
+        g.1 - half <= i.high && i.low <= g.1 + half
+    });
+    let flat = rows
+        .iter()
+        .map(|r| r.simulated_authors_sampling.mean_sentence_gleu.0)
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), x| {
+            (lo.min(x), hi.max(x))
+        });
+    if !overlap_all {
+        bail!(
+            "an interval around a G10 midpoint as wide as ours misses our mean sentence GLEU interval"
+        );
+    }
+    for (r, &(_, sentence_mid, corpus_mid)) in rows.iter().zip(&G10) {
+        let (u, a) = (&r.simulated_uniform, &r.simulated_authors_sampling);
+        let (ui, ai) = (&u.mean_sentence_gleu.1, &a.mean_sentence_gleu.1);
+        if !(ai.low..=ai.high).contains(&sentence_mid) {
+            outside.push(r.m.to_string());
+        }
+        let _ = writeln!(
+            md,
+            "| {} | {:.4} | [{:.4}, {:.4}] | {:.4} | {:.4} | [{:.4}, {:.4}] | {:.4} | {sentence_mid:.5} | {corpus_mid:.5} |",
+            r.m,
+            u.mean_sentence_gleu.0,
+            ui.low,
+            ui.high,
+            u.corpus_gleu,
+            a.mean_sentence_gleu.0,
+            ai.low,
+            ai.high,
+            a.corpus_gleu
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\n{}",
+        if outside.is_empty() {
+            "With the authors' sentence sampling, every G10 midpoint lies inside our interval."
+                .to_owned()
+        } else {
+            format!(
+                "With the authors' sentence sampling, the G10 midpoint lies inside our interval except at M = {}.",
+                outside.join(", ")
+            )
+        }
+    );
+    let _ = writeln!(
+        md,
+        "\nG10 gives no bounds; an authors' interval as wide as ours (largest half-width {widest:.4}) around each G10 \
+         midpoint overlaps our interval at every M: {}. Like the authors', our mean sentence GLEU is flat in M \
+         ({:.3}–{:.3}), unlike F0.5 — the paper's \"similar saturation\" does not describe these numbers (lcb-pipeline \
+         §4.7).",
+        if overlap_all { "yes" } else { "no" },
+        flat.0,
+        flat.1
     );
     let x = |m: usize| m as f64;
     let svg = bands(
@@ -254,13 +386,31 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                     .map(|r| {
                         (
                             x(r.m),
-                            r.simulated_uniform.0,
-                            r.simulated_uniform.1.low,
-                            r.simulated_uniform.1.high,
+                            r.simulated_uniform.f.0,
+                            r.simulated_uniform.f.1.low,
+                            r.simulated_uniform.f.1.high,
                         )
                     })
                     .collect(),
                 colour: 4,
+                thin: true,
+            },
+            Band {
+                name: "mean sentence GLEU (our simulation, authors' sampling)".into(),
+                points: rows
+                    .iter()
+                    .map(|r| {
+                        let (y, i) = &r.simulated_authors_sampling.mean_sentence_gleu;
+                        (x(r.m), *y, i.low, i.high)
+                    })
+                    .collect(),
+                colour: 5,
+                thin: false,
+            },
+            Band {
+                name: "mean sentence GLEU (authors' midpoints)".into(),
+                points: G10.iter().map(|g| (x(g.0), g.1, g.1, g.1)).collect(),
+                colour: 5,
                 thin: true,
             },
             Band {

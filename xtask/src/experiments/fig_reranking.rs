@@ -24,6 +24,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "word changes of the oracle-reranked RoRo outputs vs the number of references (LCB §3.3)",
     inputs,
     run,
+    full: None,
 };
 
 /// lcb-goldens G7: (series, file suffix, pairs, ΣWC, sentences with WordChange 0…7).
@@ -245,7 +246,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          oracle picks hypotheses that change more words (fewer unchanged sentences: 927 with one reference, 894 with all \
          16), the low-coverage bias in reranking form. \"2 refs\" is byte-identical to the NUCLE-A rerank (one \
          reference; lcb-pipeline §7). Not reproduced: the reranking itself — RoRo's 100-best list is not in the public \
-         data (the oracle reranker, to be tested on NTS's 12-best, is still open in issue 8)."
+         data (`coverage_sim::reranking` implements the oracle; `fig-simp-reranking` runs it on NTS's 12-best, \
+         where it reproduces the authors' stored choices)."
     );
     let groups = ["0", "1", "2", "3", "4", "5"];
     let shown = [

@@ -28,6 +28,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "F0.5 of the CoNLL-2014 systems with BCa intervals beside the perfect system at M = 2 (LCB §2.3)",
     inputs,
     run,
+    full: None,
 };
 
 /// The authors' run of the perfect system (commit 5e017f5: the files behind the stored intervals).

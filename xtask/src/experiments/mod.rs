@@ -7,6 +7,8 @@ mod fig_accuracy;
 mod fig_conservatism;
 mod fig_f_gleu;
 mod fig_reranking;
+mod fig_sari;
+mod fig_simp_reranking;
 mod fig_systems;
 mod table1;
 mod table4;
@@ -28,8 +30,14 @@ pub(crate) struct Experiment {
     /// The data files the experiment reads (relative paths); the data manifest is their union.
     pub(crate) inputs: fn(&DataDir) -> anyhow::Result<Vec<String>>,
     /// Runs the experiment on those inputs, advancing the progress bar once per input.
-    pub(crate) run: fn(&DataDir, &[String], &ProgressBar) -> anyhow::Result<Report>,
+    pub(crate) run: Run,
+    /// The paper-scale run (`--full`) of an experiment whose default is scaled down for CI.
+    pub(crate) full: Option<Run>,
 }
+
+/// An experiment's run on the data directory and its inputs, advancing the progress bar once per
+/// input.
+pub(crate) type Run = fn(&DataDir, &[String], &ProgressBar) -> anyhow::Result<Report>;
 
 /// What an experiment produced.
 pub(crate) struct Report {
@@ -55,4 +63,6 @@ pub(crate) const ALL: &[Experiment] = &[
     fig_systems::EXPERIMENT,
     fig_f_gleu::EXPERIMENT,
     fig_reranking::EXPERIMENT,
+    fig_simp_reranking::EXPERIMENT,
+    fig_sari::EXPERIMENT,
 ];

@@ -17,6 +17,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "distribution of valid corrections per sentence (UnseenEst, LCB Table 1)",
     inputs,
     run,
+    full: None,
 };
 
 const HEAD: &str = gecbias_data::datasets::UNSEEN_EST;

@@ -19,6 +19,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "distribution of valid simplifications per sentence (UnseenEst, LCB Table 4)",
     inputs,
     run,
+    full: None,
 };
 
 const BATCH: &str =

@@ -18,6 +18,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "reading and rewriting every UCCA XML file of the data",
     inputs,
     run,
+    full: None,
 };
 
 fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {

@@ -21,6 +21,7 @@ pub(crate) const NUCLE: Experiment = Experiment {
     title: "automatic USim of NUCLE essays and their corrections on the stored TUPA parses (USim paper §4.3)",
     inputs: nucle_inputs,
     run: nucle_run,
+    full: None,
 };
 
 pub(crate) const JFLEG: Experiment = Experiment {
@@ -28,6 +29,7 @@ pub(crate) const JFLEG: Experiment = Experiment {
     title: "automatic USim of JFLEG dev references and systems on the stored TUPA parses (USim paper §4.5)",
     inputs: jfleg_inputs,
     run: jfleg_run,
+    full: None,
 };
 
 const JFLEG_OUTPUTS: [&str; 9] = [

@@ -23,6 +23,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     title: "USim, DISTSIM and IAA DAG F1 on the human UCCA annotations (USim paper Table 1)",
     inputs,
     run,
+    full: None,
 };
 
 /// A row of the paper's Table 1: USim s→r, r→s, Avg, and DISTSIM (A+D, Scene) where given.
