@@ -1,6 +1,7 @@
 //! Conservatism of a whole output against its source passage (the reference's
 //! `compare_paragraphs`, spec `lcb-pipeline.md` §6): split both passages into sentences, align
-//! the sentences ([`break2common_sentences`]), and measure every aligned pair.
+//! the sentences ([`break2common_sentences`]), and measure every aligned pair; or, for outputs
+//! already aligned line by line with their source, measure each line pair.
 
 use mono_align::passage::{
     AlignedBy, AlignmentCache, break2common_sentences, sentences_from_endings,
@@ -40,6 +41,33 @@ pub fn check_line_counts(
             output_lines,
         })
     }
+}
+
+/// Compares outputs already aligned with their sources, line i with line i, without sentence
+/// alignment (the reference's `compare_aligned_paragraphs`, spec `lcb-pipeline.md` §10): the
+/// measures of every line pair. `source` and `output` are (file name, lines); their line counts
+/// must agree.
+pub fn compare_aligned_lines(
+    source: (&str, &[String]),
+    output: (&str, &[String]),
+    same: &WordEquivalence,
+) -> Result<ConservatismProfile, Error> {
+    if source.1.len() != output.1.len() {
+        return Err(Error::LineCountMismatch {
+            source_file: source.0.to_owned(),
+            source_lines: source.1.len(),
+            output: output.0.to_owned(),
+            output_lines: output.1.len(),
+        });
+    }
+    Ok(ConservatismProfile::new(
+        source
+            .1
+            .iter()
+            .zip(output.1)
+            .map(|(s, o)| SentencePair::new(s, o).measures(same))
+            .collect(),
+    ))
 }
 
 /// How a passage is split into sentences.

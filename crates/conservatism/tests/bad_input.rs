@@ -1,6 +1,10 @@
 //! Bad input gives clear errors naming the files, never a panic.
 
-use conservatism::{Error, SentencePair, check_line_counts, passage_text};
+use std::collections::HashMap;
+
+use conservatism::{Error, SentencePair, check_line_counts, compare_aligned_lines, passage_text};
+use mono_align::WordEquivalence;
+use mono_align::morphy::NounLemmatizer;
 
 #[test]
 fn mismatched_line_counts_name_both_files_and_counts() {
@@ -43,4 +47,18 @@ fn degenerate_sentences_do_not_panic() {
         assert!(pair.spearman_rho().is_nan());
         assert_eq!(pair.index_diff(), 0);
     }
+}
+
+#[test]
+fn aligned_lines_are_measured_pairwise_and_must_match_in_number() {
+    let same = WordEquivalence::new(NounLemmatizer::new(["cat".to_owned()], HashMap::new()));
+    let lines = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<String>>();
+    let source = lines(&["The cat sat on the mat .", "It rained all day ."]);
+    let output = lines(&["The cat sat on the mat .", "It poured all afternoon ."]);
+    let profile = compare_aligned_lines(("src", &source), ("out", &output), &same).unwrap();
+    let word_change: Vec<usize> = profile.sentences.iter().map(|s| s.word_change).collect();
+    // "rained" → "poured" and "day" → "afternoon" are two changed words; the first line is kept.
+    assert_eq!(word_change, vec![0, 2]);
+    let err = compare_aligned_lines(("src", &source), ("out", &output[..1]), &same).unwrap_err();
+    assert_eq!(err.to_string(), "out has 1 lines but its source src has 2");
 }

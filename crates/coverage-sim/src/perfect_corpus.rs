@@ -11,6 +11,7 @@ use unseen_est::crowd::Answer;
 use crate::Error;
 use crate::crowd_references::{correction_edits, m2_lines};
 use gec_metrics::M2File;
+use gec_metrics::gleu::GleuCorpus;
 
 /// How the crowd sentence that replaces a CoNLL sentence is chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -43,6 +44,36 @@ impl PerfectCorpus {
     /// The gold file parsed as the official scorer reads it.
     pub fn gold(&self) -> Result<M2File, Error> {
         M2File::parse_lenient(&self.m2, "<simulated>").map_err(|e| Error::Simulation(e.to_string()))
+    }
+
+    /// The corpus as GLEU scores it: the sources with their M reference texts.
+    pub fn gleu(&self) -> Result<GleuCorpus, Error> {
+        let m = self.references.first().map_or(0, Vec::len);
+        let by_reference: Vec<Vec<String>> = (0..m)
+            .map(|k| self.references.iter().map(|r| r[k].clone()).collect())
+            .collect();
+        let names: Vec<String> = std::iter::once("simulated sources".to_owned())
+            .chain((0..m).map(|k| format!("simulated reference {k}")))
+            .collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        GleuCorpus::new(&self.sources, &by_reference, &names)
+            .map_err(|e| Error::Simulation(e.to_string()))
+    }
+
+    /// The sentence GLEU of every perfect output (smoothed, mean over its M references) as the
+    /// authors averaged it: printed with `'%f'`, i.e. rounded to 6 decimals (spec §4.7). Their
+    /// mean is the figure's "mean sentence GLEU".
+    pub fn sentence_gleu(&self, gleu: &GleuCorpus) -> Vec<f64> {
+        self.outputs
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                // Formatting rounds the exact binary value, as Python's `'%f'` does; scaling by
+                // 10⁶ first would not. A formatted f64 always parses back.
+                let score = gleu.sentence_gleu(i, o);
+                format!("{score:.6}").parse().unwrap_or(score)
+            })
+            .collect()
     }
 }
 

@@ -11,11 +11,15 @@
 //!
 //! The authors' interval is the 2.5/97.5 percentile of many independent simulations.
 
+use std::collections::{HashMap, HashSet};
+
 use rand::RngExt;
 use rand_pcg::Pcg64;
 use rayon::prelude::*;
 
 use gec_metrics::sari::sari_sentence;
+use gec_metrics::turkcorpus::TurkCorpusRow;
+use unseen_est::crowd::{Answer, Normalizer};
 
 use crate::Error;
 
@@ -61,7 +65,7 @@ impl SimplificationPool {
     /// precomputes the single-reference SARI of every pair of simplifications of one source.
     pub fn new<S: Into<String>>(pairs: impl IntoIterator<Item = (S, S)>) -> Result<Self, Error> {
         let mut sentences: Vec<PoolSentence> = Vec::new();
-        let mut index = std::collections::HashMap::new();
+        let mut index = HashMap::new();
         for (source, simplification) in pairs {
             let source = source.into();
             let k = *index.entry(source.clone()).or_insert_with(|| {
@@ -92,6 +96,30 @@ impl SimplificationPool {
             })
             .collect();
         Ok(SimplificationPool { sentences, single })
+    }
+
+    /// The authors' pool (spec §9): the crowd simplifications with source and answer normalised
+    /// as their `clean_data` did (punctuation removed, lower-cased: [`Normalizer::Current`]),
+    /// then, for every TurkCorpus row whose normalised origin is a crowd sentence, the raw origin
+    /// with its 8 raw references — a source of its own, since the raw origin is not the
+    /// normalised string.
+    pub fn authors(crowd: &[Answer], turkcorpus: &[TurkCorpusRow]) -> Result<Self, Error> {
+        let normalise = |s: &str| Normalizer::Current.apply(s);
+        let mut pairs: Vec<(String, String)> = crowd
+            .iter()
+            .map(|a| (normalise(&a.source), normalise(&a.answer)))
+            .collect();
+        let sources: HashSet<String> = pairs.iter().map(|p| p.0.clone()).collect();
+        for row in turkcorpus {
+            if sources.contains(&normalise(&row.origin)) {
+                pairs.extend(
+                    row.references
+                        .iter()
+                        .map(|r| (row.origin.clone(), r.clone())),
+                );
+            }
+        }
+        Self::new(pairs)
     }
 
     /// The source sentences with their simplifications.

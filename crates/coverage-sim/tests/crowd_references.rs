@@ -127,6 +127,16 @@ fn a_simulated_perfect_corpus_has_the_authors_shape_and_score() {
                 );
             }
         }
+        // A kept sentence is its own output and references: sentence GLEU exactly 1. Every score
+        // is printed to 6 decimals, as the authors averaged them.
+        let gleu = corpus.sentence_gleu(&corpus.gleu().unwrap());
+        for (score, block) in gleu.iter().zip(&gold.blocks) {
+            assert!((0.0..=1.0).contains(score));
+            assert_eq!(*score, (score * 1e6).round() / 1e6);
+            if block.edits.is_empty() {
+                assert_eq!(*score, 1.0);
+            }
+        }
         let golds = GoldSentence::from_file(&gold);
         let stats = sentence_stats(&golds, &corpus.outputs, ("sim", "perfect"), &options).unwrap();
         let f = corpus_score(&stats, 0.5).f_beta;

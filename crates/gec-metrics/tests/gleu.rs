@@ -5,7 +5,7 @@
 use gec_metrics::gleu::{GleuCorpus, ReferenceDraws, reference_choices};
 use gec_metrics::text::read_lines;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
-use gecbias_data::testing::{data_or_skip, spec_golden_rows};
+use gecbias_data::testing::{data_and_golden_rows, spec_golden_rows};
 
 #[test]
 fn python2_reference_draws_match_cpython() {
@@ -32,10 +32,7 @@ fn python2_reference_draws_match_cpython() {
 
 #[test]
 fn conll14_gleu_matches_the_official_script() {
-    let Some(data) = data_or_skip("GLEU goldens") else {
-        return;
-    };
-    let Some(table) = spec_golden_rows("gleu_conll14_results.tsv") else {
+    let Some((data, table)) = data_and_golden_rows("gleu_conll14_results.tsv") else {
         return;
     };
     let refs = data.join(CONLL_REFERENCES);

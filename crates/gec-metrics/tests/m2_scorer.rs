@@ -10,7 +10,7 @@ use gec_metrics::{
 };
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS};
 use gecbias_data::spec_goldens;
-use gecbias_data::testing::{data_or_skip, spec_golden, spec_golden_rows};
+use gecbias_data::testing::{data_and_golden_rows, data_or_skip, spec_golden};
 
 fn score(gold: &Path, system: &Path, options: &M2Options) -> gec_metrics::M2Score {
     let golds = GoldSentence::from_file(&M2File::read(gold).unwrap());
@@ -22,10 +22,7 @@ fn score(gold: &Path, system: &Path, options: &M2Options) -> gec_metrics::M2Scor
 
 #[test]
 fn conll14_systems_match_the_official_scorer_exactly() {
-    let Some(data) = data_or_skip("M2 scorer goldens") else {
-        return;
-    };
-    let Some(table) = spec_golden_rows("m2_conll14_results.tsv") else {
+    let Some((data, table)) = data_and_golden_rows("m2_conll14_results.tsv") else {
         return;
     };
     let options = M2Options::default();

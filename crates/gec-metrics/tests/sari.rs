@@ -7,7 +7,7 @@ use gec_metrics::sari::{
 use gec_metrics::text::read_lines;
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, NTS_KBEST, TURKCORPUS};
-use gecbias_data::testing::{data_or_skip, spec_golden, spec_golden_rows};
+use gecbias_data::testing::{data_and_golden, data_and_golden_rows};
 
 fn turkcorpus(data: &DataDir) -> (Vec<String>, Vec<Vec<String>>) {
     let dir = data.join(TURKCORPUS);
@@ -34,10 +34,7 @@ fn output(data: &DataDir, name: &str) -> Vec<String> {
 
 #[test]
 fn per_sentence_sari_matches_sari_py() {
-    let Some(data) = data_or_skip("SARI goldens") else {
-        return;
-    };
-    let Some(expected) = spec_golden("sari_persentence_SBMT-SARI.txt") else {
+    let Some((data, expected)) = data_and_golden("sari_persentence_SBMT-SARI.txt") else {
         return;
     };
     let (source, refs) = turkcorpus(&data);
@@ -52,10 +49,7 @@ fn per_sentence_sari_matches_sari_py() {
 
 #[test]
 fn corpus_sari_matches_sari_py_and_easse() {
-    let Some(data) = data_or_skip("SARI goldens") else {
-        return;
-    };
-    let Some(table) = spec_golden_rows("sari_turkcorpus_results.tsv") else {
+    let Some((data, table)) = data_and_golden_rows("sari_turkcorpus_results.tsv") else {
         return;
     };
     let (source, refs) = turkcorpus(&data);

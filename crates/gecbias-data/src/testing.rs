@@ -56,6 +56,23 @@ pub fn spec_golden_rows(name: &str) -> Option<Vec<Vec<String>>> {
     or_skip(crate::spec_goldens::rows(name), name)
 }
 
+/// The data directory and the text of spec golden `name`, for a test that compares the data
+/// with the golden; `None` (after printing why) when either is missing.
+///
+/// # Panics
+/// When either is missing and `GECBIAS_REQUIRE_DATA=1`.
+pub fn data_and_golden(name: &str) -> Option<(DataDir, String)> {
+    Some((data_or_skip(name)?, spec_golden(name)?))
+}
+
+/// The data directory and the rows of spec golden table `name`; as [`data_and_golden`].
+///
+/// # Panics
+/// When either is missing and `GECBIAS_REQUIRE_DATA=1`.
+pub fn data_and_golden_rows(name: &str) -> Option<(DataDir, Vec<Vec<String>>)> {
+    Some((data_or_skip(name)?, spec_golden_rows(name)?))
+}
+
 /// The rule itself: a found resource is used; a missing one is a skip (`Ok(None)`, after printing
 /// the reason to stderr) unless it is required, when it is a failure message.
 fn decide<T, E: Display>(

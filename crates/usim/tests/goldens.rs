@@ -5,7 +5,7 @@ use std::path::Path;
 
 use gecbias_data::datasets::{JFLEG_DEV_PARSES, NUCLE_PARAGRAPH_PARSES, USIM_ANNOTATIONS};
 use gecbias_data::spec_goldens;
-use gecbias_data::testing::{data_or_skip, or_skip, spec_golden_rows};
+use gecbias_data::testing::{data_and_golden_rows, data_or_skip, or_skip};
 use mono_align::TieBreaking;
 use ucca_graph::{Category, Passage};
 use usim::sentences::{common_sentence_ends, sentence_ends};
@@ -194,10 +194,7 @@ fn distsim_of_the_trials() {
 
 #[test]
 fn jfleg_dev_on_the_stored_parses() {
-    let Some(data) = data_or_skip("USim JFLEG goldens") else {
-        return;
-    };
-    let Some(table) = spec_golden_rows("usim_jfleg_dev_auto.tsv") else {
+    let Some((data, table)) = data_and_golden_rows("usim_jfleg_dev_auto.tsv") else {
         return;
     };
     let dir = data.join(JFLEG_DEV_PARSES);
@@ -238,10 +235,7 @@ fn jfleg_dev_on_the_stored_parses() {
 
 #[test]
 fn nucle_essays_on_the_stored_parses() {
-    let Some(data) = data_or_skip("USim NUCLE goldens") else {
-        return;
-    };
-    let Some(table) = spec_golden_rows("usim_nucle_uncombined_auto.tsv") else {
+    let Some((data, table)) = data_and_golden_rows("usim_nucle_uncombined_auto.tsv") else {
         return;
     };
     // The driver's pairing of paragraphs gives exactly the golden's pairs.

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use gecbias_data::datasets::USIM_ANNOTATIONS;
-use gecbias_data::testing::{data_or_skip, spec_golden_rows};
+use gecbias_data::testing::data_and_golden_rows;
 use mono_align::TieBreaking;
 use ucca_graph::Passage;
 use usim::{Comparable, Params, PreparedPassage, usim};
@@ -14,9 +14,8 @@ use usim::{Comparable, Params, PreparedPassage, usim};
 type Passages = HashMap<String, PreparedPassage>;
 
 /// The golden rows (tab-separated fields) and every passage they name, prepared.
-fn goldens(what: &str) -> Option<(Vec<Vec<String>>, Passages)> {
-    let data = data_or_skip(what)?;
-    let rows = spec_golden_rows("usim_human_pairs.tsv")?;
+fn goldens() -> Option<(Vec<Vec<String>>, Passages)> {
+    let (data, rows) = data_and_golden_rows("usim_human_pairs.tsv")?;
     let mut passages = HashMap::new();
     for f in &rows {
         for name in [&f[1], &f[2]] {
@@ -44,7 +43,7 @@ fn ordered<'p>(
 
 #[test]
 fn every_human_pair_matches_the_reference() {
-    let Some((rows, passages)) = goldens("USim human-pair goldens") else {
+    let Some((rows, passages)) = goldens() else {
         return;
     };
     let mut failures = Vec::new();
@@ -93,7 +92,7 @@ fn every_human_pair_matches_the_reference() {
 #[test]
 fn variants_on_the_human_pairs() {
     use usim::{Mapping, token_distance, top_down_cut};
-    let Some((rows, passages)) = goldens("USim variant goldens") else {
+    let Some((rows, passages)) = goldens() else {
         return;
     };
     let mut failures = Vec::new();

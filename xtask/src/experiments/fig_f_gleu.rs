@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use anyhow::bail;
 use coverage_sim::bootstrap::{Bootstrap, Interval};
 use coverage_sim::perfect_corpus::{SentenceSampling, simulate_perfect_corpus};
-use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
+use gec_metrics::gleu::ReferenceDraws;
 use gec_metrics::{GoldSentence, M2File, SentenceStats, corpus_score, sentence_stats};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_GOLD;
@@ -113,21 +113,8 @@ fn simulated(
         ("simulated", "perfect"),
         &AUTHORS_SCORER,
     )?;
-    let by_reference: Vec<Vec<String>> = (0..m)
-        .map(|k| corpus.references.iter().map(|r| r[k].clone()).collect())
-        .collect();
-    let names: Vec<String> = std::iter::once("simulated sources".to_owned())
-        .chain((0..m).map(|k| format!("simulated reference {k}")))
-        .collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let gleu = GleuCorpus::new(&corpus.sources, &by_reference, &names)?;
-    // The authors averaged sentence scores printed with `'%f'` (lcb-pipeline §4.7).
-    let sentence: Vec<f64> = corpus
-        .outputs
-        .iter()
-        .enumerate()
-        .map(|(i, o)| format!("{:.6}", gleu.sentence_gleu(i, o)).parse())
-        .collect::<Result<_, _>>()?;
+    let gleu = corpus.gleu()?;
+    let sentence = corpus.sentence_gleu(&gleu);
     let mean = PLAN.run(sentence.len(), |idx: &[usize]| {
         idx.iter().map(|&i| sentence[i]).sum::<f64>() / idx.len() as f64
     })?;

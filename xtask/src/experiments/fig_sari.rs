@@ -13,7 +13,7 @@ use gecbias_data::DataDir;
 use gecbias_data::datasets::TURKCORPUS;
 use indicatif::ProgressBar;
 use serde::Serialize;
-use unseen_est::crowd::{Normalizer, read_batch};
+use unseen_est::crowd::read_batch;
 
 use super::{Experiment, Report};
 use crate::plot::{Band, bands};
@@ -39,11 +39,14 @@ const G12: [(usize, f64, f64, f64); 10] = [
     (9, 0.45666, 0.74773, 0.51010),
     (10, 0.45546, 0.76046, 0.50261),
 ];
-/// lcb-goldens G12: the authors' interval bounds it lists (measure, M, low, high).
-const G12_BOUNDS: [(&str, usize, f64, f64); 3] = [
-    ("SARI", 1, 0.44849, 0.46699),
-    ("MAX-SARI", 10, 0.75084, 0.77008),
-    ("lucky", 1, 0.93640, 0.94337),
+/// One of the three measures' columns of a [`Row`].
+type Column = fn(&Row) -> &Interval;
+
+/// lcb-goldens G12: the authors' interval bounds it lists (measure, its column, M, low, high).
+const G12_BOUNDS: [(&str, Column, usize, f64, f64); 3] = [
+    ("SARI", |r| &r.sari, 1, 0.44849, 0.46699),
+    ("MAX-SARI", |r| &r.max_sari, 10, 0.75084, 0.77008),
+    ("lucky", |r| &r.lucky, 1, 0.93640, 0.94337),
 ];
 const BATCH: &str =
     "assess_learner_language/batches/simplification/Batch_2998009_batch_results.csv";
@@ -62,28 +65,16 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     Ok(out)
 }
 
-/// The authors' sample pool (lcb-pipeline §9): the crowd simplifications, source and answer
-/// normalised (punctuation removed, lower-cased), then for every TurkCorpus row whose normalised
-/// origin is a crowd sentence, the raw origin with its 8 raw references — a separate "sentence",
-/// since the raw origin is not the normalised string.
+/// The authors' sample pool from the crowd batch and both TurkCorpus tables.
 fn pool(data: &DataDir) -> anyhow::Result<SimplificationPool> {
-    let bytes = std::fs::read(data.join(BATCH)).with_context(|| format!("reading {BATCH}"))?;
-    let normalise = |s: &str| Normalizer::Current.apply(s);
-    let mut pairs: Vec<(String, String)> = read_batch(&bytes, BATCH)?
-        .iter()
-        .map(|a| (normalise(&a.source), normalise(&a.answer)))
-        .collect();
-    let crowd: std::collections::HashSet<String> = pairs.iter().map(|p| p.0.clone()).collect();
+    let read = |rel: &str| std::fs::read(data.join(rel)).with_context(|| format!("reading {rel}"));
+    let crowd = read_batch(&read(BATCH)?, BATCH)?;
+    let mut turkcorpus = Vec::new();
     for table in TURK_TABLES {
         let rel = format!("{TURKCORPUS}/{table}");
-        let bytes = std::fs::read(data.join(&rel)).with_context(|| format!("reading {rel}"))?;
-        for row in parse_organized(&bytes, &rel)? {
-            if crowd.contains(&normalise(&row.origin)) {
-                pairs.extend(row.references.into_iter().map(|r| (row.origin.clone(), r)));
-            }
-        }
+        turkcorpus.extend(parse_organized(&read(&rel)?, &rel)?);
     }
-    Ok(SimplificationPool::new(pairs)?)
+    Ok(SimplificationPool::authors(&crowd, &turkcorpus)?)
 }
 
 #[derive(Serialize)]
@@ -170,13 +161,8 @@ fn simulate(
     }
     let bounds: Vec<String> = G12_BOUNDS
         .iter()
-        .map(|&(name, m, low, high)| {
-            let row = &rows[m - 1];
-            let ours = match name {
-                "SARI" => &row.sari,
-                "MAX-SARI" => &row.max_sari,
-                _ => &row.lucky,
-            };
+        .map(|&(name, column, m, low, high)| {
+            let ours = column(&rows[m - 1]);
             format!(
                 "{name} M = {m}: authors [{low:.5}, {high:.5}], ours [{:.5}, {:.5}]",
                 ours.low, ours.high
@@ -209,7 +195,7 @@ fn simulate(
         colour,
         thin,
     };
-    let ours = |pick: fn(&Row) -> &Interval| -> Vec<(f64, f64, f64, f64)> {
+    let ours = |pick: Column| -> Vec<(f64, f64, f64, f64)> {
         rows.iter()
             .map(|r| {
                 let i = pick(r);

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use anyhow::{Context, bail, ensure};
-use conservatism::{SentencePair, passage_text};
+use conservatism::{SentencePair, compare_aligned_lines, passage_text};
 use coverage_sim::reranking::{
     KBestSentence, SariObjective, TieRule, explains_choice, rerank_with_drawn_references,
 };
@@ -131,13 +131,15 @@ fn as_measured(output: &str) -> String {
         .replace("-rrb-", "")
 }
 
-/// WordChange of each output against its origin, line by line.
-fn word_changes(origin: &[String], outputs: &[String], same: &WordEquivalence) -> Vec<usize> {
-    origin
-        .par_iter()
-        .zip(outputs)
-        .map(|(o, s)| SentencePair::new(o, &as_measured(s)).word_change(same))
-        .collect()
+/// WordChange of each stored output line against its origin line (`name` labels errors).
+fn word_changes(
+    origin: &[String],
+    (name, outputs): (&str, &[String]),
+    same: &WordEquivalence,
+) -> anyhow::Result<Vec<usize>> {
+    let measured: Vec<String> = outputs.iter().map(|o| as_measured(o)).collect();
+    let profile = compare_aligned_lines(("origin", origin), (name, &measured), same)?;
+    Ok(profile.sentences.iter().map(|s| s.word_change).collect())
 }
 
 /// How many stored choices our oracle makes for at least one draw of `m` references.
@@ -168,56 +170,64 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         .collect::<anyhow::Result<_>>()?;
     progress.inc(13);
 
-    let mut stored_series = Vec::new();
-    let mut gold = None;
-    let mut mismatches = Vec::new();
-    let mut stored_nts: Vec<Vec<Vec<String>>> = Vec::new();
-    for (name, infix, expected) in G13 {
-        let origin = read_lines(data, &stored(infix, "_origin"), 233)?;
-        if infix == "max_nisioi" {
-            let ours: Vec<&str> = kept.iter().map(|(_, r)| r.origin.as_str()).collect();
+    // The four series were written with the same origin and gold files; measure against one.
+    let origin = read_lines(data, &stored("max_nisioi", "_origin"), 233)?;
+    let ours: Vec<&str> = kept.iter().map(|(_, r)| r.origin.as_str()).collect();
+    ensure!(
+        origin == ours,
+        "{}: differs from the filtered origins of {TSV}",
+        stored("max_nisioi", "_origin")
+    );
+    let gold_text = read_lines(data, &stored("max_nisioi", "_gold"), 233)?;
+    for (_, infix, _) in G13 {
+        for (suffix, expected) in [("_origin", &origin), ("_gold", &gold_text)] {
+            let rel = stored(infix, suffix);
             ensure!(
-                origin == ours,
-                "{}: differs from the filtered origins of {TSV}",
-                stored(infix, "_origin")
+                read_lines(data, &rel, 233)? == *expected,
+                "{rel}: differs from the MAX-SARI NTS series' file"
             );
-            let wc = word_changes(
-                &origin,
-                &read_lines(data, &stored(infix, "_gold"), 233)?,
-                &same,
-            );
-            gold = Some((
-                wc.iter().filter(|&&w| w == 0).count(),
-                wc.iter().sum::<usize>(),
-            ));
         }
-        let mut unchanged = Vec::new();
-        let mut total = Vec::new();
-        let mut outputs = Vec::new();
-        for m in 1..=8 {
-            let out = read_lines(data, &stored(infix, &format!("{m}refs")), 233)?;
-            let wc = word_changes(&origin, &out, &same);
-            unchanged.push(wc.iter().filter(|&&w| w == 0).count());
-            total.push(wc.iter().sum());
-            outputs.push(out);
-        }
-        progress.inc(10);
-        if unchanged != expected {
-            mismatches.push(format!("{name}: {unchanged:?}"));
-        }
-        if infix == "max_nisioi" && total != G13_MAX_NTS_TOTAL {
-            mismatches.push(format!("{name} total WordChange: {total:?}"));
-        }
-        if infix.ends_with("nisioi") {
-            stored_nts.push(outputs);
-        }
-        stored_series.push(StoredSeries {
-            name,
-            unchanged,
-            total_word_change: total,
-        });
     }
-    let gold = gold.context("gold not measured")?;
+    let unchanged = |wc: &[usize]| wc.iter().filter(|&&w| w == 0).count();
+    let gold_wc = word_changes(&origin, ("gold", &gold_text), &same)?;
+    let gold = (unchanged(&gold_wc), gold_wc.iter().sum::<usize>());
+
+    let mut stored_series = Vec::new();
+    let mut stored_outputs: Vec<Vec<Vec<String>>> = Vec::new();
+    let mut mismatches = Vec::new();
+    for (name, infix, expected) in G13 {
+        let outputs: Vec<Vec<String>> = (1..=8)
+            .map(|m| read_lines(data, &stored(infix, &format!("{m}refs")), 233))
+            .collect::<anyhow::Result<_>>()?;
+        let wc: Vec<Vec<usize>> = outputs
+            .par_iter()
+            .enumerate()
+            .map(|(k, out)| {
+                word_changes(
+                    &origin,
+                    (&stored(infix, &format!("{}refs", k + 1)), out),
+                    &same,
+                )
+            })
+            .collect::<anyhow::Result<_>>()?;
+        let series = StoredSeries {
+            name,
+            unchanged: wc.iter().map(|w| unchanged(w)).collect(),
+            total_word_change: wc.iter().map(|w| w.iter().sum()).collect(),
+        };
+        progress.inc(10);
+        if series.unchanged != expected {
+            mismatches.push(format!("{name}: {:?}", series.unchanged));
+        }
+        stored_series.push(series);
+        stored_outputs.push(outputs);
+    }
+    if stored_series[0].total_word_change != G13_MAX_NTS_TOTAL {
+        mismatches.push(format!(
+            "{} total WordChange: {:?}",
+            stored_series[0].name, stored_series[0].total_word_change
+        ));
+    }
     if gold != G13_GOLD {
         mismatches.push(format!("gold: {gold:?}"));
     }
@@ -242,9 +252,10 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
 
     // Which oracle the stored NTS reranks are: every choice reproduced for some reference draw.
     let mut checks = Vec::new();
+    // G13 lists the NTS series first: MAX-SARI, then SARI.
     for (objective, label, outputs) in [
-        (SariObjective::MaxSari, "MAX-SARI", &stored_nts[0]),
-        (SariObjective::Sari, "SARI", &stored_nts[1]),
+        (SariObjective::MaxSari, "MAX-SARI", &stored_outputs[0]),
+        (SariObjective::Sari, "SARI", &stored_outputs[1]),
     ] {
         let ms: Vec<usize> = match objective {
             SariObjective::MaxSari => (1..=8).collect(),
@@ -261,7 +272,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     }
     let with_source_rule = reproduced(
         &sentences,
-        &stored_nts[0][0],
+        &stored_outputs[0][0],
         1,
         SariObjective::MaxSari,
         TieRule::LaterUnlessSource,
