@@ -53,3 +53,93 @@ pub const NTS_KBEST_AUTHORS_ORDER: [usize; 12] = [1, 6, 5, 10, 12, 2, 8, 7, 9, 1
 /// TUPA parses of the NUCLE essays 2, 3, 5, 6, 7, 8 and 10 per paragraph: `ENNN.xml` (source) and
 /// `E_correctedNNN.xml` (correction).
 pub const NUCLE_PARAGRAPH_PARSES: &str = "assess_learner_language/data/xmls/uncombined";
+
+/// The UCCA English Wikipedia corpus v1.2 (`ucca_passage<ID>.xml`, 367 passages): the corpus
+/// TUPA was trained and tested on. CC BY-SA 3.0.
+pub const UCCA_WIKI: &str = "ucca_corpora/v1.2/wiki/xml";
+
+/// The English *Twenty Thousand Leagues Under the Sea* UCCA corpus (`passage<ID>.xml`, 154
+/// passages): the standard out-of-domain test set.
+pub const UCCA_20K: &str = "ucca_corpora/v1.2/vmlslm/en";
+
+/// Passages of the Wiki corpus in the ACL-2017 training split (the first 300 by numeric ID).
+pub const UCCA_WIKI_TRAIN_PASSAGES: usize = 300;
+
+/// Passages of the Wiki corpus in the ACL-2017 development split (the 34 after training).
+pub const UCCA_WIKI_DEV_PASSAGES: usize = 34;
+
+/// One part of the UCCA corpora as the parser's experiments use them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum UccaSplit {
+    /// Wiki passages 1–300 by numeric ID (IDs 20 … 676): 4,268 sentences.
+    WikiTrain,
+    /// Wiki passages 301–334 (IDs 688 … 808): 454 sentences.
+    WikiDev,
+    /// Wiki passages 335–367 (IDs 942 … 1028): 503 sentences.
+    WikiTest,
+    /// All of the English *20K Leagues* corpus: 506 sentences.
+    TwentyK,
+}
+
+impl UccaSplit {
+    /// The four parts, in the order reports list them.
+    pub const ALL: [UccaSplit; 4] = [
+        UccaSplit::WikiTrain,
+        UccaSplit::WikiDev,
+        UccaSplit::WikiTest,
+        UccaSplit::TwentyK,
+    ];
+
+    /// A short name: `train`, `dev`, `test`, `20K`.
+    pub fn name(self) -> &'static str {
+        match self {
+            UccaSplit::WikiTrain => "train",
+            UccaSplit::WikiDev => "dev",
+            UccaSplit::WikiTest => "test",
+            UccaSplit::TwentyK => "20K",
+        }
+    }
+
+    /// The part's passage files (relative to the data directory), in numeric ID order: the
+    /// ACL-2017 split of the Wiki corpus (ucca-parser spec §1), or every 20K passage.
+    pub fn files(self, data: &crate::DataDir) -> Result<Vec<String>, crate::Error> {
+        let dir = match self {
+            UccaSplit::TwentyK => UCCA_20K,
+            _ => UCCA_WIKI,
+        };
+        let mut files = data.files_in(dir, ".xml")?;
+        files.sort_by_key(|f| passage_number(f));
+        let (train, dev) = (UCCA_WIKI_TRAIN_PASSAGES, UCCA_WIKI_DEV_PASSAGES);
+        let range = match self {
+            UccaSplit::WikiTrain => 0..train.min(files.len()),
+            UccaSplit::WikiDev => train.min(files.len())..(train + dev).min(files.len()),
+            UccaSplit::WikiTest => (train + dev).min(files.len())..files.len(),
+            UccaSplit::TwentyK => 0..files.len(),
+        };
+        Ok(files[range].to_vec())
+    }
+}
+
+/// The number in a passage file name (`…/ucca_passage676.xml` → 676); files without one sort
+/// first.
+fn passage_number(file: &str) -> u64 {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    let digits: String = name.chars().filter(char::is_ascii_digit).collect();
+    digits.parse().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::passage_number;
+
+    #[test]
+    fn passage_numbers_sort_numerically() {
+        assert_eq!(passage_number("a/wiki/xml/ucca_passage676.xml"), 676);
+        assert_eq!(passage_number("a/en/passage20.xml"), 20);
+        assert_eq!(passage_number("x.xml"), 0);
+        let mut files = vec!["p/ucca_passage100.xml", "p/ucca_passage20.xml"];
+        files.sort_by_key(|f| passage_number(f));
+        assert_eq!(files, ["p/ucca_passage20.xml", "p/ucca_passage100.xml"]);
+    }
+}

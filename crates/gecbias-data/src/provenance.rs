@@ -65,6 +65,16 @@ pub const SOURCES: &[Source] = &[
         origin: "borgr/assess_learner_language (commits named in the folder)",
     },
     Source {
+        folder: "ucca_corpora/v1.2/wiki/xml/",
+        what: "UCCA English Wikipedia corpus v1.2 (367 passages; CC BY-SA 3.0): the parser's data",
+        origin: "huji-nlp/ucca-corpora @ v1.2 (e3f112f)",
+    },
+    Source {
+        folder: "ucca_corpora/v1.2/vmlslm/en/",
+        what: "UCCA English Twenty Thousand Leagues Under the Sea (154 passages): out-of-domain test",
+        origin: "huji-nlp/ucca-corpora @ v1.2 (e3f112f)",
+    },
+    Source {
         folder: "simplification_turkcorpus/",
         what: "TurkCorpus test/tune and system outputs",
         origin: "cocoxu/simplification @ 4f6cac5 and @ 3557046",

@@ -22,11 +22,12 @@
 //!
 //! Neither reproduces the paper's 0.845 on the public annotations (goldens §5).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::{Category, EdgeRef, Error, Location, Node, NodeId, Passage, Remote};
+use crate::evaluation::{EvalGraph, Yield, normalise};
+use crate::{Category, Error, Location, Passage};
 
 /// Matched, guessed and reference counts of one comparison.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -93,22 +94,64 @@ pub struct DagF1 {
 }
 
 impl DagF1 {
-    /// Primary and remote counts summed (the evaluator's aggregate).
+    /// Primary and remote counts summed (the evaluator's aggregate); its F1 is the "average F1"
+    /// of SemEval-2019 Task 1.
     pub fn total(&self) -> Score {
         self.primary.plus(self.remote)
     }
+
+    /// Both kinds' counts summed with another comparison's (micro aggregation over a corpus).
+    pub fn plus(self, other: DagF1) -> DagF1 {
+        DagF1 {
+            primary: self.primary.plus(other.primary),
+            remote: self.remote.plus(other.remote),
+        }
+    }
 }
 
-/// A yield: positions of non-punctuation terminals.
-type Yield = BTreeSet<u32>;
-
-/// DAG F-score in the reading of the UCCA evaluator (module docs), `guessed` against `reference`.
-/// Both must annotate the same terminals (same texts in the same order).
+/// DAG F-score in the reading of the UCCA evaluator (module docs) without its normalisation,
+/// `guessed` against `reference` — [`evaluate`] with [`Normalisation::None`], the reading of the
+/// USim paper's Table 1 report. Both must annotate the same terminals (same texts in the same
+/// order).
 pub fn ucca_eval(guessed: &Passage, reference: &Passage) -> Result<DagF1, Error> {
+    evaluate(guessed, reference, Normalisation::None)
+}
+
+/// What the evaluator does to both graphs before it counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[non_exhaustive]
+pub enum Normalisation {
+    /// Count the graphs as they are.
+    None,
+    /// The 2017 evaluator's normalisation (ucca-parser spec §4.1), which every published UCCA
+    /// parsing score used: a Center unit that is its parent's only Center and has exactly one
+    /// Center child is dissolved into its parent (remote edges into it go to its Center), then
+    /// every Function unit whose yield is a Function unit's yield in both graphs moves under the
+    /// root. The passages themselves are not changed.
+    #[default]
+    Ucca2017,
+}
+
+/// The official UCCA evaluation of `guessed` against `reference` (ucca-parser spec §4): after the
+/// [`Normalisation`], every labelled unit edge (not `U`, `LA`, `LR`, `Terminal`, not into an
+/// implicit or linkage unit) is keyed by its yield — the positions of the child's
+/// non-punctuation terminals along primary edges — separately for primary and remote edges;
+/// edges with one yield merge into one key carrying the union of their labels; a key matches when
+/// it is in both graphs with intersecting label sets. P = m / g, R = m / r (1 on an empty
+/// denominator), F1 = 2PR / (P + R). Both passages must have the same terminal texts.
+pub fn evaluate(
+    guessed: &Passage,
+    reference: &Passage,
+    normalisation: Normalisation,
+) -> Result<DagF1, Error> {
     same_terminals(guessed, reference)?;
+    let (mut g, mut r) = (EvalGraph::new(guessed), EvalGraph::new(reference));
+    if normalisation == Normalisation::Ucca2017 {
+        normalise(&mut g, &mut r);
+    }
     let score = |remote: bool| {
-        let g = labels_by_yield(guessed, remote);
-        let r = labels_by_yield(reference, remote);
+        let g = g.labels_by_yield(remote);
+        let r = r.labels_by_yield(remote);
         let matches = g
             .iter()
             .filter(|(y, labels)| r.get(*y).is_some_and(|other| !labels.is_disjoint(other)))
@@ -161,48 +204,10 @@ fn same_terminals(a: &Passage, b: &Passage) -> Result<(), Error> {
     })
 }
 
-/// The edges both readings score: all but `U`, `LA`, `LR` and `Terminal`.
-fn labelled_unit_edges(p: &Passage) -> impl Iterator<Item = EdgeRef<'_>> {
-    p.edges().filter(|e| {
-        !matches!(
-            e.edge.category,
-            Category::Punctuation
-                | Category::LinkArgument
-                | Category::LinkRelation
-                | Category::Terminal
-        )
-    })
-}
-
-fn is_implicit(p: &Passage, id: NodeId) -> bool {
-    p.node(id)
-        .and_then(Node::as_unit)
-        .is_some_and(|u| u.implicit)
-}
-
-fn word_yield(p: &Passage, e: &EdgeRef<'_>) -> Yield {
-    p.yield_of(e.child, Remote::Exclude)
-        .into_iter()
-        .filter(|t| p.terminal(t.number()).is_some_and(|t| !t.punctuation))
-        .map(|t| t.number())
-        .collect()
-}
-
-fn labels_by_yield(p: &Passage, remote: bool) -> BTreeMap<Yield, BTreeSet<Category>> {
-    let mut out: BTreeMap<Yield, BTreeSet<Category>> = BTreeMap::new();
-    for e in labelled_unit_edges(p).filter(|e| e.edge.remote == remote && !is_implicit(p, e.child))
-    {
-        out.entry(word_yield(p, &e))
-            .or_default()
-            .extend(e.edge.categories());
-    }
-    out
-}
-
 fn labelled_edges(p: &Passage) -> BTreeMap<(Yield, Category), usize> {
     let mut out = BTreeMap::new();
-    for e in labelled_unit_edges(p).filter(|e| !e.edge.remote) {
-        *out.entry((word_yield(p, &e), e.edge.category)).or_insert(0) += 1;
+    for (y, category, _) in EvalGraph::new(p).scored_edges(false, true) {
+        *out.entry((y, category)).or_insert(0) += 1;
     }
     out
 }

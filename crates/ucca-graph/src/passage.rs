@@ -388,6 +388,32 @@ impl PassageBuilder {
         });
     }
 
+    /// Adds an edge `from → to` carrying `edge` as it is (several categories, attributes,
+    /// `<extra>` elements).
+    pub fn add_edge(&mut self, from: NodeId, to: NodeId, edge: Edge) {
+        self.edges.push(PendingEdge {
+            from,
+            to: to.to_string(),
+            edge,
+            offset: None,
+        });
+    }
+
+    /// Gives the node added last the attributes and `<extra>` elements of a copied node.
+    pub(crate) fn set_details(&mut self, attributes: Attributes, extras: Vec<Attributes>) {
+        match self.nodes.last_mut() {
+            Some((Node::Terminal(t), _)) => {
+                t.attributes = attributes;
+                t.extras = extras;
+            }
+            Some((Node::Unit(u), _)) => {
+                u.attributes = attributes;
+                u.extras = extras;
+            }
+            None => {}
+        }
+    }
+
     pub(crate) fn push_node(&mut self, node: Node, offset: u64) {
         self.nodes.push((node, Some(offset)));
     }

@@ -1,5 +1,6 @@
 //! Property tests: random valid passages survive `write → read`; DAG F1 of a passage with itself
-//! is 1; DAG F1 is symmetric up to exchanging precision and recall.
+//! is 1 and DAG F1 is symmetric up to exchanging precision and recall, with and without the
+//! evaluator's normalisation; sentence passages cover the terminals in order and round-trip.
 
 use proptest::prelude::*;
 use ucca_graph::{Category, Layer, NodeId, Passage, PassageBuilder, UnitKind, dag_f1};
@@ -118,6 +119,23 @@ proptest! {
         prop_assert_eq!(eval.remote.f1(), 1.0);
         prop_assert_eq!(eval.primary.matches, eval.primary.guessed);
         prop_assert_eq!(dag_f1::edge_multiset(&p, &p).unwrap().f1(), 1.0);
+        let normalised = dag_f1::evaluate(&p, &p, dag_f1::Normalisation::Ucca2017).unwrap();
+        prop_assert_eq!(normalised.primary.f1(), 1.0);
+        prop_assert_eq!(normalised.remote.f1(), 1.0);
+    }
+
+    #[test]
+    fn sentence_passages_cover_the_terminals_in_order(tokens in tokens(), choices in prop::collection::vec(any::<u8>(), 0..200)) {
+        let p = passage(&tokens, &choices);
+        let parts = p.sentences().unwrap();
+        let texts: Vec<String> = parts.iter().flat_map(|s| s.terminals().map(|t| t.text.clone())).collect();
+        let whole: Vec<String> = p.terminals().map(|t| t.text.clone()).collect();
+        prop_assert_eq!(texts, whole);
+        for part in &parts {
+            prop_assert!(part.terminal_count() > 0);
+            let again = Passage::from_xml(part.to_xml().as_bytes()).unwrap();
+            prop_assert_eq!(&again, part);
+        }
     }
 
     #[test]
@@ -131,6 +149,12 @@ proptest! {
         prop_assert_eq!(ab.primary, ba.primary.swapped());
         prop_assert_eq!(ab.remote, ba.remote.swapped());
         prop_assert_eq!(ab.primary.f1(), ba.primary.f1());
+        let normalised = |x: &Passage, y: &Passage| {
+            dag_f1::evaluate(x, y, dag_f1::Normalisation::Ucca2017).unwrap()
+        };
+        let (nab, nba) = (normalised(&a, &b), normalised(&b, &a));
+        prop_assert_eq!(nab.primary, nba.primary.swapped());
+        prop_assert_eq!(nab.remote, nba.remote.swapped());
         let (ab, ba) = (dag_f1::edge_multiset(&a, &b).unwrap(), dag_f1::edge_multiset(&b, &a).unwrap());
         prop_assert_eq!(ab, ba.swapped());
         prop_assert!((0.0..=1.0).contains(&ab.f1()));

@@ -227,3 +227,39 @@ fn dag_f1_refuses_annotations_of_different_texts() {
         "{err}"
     );
 }
+
+/// The official evaluator with the 2017 normalisation on the IAA pairs (guessed = amittaic,
+/// reference = tree): every count of usim-goldens §5 and the all-7 micro F1 0.8133 (0.8021
+/// without normalisation).
+#[test]
+fn normalised_evaluation_of_the_iaa_pairs() {
+    let Some(data) = data_or_skip("normalised DAG F1 of the IAA pairs") else {
+        return;
+    };
+    let goldens = [
+        ("1197", [551, 726, 709], [9, 11, 28]),
+        ("1297", [585, 733, 710], [10, 12, 26]),
+        ("1200", [608, 758, 742], [8, 11, 22]),
+        ("1300", [629, 786, 751], [15, 21, 25]),
+        ("1198", [640, 833, 812], [5, 8, 17]),
+        ("1298", [690, 830, 796], [10, 15, 21]),
+        ("1301", [609, 716, 702], [9, 14, 24]),
+    ];
+    let counts = |s: Score| [s.matches, s.guessed, s.reference];
+    let (mut normalised, mut plain) = (dag_f1::DagF1::default(), dag_f1::DagF1::default());
+    for (pair, primary, remote) in goldens {
+        let guessed = annotation(&data, &format!("amittaic{pair}"));
+        let reference = annotation(&data, &format!("tree{pair}"));
+        let eval = dag_f1::evaluate(&guessed, &reference, dag_f1::Normalisation::Ucca2017).unwrap();
+        assert_eq!(
+            (counts(eval.primary), counts(eval.remote)),
+            (primary, remote),
+            "{pair}"
+        );
+        normalised = normalised.plus(eval);
+        plain = plain.plus(dag_f1::ucca_eval(&guessed, &reference).unwrap());
+    }
+    assert_eq!(format!("{:.4}", normalised.primary.f1()), "0.8133");
+    assert_eq!(format!("{:.4}", normalised.total().f1()), "0.8063");
+    assert_eq!(format!("{:.4}", plain.primary.f1()), "0.8021");
+}

@@ -2,60 +2,30 @@
 //! §b.1–b.2): word alignment is done sentence by sentence between these common ends.
 
 use mono_align::tokens::is_word_char;
+pub use ucca_graph::SentenceMarks;
+use ucca_graph::{TerminalView, sentence_ends_of};
 
 use crate::prepared::PreparedPassage;
 
-/// Which terminals can end a sentence (spec §b.1; the two code generations differ).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
-pub enum SentenceMarks {
-    /// USim as released (`ucca` 1.0.50): a terminal whose text **is** `.`, `?` or `!`; a mark
-    /// followed only by punctuation up to the next mark is dropped.
-    #[default]
-    Standalone,
-    /// The 2017 branch: a terminal whose text **ends** in `.`, `?` or `!` (`possible.`); no
-    /// punctuation-only filter.
-    LastCharacter,
-}
-
-/// The sentence end positions of a passage (`break2sentences`), ascending.
+/// The sentence end positions of a passage (`break2sentences`, spec §b.1), ascending:
+/// [`ucca_graph::sentence_ends_of`] on the prepared terminals and top scenes.
 pub fn sentence_ends(p: &PreparedPassage, marks: SentenceMarks) -> Vec<u32> {
-    let tops = p.top_scenes();
-    let bound = |u: usize, last: bool| {
-        let t = &p.units[u].terminals;
-        if last { t.last() } else { t.first() }.map_or(-1, |&x| i64::from(x))
-    };
-    let ends: Vec<i64> = tops.iter().map(|&u| bound(u, true)).collect();
-    let starts: Vec<i64> = tops.iter().map(|&u| bound(u, false)).collect();
-    let is_mark = |text: &str| match marks {
-        SentenceMarks::Standalone => matches!(text, "." | "?" | "!"),
-        SentenceMarks::LastCharacter => text.ends_with(['.', '?', '!']),
-    };
-    let mut out: Vec<u32> = (1..=p.len() as u32)
-        .filter(|&x| is_mark(&p.texts[x as usize - 1]))
-        .filter(|&x| {
-            let x = i64::from(x);
-            ends.contains(&x) || (ends.contains(&(x - 1)) && !starts.contains(&x))
+    let terminals: Vec<TerminalView<'_>> = (0..p.len())
+        .map(|i| TerminalView {
+            text: &p.texts[i],
+            punctuation: p.punctuation[i],
+            paragraph_position: p.paragraph_positions[i],
         })
         .collect();
-    for (i, &position) in p.paragraph_positions.iter().enumerate() {
-        if i > 0 && position == 1 {
-            out.push(i as u32);
-        }
-    }
-    out.push(p.len() as u32);
-    out.sort_unstable();
-    out.dedup();
-    if marks == SentenceMarks::Standalone && out.len() > 1 {
-        let last = out[out.len() - 1];
-        let mut kept: Vec<u32> = out
-            .windows(2)
-            .filter(|w| !(w[0] + 1..=w[1]).all(|x| p.punctuation[x as usize - 1]))
-            .map(|w| w[0])
-            .collect();
-        kept.push(last);
-        out = kept;
-    }
-    out
+    let scenes: Vec<(u32, u32)> = p
+        .top_scenes()
+        .into_iter()
+        .filter_map(|u| {
+            let t = &p.units[u].terminals;
+            Some((*t.first()?, *t.last()?))
+        })
+        .collect();
+    sentence_ends_of(&terminals, &scenes, marks)
 }
 
 /// The terminal text with everything but letters and digits removed (`[\W_]`).

@@ -12,6 +12,7 @@ mod fig_simp_reranking;
 mod fig_systems;
 mod table1;
 mod table4;
+mod ucca_oracle;
 mod ucca_roundtrip;
 mod usim_automatic;
 mod usim_table1;
@@ -65,4 +66,5 @@ pub(crate) const ALL: &[Experiment] = &[
     fig_reranking::EXPERIMENT,
     fig_simp_reranking::EXPERIMENT,
     fig_sari::EXPERIMENT,
+    ucca_oracle::EXPERIMENT,
 ];

@@ -1,0 +1,34 @@
+//! Sentence passages of the UCCA corpora: the counts of the ACL-2017 split (ucca-parser spec §1)
+//! and the invariants of every sentence passage: all terminals covered, every part built and
+//! round-tripped through XML.
+
+use gecbias_data::datasets::UccaSplit;
+use gecbias_data::testing::data_or_skip;
+use ucca_graph::Passage;
+
+#[test]
+fn sentence_counts_of_the_acl_2017_split() {
+    let Some(data) = data_or_skip("sentence counts of the UCCA corpora") else {
+        return;
+    };
+    let mut got = Vec::new();
+    for split in UccaSplit::ALL {
+        let mut sentences = 0;
+        for file in split.files(&data).unwrap() {
+            let passage = Passage::read(&data.join(&file)).unwrap();
+            let parts = passage.sentences().unwrap();
+            for part in &parts {
+                let again = Passage::from_xml(part.to_xml().as_bytes()).unwrap();
+                assert!(again == *part, "{} does not round-trip", part.id());
+            }
+            let terminals: usize = parts.iter().map(Passage::terminal_count).sum();
+            assert_eq!(terminals, passage.terminal_count(), "{file}");
+            sentences += parts.len();
+        }
+        got.push((split.name(), sentences));
+    }
+    assert_eq!(
+        got,
+        [("train", 4268), ("dev", 454), ("test", 503), ("20K", 506)]
+    );
+}

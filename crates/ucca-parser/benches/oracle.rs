@@ -1,0 +1,38 @@
+//! Oracle replay of the whole Wiki training split (4,268 sentences, ≈ 0.93 million transitions)
+//! on one core: the target is under 10 s. Without data the bench reports nothing.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gecbias_data::datasets::UccaSplit;
+use ucca_graph::Passage;
+use ucca_parser::replay;
+
+fn replay_train(c: &mut Criterion) {
+    let Some(data) = gecbias_data::testing::data_or_skip("bench oracle") else {
+        return;
+    };
+    let sentences: Vec<Passage> = UccaSplit::WikiTrain
+        .files(&data)
+        .expect("the Wiki corpus")
+        .iter()
+        .flat_map(|f| {
+            Passage::read(&data.join(f))
+                .expect("a valid passage")
+                .sentences()
+                .expect("sentence passages")
+        })
+        .collect();
+    let mut group = c.benchmark_group("oracle");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(sentences.len() as u64));
+    group.bench_function(format!("replay_train_{}_sentences", sentences.len()), |b| {
+        b.iter(|| {
+            for s in &sentences {
+                std::hint::black_box(replay(s).expect("replayable"));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, replay_train);
+criterion_main!(benches);
