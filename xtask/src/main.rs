@@ -6,6 +6,8 @@
 //! * `cargo xtask bench metrics|bootstrap [--data DIR]` times our metrics (and the BCa bootstrap
 //!   of M2 F0.5) on the real data and prints the ratios to the reference tools' timings
 //!   (metric-goldens §a.3, §b, §c).
+//! * `cargo xtask train-parser [--epochs N] [--seed S] [--features …]` trains the UCCA parser and
+//!   writes `models/ucca-wiki-v1.2/model.bin`.
 //! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 
@@ -15,6 +17,7 @@ mod experiments;
 mod linguistic;
 mod plot;
 mod reproduce;
+mod train_parser;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -56,6 +59,28 @@ enum Task {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Train the UCCA parser on the Wiki training split and write the model file.
+    TrainParser {
+        /// Passes over the training sentences.
+        #[arg(long, default_value_t = 12)]
+        epochs: usize,
+        /// Seed of the sentence order and of the choices among correct actions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Word-level signals besides orthography: any of wordnet, clusters, brill, or all, or
+        /// none.
+        #[arg(long, value_delimiter = ',', default_value = "all")]
+        features: Vec<String>,
+        /// Train on the first N sentences only.
+        #[arg(long)]
+        sentences: Option<usize>,
+        /// The model file to write.
+        #[arg(long, default_value = gecbias_data::location::UCCA_MODEL)]
+        out: PathBuf,
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Show the data directory and its provenance, and verify it against the manifest.
     Data {
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
@@ -91,6 +116,22 @@ fn main() -> ExitCode {
             data,
             write_manifest,
         }) => data::run(data.as_deref(), write_manifest),
+        Some(Task::TrainParser {
+            epochs,
+            seed,
+            features,
+            sentences,
+            out,
+            data,
+        }) => feature_set(&features).and_then(|set| {
+            let out = if out.is_relative() {
+                workspace_root().join(out)
+            } else {
+                out
+            };
+            let options = ucca_parser::TrainOptions::new(epochs, seed, set);
+            train_parser::run(&options, &out, sentences, data.as_deref())
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -101,6 +142,24 @@ fn main() -> ExitCode {
     }
 }
 
+/// The feature set named by `--features` words.
+fn feature_set(words: &[String]) -> anyhow::Result<ucca_parser::FeatureSet> {
+    let mut set = ucca_parser::FeatureSet::ORTHOGRAPHY;
+    for w in words {
+        match w.as_str() {
+            "all" => set = ucca_parser::FeatureSet::ALL,
+            "none" | "orthography" => {}
+            "wordnet" => set.wordnet = true,
+            "clusters" => set.clusters = true,
+            "brill" => set.brill = true,
+            other => anyhow::bail!(
+                "unknown feature group {other:?}: use wordnet, clusters, brill, all or none"
+            ),
+        }
+    }
+    Ok(set)
+}
+
 fn list_tasks() {
     println!("cargo xtask <task>\n");
     println!(
@@ -108,6 +167,9 @@ fn list_tasks() {
     );
     println!(
         "  bench metrics [--data DIR]                  time the metrics against the reference tools"
+    );
+    println!(
+        "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"
     );
     println!("  data [--data DIR] [--write-manifest]        show and verify the research data\n");
     println!("experiments:");

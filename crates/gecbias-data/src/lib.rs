@@ -32,5 +32,5 @@ pub mod spec_goldens;
 pub mod testing;
 
 pub use error::Error;
-pub use location::{Candidate, DATA_ENV, DataDir, Origin};
+pub use location::{Candidate, DATA_ENV, DataDir, Origin, UCCA_MODEL_ENV, ucca_model_path};
 pub use manifest::{Manifest, ManifestEntry, Verification};

@@ -175,6 +175,21 @@ pub fn punkt_english_dir() -> PathBuf {
     workspace_root().join("target/linguistic-data/punkt_tab/english")
 }
 
+/// The environment variable naming a UCCA parser model file to use instead of the committed one.
+pub const UCCA_MODEL_ENV: &str = "GECBIAS_UCCA_MODEL";
+
+/// The committed UCCA parser model, inside the workspace.
+pub const UCCA_MODEL: &str = "models/ucca-wiki-v1.2/model.bin";
+
+/// The UCCA parser model to load by default: `$GECBIAS_UCCA_MODEL` when set (relative paths from
+/// the current directory), else the committed [`UCCA_MODEL`] of the workspace.
+pub fn ucca_model_path() -> PathBuf {
+    match std::env::var_os(UCCA_MODEL_ENV) {
+        Some(path) if !path.is_empty() => PathBuf::from(path),
+        _ => workspace_root().join(UCCA_MODEL),
+    }
+}
+
 /// The workspace root, known at compile time from this crate's own location
 /// (`<root>/crates/gecbias-data`).
 pub fn workspace_root() -> PathBuf {

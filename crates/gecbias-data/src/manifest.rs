@@ -100,6 +100,12 @@ impl Manifest {
         Ok(Manifest::new(entries))
     }
 
+    /// A digest of every entry (base64 SHA-256 of [`Manifest::to_tsv`]): one string that changes
+    /// when any listed file does, e.g. the training data of a model.
+    pub fn digest(&self) -> String {
+        BASE64.encode(Sha256::digest(self.to_tsv().as_bytes()))
+    }
+
     /// The entries, sorted by path.
     pub fn entries(&self) -> &[ManifestEntry] {
         &self.entries

@@ -4,7 +4,8 @@
 //! * [`tokens`] — split on every non-word character, keep empty tokens, lower-case.
 //! * [`levenshtein`] — character edit distance.
 //! * [`munkres`] — minimum-cost assignment with the tie-breaking of the reference solver.
-//! * [`morphy`] — WordNet noun lemmatisation as NLTK ≤ 3.8 does it.
+//! * [`morphy`] — WordNet noun lemmatisation as NLTK ≤ 3.8 does it, and a word's WordNet class
+//!   (parts of speech, lexicographer file).
 //! * [`word_equivalence`] — "approximately the same word", the reference's test of a non-change.
 //! * [`punkt`] — the Punkt sentence tokenizer with NLTK's English parameters.
 //! * [`sentences`] — passage preprocessing and the reference's sentence splitting.

@@ -13,6 +13,9 @@
 //!
 //! The quirks follow: "was" → "wa", "has" → "ha", "as" → "a", "us" → "u", "less" → "le".
 //!
+//! [`WordNet`] reads all four parts of speech through the same readers, for what a word form can
+//! be (its [`WordClass`]).
+//!
 //! The WordNet 3.0 files are read at run time (Debian package `wordnet-base` installs them in
 //! [`DEFAULT_DIR`]); they are not vendored.
 
@@ -50,43 +53,13 @@ pub struct NounLemmatizer {
 impl NounLemmatizer {
     /// Reads `index.noun` and `noun.exc` from a WordNet 3.0 `dict` directory.
     pub fn from_dir(dir: &Path) -> Result<NounLemmatizer, Error> {
-        let read = |name: &str| read_resource(dir.join(name), HINT);
-        let (index_path, index) = read("index.noun")?;
-        let mut lemmas = HashSet::new();
-        // The licence header lines start with two spaces.
-        for (i, line) in index
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.starts_with("  "))
-        {
-            let lemma = line.split(' ').next().filter(|l| !l.is_empty());
-            let lemma = lemma.ok_or_else(|| Error::MalformedResource {
-                path: index_path.clone(),
-                line: i + 1,
-            })?;
-            lemmas.insert(lemma.to_owned());
-        }
-        let (exc_path, exc) = read("noun.exc")?;
-        let mut exceptions = HashMap::new();
-        for (i, line) in exc
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let mut words = line.split_whitespace();
-            let (Some(form), Some(first)) = (words.next(), words.next()) else {
-                return Err(Error::MalformedResource {
-                    path: exc_path.clone(),
-                    line: i + 1,
-                });
-            };
-            let lemmas = std::iter::once(first)
-                .chain(words)
-                .map(str::to_owned)
-                .collect();
-            exceptions.insert(form.to_owned(), lemmas);
-        }
-        Ok(NounLemmatizer { lemmas, exceptions })
+        Ok(NounLemmatizer {
+            lemmas: read_index(dir, PartOfSpeech::Noun)?
+                .into_iter()
+                .map(|e| e.lemma)
+                .collect(),
+            exceptions: read_exceptions(dir, PartOfSpeech::Noun)?,
+        })
     }
 
     /// A lemmatiser over the given index lemmas and exceptions (for tests and other WordNets).
@@ -145,6 +118,219 @@ impl NounLemmatizer {
             }
         }
         out
+    }
+}
+
+/// A WordNet part of speech, in the order of its files (`noun`, `verb`, `adj`, `adv`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PartOfSpeech {
+    /// `index.noun`, `data.noun`, `noun.exc`.
+    Noun,
+    /// `index.verb`, `data.verb`, `verb.exc`.
+    Verb,
+    /// `index.adj`, `data.adj`, `adj.exc`.
+    Adjective,
+    /// `index.adv`, `data.adv`, `adv.exc`.
+    Adverb,
+}
+
+impl PartOfSpeech {
+    /// The four parts of speech, in file order.
+    pub const ALL: [PartOfSpeech; 4] = [
+        PartOfSpeech::Noun,
+        PartOfSpeech::Verb,
+        PartOfSpeech::Adjective,
+        PartOfSpeech::Adverb,
+    ];
+
+    fn file_suffix(self) -> &'static str {
+        match self {
+            PartOfSpeech::Noun => "noun",
+            PartOfSpeech::Verb => "verb",
+            PartOfSpeech::Adjective => "adj",
+            PartOfSpeech::Adverb => "adv",
+        }
+    }
+
+    /// WordNet's detachment rules for inflected forms of this part of speech (`morph.c`).
+    fn rules(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            PartOfSpeech::Noun => &SUBSTITUTIONS,
+            PartOfSpeech::Verb => &[
+                ("s", ""),
+                ("ies", "y"),
+                ("es", "e"),
+                ("es", ""),
+                ("ed", "e"),
+                ("ed", ""),
+                ("ing", "e"),
+                ("ing", ""),
+            ],
+            PartOfSpeech::Adjective => &[("er", ""), ("est", ""), ("er", "e"), ("est", "e")],
+            PartOfSpeech::Adverb => &[],
+        }
+    }
+}
+
+/// One line of an `index.<pos>` file: a lemma, how many of its senses are tagged in SemCor, and
+/// the offset of its first (most frequent) synset in `data.<pos>`.
+struct IndexEntry {
+    lemma: String,
+    tagged_senses: u32,
+    first_synset: usize,
+}
+
+fn read_index(dir: &Path, pos: PartOfSpeech) -> Result<Vec<IndexEntry>, Error> {
+    let (path, text) = read_resource(dir.join(format!("index.{}", pos.file_suffix())), HINT)?;
+    // The licence header lines start with two spaces.
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with("  "))
+        .map(|(i, line)| {
+            let fields: Vec<&str> = line.split(' ').filter(|f| !f.is_empty()).collect();
+            let malformed = || Error::MalformedResource {
+                path: path.clone(),
+                line: i + 1,
+            };
+            // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt offset…
+            let synsets: usize = fields
+                .get(2)
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(malformed)?;
+            let pointers: usize = fields
+                .get(3)
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(malformed)?;
+            let tagged = fields.get(5 + pointers).and_then(|n| n.parse().ok());
+            let first = fields.get(6 + pointers).and_then(|n| n.parse().ok());
+            match (fields.first(), tagged, first) {
+                (Some(lemma), Some(tagged_senses), Some(first_synset)) if synsets > 0 => {
+                    Ok(IndexEntry {
+                        lemma: (*lemma).to_owned(),
+                        tagged_senses,
+                        first_synset,
+                    })
+                }
+                _ => Err(malformed()),
+            }
+        })
+        .collect()
+}
+
+fn read_exceptions(dir: &Path, pos: PartOfSpeech) -> Result<HashMap<String, Vec<String>>, Error> {
+    let (path, text) = read_resource(dir.join(format!("{}.exc", pos.file_suffix())), HINT)?;
+    let mut exceptions = HashMap::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let mut words = line.split_whitespace();
+        let (Some(form), Some(first)) = (words.next(), words.next()) else {
+            return Err(Error::MalformedResource {
+                path: path.clone(),
+                line: i + 1,
+            });
+        };
+        let lemmas = std::iter::once(first)
+            .chain(words)
+            .map(str::to_owned)
+            .collect();
+        exceptions.insert(form.to_owned(), lemmas);
+    }
+    Ok(exceptions)
+}
+
+/// What WordNet says of a word form without context: the parts of speech it can be (after
+/// morphy's exceptions and detachment rules), and the lexicographer file (`noun.person`,
+/// `verb.motion`, … numbered 0–44 as in WordNet's `lexnames`) of the first sense of its most
+/// frequent part of speech (most SemCor-tagged senses; ties in file order).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct WordClass {
+    /// Bit i set when the word can be [`PartOfSpeech::ALL`]`[i]`.
+    pub parts_of_speech: u8,
+    /// The lexicographer file number, when the word is in WordNet.
+    pub lexicographer_file: Option<u8>,
+}
+
+/// The four parts of WordNet 3.0 that give a word's [`WordClass`]: every index lemma with its
+/// tagged-sense count and first synset's lexicographer file, and the exception lists.
+#[derive(Debug, Clone, Default)]
+pub struct WordNet {
+    /// Per part of speech: lemma → (tagged senses, lexicographer file of the first synset).
+    lemmas: [HashMap<String, (u32, u8)>; 4],
+    exceptions: [HashMap<String, Vec<String>>; 4],
+}
+
+impl WordNet {
+    /// Reads `index.*`, `data.*` (for the lexicographer files) and `*.exc` of the four parts of
+    /// speech from a WordNet 3.0 `dict` directory.
+    pub fn from_dir(dir: &Path) -> Result<WordNet, Error> {
+        let mut wordnet = WordNet::default();
+        for (i, pos) in PartOfSpeech::ALL.into_iter().enumerate() {
+            let data_path = dir.join(format!("data.{}", pos.file_suffix()));
+            let data = std::fs::read(&data_path).map_err(|source| Error::Resource {
+                path: data_path.clone(),
+                source,
+                hint: HINT,
+            })?;
+            for entry in read_index(dir, pos)? {
+                // A data line starts "offset lex_filenum ss_type …".
+                let lexfile = data
+                    .get(entry.first_synset..)
+                    .and_then(|rest| rest.split(|&b| b == b' ').nth(1))
+                    .and_then(|f| std::str::from_utf8(f).ok()?.parse::<u8>().ok())
+                    .ok_or_else(|| Error::MalformedResource {
+                        path: data_path.clone(),
+                        line: 0,
+                    })?;
+                wordnet.lemmas[i].insert(entry.lemma, (entry.tagged_senses, lexfile));
+            }
+            wordnet.exceptions[i] = read_exceptions(dir, pos)?;
+        }
+        Ok(wordnet)
+    }
+
+    /// The WordNet lemma of `word` as `pos` (lower-cased, spaces as underscores): the word itself,
+    /// an exception's lemma, or the first detachment rule's output found in the index.
+    pub fn lemma(&self, word: &str, pos: PartOfSpeech) -> Option<String> {
+        let i = PartOfSpeech::ALL.iter().position(|&p| p == pos)?;
+        let word = word.to_lowercase().replace(' ', "_");
+        let index = &self.lemmas[i];
+        if index.contains_key(&word) {
+            return Some(word);
+        }
+        if let Some(lemma) = self.exceptions[i]
+            .get(&word)
+            .and_then(|lemmas| lemmas.iter().find(|l| index.contains_key(*l)))
+        {
+            return Some(lemma.clone());
+        }
+        pos.rules().iter().find_map(|(old, new)| {
+            let stem = word.strip_suffix(old)?;
+            let candidate = format!("{stem}{new}");
+            index.contains_key(&candidate).then_some(candidate)
+        })
+    }
+
+    /// The word's [`WordClass`].
+    pub fn word_class(&self, word: &str) -> WordClass {
+        let mut class = WordClass::default();
+        let mut best: Option<(u32, u8)> = None;
+        for (i, pos) in PartOfSpeech::ALL.into_iter().enumerate() {
+            let Some(lemma) = self.lemma(word, pos) else {
+                continue;
+            };
+            class.parts_of_speech |= 1 << i;
+            if let Some(&(tagged, lexfile)) = self.lemmas[i].get(&lemma)
+                && best.is_none_or(|(t, _)| tagged > t)
+            {
+                best = Some((tagged, lexfile));
+            }
+        }
+        class.lexicographer_file = best.map(|(_, f)| f);
+        class
     }
 }
 

@@ -65,3 +65,35 @@ fn approximately_the_same_word() {
         "a word aligned to nothing changed"
     );
 }
+
+/// Word classes read from WordNet 3.0: parts of speech through exceptions and detachment rules,
+/// the lexicographer file of the first sense of the most SemCor-tagged part of speech
+/// (`lexnames`: 03 noun.Tops … 18 noun.person, 29 verb.body, 38 verb.motion, 32 verb.communication).
+#[test]
+fn word_classes() {
+    use mono_align::morphy::{PartOfSpeech, WordNet};
+    let Some(wordnet) = or_skip(
+        WordNet::from_dir(Path::new(DEFAULT_DIR)),
+        "WordNet word classes",
+    ) else {
+        return;
+    };
+    let noun_verb = 0b0011;
+    let ran = wordnet.word_class("ran");
+    assert_eq!(ran.parts_of_speech, 0b0010, "ran is only a verb (verb.exc)");
+    assert_eq!(ran.lexicographer_file, Some(38));
+    assert_eq!(
+        wordnet.lemma("ran", PartOfSpeech::Verb).as_deref(),
+        Some("run")
+    );
+    assert_eq!(wordnet.word_class("teachers").parts_of_speech, 0b0001);
+    assert_eq!(wordnet.word_class("teachers").lexicographer_file, Some(18));
+    assert_eq!(wordnet.word_class("said").lexicographer_file, Some(32));
+    assert_eq!(wordnet.word_class("Walks").parts_of_speech, noun_verb);
+    assert_eq!(wordnet.word_class("quickly").parts_of_speech, 0b1000);
+    assert_eq!(wordnet.word_class("the"), Default::default());
+    assert_eq!(
+        wordnet.lemma("greener", PartOfSpeech::Adjective).as_deref(),
+        Some("green")
+    );
+}

@@ -24,13 +24,13 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::evaluation::{EvalGraph, Yield, normalise};
 use crate::{Category, Error, Location, Passage};
 
 /// Matched, guessed and reference counts of one comparison.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
     /// Items of the guessed annotation matched in the reference.
     pub matches: usize,
@@ -85,7 +85,7 @@ fn ratio(m: usize, n: usize) -> f64 {
 }
 
 /// The DAG F-score of [`ucca_eval`]: primary and remote edges separately.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DagF1 {
     /// Primary edges.
     pub primary: Score,

@@ -1,3 +1,5 @@
+use std::path::PathBuf;
+
 /// What can go wrong in the parser.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -8,5 +10,31 @@ pub enum Error {
         /// What the passage builder refused.
         #[from]
         source: ucca_graph::Error,
+    },
+    /// A file could not be read or written.
+    #[error("{}: {source}", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying failure.
+        source: std::io::Error,
+    },
+    /// A model file is not one this build can read.
+    #[error("{origin}: {message}")]
+    Model {
+        /// The file (or `<memory>`).
+        origin: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A lexicon resource has a malformed line.
+    #[error("{what}, line {line}: {message}")]
+    Resource {
+        /// Which resource.
+        what: &'static str,
+        /// 1-based line number (0 when it concerns the whole resource).
+        line: usize,
+        /// What is wrong.
+        message: String,
     },
 }

@@ -1,6 +1,26 @@
 //! A native UCCA parser: the transition system of TUPA v1.0 (Hershcovich, Abend & Rappoport,
-//! ACL 2017), its static training oracle and, from the next issue on, a trained model
-//! (ucca-parser spec §2).
+//! ACL 2017), its static training oracle, and an averaged perceptron over TUPA-Sparse-style
+//! features trained on the UCCA English Wikipedia corpus, committed with the repository
+//! (ucca-parser spec §2–3).
+//!
+//! Parse a tokenised sentence with the committed model:
+//!
+//! ```
+//! let parser = ucca_parser::Parser::default_model()?;
+//! let passage = parser.parse(&["John", "gave", "Mary", "a", "book", "."])?;
+//! assert_eq!(passage.terminal_count(), 6);
+//! assert!(passage.render().contains("[P gave]"));
+//! # Ok::<(), ucca_parser::Error>(())
+//! ```
+//!
+//! * [`Parser`] — loads a [`Model`] file ([`Parser::load`], [`Parser::default_model`]) and parses
+//!   token lists greedily into [`ucca_graph::Passage`]s; any input parses, without a panic.
+//! * [`train`] — trains the model with the oracle ([`TrainOptions`]: epochs, seed, [`FeatureSet`]);
+//!   [`evaluate_model`] scores it with the official evaluator.
+//! * [`Lexicon`] — the word-level signals that replace a POS tagger: Brown clusters, Brill's tag
+//!   lexicon and WordNet classes, carried inside the model for its vocabulary.
+//! * [`Classifier`] — the scoring interface, implemented by the [`AveragedPerceptron`] during
+//!   training and by its frozen [`Weights`].
 //!
 //! * [`State`] — stack, buffer and the graph built so far; [`State::apply`] performs an
 //!   [`Action`] (SHIFT, REDUCE, NODE_X, LEFT/RIGHT-EDGE_X, LEFT/RIGHT-REMOTE_X, SWAP, FINISH),
@@ -9,7 +29,8 @@
 //! * [`GoldGraph`] and [`Oracle`] — the gold graph of a sentence passage and the transitions that
 //!   rebuild it; [`replay`] runs them to the end.
 //!
-//! Replaying the oracle on a small sentence rebuilds its graph exactly:
+//! The transition system underneath — replaying the oracle on a small sentence rebuilds its graph
+//! exactly:
 //!
 //! ```
 //! use ucca_graph::{Category, PassageBuilder, UnitKind, dag_f1};
@@ -39,15 +60,28 @@
 mod action;
 mod constraints;
 mod error;
+mod features;
 mod gold;
+mod half;
+mod lexicon;
+mod model;
 mod oracle;
+mod parse;
+mod perceptron;
 mod replay;
 mod state;
+mod train;
 
 pub use action::{ACTION_COUNT, Action, ActionKind, LABELS};
 pub use constraints::{MAX_HEIGHT, MAX_NODE_RATIO};
 pub use error::Error;
+pub use features::FeatureSet;
 pub use gold::{GoldEdge, GoldGraph, LeftOut};
+pub use lexicon::{FREQUENT_CLUSTER_WORDS, LexEntry, Lexicon, LexiconSources};
+pub use model::{FORMAT_VERSION, MAGIC, Model, ModelHeader};
 pub use oracle::{Losses, Oracle};
+pub use parse::Parser;
+pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES, Weights};
 pub use replay::{Replay, ReplaySummary, replay};
 pub use state::{EdgeIndex, NodeIndex, ROOT, State, StateEdge, StateNode, Token};
+pub use train::{EpochReport, Progress, TrainOptions, TrainReport, evaluate_model, train};

@@ -57,6 +57,9 @@ pub struct StateNode {
     pub outgoing: Vec<EdgeIndex>,
     /// The longest primary path down to a terminal (0 for a terminal).
     pub height: u32,
+    /// The position of the node's head terminal: a terminal's own, a created unit's first child's
+    /// head (the node it was created from); 0 for the root.
+    pub head: u32,
     /// The order in which nodes first stood in the stack and buffer: a terminal's is (position, 0),
     /// a created unit's is (its first child's major, a creation counter); SWAP is allowed only for
     /// s1 before s0 in this order, so swaps cannot loop.
@@ -113,6 +116,7 @@ impl State {
             incoming: Vec::new(),
             outgoing: Vec::new(),
             height: 0,
+            head: 0,
             swap_index: (0, 0),
         });
         for (i, &p) in punctuation.iter().enumerate() {
@@ -123,6 +127,7 @@ impl State {
                 incoming: Vec::new(),
                 outgoing: Vec::new(),
                 height: 0,
+                head: position,
                 swap_index: (position, 0),
             });
         }
@@ -215,6 +220,7 @@ impl State {
                         incoming: Vec::new(),
                         outgoing: Vec::new(),
                         height: 0,
+                        head: self.nodes[child].head,
                         swap_index: (self.nodes[child].swap_index.0, self.created),
                     });
                     self.add_edge(index, child, label, false);
@@ -266,6 +272,51 @@ impl State {
                     }
                     None => break,
                 }
+            }
+        }
+    }
+
+    /// Attaches every node left without a primary parent to the root, so the graph is one tree of
+    /// primary edges: a punctuation terminal through a new PNCT unit (`U`), a word through a new
+    /// unit (`F`, a unit that holds only words), a unit by `U` when it holds only punctuation and
+    /// by `H` otherwise. Parsing calls it when decoding stops.
+    pub fn attach_orphans(&mut self) {
+        for n in 1..self.nodes.len() {
+            if self.primary_parent(n).is_some() {
+                continue;
+            }
+            let node = &self.nodes[n];
+            if node.is_terminal() {
+                let label = if node.punctuation {
+                    Category::Punctuation
+                } else {
+                    Category::Function
+                };
+                self.created += 1;
+                let unit = self.nodes.len();
+                self.nodes.push(StateNode {
+                    terminal: None,
+                    punctuation: false,
+                    incoming: Vec::new(),
+                    outgoing: Vec::new(),
+                    height: 0,
+                    head: node.head,
+                    swap_index: (node.swap_index.0, self.created),
+                });
+                self.add_edge(unit, n, Category::Terminal, false);
+                self.add_edge(ROOT, unit, label, false);
+            } else {
+                let punctuation = !node.outgoing.is_empty()
+                    && node.outgoing.iter().all(|&e| {
+                        let child = &self.nodes[self.edges[e].child];
+                        child.is_terminal() && child.punctuation
+                    });
+                let label = if punctuation {
+                    Category::Punctuation
+                } else {
+                    Category::ParallelScene
+                };
+                self.add_edge(ROOT, n, label, false);
             }
         }
     }

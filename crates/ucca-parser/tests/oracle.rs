@@ -152,14 +152,20 @@ fn one_scene(texts: &[&str]) -> Passage {
         if !punctuation(t) {
             let unit = b.unit(UnitKind::Foundational);
             b.edge(scene, unit, Category::Participant, false);
-            b.edge(unit, NodeId::new(Layer::Terminals, i), Category::Terminal, false);
+            b.edge(
+                unit,
+                NodeId::new(Layer::Terminals, i),
+                Category::Terminal,
+                false,
+            );
         }
     }
     b.build().unwrap()
 }
 
 fn punctuation(text: &str) -> bool {
-    text.chars().all(|c| c.is_ascii_punctuation() || "«»".contains(c))
+    text.chars()
+        .all(|c| c.is_ascii_punctuation() || "«»".contains(c))
 }
 
 fn bare(texts: &[&str]) -> PassageBuilder {

@@ -13,6 +13,7 @@ mod fig_systems;
 mod table1;
 mod table4;
 mod ucca_oracle;
+mod ucca_parser;
 mod ucca_roundtrip;
 mod usim_automatic;
 mod usim_table1;
@@ -67,4 +68,5 @@ pub(crate) const ALL: &[Experiment] = &[
     fig_simp_reranking::EXPERIMENT,
     fig_sari::EXPERIMENT,
     ucca_oracle::EXPERIMENT,
+    ucca_parser::EXPERIMENT,
 ];

@@ -1,0 +1,55 @@
+//! Parsing speed of the committed model on the 503 Wiki test sentences (given terminals) on one
+//! core — target ≥ 300 sentences/s — and the time to load the model file (target < 0.5 s).
+//! Without data only the load is timed.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use gecbias_data::datasets::UccaSplit;
+use ucca_graph::Passage;
+use ucca_parser::{Parser, Token};
+
+fn parse_test(c: &mut Criterion) {
+    let path = gecbias_data::ucca_model_path();
+    let mut group = c.benchmark_group("parser");
+    group.sample_size(10);
+    group.bench_function("load_model", |b| {
+        b.iter(|| std::hint::black_box(Parser::load(&path).expect("the committed model")))
+    });
+    let Some(data) = gecbias_data::testing::data_or_skip("bench parse") else {
+        return;
+    };
+    let parser = Parser::load(&path).expect("the committed model");
+    let sentences: Vec<Vec<Token>> = UccaSplit::WikiTest
+        .files(&data)
+        .expect("the Wiki corpus")
+        .iter()
+        .flat_map(|f| {
+            Passage::read(&data.join(f))
+                .expect("a valid passage")
+                .sentences()
+                .expect("sentence passages")
+        })
+        .map(|s| {
+            s.terminals()
+                .map(|t| Token {
+                    text: t.text.clone(),
+                    punctuation: t.punctuation,
+                })
+                .collect()
+        })
+        .collect();
+    group.throughput(Throughput::Elements(sentences.len() as u64));
+    group.bench_function(
+        format!("parse_wiki_test_{}_sentences", sentences.len()),
+        |b| {
+            b.iter(|| {
+                for s in &sentences {
+                    std::hint::black_box(parser.parse_tokens("s", s).expect("a parse"));
+                }
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, parse_test);
+criterion_main!(benches);

@@ -1,0 +1,109 @@
+//! Parsing with a trained model: greedy decoding of the best legal transition until FINISH.
+
+use std::path::Path;
+
+use ucca_graph::Passage;
+
+use crate::features::{FeatureSet, Sentence, extract};
+use crate::model::Model;
+use crate::perceptron::Classifier;
+use crate::{ACTION_COUNT, Action, Error, State, Token};
+
+/// Transitions allowed per token before decoding stops (a parse needs about 7).
+const TRANSITIONS_PER_TOKEN: usize = 50;
+
+/// The highest-scoring legal action (the lowest-numbered on ties); FINISH only once the buffer is
+/// empty.
+pub(crate) fn best_legal(state: &State, scores: &[f32]) -> Option<Action> {
+    let mut best: Option<(Action, f32)> = None;
+    for (i, &score) in scores.iter().enumerate().take(ACTION_COUNT) {
+        if best.is_some_and(|(_, b)| score <= b) {
+            continue;
+        }
+        let Some(action) = Action::from_index(i) else {
+            continue;
+        };
+        if action == Action::Finish && !state.buffer.is_empty() {
+            continue;
+        }
+        if state.is_legal(action) {
+            best = Some((action, score));
+        }
+    }
+    best.map(|(a, _)| a)
+}
+
+/// Parses one sentence greedily: from the initial state, the classifier's best legal action until
+/// FINISH (or no legal action, or the transition limit), then every node left without a parent
+/// is attached to the root.
+pub(crate) fn decode(
+    classifier: &impl Classifier,
+    sentence: &Sentence,
+    set: FeatureSet,
+    punctuation: &[bool],
+) -> State {
+    let mut state = State::new(punctuation);
+    let limit = TRANSITIONS_PER_TOKEN * (punctuation.len() + 1);
+    let mut features = Vec::new();
+    let mut scores = [0f32; ACTION_COUNT];
+    while !state.finished && state.actions.len() < limit {
+        extract(&state, sentence, set, &mut features);
+        scores.fill(0.0);
+        classifier.score(&features, &mut scores);
+        match best_legal(&state, &scores) {
+            Some(action) => state.apply(action),
+            None => break,
+        }
+    }
+    state.attach_orphans();
+    state
+}
+
+/// A UCCA parser: a trained [`Model`] and the code that applies it.
+#[derive(Debug, Clone)]
+pub struct Parser {
+    model: Model,
+}
+
+impl Parser {
+    /// A parser with this model.
+    pub fn new(model: Model) -> Parser {
+        Parser { model }
+    }
+
+    /// Loads a model file.
+    pub fn load(path: &Path) -> Result<Parser, Error> {
+        Ok(Parser::new(Model::read(path)?))
+    }
+
+    /// Loads the model named by `$GECBIAS_UCCA_MODEL`, else the one committed in the workspace
+    /// (`models/ucca-wiki-v1.2/model.bin`).
+    pub fn default_model() -> Result<Parser, Error> {
+        Parser::load(&gecbias_data::ucca_model_path())
+    }
+
+    /// The model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Parses a tokenised sentence into a passage with ID `1`: one terminal per token, a token
+    /// being punctuation when all its characters are ([`Token::new`]).
+    pub fn parse(&self, tokens: &[&str]) -> Result<Passage, Error> {
+        let tokens: Vec<Token> = tokens.iter().map(|t| Token::new(*t)).collect();
+        self.parse_tokens("1", &tokens)
+    }
+
+    /// Parses tokens into a passage named `id`.
+    pub fn parse_tokens(&self, id: &str, tokens: &[Token]) -> Result<Passage, Error> {
+        let sentence = Sentence::new(tokens, &self.model.lexicon);
+        let punctuation: Vec<bool> = tokens.iter().map(|t| t.punctuation).collect();
+        let state = decode(
+            &self.model.weights,
+            &sentence,
+            self.model.header.features,
+            &punctuation,
+        );
+        Ok(state.to_passage(id, tokens)?)
+    }
+}

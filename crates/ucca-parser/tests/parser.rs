@@ -1,0 +1,100 @@
+//! The committed model: any input parses without a panic into a valid passage (built, round-trips
+//! through XML, one root with at least one child), and a model file that is not one is refused
+//! with a message saying why.
+
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use ucca_graph::Passage;
+use ucca_parser::{MAGIC, Model, Parser};
+
+fn parser() -> &'static Parser {
+    static PARSER: OnceLock<Parser> = OnceLock::new();
+    PARSER.get_or_init(|| Parser::default_model().expect("the committed model loads"))
+}
+
+fn check(p: &Passage, tokens: usize) {
+    assert_eq!(p.terminal_count(), tokens);
+    let again = Passage::from_xml(p.to_xml().as_bytes()).unwrap();
+    assert!(again == *p, "round trip changed {}", p.render());
+    if tokens > 0 {
+        assert!(!p.children(p.root()).is_empty(), "{}", p.render());
+    }
+}
+
+#[test]
+fn odd_inputs_parse() {
+    let long_word = "x".repeat(1000);
+    let many: Vec<String> = (0..500).map(|i| format!("word{}", i % 37)).collect();
+    let cases: Vec<Vec<&str>> = vec![
+        vec![],
+        vec!["Hello"],
+        vec!["."],
+        many.iter().map(String::as_str).collect(),
+        vec!["Ŝtono", "東京", "🙂", "«", "»", "naïve", "—"],
+        vec![long_word.as_str(), "is", "long", "."],
+        vec!["The", "cat", "sat", "on", "the", "mat", "."],
+    ];
+    for tokens in cases {
+        let p = parser().parse(&tokens).unwrap();
+        check(&p, tokens.len());
+    }
+}
+
+#[test]
+fn a_simple_sentence_gets_a_scene() {
+    let p = parser()
+        .parse(&["John", "gave", "Mary", "a", "book", "."])
+        .unwrap();
+    let rendered = p.render();
+    assert!(rendered.contains("[P gave]"), "{rendered}");
+    assert!(rendered.starts_with("[H "), "{rendered}");
+}
+
+#[test]
+fn bad_model_files_say_what_is_wrong() {
+    let good = std::fs::read(gecbias_data::ucca_model_path()).unwrap();
+    let message = |bytes: &[u8]| Model::from_bytes(bytes, "m.bin").unwrap_err().to_string();
+    assert!(
+        message(b"GIF89a").contains("truncated"),
+        "{}",
+        message(b"GIF89a")
+    );
+    assert!(message(b"PK\x03\x04 not a model").contains("wrong magic"));
+    let mut version = good.clone();
+    version[8] = 9;
+    assert!(
+        message(&version).contains("format version 9"),
+        "{}",
+        message(&version)
+    );
+    let truncated = &good[..good.len() - 100];
+    assert!(
+        message(truncated).contains("truncated or corrupt"),
+        "{}",
+        message(truncated)
+    );
+    let mut flipped = good.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 1;
+    assert!(message(&flipped).contains("checksum"));
+    assert!(message(&good[..20]).contains("truncated"));
+    assert_eq!(&good[..8], MAGIC);
+    let missing = Parser::load("/nonexistent/model.bin".as_ref())
+        .unwrap_err()
+        .to_string();
+    assert!(missing.contains("/nonexistent/model.bin"), "{missing}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_parse_is_a_valid_passage(
+        tokens in prop::collection::vec("[a-zA-Z]{1,8}|[.,;!?\"'()-]|[0-9]{1,4}|[é東🙂]{1,2}", 1..40)
+    ) {
+        let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        let p = parser().parse(&refs).unwrap();
+        check(&p, tokens.len());
+    }
+}

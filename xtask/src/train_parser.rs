@@ -1,0 +1,152 @@
+//! `cargo xtask train-parser`: trains the UCCA parser on the Wiki training split (ACL-2017),
+//! chooses the epoch on dev, and writes the model file (by default the committed
+//! `models/ucca-wiki-v1.2/model.bin`).
+
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::Context;
+use gecbias_data::datasets::UccaSplit;
+use gecbias_data::{DataDir, Manifest};
+use indicatif::{ProgressBar, ProgressStyle};
+use ucca_graph::Passage;
+use ucca_parser::{EpochReport, FeatureSet, Lexicon, LexiconSources, Progress, TrainOptions};
+
+use crate::linguistic;
+use crate::reproduce::resolve;
+
+/// What the model header says it was trained on.
+pub(crate) const TRAINING_DATA: &str =
+    "UCCA English Wikipedia corpus v1.2, ACL-2017 training split (passages 1-300 by numeric ID)";
+
+/// The sentence passages of one part of the UCCA corpora.
+pub(crate) fn sentences(data: &DataDir, split: UccaSplit) -> anyhow::Result<Vec<Passage>> {
+    let mut out = Vec::new();
+    for file in split.files(data)? {
+        let passage = Passage::read(&data.join(&file))?;
+        out.extend(passage.sentences()?);
+    }
+    Ok(out)
+}
+
+/// The lexicon of the training words for a feature set: every resource the set uses.
+pub(crate) fn lexicon(train: &[Passage], set: FeatureSet) -> anyhow::Result<Lexicon> {
+    let (clusters, brill) = linguistic::parser_lexicons()?;
+    let wordnet = if set.wordnet {
+        Some(linguistic::wordnet()?)
+    } else {
+        None
+    };
+    let words = train
+        .iter()
+        .flat_map(|p| p.terminals().map(|t| t.text.as_str()));
+    let sources = LexiconSources::new(
+        set.clusters.then_some(clusters.as_str()),
+        set.brill.then_some(brill.as_str()),
+        wordnet.as_ref(),
+    );
+    Ok(Lexicon::build(words, sources)?)
+}
+
+/// A digest of the training files.
+pub(crate) fn digest(data: &DataDir) -> anyhow::Result<String> {
+    let files = UccaSplit::WikiTrain.files(data)?;
+    Ok(Manifest::of_files(data, files.iter().map(String::as_str))?.digest())
+}
+
+struct Bar {
+    bar: ProgressBar,
+    start: Instant,
+    transitions: usize,
+    epochs: usize,
+}
+
+impl Progress for Bar {
+    fn sentence(&mut self, transitions: usize) {
+        self.transitions += transitions;
+        self.bar.inc(1);
+        let rate = self.transitions as f64 / self.start.elapsed().as_secs_f64().max(1e-9);
+        self.bar.set_message(format!("{rate:.0} transitions/s"));
+    }
+
+    fn epoch(&mut self, r: &EpochReport) {
+        let line = format!(
+            "epoch {}/{}: {} transitions, {} errors, dev primary LF {:.4}, remote LF {:.4} ({:.0} s)",
+            r.epoch,
+            self.epochs,
+            r.transitions,
+            r.errors,
+            r.dev.primary.f1(),
+            r.dev.remote.f1(),
+            self.start.elapsed().as_secs_f64()
+        );
+        self.bar.println(&line);
+        if self.bar.is_hidden() {
+            eprintln!("{line}");
+        }
+        self.bar.reset();
+        self.bar.set_prefix(format!("epoch {}", r.epoch + 1));
+    }
+}
+
+/// Trains and writes the model to `out`.
+pub(crate) fn run(
+    options: &TrainOptions,
+    out: &Path,
+    limit: Option<usize>,
+    data: Option<&Path>,
+) -> anyhow::Result<()> {
+    let data = resolve(data)?;
+    let mut train = sentences(&data, UccaSplit::WikiTrain)?;
+    if let Some(n) = limit {
+        train.truncate(n);
+    }
+    let dev = sentences(&data, UccaSplit::WikiDev)?;
+    let lexicon = lexicon(&train, options.features)?;
+    eprintln!(
+        "training on {} sentences ({} dev), features {}, {} lexicon entries",
+        train.len(),
+        dev.len(),
+        options.features.name(),
+        lexicon.len()
+    );
+    let bar = ProgressBar::new(train.len() as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{prefix} [{bar:40}] {pos}/{len} sentences, {msg} {eta}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_prefix("epoch 1");
+    let mut progress = Bar {
+        bar,
+        start: Instant::now(),
+        transitions: 0,
+        epochs: options.epochs,
+    };
+    let digest = digest(&data)?;
+    let (model, report) = ucca_parser::train(
+        &train,
+        &dev,
+        lexicon,
+        options,
+        (TRAINING_DATA, &digest),
+        &mut progress,
+    )?;
+    progress.bar.finish_and_clear();
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    model.write(out)?;
+    eprintln!(
+        "kept epoch {} (dev primary LF {:.4}, remote {:.4}): {} features, {} weights, {} bytes → {}, in {:.0} s",
+        report.best_epoch,
+        model.header.dev.primary.f1(),
+        model.header.dev.remote.f1(),
+        model.weights.feature_count(),
+        model.weights.weight_count(),
+        std::fs::metadata(out).map(|m| m.len()).unwrap_or(0),
+        out.display(),
+        progress.start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
