@@ -13,7 +13,7 @@ use crate::{ACTION_COUNT, Action, Error, State, Token};
 const TRANSITIONS_PER_TOKEN: usize = 50;
 
 /// The highest-scoring legal action (the lowest-numbered on ties); FINISH only once the buffer is
-/// empty.
+/// empty, NODE only while [`State::may_create_while_decoding`].
 pub(crate) fn best_legal(state: &State, scores: &[f32]) -> Option<Action> {
     let mut best: Option<(Action, f32)> = None;
     for (i, &score) in scores.iter().enumerate().take(ACTION_COUNT) {
@@ -24,6 +24,9 @@ pub(crate) fn best_legal(state: &State, scores: &[f32]) -> Option<Action> {
             continue;
         };
         if action == Action::Finish && !state.buffer.is_empty() {
+            continue;
+        }
+        if matches!(action, Action::Node(_)) && !state.may_create_while_decoding() {
             continue;
         }
         if state.is_legal(action) {

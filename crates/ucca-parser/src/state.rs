@@ -277,48 +277,71 @@ impl State {
     }
 
     /// Attaches every node left without a primary parent to the root, so the graph is one tree of
-    /// primary edges: a punctuation terminal through a new PNCT unit (`U`), a word through a new
-    /// unit (`F`, a unit that holds only words), a unit by `U` when it holds only punctuation and
-    /// by `H` otherwise. Parsing calls it when decoding stops.
+    /// primary edges: the orphan words together under one new unit entered by `F` (a unit that
+    /// holds only words), the orphan punctuation under one new PNCT unit (`U`), an orphan unit by
+    /// `U` when it holds only punctuation and by `H` otherwise. At most two units are added;
+    /// decoding keeps room for them under the node-ratio limit. Parsing calls it when decoding
+    /// stops.
     pub fn attach_orphans(&mut self) {
-        for n in 1..self.nodes.len() {
-            if self.primary_parent(n).is_some() {
+        let orphans: Vec<NodeIndex> = (1..self.nodes.len())
+            .filter(|&n| self.primary_parent(n).is_none())
+            .collect();
+        for punctuation in [false, true] {
+            let terminals: Vec<NodeIndex> = orphans
+                .iter()
+                .copied()
+                .filter(|&n| {
+                    self.nodes[n].is_terminal() && self.nodes[n].punctuation == punctuation
+                })
+                .collect();
+            let Some(&first) = terminals.first() else {
                 continue;
+            };
+            self.created += 1;
+            let unit = self.nodes.len();
+            self.nodes.push(StateNode {
+                terminal: None,
+                punctuation: false,
+                incoming: Vec::new(),
+                outgoing: Vec::new(),
+                height: 0,
+                head: self.nodes[first].head,
+                swap_index: (self.nodes[first].swap_index.0, self.created),
+            });
+            for t in terminals {
+                self.add_edge(unit, t, Category::Terminal, false);
             }
-            let node = &self.nodes[n];
-            if node.is_terminal() {
-                let label = if node.punctuation {
-                    Category::Punctuation
-                } else {
-                    Category::Function
-                };
-                self.created += 1;
-                let unit = self.nodes.len();
-                self.nodes.push(StateNode {
-                    terminal: None,
-                    punctuation: false,
-                    incoming: Vec::new(),
-                    outgoing: Vec::new(),
-                    height: 0,
-                    head: node.head,
-                    swap_index: (node.swap_index.0, self.created),
-                });
-                self.add_edge(unit, n, Category::Terminal, false);
-                self.add_edge(ROOT, unit, label, false);
+            let label = if punctuation {
+                Category::Punctuation
             } else {
-                let punctuation = !node.outgoing.is_empty()
-                    && node.outgoing.iter().all(|&e| {
-                        let child = &self.nodes[self.edges[e].child];
-                        child.is_terminal() && child.punctuation
-                    });
-                let label = if punctuation {
-                    Category::Punctuation
-                } else {
-                    Category::ParallelScene
-                };
-                self.add_edge(ROOT, n, label, false);
-            }
+                Category::Function
+            };
+            self.add_edge(ROOT, unit, label, false);
         }
+        let units: Vec<NodeIndex> = orphans
+            .into_iter()
+            .filter(|&n| !self.nodes[n].is_terminal())
+            .collect();
+        for n in units {
+            let node = &self.nodes[n];
+            let punctuation = !node.outgoing.is_empty()
+                && node.outgoing.iter().all(|&e| {
+                    let child = &self.nodes[self.edges[e].child];
+                    child.is_terminal() && child.punctuation
+                });
+            let label = if punctuation {
+                Category::Punctuation
+            } else {
+                Category::ParallelScene
+            };
+            self.add_edge(ROOT, n, label, false);
+        }
+    }
+
+    /// Whether decoding may still create a unit: the node-ratio limit less the two units
+    /// [`State::attach_orphans`] may add.
+    pub(crate) fn may_create_while_decoding(&self) -> bool {
+        ((self.created_units() + 3) as f64) <= MAX_NODE_RATIO * self.terminal_count.max(1) as f64
     }
 
     /// Whether a new unit would keep units / terminals ≤ [`MAX_NODE_RATIO`] and its height ≤

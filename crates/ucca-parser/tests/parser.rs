@@ -1,20 +1,42 @@
 //! The committed model: any input parses without a panic into a valid passage (built, round-trips
-//! through XML, one root with at least one child), and a model file that is not one is refused
+//! through XML, one root with at least one child, within the node-ratio and height limits), and a
+//! model file that is not one is refused
 //! with a message saying why.
 
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
+use ucca_graph::NodeId;
 use ucca_graph::Passage;
-use ucca_parser::{MAGIC, Model, Parser};
+use ucca_parser::{MAGIC, MAX_HEIGHT, MAX_NODE_RATIO, Model, Parser};
+
+/// The longest path of primary edges from `id` down to a terminal.
+fn height(p: &Passage, id: NodeId) -> u32 {
+    p.children(id)
+        .iter()
+        .filter(|e| !e.edge.remote)
+        .map(|e| 1 + height(p, e.child))
+        .max()
+        .unwrap_or(0)
+}
 
 fn parser() -> &'static Parser {
     static PARSER: OnceLock<Parser> = OnceLock::new();
     PARSER.get_or_init(|| Parser::default_model().expect("the committed model loads"))
 }
 
+/// A valid parse of `tokens` tokens: it round-trips, the root has a child, at most 3 units per
+/// token (the root aside), every unit at most [`MAX_HEIGHT`] above its terminals.
 fn check(p: &Passage, tokens: usize) {
     assert_eq!(p.terminal_count(), tokens);
+    let units = p.units().count() - 1;
+    assert!(
+        units as f64 <= MAX_NODE_RATIO * tokens.max(1) as f64,
+        "{units} units for {tokens} tokens"
+    );
+    for u in p.units().filter(|u| u.id != p.root()) {
+        assert!(height(p, u.id) <= MAX_HEIGHT, "{}", p.render());
+    }
     let again = Passage::from_xml(p.to_xml().as_bytes()).unwrap();
     assert!(again == *p, "round trip changed {}", p.render());
     if tokens > 0 {
