@@ -3,24 +3,14 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gecbias_data::datasets::UccaSplit;
-use ucca_graph::Passage;
 use ucca_parser::replay;
 
+mod corpus;
+
 fn replay_train(c: &mut Criterion) {
-    let Some(data) = gecbias_data::testing::data_or_skip("bench oracle") else {
+    let Some(sentences) = corpus::sentences(UccaSplit::WikiTrain, "bench oracle") else {
         return;
     };
-    let sentences: Vec<Passage> = UccaSplit::WikiTrain
-        .files(&data)
-        .expect("the Wiki corpus")
-        .iter()
-        .flat_map(|f| {
-            Passage::read(&data.join(f))
-                .expect("a valid passage")
-                .sentences()
-                .expect("sentence passages")
-        })
-        .collect();
     let mut group = c.benchmark_group("oracle");
     group.sample_size(10);
     group.throughput(Throughput::Elements(sentences.len() as u64));

@@ -4,8 +4,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gecbias_data::datasets::UccaSplit;
-use ucca_graph::Passage;
 use ucca_parser::{Parser, Token};
+
+mod corpus;
 
 fn parse_test(c: &mut Criterion) {
     let path = gecbias_data::ucca_model_path();
@@ -14,20 +15,12 @@ fn parse_test(c: &mut Criterion) {
     group.bench_function("load_model", |b| {
         b.iter(|| std::hint::black_box(Parser::load(&path).expect("the committed model")))
     });
-    let Some(data) = gecbias_data::testing::data_or_skip("bench parse") else {
+    let Some(gold) = corpus::sentences(UccaSplit::WikiTest, "bench parse") else {
         return;
     };
     let parser = Parser::load(&path).expect("the committed model");
-    let sentences: Vec<Vec<Token>> = UccaSplit::WikiTest
-        .files(&data)
-        .expect("the Wiki corpus")
+    let sentences: Vec<Vec<Token>> = gold
         .iter()
-        .flat_map(|f| {
-            Passage::read(&data.join(f))
-                .expect("a valid passage")
-                .sentences()
-                .expect("sentence passages")
-        })
         .map(|s| {
             s.terminals()
                 .map(|t| Token {

@@ -113,27 +113,23 @@ impl TokenView {
         }
     }
 
-    const ROOT: TokenView = TokenView {
-        lower: ROOT_VALUE,
-        shape: ROOT_VALUE,
-        prefix: ROOT_VALUE,
-        suffix: [ROOT_VALUE; 3],
-        flags: ROOT_VALUE,
-        clusters: [ROOT_VALUE; 4],
-        tag: ROOT_VALUE,
-        wordnet: ROOT_VALUE,
-    };
+    /// Every property the same marker value (the root; no element).
+    const fn all(v: u64) -> TokenView {
+        TokenView {
+            lower: v,
+            shape: v,
+            prefix: v,
+            suffix: [v; 3],
+            flags: v,
+            clusters: [v; 4],
+            tag: v,
+            wordnet: v,
+        }
+    }
 
-    const NONE: TokenView = TokenView {
-        lower: NONE,
-        shape: NONE,
-        prefix: NONE,
-        suffix: [NONE; 3],
-        flags: NONE,
-        clusters: [NONE; 4],
-        tag: NONE,
-        wordnet: NONE,
-    };
+    const ROOT: TokenView = TokenView::all(ROOT_VALUE);
+
+    const NONE: TokenView = TokenView::all(NONE);
 }
 
 /// The word shape: upper- and lower-case letters as `X` and `x`, digits as `d`, other characters
@@ -166,14 +162,19 @@ fn shape(text: &str) -> String {
     out
 }
 
-/// FNV-1a over the bytes, then the SplitMix64 finaliser.
-fn hash_str(s: &str) -> u64 {
+/// FNV-1a 64 of the bytes.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in s.bytes() {
+    for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    finalise(h | 1 << 63)
+    h
+}
+
+/// FNV-1a of the text, then the SplitMix64 finaliser, kept clear of the small marker values.
+fn hash_str(s: &str) -> u64 {
+    finalise(fnv1a(s.as_bytes()) | 1 << 63)
 }
 
 fn finalise(mut z: u64) -> u64 {

@@ -18,7 +18,7 @@ use std::path::Path;
 use mono_align::morphy::WordClass;
 use ucca_graph::dag_f1::DagF1;
 
-use crate::features::FeatureSet;
+use crate::features::{FeatureSet, fnv1a};
 use crate::lexicon::{LexEntry, Lexicon};
 use crate::perceptron::Weights;
 use crate::{Action, Error, half};
@@ -66,15 +66,6 @@ pub struct Model {
     pub lexicon: Lexicon,
     /// The averaged perceptron's weights.
     pub weights: Weights,
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
 }
 
 impl Model {

@@ -212,17 +212,7 @@ impl State {
             }
             Action::Node(label) => {
                 if let Some(child) = s0 {
-                    self.created += 1;
-                    let index = self.nodes.len();
-                    self.nodes.push(StateNode {
-                        terminal: None,
-                        punctuation: false,
-                        incoming: Vec::new(),
-                        outgoing: Vec::new(),
-                        height: 0,
-                        head: self.nodes[child].head,
-                        swap_index: (self.nodes[child].swap_index.0, self.created),
-                    });
+                    let index = self.new_unit(child);
                     self.add_edge(index, child, label, false);
                     self.buffer.push_front(index);
                 }
@@ -248,6 +238,21 @@ impl State {
             }
             Action::Finish => self.finished = true,
         }
+    }
+
+    /// A new unit with no edges yet, created from `child` (whose head and swap position it takes).
+    fn new_unit(&mut self, child: NodeIndex) -> NodeIndex {
+        self.created += 1;
+        self.nodes.push(StateNode {
+            terminal: None,
+            punctuation: false,
+            incoming: Vec::new(),
+            outgoing: Vec::new(),
+            height: 0,
+            head: self.nodes[child].head,
+            swap_index: (self.nodes[child].swap_index.0, self.created),
+        });
+        self.nodes.len() - 1
     }
 
     fn add_edge(&mut self, parent: NodeIndex, child: NodeIndex, label: Category, remote: bool) {
@@ -297,17 +302,7 @@ impl State {
             let Some(&first) = terminals.first() else {
                 continue;
             };
-            self.created += 1;
-            let unit = self.nodes.len();
-            self.nodes.push(StateNode {
-                terminal: None,
-                punctuation: false,
-                incoming: Vec::new(),
-                outgoing: Vec::new(),
-                height: 0,
-                head: self.nodes[first].head,
-                swap_index: (self.nodes[first].swap_index.0, self.created),
-            });
+            let unit = self.new_unit(first);
             for t in terminals {
                 self.add_edge(unit, t, Category::Terminal, false);
             }

@@ -33,7 +33,8 @@ const SENTENCES: [(UccaSplit, usize); 4] = [
     (UccaSplit::TwentyK, 506),
 ];
 
-fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
+/// Every passage file of the UCCA corpora (Wiki in its three parts, then 20K).
+pub(super) fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out = Vec::new();
     for split in UccaSplit::ALL {
         out.extend(split.files(data)?);

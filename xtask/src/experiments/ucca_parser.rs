@@ -14,6 +14,7 @@ use ucca_graph::Passage;
 use ucca_graph::dag_f1::{DagF1, Normalisation, Score};
 use ucca_parser::{FeatureSet, Model, TrainOptions, evaluate_model};
 
+use super::ucca_oracle::inputs;
 use super::{Experiment, Report};
 use crate::train_parser::{TRAINING_DATA, digest, lexicon, sentences};
 use crate::workspace_root;
@@ -49,14 +50,6 @@ const ABLATION: [FeatureSet; 5] = [
     },
     FeatureSet::ALL,
 ];
-
-fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
-    let mut out = Vec::new();
-    for split in UccaSplit::ALL {
-        out.extend(split.files(data)?);
-    }
-    Ok(out)
-}
 
 #[derive(Serialize)]
 struct Evaluation {
