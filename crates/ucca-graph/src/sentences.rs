@@ -273,4 +273,37 @@ impl Passage {
         }
         b.build()
     }
+
+    /// Passages joined into one named `id`, in order: their terminals one after another in one
+    /// paragraph (as TUPA's parses of NUCLE paragraphs have them), their units renumbered, each
+    /// part's root children under the one root — the inverse of [`Passage::sentences`] up to node
+    /// numbering and paragraph breaks. An empty list gives a passage with no terminals.
+    pub fn join(id: &str, parts: &[Passage]) -> Result<Passage, Error> {
+        let mut b = PassageBuilder::new(id);
+        let mut edges = Vec::new();
+        for part in parts {
+            let mut map = HashMap::new();
+            map.insert(part.root(), NodeId::new(crate::Layer::Foundational, 1));
+            for t in part.terminals() {
+                map.insert(t.id, b.terminal(t.text.clone(), t.punctuation));
+                b.set_details(t.attributes.clone(), t.extras.clone());
+            }
+            for u in part.units().filter(|u| u.id != part.root()) {
+                let new = if u.implicit {
+                    b.implicit_unit()
+                } else {
+                    b.unit(u.kind)
+                };
+                b.set_details(u.attributes.clone(), u.extras.clone());
+                map.insert(u.id, new);
+            }
+            for e in part.edges() {
+                edges.push((map[&e.parent], map[&e.child], e.edge.clone()));
+            }
+        }
+        for (from, to, edge) in edges {
+            b.add_edge(from, to, edge);
+        }
+        b.build()
+    }
 }

@@ -32,3 +32,24 @@ fn sentence_counts_of_the_acl_2017_split() {
         [("train", 4268), ("dev", 454), ("test", 503), ("20K", 506)]
     );
 }
+
+/// Joining the sentence passages of a passage gives its terminals back in order, in one paragraph,
+/// and every sentence's edges.
+#[test]
+fn joined_sentences_give_the_passage_back() {
+    let Some(data) = data_or_skip("joining sentence passages") else {
+        return;
+    };
+    let file = &UccaSplit::WikiDev.files(&data).unwrap()[0];
+    let passage = Passage::read(&data.join(file)).unwrap();
+    let parts = passage.sentences().unwrap();
+    let joined = Passage::join("joined", &parts).unwrap();
+    let texts = |p: &Passage| p.terminals().map(|t| t.text.clone()).collect::<Vec<_>>();
+    assert_eq!(texts(&joined), texts(&passage));
+    let edges: usize = parts.iter().map(|p| p.edges().count()).sum();
+    assert_eq!(joined.edges().count(), edges);
+    let again = Passage::from_xml(joined.to_xml().as_bytes()).unwrap();
+    assert!(again == joined);
+    assert!(joined.terminals().all(|t| t.paragraph == 1));
+    assert_eq!(Passage::join("none", &[]).unwrap().terminal_count(), 0);
+}

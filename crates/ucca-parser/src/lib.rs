@@ -70,6 +70,7 @@ mod parse;
 mod perceptron;
 mod replay;
 mod state;
+mod tokenize;
 mod train;
 
 pub use action::{ACTION_COUNT, Action, ActionKind, LABELS};
@@ -84,4 +85,5 @@ pub use parse::Parser;
 pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES, Weights};
 pub use replay::{Replay, ReplaySummary, replay};
 pub use state::{EdgeIndex, NodeIndex, ROOT, State, StateEdge, StateNode, Token};
+pub use tokenize::{detokenize, tokenize};
 pub use train::{EpochReport, Progress, TrainOptions, TrainReport, evaluate_model, train};

@@ -1,5 +1,6 @@
 /// Why a USim computation cannot be done.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The passage could not be read.
     #[error(transparent)]
@@ -21,5 +22,16 @@ pub enum Error {
     UndefinedDistsim {
         /// The label (`H`, `A`, `D`, `S`, `P` or `A+D`).
         label: String,
+    },
+    /// Parsing text failed.
+    #[error(transparent)]
+    Parser(#[from] ucca_parser::Error),
+    /// Sources and outputs of different lengths.
+    #[error("{sources} source lines but {outputs} output lines")]
+    LineCounts {
+        /// Source lines.
+        sources: usize,
+        /// Output lines.
+        outputs: usize,
     },
 }

@@ -12,6 +12,22 @@
 //! * [`variants`] — the draft's top-down largest cut and token analysis.
 //! * [`tree_edit`] — Zhang–Shasha tree edit distance and the draft's aligned edit distance.
 //! * [`trials`] — the pair lists of Table 1.
+//! * [`text`] — USim of text: lines tokenised, parsed by `ucca-parser`'s model and compared
+//!   ([`usim_text`], [`usim_lines`]).
+//!
+//! USim of a correction against its source, both parsed from text by the committed parser model:
+//!
+//! ```
+//! use usim::{Params, TextParser, Tokenization, usim_text};
+//!
+//! let parser = ucca_parser::Parser::default_model()?;
+//! let text = TextParser::new(&parser, Tokenization::Raw);
+//! let same = usim_text(&text, "He gave an apple to John.", "He gave an apple to John.", &Params::RELEASED)?;
+//! assert_eq!(same.usim, 1.0);
+//! let other = usim_text(&text, "He gave an apple to John.", "John ate it yesterday.", &Params::RELEASED)?;
+//! assert!(other.usim < 1.0);
+//! # Ok::<(), usim::Error>(())
+//! ```
 //!
 //! The DAG F-score used as inter-annotator agreement is [`ucca_graph::dag_f1`].
 pub mod distsim;
@@ -21,6 +37,7 @@ pub mod prepared;
 pub mod score;
 pub mod sentence_mode;
 pub mod sentences;
+pub mod text;
 pub mod tree_edit;
 pub mod trials;
 pub mod variants;
@@ -32,5 +49,6 @@ pub use prepared::{Comparable, PreparedPassage};
 pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
 pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
 pub use sentences::SentenceMarks;
+pub use text::{TextParser, Tokenization, usim_lines, usim_text};
 pub use tree_edit::{Tree, aligned_edit_distance, tree_edit_distance};
 pub use variants::{Mapping, token_distance, top_down_cut};

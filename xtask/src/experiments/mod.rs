@@ -16,6 +16,7 @@ mod ucca_oracle;
 mod ucca_parser;
 mod ucca_roundtrip;
 mod usim_automatic;
+mod usim_parser;
 mod usim_table1;
 
 pub(crate) use conll14_scores::SYSTEMS;
@@ -69,4 +70,5 @@ pub(crate) const ALL: &[Experiment] = &[
     fig_sari::EXPERIMENT,
     ucca_oracle::EXPERIMENT,
     ucca_parser::EXPERIMENT,
+    usim_parser::EXPERIMENT,
 ];

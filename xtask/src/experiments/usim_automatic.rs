@@ -32,7 +32,7 @@ pub(crate) const JFLEG: Experiment = Experiment {
     full: None,
 };
 
-const JFLEG_OUTPUTS: [&str; 9] = [
+pub(super) const JFLEG_OUTPUTS: [&str; 9] = [
     "dev.ref0",
     "dev.ref1",
     "dev.ref2",
@@ -43,7 +43,7 @@ const JFLEG_OUTPUTS: [&str; 9] = [
     "mle_4.txt",
     "mle_5.txt",
 ];
-const JFLEG_SENTENCES: usize = 754;
+pub(super) const JFLEG_SENTENCES: usize = 754;
 
 /// The reference code's values from a golden table, keyed by its first `key` columns.
 fn golden_rows(name: &str, key: usize) -> anyhow::Result<HashMap<Vec<String>, Vec<String>>> {
@@ -75,7 +75,7 @@ fn read_all(
 }
 
 /// The source and correction files of one essay as the authors paired them.
-fn essay_pairs(data: &DataDir, essay: &str) -> anyhow::Result<Vec<(String, String)>> {
+pub(super) fn essay_pairs(data: &DataDir, essay: &str) -> anyhow::Result<Vec<(String, String)>> {
     let files = data.files_in(NUCLE_PARAGRAPH_PARSES, ".xml")?;
     let names: Vec<&str> = files
         .iter()
@@ -180,7 +180,7 @@ fn nucle_run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyho
     })
 }
 
-fn jfleg_name(output: &str, index: usize) -> String {
+pub(super) fn jfleg_name(output: &str, index: usize) -> String {
     format!("{output}{index}.xml")
 }
 

@@ -1,0 +1,113 @@
+//! USim on text (USim paper §4: source and output parsed by a UCCA parser, then compared): a line
+//! becomes one passage — its sentences (Punkt, for paragraphs and essays) tokenised, parsed by
+//! `ucca-parser` and joined in one paragraph, as TUPA's parses of NUCLE paragraphs are.
+
+use mono_align::punkt::PunktSentenceTokenizer;
+use rayon::prelude::*;
+use ucca_graph::Passage;
+use ucca_parser::{Parser, Token, tokenize};
+
+use crate::{Error, Params, PreparedPassage, UsimScore, usim};
+
+/// How the text of a line is cut into tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Tokenization {
+    /// Raw English text: [`ucca_parser::tokenize`] (spaCy-like).
+    #[default]
+    Raw,
+    /// Already tokenised: tokens are separated by whitespace (the CoNLL-2014 and JFLEG files).
+    Pretokenized,
+}
+
+/// Turns lines of text into passages: a parser, how to tokenise, and (for lines with several
+/// sentences) a sentence splitter.
+#[derive(Debug, Clone, Copy)]
+pub struct TextParser<'a> {
+    parser: &'a Parser,
+    tokenization: Tokenization,
+    sentences: Option<&'a PunktSentenceTokenizer>,
+}
+
+impl<'a> TextParser<'a> {
+    /// Lines parsed by `parser`, tokenised as `tokenization`, each line one sentence.
+    pub fn new(parser: &'a Parser, tokenization: Tokenization) -> TextParser<'a> {
+        TextParser {
+            parser,
+            tokenization,
+            sentences: None,
+        }
+    }
+
+    /// Lines cut into sentences by Punkt before parsing.
+    pub fn with_sentences(self, splitter: &'a PunktSentenceTokenizer) -> TextParser<'a> {
+        TextParser {
+            sentences: Some(splitter),
+            ..self
+        }
+    }
+
+    fn tokens(&self, sentence: &str) -> Vec<Token> {
+        match self.tokenization {
+            Tokenization::Raw => tokenize(sentence),
+            Tokenization::Pretokenized => sentence.split_whitespace().map(Token::new).collect(),
+        }
+    }
+
+    /// The passage of one line named `id`: each sentence parsed, the parses joined.
+    pub fn passage(&self, id: &str, line: &str) -> Result<Passage, Error> {
+        let sentences = match self.sentences {
+            Some(splitter) => splitter.tokenize(line),
+            None => vec![line],
+        };
+        let parts = sentences
+            .into_iter()
+            .enumerate()
+            .map(|(k, s)| {
+                self.parser
+                    .parse_tokens(&format!("{id}_{k}"), &self.tokens(s))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Passage::join(id, &parts)?)
+    }
+
+    /// The passage of a line, prepared for USim.
+    pub fn prepared(&self, id: &str, line: &str) -> Result<PreparedPassage, Error> {
+        PreparedPassage::new(&self.passage(id, line)?)
+    }
+}
+
+/// USim of an output line against its source line, both parsed by `text`.
+pub fn usim_text(
+    text: &TextParser<'_>,
+    source: &str,
+    output: &str,
+    params: &Params,
+) -> Result<UsimScore, Error> {
+    Ok(usim(
+        &text.prepared("source", source)?,
+        &text.prepared("output", output)?,
+        params,
+    ))
+}
+
+/// USim of every output line against the source line of the same index, in parallel (the scores
+/// do not depend on the thread count). The two lists must be equally long.
+pub fn usim_lines(
+    text: &TextParser<'_>,
+    sources: &[String],
+    outputs: &[String],
+    params: &Params,
+) -> Result<Vec<UsimScore>, Error> {
+    if sources.len() != outputs.len() {
+        return Err(Error::LineCounts {
+            sources: sources.len(),
+            outputs: outputs.len(),
+        });
+    }
+    sources
+        .par_iter()
+        .zip(outputs)
+        .map(|(s, o)| usim_text(text, s, o, params))
+        .collect()
+}

@@ -1,0 +1,66 @@
+//! USim on text with the committed parser model: a text against itself scores 1, odd lines give a
+//! score or an error but never a panic, and line lists score the same on 1 and 2 threads.
+
+use ucca_parser::Parser;
+use usim::{Error, Params, TextParser, Tokenization, usim_lines, usim_text};
+
+#[test]
+fn text_usim_on_odd_lines() {
+    let parser = Parser::default_model().unwrap();
+    let text = TextParser::new(&parser, Tokenization::Raw);
+    let line = "I think we can not live if old people could not find sciences.";
+    assert_eq!(
+        usim_text(&text, line, line, &Params::RELEASED)
+            .unwrap()
+            .usim,
+        1.0
+    );
+    let long: String = (0..5000).map(|i| format!("w{} ", i % 50)).collect();
+    let score = usim_text(&text, &long, line, &Params::RELEASED).unwrap();
+    assert!((0.0..=1.0).contains(&score.usim));
+    let empty = usim_text(&text, "", line, &Params::RELEASED).unwrap_err();
+    assert!(matches!(empty, Error::Empty { .. }), "{empty}");
+    let pretokenized = TextParser::new(&parser, Tokenization::Pretokenized);
+    let s = usim_text(
+        &pretokenized,
+        "He did n't go .",
+        "He didn't go.",
+        &Params::RELEASED,
+    )
+    .unwrap();
+    assert!((0.0..=1.0).contains(&s.usim));
+}
+
+#[test]
+fn line_lists_are_checked_and_thread_independent() {
+    let parser = Parser::default_model().unwrap();
+    let text = TextParser::new(&parser, Tokenization::Pretokenized);
+    let sources: Vec<String> = [
+        "For not use car .",
+        "Thus even today sex is considered as the least important topic in many parts of India .",
+        "image you salf you are wark in factory just to do one thing .",
+    ]
+    .map(String::from)
+    .to_vec();
+    let outputs: Vec<String> = [
+        "For not using a car .",
+        "Even today , sex is considered the least important topic in many parts of India .",
+        "Imagine yourself working in a factory doing just one thing .",
+    ]
+    .map(String::from)
+    .to_vec();
+    let run = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| usim_lines(&text, &sources, &outputs, &Params::RELEASED).unwrap())
+    };
+    let (one, two) = (run(1), run(2));
+    assert_eq!(
+        one.iter().map(|s| s.usim).collect::<Vec<_>>(),
+        two.iter().map(|s| s.usim).collect::<Vec<_>>()
+    );
+    let err = usim_lines(&text, &sources, &outputs[..2], &Params::RELEASED).unwrap_err();
+    assert_eq!(err.to_string(), "3 source lines but 2 output lines");
+}
