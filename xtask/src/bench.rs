@@ -68,8 +68,54 @@ pub(crate) fn run(what: &str, data: Option<&Path>) -> anyhow::Result<()> {
     match what {
         "metrics" => metrics(&data),
         "bootstrap" => bootstrap(&data),
-        _ => bail!("no benchmark {what:?}; known: metrics, bootstrap"),
+        "usim-text" => usim_text(&data),
+        _ => bail!("no benchmark {what:?}; known: metrics, bootstrap, usim-text"),
     }
+}
+
+/// USim from raw text on one thread (issue 18's S1, target ≤ 60 s): the committed parser model
+/// loaded, then each of the 9 JFLEG dev outputs (4 references, 5 systems) against the 754
+/// sources — every line detokenised, tokenised, parsed and compared. The reference pipeline
+/// (USim.py with TUPA) cannot be installed; EASSE reports TUPA-based SAMSA at about 4 minutes per
+/// 100 sentences.
+fn usim_text(data: &DataDir) -> anyhow::Result<()> {
+    use ucca_parser::{Parser, detokenize};
+    use usim::{Params, TextParser, Tokenization, usim_lines};
+    let read = |name: &str| -> anyhow::Result<Vec<String>> {
+        let path = data.join(&format!("assess_learner_language/data/jfleg/dev/{name}"));
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        Ok(text
+            .lines()
+            .map(|l| detokenize(&l.split_whitespace().collect::<Vec<_>>()))
+            .collect())
+    };
+    let sources = read("dev.src")?;
+    let outputs = crate::experiments::JFLEG_OUTPUTS
+        .iter()
+        .map(|o| read(o))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+    let start = Instant::now();
+    let pairs = pool.install(|| -> anyhow::Result<usize> {
+        let parser = Parser::default_model()?;
+        let text = TextParser::new(&parser, Tokenization::Raw);
+        let mut pairs = 0;
+        for output in &outputs {
+            pairs += usim_lines(&text, &sources, output, &Params::RELEASED)?.len();
+        }
+        Ok(pairs)
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "USim from raw text, one thread: {pairs} source-output pairs (model load included) in {seconds:.1} s \
+         ({:.0} pairs/s; target ≤ 60 s); TUPA-based SAMSA at ≈ 4 min per 100 sentences would take ≈ {:.0} min \
+         for the {} sentences parsed here",
+        pairs as f64 / seconds,
+        4.0 * (2 * pairs) as f64 / 100.0,
+        2 * pairs
+    );
+    Ok(())
 }
 
 /// 1000-resample BCa interval of corpus M2 F0.5 over the 1,312 CoNLL-2014 sentences (RoRo,

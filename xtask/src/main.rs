@@ -3,9 +3,9 @@
 //! * `cargo xtask reproduce <id>|all [--check] [--data DIR]` runs registered experiments and
 //!   writes `docs/reproduction/<id>.md` and `target/reproduce/<id>.json`; with `--check` it
 //!   regenerates the reports in memory and fails if a committed one differs.
-//! * `cargo xtask bench metrics|bootstrap [--data DIR]` times our metrics (and the BCa bootstrap
-//!   of M2 F0.5) on the real data and prints the ratios to the reference tools' timings
-//!   (metric-goldens §a.3, §b, §c).
+//! * `cargo xtask bench metrics|bootstrap|usim-text [--data DIR]` times our metrics (and the BCa
+//!   bootstrap of M2 F0.5) on the real data and prints the ratios to the reference tools' timings
+//!   (metric-goldens §a.3, §b, §c); `usim-text` times USim from raw text on one thread.
 //! * `cargo xtask train-parser [--epochs N] [--seed S] [--features …]` trains the UCCA parser and
 //!   writes `models/ucca-wiki-v1.2/model.bin`.
 //! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
@@ -53,7 +53,7 @@ enum Task {
     },
     /// Time our implementation on the real data against the reference tools' timings.
     Bench {
-        /// What to time: `metrics` or `bootstrap`.
+        /// What to time: `metrics`, `bootstrap` or `usim-text`.
         what: String,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
@@ -166,7 +166,7 @@ fn list_tasks() {
         "  reproduce <id>|all [--check|--full] [--data DIR]   run experiments, write docs/reproduction/<id>.md"
     );
     println!(
-        "  bench metrics [--data DIR]                  time the metrics against the reference tools"
+        "  bench metrics|bootstrap|usim-text [--data DIR]   time the metrics, the bootstrap, USim from raw text"
     );
     println!(
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"

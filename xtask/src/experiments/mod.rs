@@ -23,6 +23,7 @@ pub(crate) use conll14_scores::SYSTEMS;
 pub(crate) use fig_systems::stats as authors_stats;
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
+pub(crate) use usim_automatic::JFLEG_OUTPUTS;
 
 /// One reproducible experiment.
 pub(crate) struct Experiment {

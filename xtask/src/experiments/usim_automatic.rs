@@ -32,7 +32,7 @@ pub(crate) const JFLEG: Experiment = Experiment {
     full: None,
 };
 
-pub(super) const JFLEG_OUTPUTS: [&str; 9] = [
+pub(crate) const JFLEG_OUTPUTS: [&str; 9] = [
     "dev.ref0",
     "dev.ref1",
     "dev.ref2",
