@@ -69,6 +69,36 @@ impl PairedStatistic for PairedM2<'_> {
     }
 }
 
+/// The mean of a sentence-level score (USim, sentence GLEU, …) of two systems over the same
+/// sentences: t = (1/|S|) Σ_{i∈S} score_i.
+pub struct PairedMeans<'s> {
+    /// System A's sentence scores.
+    pub first: &'s [f64],
+    /// System B's sentence scores.
+    pub second: &'s [f64],
+}
+
+impl PairedStatistic for PairedMeans<'_> {
+    fn score(&self, sentences: &[usize], swapped: &[bool]) -> (f64, f64) {
+        let n = sentences.len().max(1) as f64;
+        let (mut a, mut b) = (0.0, 0.0);
+        for (&i, &s) in sentences.iter().zip(swapped) {
+            let (x, y) = (self.first[i], self.second[i]);
+            let (x, y) = if s { (y, x) } else { (x, y) };
+            a += x;
+            b += y;
+        }
+        (a / n, b / n)
+    }
+}
+
+/// The mean of a sentence-level score as a bootstrap statistic over sentence indices.
+pub fn mean_statistic(scores: &[f64]) -> impl Fn(&[usize]) -> f64 + Sync + '_ {
+    move |sentences: &[usize]| {
+        sentences.iter().map(|&i| scores[i]).sum::<f64>() / sentences.len().max(1) as f64
+    }
+}
+
 /// Corpus M2 F_β of one system as a bootstrap statistic over sentence indices.
 pub fn m2_f_statistic(stats: &[SentenceStats], beta: f64) -> impl Fn(&[usize]) -> f64 + Sync + '_ {
     move |sentences: &[usize]| corpus_score(sentences.iter().map(|&i| &stats[i]), beta).f_beta
@@ -140,4 +170,33 @@ pub fn approximate_randomization<S: PairedStatistic>(
         p_value: (1 + extreme) as f64 / (trials + 1) as f64,
         trials,
     })
+}
+
+#[cfg(test)]
+mod mean_tests {
+    use super::*;
+
+    #[test]
+    fn paired_means_swap_and_test() {
+        let (a, b) = ([1.0, 0.5, 0.0, 1.0], [0.0, 0.5, 0.0, 0.0]);
+        let means = PairedMeans {
+            first: &a,
+            second: &b,
+        };
+        assert_eq!(means.score(&[0, 1, 2, 3], &[false; 4]), (0.625, 0.125));
+        assert_eq!(means.score(&[0, 3], &[true, false]), (0.5, 0.5));
+        assert_eq!(mean_statistic(&a)(&[1, 2]), 0.25);
+        // A system against itself: no difference, p = 1.
+        let same = PairedMeans {
+            first: &a,
+            second: &a,
+        };
+        let test = approximate_randomization(4, 99, 12345, &same).unwrap();
+        assert_eq!((test.difference, test.p_value), (0.0, 1.0));
+        let plan = Bootstrap {
+            resamples: 99,
+            seed: 12345,
+        };
+        assert_eq!(paired_bootstrap(4, plan, &same).unwrap().p_value, 1.0);
+    }
 }

@@ -399,6 +399,18 @@ impl PassageBuilder {
         });
     }
 
+    /// Adds a unit like `u` (kind, implicitness, attributes, `<extra>` elements) and returns its
+    /// ID.
+    pub(crate) fn copy_of(&mut self, u: &Unit) -> NodeId {
+        let id = if u.implicit {
+            self.implicit_unit()
+        } else {
+            self.unit(u.kind)
+        };
+        self.set_details(u.attributes.clone(), u.extras.clone());
+        id
+    }
+
     /// Gives the node added last the attributes and `<extra>` elements of a copied node.
     pub(crate) fn set_details(&mut self, attributes: Attributes, extras: Vec<Attributes>) {
         match self.nodes.last_mut() {

@@ -252,13 +252,7 @@ impl Passage {
         map.insert(root, root);
         for u in self.units().filter(|u| u.id != root) {
             if kept.contains(&u.id) {
-                let new = if u.implicit {
-                    b.implicit_unit()
-                } else {
-                    b.unit(u.kind)
-                };
-                b.set_details(u.attributes.clone(), u.extras.clone());
-                map.insert(u.id, new);
+                map.insert(u.id, b.copy_of(u));
             }
         }
         for u in self.units() {
@@ -289,13 +283,7 @@ impl Passage {
                 b.set_details(t.attributes.clone(), t.extras.clone());
             }
             for u in part.units().filter(|u| u.id != part.root()) {
-                let new = if u.implicit {
-                    b.implicit_unit()
-                } else {
-                    b.unit(u.kind)
-                };
-                b.set_details(u.attributes.clone(), u.extras.clone());
-                map.insert(u.id, new);
+                map.insert(u.id, b.copy_of(u));
             }
             for e in part.edges() {
                 edges.push((map[&e.parent], map[&e.child], e.edge.clone()));

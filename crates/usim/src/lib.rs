@@ -23,9 +23,9 @@
 //! let parser = ucca_parser::Parser::default_model()?;
 //! let text = TextParser::new(&parser, Tokenization::Raw);
 //! let same = usim_text(&text, "He gave an apple to John.", "He gave an apple to John.", &Params::RELEASED)?;
-//! assert_eq!(same.usim, 1.0);
+//! assert_eq!((same.source_to_output, same.output_to_source), (1.0, 1.0));
 //! let other = usim_text(&text, "He gave an apple to John.", "John ate it yesterday.", &Params::RELEASED)?;
-//! assert!(other.usim < 1.0);
+//! assert!(other.source_to_output < 1.0);
 //! # Ok::<(), usim::Error>(())
 //! ```
 //!
@@ -49,6 +49,6 @@ pub use prepared::{Comparable, PreparedPassage};
 pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
 pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
 pub use sentences::SentenceMarks;
-pub use text::{TextParser, Tokenization, usim_lines, usim_text};
+pub use text::{LineUsim, TextParser, Tokenization, usim_lines, usim_text};
 pub use tree_edit::{Tree, aligned_edit_distance, tree_edit_distance};
 pub use variants::{Mapping, token_distance, top_down_cut};

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use ucca_graph::Passage;
 use ucca_parser::{Parser, Token, tokenize};
 
-use crate::{Error, Params, PreparedPassage, UsimScore, usim};
+use crate::{Error, Params, PreparedPassage, usim};
 
 /// How the text of a line is cut into tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -77,28 +77,48 @@ impl<'a> TextParser<'a> {
     }
 }
 
-/// USim of an output line against its source line, both parsed by `text`.
+/// USim of one line pair in both orders, as the paper reports it.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct LineUsim {
+    /// USim(source, output).
+    pub source_to_output: f64,
+    /// USim(output, source).
+    pub output_to_source: f64,
+}
+
+/// USim of an output line and its source line, both parsed by `text`, in both orders. A line
+/// without a letter or digit (an empty line) follows `USim.py`'s rule instead: 1 when both are
+/// such, 0 when one is ([`crate::empty_sentence_usim`]).
 pub fn usim_text(
     text: &TextParser<'_>,
     source: &str,
     output: &str,
     params: &Params,
-) -> Result<UsimScore, Error> {
-    Ok(usim(
-        &text.prepared("source", source)?,
-        &text.prepared("output", output)?,
-        params,
-    ))
+) -> Result<LineUsim, Error> {
+    if let Some(v) = crate::empty_sentence_usim(source, output) {
+        return Ok(LineUsim {
+            source_to_output: v,
+            output_to_source: v,
+        });
+    }
+    let (s, o) = (
+        text.prepared("source", source)?,
+        text.prepared("output", output)?,
+    );
+    Ok(LineUsim {
+        source_to_output: usim(&s, &o, params).usim,
+        output_to_source: usim(&o, &s, params).usim,
+    })
 }
 
-/// USim of every output line against the source line of the same index, in parallel (the scores
-/// do not depend on the thread count). The two lists must be equally long.
+/// [`usim_text`] of every output line with the source line of the same index, in parallel (the
+/// scores do not depend on the thread count). The two lists must be equally long.
 pub fn usim_lines(
     text: &TextParser<'_>,
     sources: &[String],
     outputs: &[String],
     params: &Params,
-) -> Result<Vec<UsimScore>, Error> {
+) -> Result<Vec<LineUsim>, Error> {
     if sources.len() != outputs.len() {
         return Err(Error::LineCounts {
             sources: sources.len(),

@@ -1,25 +1,26 @@
-//! USim on text with the committed parser model: a text against itself scores 1, odd lines give a
-//! score or an error but never a panic, and line lists score the same on 1 and 2 threads.
+//! USim on text with the committed parser model: a text against itself scores 1 both ways, lines
+//! without words follow USim.py's rule, a 5,000-token line scores without a panic, and line lists
+//! are checked and score the same on 1 and 2 threads.
 
 use ucca_parser::Parser;
-use usim::{Error, Params, TextParser, Tokenization, usim_lines, usim_text};
+use usim::{Params, TextParser, Tokenization, usim_lines, usim_text};
 
 #[test]
 fn text_usim_on_odd_lines() {
     let parser = Parser::default_model().unwrap();
     let text = TextParser::new(&parser, Tokenization::Raw);
     let line = "I think we can not live if old people could not find sciences.";
-    assert_eq!(
-        usim_text(&text, line, line, &Params::RELEASED)
-            .unwrap()
-            .usim,
-        1.0
-    );
+    let same = usim_text(&text, line, line, &Params::RELEASED).unwrap();
+    assert_eq!((same.source_to_output, same.output_to_source), (1.0, 1.0));
     let long: String = (0..5000).map(|i| format!("w{} ", i % 50)).collect();
     let score = usim_text(&text, &long, line, &Params::RELEASED).unwrap();
-    assert!((0.0..=1.0).contains(&score.usim));
-    let empty = usim_text(&text, "", line, &Params::RELEASED).unwrap_err();
-    assert!(matches!(empty, Error::Empty { .. }), "{empty}");
+    assert!((0.0..=1.0).contains(&score.source_to_output));
+    assert!((0.0..=1.0).contains(&score.output_to_source));
+    // USim.py's rule for lines without words.
+    let empty = usim_text(&text, "", line, &Params::RELEASED).unwrap();
+    assert_eq!(empty.source_to_output, 0.0);
+    let both = usim_text(&text, " ", "...", &Params::RELEASED).unwrap();
+    assert_eq!(both.output_to_source, 1.0);
     let pretokenized = TextParser::new(&parser, Tokenization::Pretokenized);
     let s = usim_text(
         &pretokenized,
@@ -28,7 +29,7 @@ fn text_usim_on_odd_lines() {
         &Params::RELEASED,
     )
     .unwrap();
-    assert!((0.0..=1.0).contains(&s.usim));
+    assert!((0.0..=1.0).contains(&s.source_to_output));
 }
 
 #[test]
@@ -56,11 +57,7 @@ fn line_lists_are_checked_and_thread_independent() {
             .unwrap()
             .install(|| usim_lines(&text, &sources, &outputs, &Params::RELEASED).unwrap())
     };
-    let (one, two) = (run(1), run(2));
-    assert_eq!(
-        one.iter().map(|s| s.usim).collect::<Vec<_>>(),
-        two.iter().map(|s| s.usim).collect::<Vec<_>>()
-    );
+    assert_eq!(run(1), run(2));
     let err = usim_lines(&text, &sources, &outputs[..2], &Params::RELEASED).unwrap_err();
     assert_eq!(err.to_string(), "3 source lines but 2 output lines");
 }

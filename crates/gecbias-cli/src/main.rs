@@ -1,0 +1,103 @@
+//! `gecbias`: the papers' measures on your own files. Today: `gecbias parse` (a native UCCA
+//! parser on the command line), `gecbias usim` (USim of your system's outputs against their
+//! sources, from text or from UCCA XML) and `gecbias score -m usim` (the same as a system score
+//! with a signature, bootstrap intervals and paired tests).
+//!
+//! Conventions: output is JSON (`--sentence-level`: JSON Lines, one object per sentence); `-`
+//! reads standard input; exit status 0 on success, 1 for bad input (one line naming the file and
+//! line), 2 for a usage error; a progress bar on standard error only when it is a terminal.
+
+mod input;
+mod parse;
+mod score;
+mod usim_command;
+
+use std::process::ExitCode;
+
+use clap::{Parser as _, Subcommand};
+
+/// Why a command failed, and so its exit status.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    message: String,
+}
+
+impl Failure {
+    /// Bad input (exit status 1).
+    pub(crate) fn input(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(clap::Parser)]
+#[command(
+    name = "gecbias",
+    version = concat!(env!("CARGO_PKG_VERSION"), " (parser model ucca-wiki-v1.2)"),
+    about = "Evaluation measures of Choshen & Abend (2018) on your own files"
+)]
+struct Cli {
+    /// No progress bar.
+    #[arg(long, short, global = true)]
+    quiet: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse text into UCCA passages (UCCA standard XML) with the native parser.
+    Parse(parse::Args),
+    /// USim: semantic faithfulness of outputs to their sources (Choshen & Abend, NAACL 2018).
+    Usim(usim_command::Args),
+    /// System scores with signatures, confidence intervals and paired tests (sacrebleu-style).
+    Score(score::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Parse(args) => parse::run(&args, cli.quiet),
+        Command::Usim(args) => usim_command::run(&args, cli.quiet),
+        Command::Score(args) => score::run(&args, cli.quiet),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("gecbias: {}", failure.message);
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// A progress bar over `n` items on standard error, drawn only when it is a terminal and not
+/// `quiet`.
+pub(crate) fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
+    if quiet {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(n as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("[{bar:40}] {pos}/{len} {eta}") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// The committed parser model (or `$GECBIAS_UCCA_MODEL`).
+pub(crate) fn parser() -> Result<ucca_parser::Parser, Failure> {
+    ucca_parser::Parser::default_model()
+        .map_err(|e| Failure::input(format!("the parser model: {e}")))
+}
+
+/// NLTK's Punkt English sentence splitter, from `scripts/fetch-punkt-english.sh`'s files.
+pub(crate) fn punkt() -> Result<mono_align::punkt::PunktSentenceTokenizer, Failure> {
+    let dir = gecbias_data::location::punkt_english_dir();
+    mono_align::punkt::PunktParameters::from_dir(&dir)
+        .map(mono_align::punkt::PunktSentenceTokenizer::new)
+        .map_err(|e| {
+            Failure::input(format!(
+                "sentence splitting needs NLTK's Punkt parameters (run scripts/fetch-punkt-english.sh): {e}"
+            ))
+        })
+}

@@ -1,0 +1,230 @@
+//! `gecbias usim`: USim of outputs against their sources — from text (parsed by the native UCCA
+//! parser) or from two UCCA XML passages.
+
+use std::io::Write;
+
+use serde::Serialize;
+use ucca_graph::Passage;
+use usim::{LineUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_text};
+
+use crate::{Failure, input, parser, progress, punkt};
+
+/// How text becomes passages, and which USim: the options `usim` and `score -m usim` share.
+#[derive(clap::Args)]
+pub(crate) struct TextOptions {
+    /// Lines are tokenised already (tokens separated by spaces), as in CoNLL-2014 and JFLEG.
+    #[arg(long)]
+    pretokenized: bool,
+    /// Cut each line into sentences (NLTK's Punkt) before parsing, for paragraphs and essays.
+    #[arg(long)]
+    sentences: bool,
+    /// USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
+    #[arg(long, value_parser = ["released", "branch-2017"], default_value = "released")]
+    params: String,
+}
+
+impl TextOptions {
+    /// The USim code generation chosen.
+    pub(crate) fn params(&self) -> Params {
+        if self.params == "branch-2017" {
+            Params::BRANCH_2017
+        } else {
+            Params::RELEASED
+        }
+    }
+
+    /// The signature's fields for these options (sacrebleu's convention: every option that
+    /// changes a number), `xml` when the inputs are UCCA XML.
+    pub(crate) fn signature(&self, xml: bool) -> String {
+        let input = if xml {
+            "xml".to_owned()
+        } else {
+            let tok = if self.pretokenized {
+                "pretokenized"
+            } else {
+                "raw"
+            };
+            let split = if self.sentences { "punkt" } else { "line" };
+            format!("tok:{tok}|sent:{split}|parser:ucca-wiki-v1.2")
+        };
+        format!(
+            "USim|params:{}|dirs:both|{input}|version:{}",
+            self.params,
+            env!("CARGO_PKG_VERSION")
+        )
+    }
+}
+
+/// USim of each output line against the source line of the same number (both directions), and
+/// each output's mean; or of two UCCA XML passages (`--xml`).
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The source text, one sentence (or paragraph, with --sentences) per line; with --xml, a
+    /// UCCA XML passage.
+    #[arg(long, short)]
+    source: String,
+    /// One or more outputs, line-aligned with the source; with --xml, UCCA XML passages.
+    #[arg(long, short, num_args = 1.., required = true)]
+    output: Vec<String>,
+    #[command(flatten)]
+    text: TextOptions,
+    /// The inputs are UCCA XML passages, not text.
+    #[arg(long)]
+    xml: bool,
+    /// Write one JSON object per sentence (JSON Lines) instead of the means.
+    #[arg(long)]
+    sentence_level: bool,
+}
+
+#[derive(Serialize)]
+struct SystemScore<'a> {
+    output: &'a str,
+    sentences: usize,
+    source_to_output: f64,
+    output_to_source: f64,
+}
+
+/// The JSON report: the measure, its signature, the source and each output's means.
+#[derive(Serialize)]
+struct Report<'a> {
+    name: &'static str,
+    signature: String,
+    source: &'a str,
+    systems: Vec<SystemScore<'a>>,
+}
+
+#[derive(Serialize)]
+struct SentenceScore<'a> {
+    output: &'a str,
+    line: usize,
+    #[serde(flatten)]
+    score: LineUsim,
+}
+
+pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
+    let params = args.text.params();
+    let per_output = if args.xml {
+        xml_scores(args, &params)?
+    } else {
+        text_scores(&args.source, &args.output, &args.text, quiet)?
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let write_err = |e: std::io::Error| Failure::input(format!("standard output: {e}"));
+    if args.sentence_level {
+        for (output, scores) in &per_output {
+            for (i, score) in scores.iter().enumerate() {
+                let row = SentenceScore {
+                    output,
+                    line: i + 1,
+                    score: *score,
+                };
+                let json = serde_json::to_string(&row).unwrap_or_default();
+                writeln!(out, "{json}").map_err(write_err)?;
+            }
+        }
+        return Ok(());
+    }
+    let systems: Vec<SystemScore<'_>> = per_output
+        .iter()
+        .map(|(output, scores)| {
+            let n = scores.len().max(1) as f64;
+            SystemScore {
+                output,
+                sentences: scores.len(),
+                source_to_output: scores.iter().map(|s| s.source_to_output).sum::<f64>() / n,
+                output_to_source: scores.iter().map(|s| s.output_to_source).sum::<f64>() / n,
+            }
+        })
+        .collect();
+    let report = Report {
+        name: "USim",
+        signature: args.text.signature(args.xml),
+        source: &args.source,
+        systems,
+    };
+    let json = serde_json::to_string_pretty(&report).unwrap_or_default();
+    writeln!(out, "{json}").map_err(write_err)
+}
+
+/// Each output with its sentences' USim.
+pub(crate) type Scores<'a> = Vec<(&'a str, Vec<LineUsim>)>;
+
+/// USim of every line of each output against the source line of the same number, parsed as
+/// `options` says; files checked (UTF-8, equal line counts, not empty).
+pub(crate) fn text_scores<'a>(
+    source: &str,
+    outputs: &'a [String],
+    options: &TextOptions,
+    quiet: bool,
+) -> Result<Scores<'a>, Failure> {
+    let params = options.params();
+    let sources = input::lines(source)?;
+    if sources.is_empty() {
+        return Err(Failure::input(format!("{source}: empty file")));
+    }
+    let outputs = outputs
+        .iter()
+        .map(|o| {
+            let lines = input::lines(o)?;
+            if lines.len() != sources.len() {
+                return Err(Failure::input(format!(
+                    "{o}:{}: {source} has {} lines but {o} has {}",
+                    lines.len().min(sources.len()) + 1,
+                    sources.len(),
+                    lines.len()
+                )));
+            }
+            Ok((o.as_str(), lines))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let parser = parser()?;
+    let tokenization = if options.pretokenized {
+        Tokenization::Pretokenized
+    } else {
+        Tokenization::Raw
+    };
+    let splitter = if options.sentences {
+        Some(punkt()?)
+    } else {
+        None
+    };
+    let mut text = TextParser::new(&parser, tokenization);
+    if let Some(s) = &splitter {
+        text = text.with_sentences(s);
+    }
+    let bar = progress(sources.len() * outputs.len(), quiet);
+    let mut out = Vec::new();
+    for (name, lines) in outputs {
+        let mut scores = Vec::with_capacity(lines.len());
+        for (i, (s, o)) in sources.iter().zip(&lines).enumerate() {
+            let score = usim_text(&text, s, o, &params)
+                .map_err(|e| Failure::input(format!("{name}:{}: {e}", i + 1)))?;
+            scores.push(score);
+            bar.inc(1);
+        }
+        out.push((name, scores));
+    }
+    bar.finish_and_clear();
+    Ok(out)
+}
+
+fn prepared(path: &str) -> Result<PreparedPassage, Failure> {
+    let passage = Passage::read(path.as_ref()).map_err(|e| Failure::input(e.to_string()))?;
+    PreparedPassage::new(&passage).map_err(|e| Failure::input(format!("{path}: {e}")))
+}
+
+fn xml_scores<'a>(args: &'a Args, params: &Params) -> Result<Scores<'a>, Failure> {
+    let source = prepared(&args.source)?;
+    args.output
+        .iter()
+        .map(|o| {
+            let output = prepared(o)?;
+            let score = LineUsim {
+                source_to_output: usim(&source, &output, params).usim,
+                output_to_source: usim(&output, &source, params).usim,
+            };
+            Ok((o.as_str(), vec![score]))
+        })
+        .collect()
+}

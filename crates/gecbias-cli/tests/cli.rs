@@ -1,0 +1,237 @@
+//! The `gecbias` binary end to end: USim from text and from XML (equal to the library's values),
+//! sentence-level JSON Lines, parsing standard input, and bad input — exit 1 with the file and
+//! line, never a panic; usage errors exit 2.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use ucca_parser::Parser;
+use usim::{Params, TextParser, Tokenization, usim_text};
+
+fn gecbias(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gecbias"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn file(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("gecbias-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+const SOURCE: &str =
+    "For not use car .\nThus even today sex is considered as the least important topic .\n";
+const OUTPUT: &str =
+    "For not using a car .\nEven today , sex is considered the least important topic .\n";
+
+#[test]
+fn usim_of_text_files() {
+    let (s, o) = (
+        file("s.txt", SOURCE.as_bytes()),
+        file("o.txt", OUTPUT.as_bytes()),
+    );
+    let out = gecbias(&["usim", "-s", &s, "-o", &o, "--pretokenized"], "");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["signature"],
+        "USim|params:released|dirs:both|tok:pretokenized|sent:line|parser:ucca-wiki-v1.2|version:0.1.0"
+    );
+    let parser = Parser::default_model().unwrap();
+    let text = TextParser::new(&parser, Tokenization::Pretokenized);
+    let expected: Vec<f64> = SOURCE
+        .lines()
+        .zip(OUTPUT.lines())
+        .map(|(a, b)| {
+            usim_text(&text, a, b, &Params::RELEASED)
+                .unwrap()
+                .source_to_output
+        })
+        .collect();
+    let system = &json["systems"][0];
+    assert_eq!(system["sentences"], 2);
+    assert_eq!(
+        system["source_to_output"].as_f64().unwrap(),
+        (expected[0] + expected[1]) / 2.0
+    );
+
+    let lines = gecbias(
+        &[
+            "usim",
+            "-s",
+            &s,
+            "-o",
+            &o,
+            "--pretokenized",
+            "--sentence-level",
+        ],
+        "",
+    );
+    let rows: Vec<serde_json::Value> = String::from_utf8(lines.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[1]["line"], 2);
+    assert_eq!(rows[1]["source_to_output"].as_f64().unwrap(), expected[1]);
+}
+
+#[test]
+fn usim_of_xml_passages_and_parse_of_stdin() {
+    let Some(data) = gecbias_data::testing::data_or_skip("gecbias usim --xml") else {
+        return;
+    };
+    let (a, b) = (
+        data.join("usim_annotations/tree1197.xml"),
+        data.join("usim_annotations/tree1297.xml"),
+    );
+    let out = gecbias(
+        &[
+            "usim",
+            "--xml",
+            "-s",
+            &a.display().to_string(),
+            "-o",
+            &b.display().to_string(),
+        ],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (pa, pb) = (
+        usim::PreparedPassage::read(&a).unwrap(),
+        usim::PreparedPassage::read(&b).unwrap(),
+    );
+    assert_eq!(
+        json["systems"][0]["source_to_output"].as_f64().unwrap(),
+        usim::usim(&pa, &pb, &Params::RELEASED).usim
+    );
+    let parsed = gecbias(&["parse"], "The cat sat on the mat.\n");
+    assert_eq!(parsed.status.code(), Some(0));
+    let xml = String::from_utf8(parsed.stdout).unwrap();
+    let passage = ucca_graph::Passage::from_xml(xml.trim().as_bytes()).unwrap();
+    assert_eq!(passage.terminal_count(), 7);
+}
+
+#[test]
+fn bad_input_exits_1_naming_the_file_and_line() {
+    let s = file("src.txt", SOURCE.as_bytes());
+    let short = file("short.txt", b"For not using a car .\n");
+    let bad = file("bad.txt", b"fine\nnot \xff utf8\n");
+    let empty = file("empty.txt", b"");
+    let dir = std::env::temp_dir().display().to_string();
+    for (args, message) in [
+        (vec!["usim", "-s", &s, "-o", &short], "has 2 lines but"),
+        (vec!["usim", "-s", &s, "-o", &bad], "bad.txt:2: not UTF-8"),
+        (
+            vec!["usim", "-s", &empty, "-o", &s],
+            "empty.txt: empty file",
+        ),
+        (
+            vec!["usim", "-s", &s, "-o", "/nonexistent/out.txt"],
+            "/nonexistent/out.txt",
+        ),
+        (vec!["usim", "-s", &dir, "-o", &s], "is a directory"),
+        (vec!["parse", &bad], "bad.txt:2: not UTF-8"),
+        (vec!["usim", "--xml", "-s", &s, "-o", &s], "src.txt"),
+    ] {
+        let out = gecbias(&args, "");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let usage = gecbias(&["usim", "-s", &s], "");
+    assert_eq!(usage.status.code(), Some(2));
+    let crlf = file("crlf.txt", b"For not use car .\r\nThus even today .\r\n");
+    let ok = gecbias(&["usim", "-s", &crlf, "-o", &crlf, "--pretokenized"], "");
+    assert_eq!(ok.status.code(), Some(0));
+}
+
+fn gecbias_threads(args: &[&str], threads: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gecbias"))
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads)
+        .env_remove("GECBIAS_SEED")
+        .output()
+        .unwrap()
+}
+
+/// `score -m usim`: a signature naming the resampling, intervals around the score, the paired
+/// tests against the first system only, and the same numbers on 1 and 2 threads.
+#[test]
+fn score_usim_with_intervals_and_paired_tests() {
+    let (s, o) = (
+        file("ss.txt", SOURCE.as_bytes()),
+        file("so.txt", OUTPUT.as_bytes()),
+    );
+    let args = [
+        "score",
+        "-m",
+        "usim",
+        "-s",
+        &s,
+        "-i",
+        &o,
+        &s,
+        "--pretokenized",
+        "--confidence",
+        "--paired-bs",
+        "--paired-ar",
+    ];
+    let one = gecbias_threads(&args, "1");
+    assert_eq!(
+        one.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    assert_eq!(one.stdout, gecbias_threads(&args, "2").stdout);
+    let rows: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    let signature = rows[0]["signature"].as_str().unwrap();
+    assert!(
+        signature.ends_with("|ci:bca|bs:1000|paired-bs:1000|paired-ar:10000|seed:12345"),
+        "{signature}"
+    );
+    let (score, ci) = (rows[0]["score"].as_f64().unwrap(), &rows[0]["confidence"]);
+    assert!(ci["low"].as_f64().unwrap() <= score && score <= ci["high"].as_f64().unwrap());
+    assert!(rows[0].get("paired_bs").is_none());
+    // The source against itself: USim 1 on every sentence, so BCa is undefined and the
+    // percentile interval is the point.
+    assert_eq!(rows[1]["score"], 1.0);
+    let point = &rows[1]["confidence"];
+    assert_eq!(
+        (point["low"].as_f64(), point["high"].as_f64()),
+        (Some(1.0), Some(1.0))
+    );
+    assert!(
+        point["method"]
+            .as_str()
+            .unwrap()
+            .starts_with("percentile (BCa undefined")
+    );
+    let p = rows[1]["paired_ar"]["p_value"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&p));
+    let other_seed = gecbias_threads(&[&args[..], &["--seed", "7"]].concat(), "1");
+    let rows7: serde_json::Value = serde_json::from_slice(&other_seed.stdout).unwrap();
+    assert!(rows7[0]["signature"].as_str().unwrap().ends_with("seed:7"));
+}
