@@ -79,7 +79,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             normalised: evaluate_model(&model, &gold, Normalisation::Ucca2017)?,
             unnormalised: evaluate_model(&model, &gold, Normalisation::None)?,
         };
-        progress.inc(gold.len() as u64);
+        progress.inc(split.files(data)?.len() as u64);
         evaluations.push(evaluation);
     }
     let dev = &evaluations[0].normalised;
@@ -100,6 +100,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         bail!("MODEL_CARD.md does not state the dev F1 the model has: `{dev_line}`");
     }
     let ablation = ablation(data)?;
+    progress.inc(UccaSplit::WikiTrain.files(data)?.len() as u64);
     Ok(Report {
         markdown: markdown(&model, &evaluations, &ablation),
         json: serde_json::json!({ "model": model.header, "evaluations": evaluations, "ablation": ablation }),

@@ -292,6 +292,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             name.trim_end_matches(".xml").to_owned(),
             PreparedPassage::new(&joined)?,
         );
+        progress.inc(1);
     }
     let human_prepared: HashMap<String, PreparedPassage> = humans
         .iter()
