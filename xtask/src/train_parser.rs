@@ -9,6 +9,7 @@ use anyhow::Context;
 use gecbias_data::datasets::UccaSplit;
 use gecbias_data::{DataDir, Manifest};
 use indicatif::{ProgressBar, ProgressStyle};
+use mono_align::morphy::WordNet;
 use ucca_graph::Passage;
 use ucca_parser::{EpochReport, FeatureSet, Lexicon, LexiconSources, Progress, TrainOptions};
 
@@ -29,23 +30,37 @@ pub(crate) fn sentences(data: &DataDir, split: UccaSplit) -> anyhow::Result<Vec<
     Ok(out)
 }
 
-/// The lexicon of the training words for a feature set: every resource the set uses.
-pub(crate) fn lexicon(train: &[Passage], set: FeatureSet) -> anyhow::Result<Lexicon> {
-    let (clusters, brill) = linguistic::parser_lexicons()?;
-    let wordnet = if set.wordnet {
-        Some(linguistic::wordnet()?)
-    } else {
-        None
-    };
-    let words = train
-        .iter()
-        .flat_map(|p| p.terminals().map(|t| t.text.as_str()));
-    let sources = LexiconSources::new(
-        set.clusters.then_some(clusters.as_str()),
-        set.brill.then_some(brill.as_str()),
-        wordnet.as_ref(),
-    );
-    Ok(Lexicon::build(words, sources)?)
+/// The word-level resources the parser's lexicon is built from: Brown clusters and Brill's
+/// lexicon as text, and WordNet.
+pub(crate) struct Resources {
+    clusters: String,
+    brill: String,
+    wordnet: WordNet,
+}
+
+impl Resources {
+    /// Reads them (fetching the lexicons first if they are missing).
+    pub(crate) fn load() -> anyhow::Result<Resources> {
+        let (clusters, brill) = linguistic::parser_lexicons()?;
+        Ok(Resources {
+            clusters,
+            brill,
+            wordnet: linguistic::wordnet()?,
+        })
+    }
+
+    /// The lexicon of the training words with the resources `set` uses.
+    pub(crate) fn lexicon(&self, train: &[Passage], set: FeatureSet) -> anyhow::Result<Lexicon> {
+        let words = train
+            .iter()
+            .flat_map(|p| p.terminals().map(|t| t.text.as_str()));
+        let sources = LexiconSources::new(
+            set.clusters.then_some(self.clusters.as_str()),
+            set.brill.then_some(self.brill.as_str()),
+            set.wordnet.then_some(&self.wordnet),
+        );
+        Ok(Lexicon::build(words, sources)?)
+    }
 }
 
 /// A digest of the training files.
@@ -102,7 +117,7 @@ pub(crate) fn run(
         train.truncate(n);
     }
     let dev = sentences(&data, UccaSplit::WikiDev)?;
-    let lexicon = lexicon(&train, options.features)?;
+    let lexicon = Resources::load()?.lexicon(&train, options.features)?;
     eprintln!(
         "training on {} sentences ({} dev), features {}, {} lexicon entries",
         train.len(),

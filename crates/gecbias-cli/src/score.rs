@@ -54,7 +54,7 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 10_000)]
     paired_ar_n: usize,
     /// The seed of every resampling.
-    #[arg(long, env = "GECBIAS_SEED", default_value_t = 12345)]
+    #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = 12345)]
     seed: u64,
     /// Output format.
     #[arg(long, short, value_parser = ["json", "text"], default_value = "json")]

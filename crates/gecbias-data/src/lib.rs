@@ -8,8 +8,9 @@
 //! 3. `./data`,
 //! 4. `../shared/data`.
 //!
-//! The first candidate that is a directory wins. This is the only crate of the workspace that reads
-//! environment variables; the algorithm crates take paths and bytes.
+//! The first candidate that is a directory wins. This is the only library crate of the workspace
+//! that reads environment variables (and it names the `gecbias` command's [`SEED_ENV`]); the
+//! algorithm crates take paths and bytes.
 //!
 //! * [`location`] — the resolution order and its result, [`DataDir`].
 //! * [`datasets`] — the folders of the data that each part of the project reads.
@@ -32,5 +33,7 @@ pub mod spec_goldens;
 pub mod testing;
 
 pub use error::Error;
-pub use location::{Candidate, DATA_ENV, DataDir, Origin, UCCA_MODEL_ENV, ucca_model_path};
+pub use location::{
+    Candidate, DATA_ENV, DataDir, Origin, SEED_ENV, UCCA_MODEL_ENV, ucca_model_path,
+};
 pub use manifest::{Manifest, ManifestEntry, Verification};

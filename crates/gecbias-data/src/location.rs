@@ -175,6 +175,10 @@ pub fn punkt_english_dir() -> PathBuf {
     workspace_root().join("target/linguistic-data/punkt_tab/english")
 }
 
+/// The environment variable that sets the seed of the `gecbias` command's resampling (sacrebleu's
+/// convention; default 12345).
+pub const SEED_ENV: &str = "GECBIAS_SEED";
+
 /// The environment variable naming a UCCA parser model file to use instead of the committed one.
 pub const UCCA_MODEL_ENV: &str = "GECBIAS_UCCA_MODEL";
 

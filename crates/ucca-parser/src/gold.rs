@@ -52,11 +52,10 @@ impl LeftOut {
 pub struct GoldGraph {
     /// The tokens.
     pub tokens: Vec<Token>,
-    /// Gold node count: the root, the terminals, the units.
-    pub node_count: usize,
     /// Every edge the transition system could build.
     pub edges: Vec<GoldEdge>,
-    /// The edges at each gold node (as parent or child).
+    /// The edges at each gold node (as parent or child), one list per gold node: the root, the
+    /// terminals, the units.
     pub incident: Vec<Vec<usize>>,
     /// What was left out.
     pub left_out: LeftOut,
@@ -117,7 +116,6 @@ impl GoldGraph {
         }
         GoldGraph {
             tokens,
-            node_count: next,
             edges,
             incident,
             left_out,

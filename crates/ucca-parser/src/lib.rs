@@ -85,5 +85,7 @@ pub use parse::Parser;
 pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES, Weights};
 pub use replay::{Replay, ReplaySummary, replay};
 pub use state::{EdgeIndex, NodeIndex, ROOT, State, StateEdge, StateNode, Token};
-pub use tokenize::{detokenize, tokenize};
-pub use train::{EpochReport, Progress, TrainOptions, TrainReport, evaluate_model, train};
+pub use tokenize::{TokenAgreement, detokenize, round_trip_agreement, tokenize};
+pub use train::{
+    EpochReport, ParseScores, Progress, TrainOptions, TrainReport, evaluate_model, train,
+};

@@ -70,13 +70,13 @@ impl<'g> Oracle<'g> {
             status: vec![EdgeStatus::Remaining; gold.edges.len()],
             remaining: gold.incident.iter().map(|e| e.len() as u32).collect(),
             gold_of: (0..=terminals).map(Some).collect(),
-            state_of: (0..gold.node_count)
+            state_of: (0..gold.incident.len())
                 .map(|g| (g <= terminals).then_some(g))
                 .collect(),
             open: gold.edges.len(),
             losses: Losses::default(),
         };
-        let mut has_primary_parent = vec![false; gold.node_count];
+        let mut has_primary_parent = vec![false; gold.incident.len()];
         for (i, e) in gold.edges.iter().enumerate() {
             if !e.remote {
                 if has_primary_parent[e.child] {

@@ -151,8 +151,6 @@ impl Classifier for AveragedPerceptron {
 pub struct Weights {
     /// Feature key → range of `entries`.
     index: KeyMap<(u32, u16)>,
-    /// Sorted feature keys (the order a model file writes them in).
-    keys: Vec<u64>,
     entries: Vec<(u8, f32)>,
 }
 
@@ -166,17 +164,18 @@ impl Weights {
             let len = entries.len().min(ACTION_COUNT) as u16;
             w.entries.extend(entries.into_iter().take(ACTION_COUNT));
             w.index.insert(k, (start, len));
-            w.keys.push(k);
         }
         w
     }
 
     /// Each kept feature with its (action, weight) entries, by feature key.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (u64, &[(u8, f32)])> + '_ {
-        self.keys.iter().map(|k| {
-            let (start, len) = self.index[k];
+        let mut keys: Vec<u64> = self.index.keys().copied().collect();
+        keys.sort_unstable();
+        keys.into_iter().map(|k| {
+            let (start, len) = self.index[&k];
             (
-                *k,
+                k,
                 &self.entries[start as usize..start as usize + len as usize],
             )
         })
@@ -184,7 +183,7 @@ impl Weights {
 
     /// The number of kept features.
     pub fn feature_count(&self) -> usize {
-        self.keys.len()
+        self.index.len()
     }
 
     /// The number of (feature, action) weights.

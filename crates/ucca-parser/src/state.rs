@@ -102,7 +102,6 @@ pub struct State {
     /// Whether FINISH was applied.
     pub finished: bool,
     terminal_count: usize,
-    created: u32,
 }
 
 impl State {
@@ -139,7 +138,6 @@ impl State {
             actions: Vec::new(),
             finished: false,
             terminal_count: punctuation.len(),
-            created: 0,
         }
     }
 
@@ -242,7 +240,7 @@ impl State {
 
     /// A new unit with no edges yet, created from `child` (whose head and swap position it takes).
     fn new_unit(&mut self, child: NodeIndex) -> NodeIndex {
-        self.created += 1;
+        let number = self.created_units() as u32 + 1;
         self.nodes.push(StateNode {
             terminal: None,
             punctuation: false,
@@ -250,7 +248,7 @@ impl State {
             outgoing: Vec::new(),
             height: 0,
             head: self.nodes[child].head,
-            swap_index: (self.nodes[child].swap_index.0, self.created),
+            swap_index: (self.nodes[child].swap_index.0, number),
         });
         self.nodes.len() - 1
     }

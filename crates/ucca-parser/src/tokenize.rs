@@ -207,6 +207,83 @@ fn joins_previous(token: &str, previous: Option<&str>, last: bool, open_quote: b
     closing || bare_negation || contraction || infix || (token == "\"" && open_quote)
 }
 
+/// How well [`tokenize`] reproduces a tokenisation: each tokenised sentence is
+/// [`detokenize`]d and tokenised again.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct TokenAgreement {
+    /// Sentences compared.
+    pub sentences: usize,
+    /// Sentences whose tokens come back identical.
+    pub identical: usize,
+    /// Tokens of the given tokenisation.
+    pub tokens: usize,
+    /// Of them, those in the longest common subsequence with ours.
+    pub matched: usize,
+    /// Given tokens that are nowhere in our tokens of their sentence, by kind (hyphen, apostrophe
+    /// or contraction, period, slash, other punctuation, other), most frequent first.
+    pub by_kind: Vec<(String, usize)>,
+}
+
+/// The [`TokenAgreement`] of [`tokenize`] with the given tokenised sentences.
+pub fn round_trip_agreement(sentences: &[Vec<&str>]) -> TokenAgreement {
+    let mut t = TokenAgreement::default();
+    let mut kinds: std::collections::BTreeMap<&'static str, usize> = Default::default();
+    for given in sentences {
+        let ours: Vec<String> = tokenize(&detokenize(given))
+            .into_iter()
+            .map(|t| t.text)
+            .collect();
+        t.sentences += 1;
+        t.tokens += given.len();
+        t.matched += common_subsequence(given, &ours);
+        if given.iter().copied().eq(ours.iter().map(String::as_str)) {
+            t.identical += 1;
+        } else {
+            for token in given.iter().filter(|g| !ours.iter().any(|o| o == *g)) {
+                *kinds.entry(kind(token)).or_default() += 1;
+            }
+        }
+    }
+    t.by_kind = kinds.into_iter().map(|(k, n)| (k.to_owned(), n)).collect();
+    t.by_kind.sort_by_key(|k| std::cmp::Reverse(k.1));
+    t
+}
+
+/// The length of the longest common subsequence of two token lists.
+fn common_subsequence(a: &[&str], b: &[String]) -> usize {
+    let mut row = vec![0usize; b.len() + 1];
+    for x in a {
+        let mut diagonal = 0;
+        for (j, y) in b.iter().enumerate() {
+            let up = row[j + 1];
+            row[j + 1] = if x == y {
+                diagonal + 1
+            } else {
+                row[j + 1].max(row[j])
+            };
+            diagonal = up;
+        }
+    }
+    row[b.len()]
+}
+
+/// What a token looks like, for reporting disagreements.
+fn kind(token: &str) -> &'static str {
+    if token.contains('-') {
+        "hyphen"
+    } else if token.contains('\'') || token.contains('’') || token == "nt" {
+        "apostrophe or contraction"
+    } else if token.contains('.') {
+        "period"
+    } else if token.contains('/') {
+        "slash"
+    } else if token.chars().all(|c| !c.is_alphanumeric()) {
+        "other punctuation"
+    } else {
+        "other"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,5 +343,21 @@ mod tests {
             assert_eq!(texts(&raw), tokens, "{raw:?}");
         }
         assert_eq!(detokenize(&["I", "did", "n't", "go", "."]), "I didn't go.");
+    }
+
+    #[test]
+    fn agreement_counts() {
+        // "U.S ." comes back as "U.S.", one token: two given tokens missed.
+        let a = round_trip_agreement(&[
+            vec!["I", "did", "n't", "go", "."],
+            vec!["the", "U.S", ".", "army"],
+        ]);
+        assert_eq!((a.sentences, a.identical, a.tokens), (2, 1, 9));
+        assert_eq!(a.matched, 7);
+        assert_eq!(a.by_kind, [("period".to_owned(), 2)]);
+        assert_eq!(
+            common_subsequence(&["a", "b", "c"], &["a".into(), "c".into()]),
+            2
+        );
     }
 }

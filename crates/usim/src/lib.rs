@@ -12,6 +12,7 @@
 //! * [`variants`] — the draft's top-down largest cut and token analysis.
 //! * [`tree_edit`] — Zhang–Shasha tree edit distance and the draft's aligned edit distance.
 //! * [`trials`] — the pair lists of Table 1.
+//! * [`agreement`] — Pearson's r and Kendall's τ between USim on two sets of parses.
 //! * [`text`] — USim of text: lines tokenised, parsed by `ucca-parser`'s model and compared
 //!   ([`usim_text`], [`usim_lines`]).
 //!
@@ -30,6 +31,7 @@
 //! ```
 //!
 //! The DAG F-score used as inter-annotator agreement is [`ucca_graph::dag_f1`].
+pub mod agreement;
 pub mod distsim;
 mod error;
 mod node_similarity;

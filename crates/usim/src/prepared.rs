@@ -54,8 +54,6 @@ pub(crate) struct PreparedUnit {
     pub(crate) children: Vec<usize>,
     /// The foundational parent of its primary edge, as an index into `units`.
     pub(crate) parent: Option<usize>,
-    /// Whether the unit is a scene: an outgoing P or S edge (remote or not).
-    pub(crate) scene: bool,
     /// Whether the unit has a `Terminal` edge (a "parent of terminals").
     pub(crate) preterminal: bool,
     /// Whether the unit is the layer-1 root `1.1`.
@@ -72,6 +70,8 @@ pub struct PreparedPassage {
     pub(crate) paragraph_positions: Vec<u32>,
     /// Foundational units in ID order, the layer-1 root first.
     pub(crate) units: Vec<PreparedUnit>,
+    /// The top scenes (`ucca_graph::Passage::top_scenes`), as indices into `units`.
+    top_scenes: Vec<usize>,
     /// The passage itself (for the tree of the edit-distance variant).
     pub(crate) passage: Passage,
 }
@@ -125,9 +125,6 @@ impl PreparedPassage {
                         .filter_map(|e| index_of(e.child))
                         .collect(),
                     parent: primary.and_then(|e| index_of(e.parent)),
-                    scene: children_edges
-                        .iter()
-                        .any(|e| matches!(e.edge.category, Category::Process | Category::State)),
                     preterminal: children_edges
                         .iter()
                         .any(|e| e.edge.category == Category::Terminal),
@@ -135,12 +132,18 @@ impl PreparedPassage {
                 }
             })
             .collect();
+        let top_scenes = passage
+            .top_scenes()
+            .into_iter()
+            .filter_map(index_of)
+            .collect();
         Ok(PreparedPassage {
             id,
             texts,
             punctuation,
             paragraph_positions,
             units,
+            top_scenes,
             passage: passage.clone(),
         })
     }
@@ -187,22 +190,8 @@ impl PreparedPassage {
     }
 
     /// Top scenes (spec §a.4): scenes without a scene among their primary ancestors, in ID order.
-    pub(crate) fn top_scenes(&self) -> Vec<usize> {
-        (0..self.units.len())
-            .filter(|&u| {
-                if !self.units[u].scene || self.units[u].root {
-                    return false;
-                }
-                let mut at = self.units[u].parent;
-                while let Some(p) = at.filter(|&p| !self.units[p].root) {
-                    if self.units[p].scene {
-                        return false;
-                    }
-                    at = self.units[p].parent;
-                }
-                true
-            })
-            .collect()
+    pub(crate) fn top_scenes(&self) -> &[usize] {
+        &self.top_scenes
     }
 
     /// Whether units `a` of this passage and `b` of `other` share a label (after equivalences).

@@ -19,8 +19,8 @@ pub fn sentence_ends(p: &PreparedPassage, marks: SentenceMarks) -> Vec<u32> {
         .collect();
     let scenes: Vec<(u32, u32)> = p
         .top_scenes()
-        .into_iter()
-        .filter_map(|u| {
+        .iter()
+        .filter_map(|&u| {
             let t = &p.units[u].terminals;
             Some((*t.first()?, *t.last()?))
         })

@@ -32,16 +32,12 @@ fn children(p: &PreparedPassage, u: usize) -> &[usize] {
     &p.units[u].children
 }
 
-fn tops(p: &PreparedPassage) -> Vec<usize> {
-    p.top_scenes()
-}
-
 /// The top-down largest cut of spec §e.2: F(|cut₁|, |cut₂|, |all₁|, |all₂|).
 pub fn top_down_cut(p1: &PreparedPassage, p2: &PreparedPassage, params: &Params) -> f64 {
     let similarity = NodeSimilarity::new(p1, p2, params);
     let comparable = |p: &PreparedPassage, u: usize| p.comparable(u, params.comparable);
     let wide = |p: &PreparedPassage, u: usize| p.units[u].terminals.len() >= 2;
-    let mut pending = similarity.align_nodes(&tops(p1), &tops(p2));
+    let mut pending = similarity.align_nodes(p1.top_scenes(), p2.top_scenes());
     let mut incompatible = OrderedMap::default();
     let (mut cut1, mut cut2, mut all1, mut all2) = (
         BTreeSet::new(),
@@ -115,7 +111,7 @@ fn map_units(s: &NodeSimilarity, mapping: Mapping, params: &Params) -> OrderedMa
             out
         }
         Mapping::TopDown => {
-            let mut pending = s.align_nodes(&tops(p1), &tops(p2));
+            let mut pending = s.align_nodes(p1.top_scenes(), p2.top_scenes());
             let mut out = OrderedMap::default();
             let mut expanded = BTreeSet::new();
             while let Some((u, v)) = pending.pop_last() {

@@ -11,12 +11,12 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 use ucca_graph::Passage;
-use ucca_graph::dag_f1::{DagF1, Normalisation, Score};
+use ucca_graph::dag_f1::{DagF1, Score};
 use ucca_parser::{FeatureSet, Model, TrainOptions, evaluate_model};
 
 use super::ucca_oracle::inputs;
 use super::{Experiment, Report};
-use crate::train_parser::{TRAINING_DATA, digest, lexicon, sentences};
+use crate::train_parser::{Resources, TRAINING_DATA, digest, sentences};
 use crate::workspace_root;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -73,11 +73,12 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     let mut evaluations = Vec::new();
     for split in [UccaSplit::WikiDev, UccaSplit::WikiTest, UccaSplit::TwentyK] {
         let gold = sentences(data, split)?;
+        let scores = evaluate_model(&model, &gold)?;
         let evaluation = Evaluation {
             part: split.name(),
             sentences: gold.len(),
-            normalised: evaluate_model(&model, &gold, Normalisation::Ucca2017)?,
-            unnormalised: evaluate_model(&model, &gold, Normalisation::None)?,
+            normalised: scores.normalised,
+            unnormalised: scores.unnormalised,
         };
         progress.inc(split.files(data)?.len() as u64);
         evaluations.push(evaluation);
@@ -114,6 +115,7 @@ fn ablation(data: &DataDir) -> anyhow::Result<Vec<Ablation>> {
     let train = sentences(data, UccaSplit::WikiTrain)?;
     let dev: Vec<Passage> = sentences(data, UccaSplit::WikiDev)?;
     let digest = digest(data)?;
+    let resources = Resources::load()?;
     ABLATION
         .par_iter()
         .map(|&set| {
@@ -121,7 +123,7 @@ fn ablation(data: &DataDir) -> anyhow::Result<Vec<Ablation>> {
             let (model, report) = ucca_parser::train(
                 &train,
                 &dev,
-                lexicon(&train, set)?,
+                resources.lexicon(&train, set)?,
                 &options,
                 (TRAINING_DATA, &digest),
                 &mut (),

@@ -14,7 +14,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use ucca_graph::Passage;
 use ucca_graph::dag_f1::{DagF1, Normalisation, evaluate};
-use ucca_parser::{Parser, Token, detokenize, tokenize};
+use ucca_parser::{Parser, Token, TokenAgreement, detokenize, round_trip_agreement};
+use usim::agreement::{kendall_tau, pearson};
 use usim::trials::{NUCLE_ESSAYS, TABLE_1};
 use usim::{Params, PreparedPassage, TextParser, Tokenization, usim};
 
@@ -69,100 +70,6 @@ struct Parsed {
     raw: PreparedPassage,
 }
 
-fn pearson(a: &[f64], b: &[f64]) -> f64 {
-    let n = a.len() as f64;
-    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
-    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let va: f64 = a.iter().map(|x| (x - ma).powi(2)).sum();
-    let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
-    cov / (va * vb).sqrt()
-}
-
-/// Kendall's τ-a between two rankings of the same items.
-fn kendall(a: &[f64], b: &[f64]) -> f64 {
-    let n = a.len();
-    let mut s = 0i64;
-    for i in 0..n {
-        for j in i + 1..n {
-            let x = (a[i] - a[j]).signum() * (b[i] - b[j]).signum();
-            s += x as i64;
-        }
-    }
-    s as f64 / (n * (n - 1) / 2) as f64
-}
-
-/// The longest common subsequence of two token lists (its length).
-fn lcs(a: &[&str], b: &[String]) -> usize {
-    let mut row = vec![0usize; b.len() + 1];
-    for x in a {
-        let mut diagonal = 0;
-        for (j, y) in b.iter().enumerate() {
-            let up = row[j + 1];
-            row[j + 1] = if x == y {
-                diagonal + 1
-            } else {
-                row[j + 1].max(row[j])
-            };
-            diagonal = up;
-        }
-    }
-    row[b.len()]
-}
-
-#[derive(Serialize, Default)]
-struct Tokenisation {
-    sentences: usize,
-    identical: usize,
-    tokens: usize,
-    matched: usize,
-    by_kind: Vec<(String, usize)>,
-}
-
-/// What a stored token our tokeniser did not reproduce looks like.
-fn kind(token: &str) -> &'static str {
-    if token.contains('-') {
-        "hyphen"
-    } else if token.contains('\'') || token.contains('’') || token == "nt" {
-        "apostrophe or contraction"
-    } else if token.contains('.') {
-        "period"
-    } else if token.contains('/') {
-        "slash"
-    } else if token.chars().all(|c| !c.is_alphanumeric()) {
-        "other punctuation"
-    } else {
-        "other"
-    }
-}
-
-fn tokenisation(sources: &[&Passage]) -> Tokenisation {
-    let mut t = Tokenisation::default();
-    let mut kinds: HashMap<&'static str, usize> = HashMap::new();
-    for p in sources {
-        let stored = texts(p);
-        let ours: Vec<String> = tokenize(&detokenize(&stored))
-            .into_iter()
-            .map(|t| t.text)
-            .collect();
-        t.sentences += 1;
-        t.tokens += stored.len();
-        let matched = lcs(&stored, &ours);
-        t.matched += matched;
-        if stored.iter().copied().eq(ours.iter().map(String::as_str)) {
-            t.identical += 1;
-        } else {
-            for token in stored.iter().filter(|s| !ours.iter().any(|o| o == *s)) {
-                *kinds.entry(kind(token)).or_default() += 1;
-            }
-        }
-    }
-    let mut by_kind: Vec<(String, usize)> =
-        kinds.into_iter().map(|(k, n)| (k.to_owned(), n)).collect();
-    by_kind.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    t.by_kind = by_kind;
-    t
-}
-
 #[derive(Serialize)]
 struct Agreement {
     pairs: usize,
@@ -182,7 +89,7 @@ fn agreement(labels: &[&str], stored: &[f64], ours: &[f64], groups: &[usize]) ->
     Agreement {
         pairs: stored.len(),
         pearson: pearson(stored, ours),
-        kendall_of_means: (labels.len() > 1).then(|| kendall(&a, &b)),
+        kendall_of_means: (labels.len() > 1).then(|| kendall_tau(&a, &b)),
         means,
     }
 }
@@ -220,7 +127,8 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
     let sources: Vec<&Passage> = (0..JFLEG_SENTENCES)
         .map(|i| &stored[&jfleg_name("dev.src", i)])
         .collect();
-    let tok = tokenisation(&sources);
+    let given_tokens: Vec<Vec<&str>> = sources.iter().map(|p| texts(p)).collect();
+    let tok = round_trip_agreement(&given_tokens);
     let mut p4 = DagF1::default();
     for p in &sources {
         let ours = parser.parse_tokens(p.id(), &tokens(p))?;
@@ -344,7 +252,7 @@ fn verdict(ok: bool) -> &'static str {
 }
 
 fn markdown(
-    tok: &Tokenisation,
+    tok: &TokenAgreement,
     p4: DagF1,
     (jg, jr): (&Agreement, &Agreement),
     (ng, nr): (&Agreement, &Agreement),
