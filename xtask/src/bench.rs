@@ -7,10 +7,10 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
-use gec_metrics::sari::sari_per_sentence;
-use gec_metrics::text::{python_strip, read_lines};
+use gec_metrics::sari_per_sentence;
+use gec_metrics::{GleuCorpus, ReferenceDraws};
 use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
+use gec_metrics::{read_lines, read_sari_lines};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, TURKCORPUS};
 
@@ -123,8 +123,6 @@ fn usim_text(data: &DataDir) -> anyhow::Result<()> {
 /// jackknife and the interval from them. The reference protocol re-scores every resample in
 /// Python (metric-goldens §a.3: ≈ 13 s per scoring, so hours for 1000).
 fn bootstrap(data: &DataDir) -> anyhow::Result<()> {
-    use coverage_sim::bootstrap::Bootstrap;
-    use coverage_sim::m2_f_statistic;
     header(data);
     let (scoring, stats) = best_of_three(|| {
         crate::experiments::authors_stats(
@@ -133,18 +131,11 @@ fn bootstrap(data: &DataDir) -> anyhow::Result<()> {
             &format!("{CONLL_PARAGRAPHS}/conll14st.output.1cleaned"),
         )
     })?;
-    let plan = Bootstrap {
-        resamples: 1000,
-        seed: 2018,
-    };
-    let (resampling, interval) = best_of_three(|| {
-        let distribution = plan.run(stats.len(), m2_f_statistic(&stats, 0.5))?;
-        Ok(distribution.bca(0.05)?)
-    })?;
+    let (resampling, interval) = best_of_three(|| crate::experiments::authors_interval(&stats))?;
     println!(
         "RoRo, {} sentences: per-sentence statistics {scoring:.2?} (once); 1000 resamples + 1312 jackknife values + \
          BCa interval {resampling:.2?} → [{:.4}, {:.4}]; total {:.2?} (target < 2 s)",
-        stats.len(),
+        stats.sentences.len(),
         interval.low,
         interval.high,
         scoring + resampling
@@ -210,7 +201,7 @@ fn metrics(data: &DataDir) -> anyhow::Result<()> {
     let refs = data.join(CONLL_REFERENCES);
     let (load, corpus) = best_of_three(|| {
         Ok(GleuCorpus::read(
-            &refs.join("source"),
+            refs.join("source"),
             &[refs.join("NUCLEA"), refs.join("NUCLEB")],
         )?)
     })?;
@@ -250,10 +241,7 @@ fn metrics(data: &DataDir) -> anyhow::Result<()> {
         "bleu30it.test.output.1best",
         "glbleu30it.test.output.1best",
     ] {
-        let outputs: Vec<String> = read_lines(&turk.join("systemoutputs").join(name))?
-            .iter()
-            .map(|l| python_strip(l).to_owned())
-            .collect();
+        let outputs: Vec<String> = read_sari_lines(turk.join("systemoutputs").join(name))?;
         let (time, per) = best_of_three(|| Ok(sari_per_sentence(&source, &outputs, &references)?))?;
         println!(
             "| {name} (SARI {:.4}) | {time:.2?} | {SARI_REFERENCE_S} | {:.0}× |",

@@ -22,7 +22,7 @@ mod train_parser;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
@@ -44,7 +44,7 @@ enum Task {
         #[arg(long)]
         check: bool,
         /// Run at the paper's scale where an experiment's default is scaled down for CI; the
-        /// report goes to target/reproduce/<id>-full.md.
+        /// report goes to target/reproduce/`<id>`-full.md.
         #[arg(long, conflicts_with = "check")]
         full: bool,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
@@ -98,8 +98,21 @@ fn workspace_root() -> PathBuf {
     xtask.parent().unwrap_or(xtask).to_path_buf()
 }
 
+/// The experiments `reproduce` knows, for `--help`.
+fn experiment_list() -> String {
+    let mut out = String::from("Experiments (cargo xtask reproduce <id>|all):\n");
+    for e in experiments::ALL {
+        out.push_str(&format!("  {:<20} {}\n", e.id, e.title));
+    }
+    out
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().after_help(experiment_list()).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let result = match cli.task {
         None => {
             list_tasks();
@@ -136,10 +149,26 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", error_chain(&err));
             ExitCode::FAILURE
         }
     }
+}
+
+/// The error and its causes, each said once: the libraries' messages already include their
+/// underlying error, which they also keep as `source`.
+fn error_chain(err: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if !out.contains(&text) {
+            if !out.is_empty() {
+                out.push_str(": ");
+            }
+            out.push_str(&text);
+        }
+    }
+    out
 }
 
 /// The feature set named by `--features` words.
@@ -172,8 +201,5 @@ fn list_tasks() {
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"
     );
     println!("  data [--data DIR] [--write-manifest]        show and verify the research data\n");
-    println!("experiments:");
-    for e in experiments::ALL {
-        println!("  {:<18} {}", e.id, e.title);
-    }
+    print!("{}", experiment_list());
 }

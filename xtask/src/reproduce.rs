@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use gecbias_data::DataDir;
+use gecbias_data::{DataDir, provenance};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::experiments::{self, Experiment};
@@ -26,6 +26,7 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
     let data = resolve(data)?;
     eprintln!("data: {} ({})", data.root().display(), data.origin());
     let mut stale = Vec::new();
+    let (mut up_to_date, mut written, mut figures) = (0, 0, 0);
     for experiment in selected {
         let inputs = (experiment.inputs)(&data)
             .with_context(|| format!("listing the inputs of {}", experiment.id))?;
@@ -59,6 +60,7 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
         if check {
             let committed = std::fs::read_to_string(&md_path).unwrap_or_default();
             if committed == markdown {
+                up_to_date += 1;
                 eprintln!("{}: report is up to date", experiment.id);
             } else {
                 eprintln!(
@@ -80,6 +82,8 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
                     .join(format!("{stem}-{name}.svg"));
                 write(&path, svg)?;
             }
+            written += 1;
+            figures += report.figures.len();
             eprintln!(
                 "{}: wrote {}, {} and {} figure(s) in target/reproduce/",
                 experiment.id,
@@ -89,6 +93,20 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
             );
         }
     }
+    let target = workspace_root().join("target/reproduce");
+    if check {
+        eprintln!(
+            "\n{} report(s) checked: {up_to_date} up to date, {} differ from the code.",
+            up_to_date + stale.len(),
+            stale.len()
+        );
+    } else {
+        eprintln!(
+            "\n{written} report(s) written: markdown in docs/reproduction/ (paper-scale runs in \
+             target/reproduce/), JSON and {figures} SVG figure(s) in {}.",
+            target.display()
+        );
+    }
     if !stale.is_empty() {
         let ids = stale.join(" ");
         bail!("stale reports: run `cargo xtask reproduce {ids}` and commit docs/reproduction/");
@@ -96,10 +114,29 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
     Ok(())
 }
 
-/// The data directory for a command run from the current directory.
+/// The data directory: `--data` relative to the current directory, the other candidates relative
+/// to the workspace root, so that the command works from any subdirectory.
 pub(crate) fn resolve(flag: Option<&Path>) -> anyhow::Result<DataDir> {
     let cwd = std::env::current_dir().context("reading the current directory")?;
-    Ok(DataDir::resolve(flag, &cwd)?)
+    let flag = flag.map(|f| cwd.join(f));
+    let data = DataDir::resolve(flag.as_deref(), &workspace_root())?;
+    if !provenance::SOURCES
+        .iter()
+        .any(|s| data.join(s.folder).is_dir())
+    {
+        bail!(
+            "{} ({}) is not a gecbias data directory: none of its folders ({}) is in it; the README's \
+             \"The data\" says where to get it",
+            data.root().display(),
+            data.origin(),
+            provenance::SOURCES
+                .iter()
+                .map(|s| s.folder)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    Ok(data)
 }
 
 fn docs_path(id: &str) -> PathBuf {

@@ -24,7 +24,7 @@ pub(crate) const TRAINING_DATA: &str =
 pub(crate) fn sentences(data: &DataDir, split: UccaSplit) -> anyhow::Result<Vec<Passage>> {
     let mut out = Vec::new();
     for file in split.files(data)? {
-        let passage = Passage::read(&data.join(&file))?;
+        let passage = Passage::read(data.join(&file))?;
         out.extend(passage.sentences()?);
     }
     Ok(out)

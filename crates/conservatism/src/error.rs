@@ -1,5 +1,6 @@
 /// Errors of the conservatism measures on whole files.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A system output whose line count differs from its source's (each line is one sentence of
     /// the source, so the files cannot be the same test set).
@@ -21,6 +22,22 @@ pub enum Error {
         file: String,
         /// The first invalid byte.
         offset: usize,
+    },
+    /// A file that could not be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A linguistic resource that is missing or unreadable.
+    #[error("{what}: {source}")]
+    Resource {
+        /// Which resource, and how to install it.
+        what: &'static str,
+        /// Why it could not be read.
+        source: mono_align::Error,
     },
     /// The sentence alignment failed where the reference would have crashed.
     #[error(transparent)]

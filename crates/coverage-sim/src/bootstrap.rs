@@ -14,12 +14,12 @@
 
 use rand::RngExt;
 use rand_pcg::Pcg64;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::Error;
 use crate::normal::{normal_cdf, normal_quantile};
-use gec_metrics::pairwise_sum::{numpy_mean, pairwise_sum};
+use crate::parallel::map_indices;
+use gec_metrics::{numpy_mean, pairwise_sum};
 
 /// A resampling plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -99,17 +99,11 @@ impl Bootstrap {
         check_sizes(n, self.resamples)?;
         let all: Vec<usize> = (0..n).collect();
         let t = statistic(&all);
-        let mut sorted: Vec<f64> = (0..self.resamples)
-            .into_par_iter()
-            .map(|b| statistic(&self.resample(b, n)))
-            .collect();
-        let jackknife: Vec<f64> = (0..n)
-            .into_par_iter()
-            .map(|i| {
-                let sample: Vec<usize> = (0..n).filter(|&k| k != i).collect();
-                statistic(&sample)
-            })
-            .collect();
+        let mut sorted = map_indices(self.resamples, |b| statistic(&self.resample(b, n)));
+        let jackknife = map_indices(n, |i| {
+            let sample: Vec<usize> = (0..n).filter(|&k| k != i).collect();
+            statistic(&sample)
+        });
         if let Some(bad) = std::iter::once(t)
             .chain(sorted.iter().copied())
             .chain(jackknife.iter().copied())

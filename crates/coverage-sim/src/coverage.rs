@@ -53,7 +53,7 @@ const PANELS: usize = 24;
 /// row then adds Binomial(⌊h_j⌋, 1 − e^{−x_j t}) + Bernoulli((h_j − ⌊h_j⌋)(1 − e^{−x_j t}))
 /// to D, whose distribution up to M − 1 is a truncated convolution over rows; prefix and suffix
 /// products leave out the correction c's own row. The integral runs over ln t by 6-point
-/// Gauss–Legendre on [`PANELS`] panels from t = 10⁻⁷/Σhx (below which D = 0 almost surely and
+/// Gauss–Legendre on `PANELS` panels from t = 10⁻⁷/Σhx (below which D = 0 almost surely and
 /// the integral is 1 − e^{−x t}) to 40/min x (beyond which e^{−x t} < 10⁻¹⁷); against
 /// enumeration of small integer populations it is accurate to 10⁻⁹.
 ///

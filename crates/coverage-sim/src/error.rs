@@ -1,5 +1,6 @@
 /// Errors of the coverage computations.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// No probabilities were given.
     #[error("no probabilities given")]
@@ -27,6 +28,12 @@ pub enum Error {
     /// A significance level outside (0, 0.5).
     #[error("α = {0} is not in (0, 0.5)")]
     InvalidAlpha(f64),
+    /// Two systems to compare have different sentence counts.
+    #[error("the systems have {0} and {1} sentences; a paired test needs the same sentences")]
+    DifferentLengths(usize, usize),
+    /// A parameter outside its meaningful range.
+    #[error("invalid parameter: {0}")]
+    InvalidParameter(String),
     /// The perfect-corpus simulation cannot run on its inputs.
     #[error("perfect-corpus simulation: {0}")]
     Simulation(String),

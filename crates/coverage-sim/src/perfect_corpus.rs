@@ -10,8 +10,8 @@ use unseen_est::crowd::Answer;
 
 use crate::Error;
 use crate::crowd_references::{correction_edits, m2_lines};
+use gec_metrics::GleuCorpus;
 use gec_metrics::M2File;
-use gec_metrics::gleu::GleuCorpus;
 
 /// How the crowd sentence that replaces a CoNLL sentence is chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]

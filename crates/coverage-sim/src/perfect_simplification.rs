@@ -13,12 +13,11 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::parallel::map_indices;
+use gec_metrics::TurkCorpusRow;
+use gec_metrics::sari_sentence;
 use rand::RngExt;
 use rand_pcg::Pcg64;
-use rayon::prelude::*;
-
-use gec_metrics::sari::sari_sentence;
-use gec_metrics::turkcorpus::TurkCorpusRow;
 use unseen_est::crowd::{Answer, Normalizer};
 
 use crate::Error;
@@ -83,18 +82,16 @@ impl SimplificationPool {
                 sentences.len()
             )));
         }
-        let single = sentences
-            .par_iter()
-            .map(|s| {
-                let refs = &s.simplifications;
-                refs.iter()
-                    .flat_map(|r| {
-                        refs.iter()
-                            .map(move |o| sari_sentence(&s.source, o, std::slice::from_ref(&&**r)))
-                    })
-                    .collect()
-            })
-            .collect();
+        let single = map_indices(sentences.len(), |i| {
+            let s = &sentences[i];
+            let refs = &s.simplifications;
+            refs.iter()
+                .flat_map(|r| {
+                    refs.iter()
+                        .map(move |o| sari_sentence(&s.source, o, std::slice::from_ref(&&**r)))
+                })
+                .collect()
+        });
         Ok(SimplificationPool { sentences, single })
     }
 
@@ -188,18 +185,15 @@ impl SimplificationPool {
                  corpus size {corpus_size}"
             )));
         }
-        Ok((0..runs)
-            .into_par_iter()
-            .map(|r| {
-                let stream = ((m as u128) << 32) | r as u128;
-                self.simulate(
-                    m,
-                    corpus_size,
-                    sampling,
-                    &mut Pcg64::new(u128::from(seed), stream),
-                )
-            })
-            .collect())
+        Ok(map_indices(runs, |r| {
+            let stream = ((m as u128) << 32) | r as u128;
+            self.simulate(
+                m,
+                corpus_size,
+                sampling,
+                &mut Pcg64::new(u128::from(seed), stream),
+            )
+        }))
     }
 }
 

@@ -121,12 +121,12 @@ impl PoissonBinomial {
         out
     }
 
-    /// E[X] = Σ p_k.
+    /// E\[X\] = Σ p_k.
     pub fn mean(&self) -> f64 {
         self.p.iter().sum()
     }
 
-    /// Var[X] = Σ p_k (1 − p_k).
+    /// Var\[X\] = Σ p_k (1 − p_k).
     pub fn variance(&self) -> f64 {
         self.p.iter().map(|p| p * (1.0 - p)).sum()
     }

@@ -11,13 +11,13 @@
 
 use rand::RngExt;
 use rand_pcg::Pcg64;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use gec_metrics::{SentenceStats, corpus_score};
 
 use crate::Error;
 use crate::bootstrap::{Bootstrap, check_sizes};
+use crate::parallel::map_indices;
 
 /// The outcome of a paired test of systems A and B.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -118,13 +118,10 @@ pub fn paired_bootstrap<S: PairedStatistic>(
     check_sizes(n, plan.resamples)?;
     let (a, b) = observed(n, statistic);
     let unswapped = vec![false; n];
-    let deltas: Vec<f64> = (0..plan.resamples)
-        .into_par_iter()
-        .map(|r| {
-            let (x, y) = statistic.score(&plan.resample(r, n), &unswapped);
-            x - y
-        })
-        .collect();
+    let deltas = map_indices(plan.resamples, |r| {
+        let (x, y) = statistic.score(&plan.resample(r, n), &unswapped);
+        x - y
+    });
     if deltas.iter().any(|d| d.is_nan()) || a.is_nan() || b.is_nan() {
         return Err(Error::NanStatistic(f64::NAN));
     }
@@ -154,15 +151,15 @@ pub fn approximate_randomization<S: PairedStatistic>(
     let (a, b) = observed(n, statistic);
     let all: Vec<usize> = (0..n).collect();
     let delta = a - b;
-    let extreme = (0..trials)
-        .into_par_iter()
-        .filter(|&r| {
-            let mut rng = Pcg64::new(u128::from(seed), r as u128);
-            let swapped: Vec<bool> = (0..n).map(|_| rng.random_bool(0.5)).collect();
-            let (x, y) = statistic.score(&all, &swapped);
-            (x - y).abs() >= delta.abs()
-        })
-        .count();
+    let extreme = map_indices(trials, |r| {
+        let mut rng = Pcg64::new(u128::from(seed), r as u128);
+        let swapped: Vec<bool> = (0..n).map(|_| rng.random_bool(0.5)).collect();
+        let (x, y) = statistic.score(&all, &swapped);
+        (x - y).abs() >= delta.abs()
+    })
+    .into_iter()
+    .filter(|&extreme| extreme)
+    .count();
     Ok(PairedTest {
         first: a,
         second: b,

@@ -25,9 +25,10 @@
 //! covered.
 
 use rand_pcg::Pcg64;
-use rayon::prelude::*;
 use serde::Serialize;
 use unseen_est::Histogram;
+
+use crate::parallel::map_indices;
 
 use crate::Sampling;
 use crate::weighted_draw::{AliasTable, Pool};
@@ -137,24 +138,21 @@ impl Simulation {
         max_m: usize,
         sampling: Sampling,
     ) -> Vec<Vec<Estimate>> {
-        sentences
-            .par_iter()
-            .enumerate()
-            .map(|(s, rows)| {
-                let mut rng = self.stream(s, sampling);
-                let mut sampler = Sampler::new(rows);
-                let repetitions = self.repetitions.max(1);
-                let mut values = vec![vec![0.0; repetitions]; max_m + 1];
-                let mut one = vec![0.0; max_m + 1];
-                for r in 0..repetitions {
-                    sampler.repetition(sampling, &mut rng, &mut one);
-                    for (per_m, &value) in values.iter_mut().zip(&one) {
-                        per_m[r] = value;
-                    }
+        map_indices(sentences.len(), |s| {
+            let rows = &sentences[s];
+            let mut rng = self.stream(s, sampling);
+            let mut sampler = Sampler::new(rows);
+            let repetitions = self.repetitions.max(1);
+            let mut values = vec![vec![0.0; repetitions]; max_m + 1];
+            let mut one = vec![0.0; max_m + 1];
+            for r in 0..repetitions {
+                sampler.repetition(sampling, &mut rng, &mut one);
+                for (per_m, &value) in values.iter_mut().zip(&one) {
+                    per_m[r] = value;
                 }
-                values.iter().map(|v| Estimate::of(v)).collect()
-            })
-            .collect()
+            }
+            values.iter().map(|v| Estimate::of(v)).collect()
+        })
     }
 
     fn stream(&self, sentence: usize, sampling: Sampling) -> Pcg64 {

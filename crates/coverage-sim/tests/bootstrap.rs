@@ -4,7 +4,7 @@
 
 use coverage_sim::Error;
 use coverage_sim::bootstrap::{Bootstrap, acceleration, bca_interval, percentile_interval};
-use gec_metrics::pairwise_sum::numpy_mean;
+use gec_metrics::numpy_mean;
 use gecbias_data::testing::spec_golden;
 
 fn numbers(name: &str) -> Option<Vec<f64>> {

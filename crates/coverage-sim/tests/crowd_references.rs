@@ -76,7 +76,7 @@ fn sampled_references_are_conversions_of_crowd_answers() {
 #[test]
 fn a_simulated_perfect_corpus_has_the_authors_shape_and_score() {
     use coverage_sim::perfect_corpus::{SentenceSampling, simulate_perfect_corpus};
-    use gec_metrics::{FirstRowInsertions, GoldSentence, M2Options, corpus_score, sentence_stats};
+    use gec_metrics::{GoldSentence, M2Options, corpus_score, sentence_stats};
     use gecbias_data::datasets::CONLL_GOLD;
     let Some(data) = data_or_skip("perfect-corpus simulation") else {
         return;
@@ -88,11 +88,7 @@ fn a_simulated_perfect_corpus_has_the_authors_shape_and_score() {
     }
     let skeleton =
         M2File::read(&data.join(&format!("{CONLL_GOLD}/official-2014.combined.m2"))).unwrap();
-    let options = M2Options {
-        ignore_whitespace_casing: true,
-        first_row_insertions: FirstRowInsertions::Release32,
-        ..M2Options::default()
-    };
+    let options = M2Options::LCB_AUTHORS;
     for sampling in [
         SentenceSampling::Uniform,
         SentenceSampling::ProportionalToAnswers,

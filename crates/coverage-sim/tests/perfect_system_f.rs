@@ -3,10 +3,8 @@
 //! decimals given, with the scorer options of the paper (`ignore_whitespace_casing`, the
 //! authors' Release-3.2 copy).
 
-use gec_metrics::text::read_lines;
-use gec_metrics::{
-    FirstRowInsertions, GoldSentence, M2File, M2Options, corpus_score, sentence_stats,
-};
+use gec_metrics::read_lines;
+use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
 use gecbias_data::testing::data_or_skip;
 
 /// G9: (M, P, R, F0.5).
@@ -28,11 +26,7 @@ fn perfect_system_point_estimates_match_g9() {
     let Some(data) = data_or_skip("LCB G9 perfect-system F0.5") else {
         return;
     };
-    let options = M2Options {
-        ignore_whitespace_casing: true,
-        first_row_insertions: FirstRowInsertions::Release32,
-        ..M2Options::default()
-    };
+    let options = M2Options::LCB_AUTHORS;
     for (m, p, r, f) in G9 {
         let dir = data.join("assess_learner_language/history/5e017f5/calculations_data");
         let gold = GoldSentence::from_file(

@@ -3,9 +3,9 @@
 //! GLEU over 500 iterations, SARI.py over TurkCorpus test.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
-use gec_metrics::sari::sari_per_sentence;
-use gec_metrics::text::read_lines;
+use gec_metrics::read_lines;
+use gec_metrics::sari_per_sentence;
+use gec_metrics::{GleuCorpus, ReferenceDraws};
 use gec_metrics::{GoldSentence, M2File, M2Options, score_sentence, sentence_stats};
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, TURKCORPUS};
 use gecbias_data::testing::data_or_skip;
@@ -37,7 +37,7 @@ fn metrics(c: &mut Criterion) {
 
     let refs = data.join(CONLL_REFERENCES);
     let corpus = GleuCorpus::read(
-        &refs.join("source"),
+        refs.join("source"),
         &[refs.join("NUCLEA"), refs.join("NUCLEB")],
     )
     .expect("GLEU corpus");

@@ -2,15 +2,16 @@
 ///
 /// Every variant that comes from a file names the file and, where one line is at fault, its
 /// 1-based line number.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The file could not be read.
-    #[error("{file}: {message}")]
+    #[error("{file}: {source}")]
     Io {
         /// The file.
         file: String,
-        /// The operating system's message.
-        message: String,
+        /// The operating system's error.
+        source: std::io::Error,
     },
     /// A file with no sentence in it.
     #[error("{file}: empty")]

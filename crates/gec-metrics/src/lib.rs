@@ -1,36 +1,102 @@
 //! Reference-based metrics of grammatical error correction and text simplification, giving the
-//! same numbers as the reference tools (metric-goldens §a–c, f) — the scores whose low coverage
-//! the LCB paper measures (Choshen & Abend 2018, §2.2, §5).
+//! same numbers as the reference tools (m2scorer, `errant_compare`, `compute_gleu`, `SARI.py`) —
+//! the scores whose low coverage the LCB paper measures (Choshen & Abend 2018, §2.2, §5).
 //!
-//! * [`m2_file`] — the M2 format: sentences with every annotator's gold edits.
-//! * [`edit_lattice`] — the M2 scorer's edit lattice and optimistic path.
-//! * [`m2_score`] — the MaxMatch scorer: per-sentence sufficient statistics, the running choice
-//!   of annotators, P/R/F_β, the verbose report.
-//! * [`errant_compare`] — ERRANT's span-based comparison of two M2 files.
-//! * [`gleu`] — GLEU with the published script's reference draws ([`python_random`]) or seeded
-//!   PCG-64 draws.
-//! * [`pairwise_sum`] — numpy's summation order, for bit-equal means.
-//! * [`sari`] — SARI: the sentence-level `SARI.py` the LCB paper uses, MAX-SARI, lucky SARI,
-//!   and EASSE's corpus-level variants ([`tokenizer_13a`]).
-//! * [`turkcorpus`] — TurkCorpus's organized tables: a source with its 8 simplifications.
-pub mod edit_lattice;
-pub mod errant_compare;
+//! * **M2** (Dahlmeier & Ng 2012): [`M2Gold`] reads a gold once and scores any number of system
+//!   outputs ([`M2Gold::score_file`]) into a [`SystemM2`]: P = c/e, R = c/g,
+//!   F_β = (1 + β²)·P·R / (β²·P + R), each sentence's annotator chosen by the running corpus F_β.
+//!   [`M2Options::OFFICIAL`] is m2scorer's defaults, [`M2Options::LCB_AUTHORS`] the LCB paper's
+//!   settings. Lower level: [`M2File`], the edit lattice's [`Edit`]s, [`sentence_stats`],
+//!   [`corpus_score`], [`verbose_report`].
+//! * **ERRANT** (Bryant et al. 2017): [`errant_compare`] of two M2 files in its four modes
+//!   ([`ErrantMode`]).
+//! * **GLEU** (Napoles et al. 2015, 2016): [`GleuCorpus`] with `compute_gleu`'s own reference draws
+//!   by default ([`GleuOptions`], [`ReferenceDraws`]).
+//! * **SARI** (Xu et al. 2016): `SARI.py`'s sentence SARI ([`sari_sentence`], [`sari_files`]),
+//!   MAX-SARI and lucky SARI (LCB §5), and EASSE's corpus SARI (`easse_corpus_sari`, feature `easse`).
+//! * [`TurkCorpusRow`] — TurkCorpus's organised tables: a source with its 8 simplifications.
+//!
+//! Features: `parallel` (rayon: sentences in parallel) and `easse` (regex: EASSE's corpus SARI and
+//! sacreBLEU's 13a tokenizer), both on by default; without them the crate needs no regex and no
+//! thread pool, and gives the same numbers.
+//!
+//! Score a system against an M2 gold:
+//!
+//! ```
+//! use gec_metrics::{M2Gold, M2Options};
+//!
+//! let gold = M2Gold::parse(
+//!     "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n\
+//!      S I like it .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n",
+//!     "gold.m2",
+//! )?;
+//! let system = ["He goes to school .".to_owned(), "I likes it .".to_owned()];
+//! let m2 = gold.score_lines(&system, "system.txt", &M2Options::default())?;
+//! assert_eq!((m2.score.correct, m2.score.proposed, m2.score.gold), (1, 2, 1));
+//! assert_eq!(m2.score.precision, 0.5);
+//! assert!((m2.score.f_beta - 0.5555555555555556).abs() < 1e-15); // 1.25·0.5·1 / (0.25·0.5 + 1)
+//! # Ok::<(), gec_metrics::Error>(())
+//! ```
+//!
+//! GLEU as `compute_gleu` prints it, and `SARI.py`'s sentence SARI:
+//!
+//! ```
+//! use gec_metrics::{GleuCorpus, ReferenceDraws, sari_sentence};
+//!
+//! let source = vec!["He go to school .".to_owned()];
+//! let references = vec![vec!["He goes to school .".to_owned()]];
+//! let corpus = GleuCorpus::new(&source, &references, &["source", "reference"])?;
+//! let gleu = corpus.corpus_gleu(&["He goes to school .".to_owned()], "hyp", 500, ReferenceDraws::Python2)?;
+//! assert_eq!(gleu.mean, 1.0);
+//!
+//! let sari = sari_sentence("About 95 species are currently accepted .",
+//!                          "About 95 species are now agreed .",
+//!                          &["About 95 species are currently known .",
+//!                            "About 95 species are now accepted .",
+//!                            "95 species are now accepted ."]);
+//! assert!((sari - 0.5889).abs() < 1e-4); // SARI.py's own example prints 0.5889...
+//! # Ok::<(), gec_metrics::Error>(())
+//! ```
+#[cfg(feature = "easse")]
+mod easse_sari;
+mod edit_lattice;
+mod errant_compare;
 mod error;
-pub mod gleu;
-pub mod m2_file;
-pub mod m2_score;
+mod gleu;
+mod m2_file;
+mod m2_gold;
+mod m2_score;
 mod ngrams;
-pub mod pairwise_sum;
-pub mod python_random;
-pub mod sari;
-pub mod text;
-pub mod tokenizer_13a;
-pub mod turkcorpus;
+mod pairwise_sum;
+mod parallel;
+mod python_random;
+mod sari;
+mod text;
+#[cfg(feature = "easse")]
+mod tokenizer_13a;
+mod turkcorpus;
 
+#[cfg(feature = "easse")]
+pub use easse_sari::{EasseSari, EasseVariant, easse_corpus_sari};
 pub use edit_lattice::{Edit, FirstRowInsertions, GoldEdit};
+pub use errant_compare::{ErrantMode, ErrantScore, errant_compare};
 pub use error::Error;
+pub use gleu::{
+    GleuCorpus, GleuOptions, GleuScore, GleuStats, ORDER as GLEU_ORDER, ReferenceDraws, gleu,
+    reference_choices,
+};
 pub use m2_file::{M2Block, M2Edit, M2File};
+pub use m2_gold::{M2Gold, SystemM2};
 pub use m2_score::{
     AnnotatorResult, Counts, GoldSentence, M2Options, M2Score, SentenceStats, corpus_score,
-    score_sentence, score_sentences, sentence_stats, verbose_report,
+    score_from_counts, score_sentence, score_sentences, sentence_stats, verbose_report,
 };
+pub use pairwise_sum::{numpy_mean, pairwise_sum};
+pub use sari::{
+    SariScore, lucky_sari, max_sari, read_sari_lines, sari_files, sari_mean, sari_per_sentence,
+    sari_sentence,
+};
+pub use text::{MAX_FILE_BYTES, lines, read_lines};
+#[cfg(feature = "easse")]
+pub use tokenizer_13a::tokenize_13a;
+pub use turkcorpus::{TURKERS, TurkCorpusRow, parse_organized};

@@ -11,16 +11,18 @@
 //! [`SentenceStats`] keeps every annotator's counts of every sentence, so a bootstrap
 //! re-runs only the annotator choice on each resample ([`corpus_score`]), never the lattice.
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::Error;
 use crate::edit_lattice::{Edit, FirstRowInsertions, GoldEdit, Lattice};
 use crate::m2_file::M2File;
+use crate::parallel::map_indices;
 use crate::text::python_split;
 
-/// Options of the M2 scorer (the official defaults by [`Default`]).
+/// Options of the M2 scorer (the official defaults by [`Default`]; [`M2Options::LCB_AUTHORS`] for
+/// the LCB paper's settings). Fields are public: set the ones to change on a default value.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
+#[non_exhaustive]
 pub struct M2Options {
     /// β of F_β (0.5: precision weighs twice as much as recall).
     pub beta: f64,
@@ -36,15 +38,35 @@ pub struct M2Options {
     pub max_lattice_arcs: usize,
 }
 
+impl M2Options {
+    /// The official m2scorer's defaults: β = 0.5, two unchanged words, case and spacing edits
+    /// scored, insertions before the first word anchored at position 0 (HEAD since 2016).
+    pub const OFFICIAL: M2Options = M2Options {
+        beta: 0.5,
+        max_unchanged_words: 2,
+        ignore_whitespace_casing: false,
+        first_row_insertions: FirstRowInsertions::AtSentenceStart,
+        max_lattice_arcs: 20_000_000,
+    };
+
+    /// The scorer as the LCB paper's experiments ran it (Choshen & Abend 2018, Fig. 3 and §2.3):
+    /// the authors' Release-3.2 copy ([`FirstRowInsertions::Release32`]) with
+    /// `--ignore_whitespace_casing`; the other options official.
+    pub const LCB_AUTHORS: M2Options = M2Options {
+        ignore_whitespace_casing: true,
+        first_row_insertions: FirstRowInsertions::Release32,
+        ..M2Options::OFFICIAL
+    };
+
+    /// These options with β changed.
+    pub const fn with_beta(self, beta: f64) -> Self {
+        Self { beta, ..self }
+    }
+}
+
 impl Default for M2Options {
     fn default() -> Self {
-        Self {
-            beta: 0.5,
-            max_unchanged_words: 2,
-            ignore_whitespace_casing: false,
-            first_row_insertions: FirstRowInsertions::AtSentenceStart,
-            max_lattice_arcs: 20_000_000,
-        }
+        Self::OFFICIAL
     }
 }
 
@@ -251,12 +273,11 @@ pub fn score_sentences(
     options: &M2Options,
 ) -> Result<Vec<Vec<AnnotatorResult>>, Error> {
     check_counts(golds, hypotheses, names)?;
-    golds
-        .par_iter()
-        .zip(hypotheses.par_iter())
-        .enumerate()
-        .map(|(index, (gold, hypothesis))| score_sentence(gold, hypothesis, index, options))
-        .collect()
+    map_indices(golds.len(), |i| {
+        score_sentence(&golds[i], &hypotheses[i], i, options)
+    })
+    .into_iter()
+    .collect()
 }
 
 /// The sufficient statistics of every sentence (see [`SentenceStats`]).
@@ -356,13 +377,24 @@ pub fn score_from_counts(correct: f64, proposed: f64, gold: f64, beta: f64) -> M
 
 /// The scorer's verbose report: per sentence and annotator the source, hypothesis, system edits,
 /// gold edits, correct edits and running counts, then the chosen annotator; the totals at the end.
+/// `results` are [`score_sentences`] of `golds` and `hypotheses`; slices of different lengths are
+/// an error.
 pub fn verbose_report(
     golds: &[GoldSentence],
     hypotheses: &[String],
     results: &[Vec<AnnotatorResult>],
     beta: f64,
-) -> String {
+) -> Result<String, Error> {
     use std::fmt::Write;
+    check_counts(golds, hypotheses, ("the gold", "the hypotheses"))?;
+    if results.len() != golds.len() {
+        return Err(Error::CountMismatch {
+            file: "the results".into(),
+            found: results.len(),
+            expected_from: "the gold".into(),
+            expected: golds.len(),
+        });
+    }
     let stats: Vec<SentenceStats> = results
         .iter()
         .map(|r| SentenceStats {
@@ -386,8 +418,12 @@ pub fn verbose_report(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    for (index, annotators) in results.iter().enumerate() {
-        let (chosen, (c0, e0, g0)) = choices[index];
+    for (index, ((annotators, &(chosen, (c0, e0, g0))), (gold, hypothesis))) in results
+        .iter()
+        .zip(&choices)
+        .zip(golds.iter().zip(hypotheses))
+        .enumerate()
+    {
         for a in annotators {
             let counts = a.counts();
             let (c, e, g) = (
@@ -407,8 +443,8 @@ pub fn verbose_report(
                 })
                 .collect();
             let _ = writeln!(out, ">> Annotator: {}", a.annotator);
-            let _ = writeln!(out, "SOURCE        : {}", golds[index].source);
-            let _ = writeln!(out, "HYPOTHESIS    : {}", hypotheses[index]);
+            let _ = writeln!(out, "SOURCE        : {}", gold.source);
+            let _ = writeln!(out, "HYPOTHESIS    : {hypothesis}");
             let _ = writeln!(out, "EDIT SEQ      : [{}]", show(&a.edits));
             let _ = writeln!(out, "GOLD EDITS    : [{}]", gold_shown.join(", "));
             let _ = writeln!(out, "CORRECT EDITS : [{}]", show(&a.correct));
@@ -420,11 +456,11 @@ pub fn verbose_report(
             let _ = writeln!(out, "f_{beta:.1}         : {}", local.f_beta);
             let _ = writeln!(out, "-------------------------------------------");
         }
+        let chosen = annotators.get(chosen).map_or(0, |a| a.annotator);
         let _ = writeln!(
             out,
-            ">> Chosen Annotator for line {} : {}\n",
-            index + 1,
-            annotators[chosen].annotator
+            ">> Chosen Annotator for line {} : {chosen}\n",
+            index + 1
         );
     }
     let total = score_from_counts(correct, proposed, gold, beta);
@@ -434,5 +470,5 @@ pub fn verbose_report(
     let _ = writeln!(out, "P = {}", total.precision);
     let _ = writeln!(out, "R = {}", total.recall);
     let _ = writeln!(out, "F_{beta:.1} = {}", total.f_beta);
-    out
+    Ok(out)
 }

@@ -9,7 +9,7 @@ const M: usize = 397;
 
 /// The state of one MT19937 generator.
 #[derive(Clone)]
-pub struct PythonRandom {
+pub(crate) struct PythonRandom {
     state: [u32; N],
     index: usize,
 }
@@ -17,7 +17,7 @@ pub struct PythonRandom {
 impl PythonRandom {
     /// The generator after Python's `random.seed(seed)` for a non-negative integer: the key is
     /// the seed's 32-bit words, least significant first (`[0]` for 0).
-    pub fn seeded(seed: u64) -> Self {
+    pub(crate) fn seeded(seed: u64) -> Self {
         let key: Vec<u32> = if seed >> 32 == 0 {
             vec![seed as u32]
         } else {
@@ -82,7 +82,7 @@ impl PythonRandom {
     }
 
     /// The next 32-bit output (`genrand_int32`).
-    pub fn next_u32(&mut self) -> u32 {
+    pub(crate) fn next_u32(&mut self) -> u32 {
         if self.index >= N {
             self.twist();
         }
@@ -96,14 +96,14 @@ impl PythonRandom {
 
     /// Python's `random.random()`: a float in [0, 1) from two outputs, (a·2²⁶ + b) / 2⁵³ with
     /// a, b their top 27 and 26 bits.
-    pub fn random(&mut self) -> f64 {
+    pub(crate) fn random(&mut self) -> f64 {
         let a = self.next_u32() >> 5;
         let b = self.next_u32() >> 6;
         (f64::from(a) * 67_108_864.0 + f64::from(b)) * (1.0 / 9_007_199_254_740_992.0)
     }
 
     /// Python 2's `random.randint(low, high)` = `low + int(random() * (high − low + 1))`.
-    pub fn randint_py2(&mut self, low: i64, high: i64) -> i64 {
+    pub(crate) fn randint_py2(&mut self, low: i64, high: i64) -> i64 {
         low + (self.random() * (high - low + 1) as f64) as i64
     }
 }

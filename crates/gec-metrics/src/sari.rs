@@ -8,20 +8,20 @@
 //!   `SARI.py` reuses the precision numerator), addition = F1 on n-gram sets; SARI = (mean keep +
 //!   mean deletion + mean addition) / 3 on a 0–1 scale. Tokens: lower-cased text split on single
 //!   spaces.
-//! * [`easse_corpus_sari`] — EASSE's corpus-level SARI (sacreBLEU `13a` tokens, counts summed over
-//!   the corpus, F1 for deletion), with its `legacy` and paper variants ([`EasseVariant`]), on a
+//! * [`crate::easse_corpus_sari`] (feature `easse`) — EASSE's corpus-level SARI (sacreBLEU `13a` tokens, counts summed over
+//!   the corpus, F1 for deletion), with its `legacy` and paper variants ([`crate::EasseVariant`]), on a
 //!   0–100 scale.
 //! * [`max_sari`] and [`lucky_sari`] — the LCB paper's §5 variants: the best single-reference
 //!   SARI, and the SARI of an output that is one of its own references.
 
-use rayon::prelude::*;
-
 use crate::Error;
 use crate::ngrams::{FastMap, Gram, Vocabulary, counts, grams, ordered_counts};
-use crate::text::python_split;
-use crate::tokenizer_13a::tokenize_13a;
+use crate::parallel::map_indices;
+use std::path::Path;
 
-fn f1(precision: f64, recall: f64) -> f64 {
+use crate::text::{is_ascii_space, read_lines};
+
+pub(crate) fn f1(precision: f64, recall: f64) -> f64 {
     if precision > 0.0 || recall > 0.0 {
         2.0 * precision * recall / (precision + recall)
     } else {
@@ -125,36 +125,101 @@ pub fn max_sari(source: &str, output: &str, references: &[&str]) -> f64 {
         .fold(f64::NEG_INFINITY, f64::max)
 }
 
-/// "Lucky perfect" SARI (LCB spec §9): the SARI of a perfect output that happens to be the first
-/// reference.
-pub fn lucky_sari(source: &str, references: &[&str]) -> f64 {
-    sari_sentence(source, references[0], references)
+/// "Lucky perfect" SARI (LCB paper §5): the SARI of a perfect output that happens to be the
+/// first reference; `None` without references.
+pub fn lucky_sari(source: &str, references: &[&str]) -> Option<f64> {
+    let first = references.first()?;
+    Some(sari_sentence(source, first, references))
 }
 
-/// Checks that every reference file has as many lines as the outputs.
-fn check_shape(
+/// Checks that the outputs and every reference have as many lines as the sources; `names` = the
+/// sources', the outputs', then each reference's name, for messages.
+pub(crate) fn check_shape(
     sources: &[String],
     outputs: &[String],
     references: &[Vec<String>],
+    names: &[&str],
 ) -> Result<(), Error> {
-    let mismatch = |found: usize| Error::CountMismatch {
-        file: "a reference or output".into(),
+    let name = |k: usize, fallback: &str| {
+        names
+            .get(k)
+            .map_or(fallback.to_owned(), |n| (*n).to_owned())
+    };
+    let mismatch = |file: String, found: usize| Error::CountMismatch {
+        file,
         found,
-        expected_from: "the source".into(),
+        expected_from: name(0, "the sources"),
         expected: sources.len(),
     };
     if outputs.len() != sources.len() {
-        return Err(mismatch(outputs.len()));
+        return Err(mismatch(name(1, "the outputs"), outputs.len()));
     }
     if references.is_empty() {
         return Err(Error::InvalidParams(
             "SARI needs at least one reference".into(),
         ));
     }
-    if let Some(r) = references.iter().find(|r| r.len() != sources.len()) {
-        return Err(mismatch(r.len()));
+    if let Some((k, r)) = references
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.len() != sources.len())
+    {
+        return Err(mismatch(
+            name(k + 2, &format!("reference {}", k + 1)),
+            r.len(),
+        ));
     }
     Ok(())
+}
+
+/// The SARI of a system from files, as `SARI.py` reads them (each line stripped of surrounding
+/// ASCII whitespace, as Python 2's `str.strip` does): every sentence's [`sari_sentence`] and their
+/// mean (0–1 scale).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[non_exhaustive]
+pub struct SariScore {
+    /// The mean over sentences: the corpus SARI of the LCB paper's code.
+    pub mean: f64,
+    /// Each sentence's SARI.
+    pub sentences: Vec<f64>,
+}
+
+/// The lines of a file as `SARI.py` reads them: each stripped of surrounding ASCII whitespace
+/// (Python 2's `str.strip`), so a leading tab or a CRLF ending does not change a score.
+pub fn read_sari_lines(path: impl AsRef<Path>) -> Result<Vec<String>, Error> {
+    Ok(read_lines(path.as_ref())?
+        .iter()
+        .map(|l| l.trim_matches(is_ascii_space).to_owned())
+        .collect())
+}
+
+/// [`SariScore`] of the output file against the source file and reference files (one sentence per
+/// line, line-aligned); a count mismatch names both files.
+pub fn sari_files<P: AsRef<Path>>(
+    source: impl AsRef<Path>,
+    references: &[P],
+    output: impl AsRef<Path>,
+) -> Result<SariScore, Error> {
+    let read = read_sari_lines;
+    let (source, output) = (source.as_ref(), output.as_ref());
+    let sources = read(source)?;
+    let outputs = read(output)?;
+    let refs = references
+        .iter()
+        .map(|r| read(r.as_ref()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<String> = [source, output]
+        .into_iter()
+        .chain(references.iter().map(AsRef::as_ref))
+        .map(|p| p.display().to_string())
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    check_shape(&sources, &outputs, &refs, &names)?;
+    let sentences = sari_per_sentence(&sources, &outputs, &refs)?;
+    Ok(SariScore {
+        mean: sentences.iter().sum::<f64>() / sentences.len() as f64,
+        sentences,
+    })
 }
 
 /// The mean of [`sari_sentence`] over a corpus (`references[k]` = all lines of reference k), the
@@ -176,151 +241,9 @@ pub fn sari_per_sentence(
     outputs: &[String],
     references: &[Vec<String>],
 ) -> Result<Vec<f64>, Error> {
-    check_shape(sources, outputs, references)?;
-    Ok((0..sources.len())
-        .into_par_iter()
-        .map(|i| {
-            let refs: Vec<&str> = references.iter().map(|r| r[i].as_str()).collect();
-            sari_sentence(&sources[i], &outputs[i], &refs)
-        })
-        .collect())
-}
-
-/// Which of EASSE's corpus SARI computations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EasseVariant {
-    /// `corpus_sari(...)`: lower-cased, `13a` tokens everywhere, per-n F1 averaged.
-    Default,
-    /// `legacy=True`: the Java implementation's bug kept — the source is neither tokenised nor
-    /// lower-cased, outputs and references are tokenised but not lower-cased (reproduces the
-    /// 39.96 of Xu et al. 2016 for SBMT-SARI).
-    Legacy,
-    /// `use_paper_version=True`: precision and recall averaged over n first, then F1.
-    PaperVersion,
-}
-
-/// EASSE's corpus SARI on a 0–100 scale: (addition, keep, deletion) and their mean.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct EasseSari {
-    /// Addition score.
-    pub add: f64,
-    /// Keep score.
-    pub keep: f64,
-    /// Deletion score.
-    pub delete: f64,
-    /// (add + keep + delete) / 3.
-    pub sari: f64,
-}
-
-/// EASSE's `corpus_sari` (`references[k]` = all lines of reference k).
-pub fn easse_corpus_sari(
-    sources: &[String],
-    outputs: &[String],
-    references: &[Vec<String>],
-    variant: EasseVariant,
-) -> Result<EasseSari, Error> {
-    check_shape(sources, outputs, references)?;
-    let lowercase = variant != EasseVariant::Legacy;
-    let normalise = |s: &str| {
-        if lowercase {
-            tokenize_13a(&s.to_lowercase())
-        } else {
-            tokenize_13a(s)
-        }
-    };
-    // [operation][n]: (system correct, system total, reference total), operations add/keep/delete.
-    let mut stats = [[[0u64; 3]; 4]; 3];
-    for i in 0..sources.len() {
-        let source = if variant == EasseVariant::Legacy {
-            sources[i].clone()
-        } else {
-            normalise(&sources[i])
-        };
-        let output = normalise(&outputs[i]);
-        let refs: Vec<String> = references.iter().map(|r| normalise(&r[i])).collect();
-        let mut vocabulary = Vocabulary::default();
-        let s = vocabulary.intern_all(python_split(&source));
-        let o = vocabulary.intern_all(python_split(&output));
-        let r: Vec<Vec<u32>> = refs
-            .iter()
-            .map(|x| vocabulary.intern_all(python_split(x)))
-            .collect();
-        let weight = r.len() as u64;
-        for n in 1..=4 {
-            let sc = counts(&s, n);
-            let oc = counts(&o, n);
-            let mut rc: FastMap<Gram, u32> = FastMap::default();
-            for reference in &r {
-                for g in grams(reference, n) {
-                    *rc.entry(g).or_insert(0) += 1;
-                }
-            }
-            let get = |m: &FastMap<Gram, u32>, g: &Gram| u64::from(m.get(g).copied().unwrap_or(0));
-            let added: Vec<Gram> = oc.keys().copied().filter(|g| !sc.contains_key(g)).collect();
-            let add = &mut stats[0][n - 1];
-            add[0] += added.iter().filter(|g| rc.contains_key(*g)).count() as u64;
-            add[1] += added.len() as u64;
-            add[2] += rc.keys().filter(|g| !sc.contains_key(*g)).count() as u64;
-            for (g, &count) in &sc {
-                let s_rep = u64::from(count) * weight;
-                let o_rep = get(&oc, g) * weight;
-                let r_count = get(&rc, g);
-                let keep = &mut stats[1][n - 1];
-                let (kept, kept_by_refs) = (s_rep.min(o_rep), s_rep.min(r_count));
-                keep[0] += kept.min(kept_by_refs);
-                keep[1] += kept;
-                keep[2] += kept_by_refs;
-                let delete = &mut stats[2][n - 1];
-                let (removed, removed_by_refs) =
-                    (s_rep.saturating_sub(o_rep), s_rep.saturating_sub(r_count));
-                delete[0] += removed.min(removed_by_refs);
-                delete[1] += removed;
-                delete[2] += removed_by_refs;
-            }
-        }
-    }
-    let precision_recall = |[correct, system, reference]: [u64; 3]| {
-        let p = if system > 0 {
-            correct as f64 / system as f64
-        } else {
-            0.0
-        };
-        let r = if reference > 0 {
-            correct as f64 / reference as f64
-        } else {
-            0.0
-        };
-        (p, r)
-    };
-    let [add, keep, delete] = stats.map(|operation| match variant {
-        EasseVariant::PaperVersion => {
-            let (mut p, mut r) = (0.0, 0.0);
-            for counts in operation {
-                let (pn, rn) = precision_recall(counts);
-                p += pn;
-                r += rn;
-            }
-            f1(p / 4.0, r / 4.0)
-        }
-        EasseVariant::Default | EasseVariant::Legacy => {
-            let mut score = 0.0;
-            for counts in operation {
-                let (p, r) = precision_recall(counts);
-                let f = if p > 0.0 && r > 0.0 {
-                    2.0 * p * r / (p + r)
-                } else {
-                    0.0
-                };
-                score += f / 4.0;
-            }
-            score
-        }
-    });
-    let (add, keep, delete) = (100.0 * add, 100.0 * keep, 100.0 * delete);
-    Ok(EasseSari {
-        add,
-        keep,
-        delete,
-        sari: (add + keep + delete) / 3.0,
-    })
+    check_shape(sources, outputs, references, &[])?;
+    Ok(map_indices(sources.len(), |i| {
+        let refs: Vec<&str> = references.iter().map(|r| r[i].as_str()).collect();
+        sari_sentence(&sources[i], &outputs[i], &refs)
+    }))
 }

@@ -4,20 +4,17 @@
 
 use std::path::Path;
 
-use gec_metrics::text::read_lines;
-use gec_metrics::{
-    FirstRowInsertions, GoldSentence, M2File, M2Options, corpus_score, sentence_stats,
-};
+use gec_metrics::{FirstRowInsertions, GoldSentence, M2File, M2Gold, M2Options};
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS};
 use gecbias_data::spec_goldens;
 use gecbias_data::testing::{data_and_golden_rows, data_or_skip, spec_golden};
 
 fn score(gold: &Path, system: &Path, options: &M2Options) -> gec_metrics::M2Score {
-    let golds = GoldSentence::from_file(&M2File::read(gold).unwrap());
-    let hypotheses = read_lines(system).unwrap();
-    let names = (gold.display().to_string(), system.display().to_string());
-    let stats = sentence_stats(&golds, &hypotheses, (&names.0, &names.1), options).unwrap();
-    corpus_score(&stats, options.beta)
+    M2Gold::read(gold)
+        .unwrap()
+        .score_file(system, options)
+        .unwrap()
+        .score
 }
 
 #[test]
@@ -26,10 +23,8 @@ fn conll14_systems_match_the_official_scorer_exactly() {
         return;
     };
     let options = M2Options::default();
-    let release32 = M2Options {
-        first_row_insertions: FirstRowInsertions::Release32,
-        ..options
-    };
+    let mut release32 = options;
+    release32.first_row_insertions = FirstRowInsertions::Release32;
     let mut rows = 0;
     for row in &table {
         let f: Vec<&str> = row.iter().map(String::as_str).collect();
@@ -79,10 +74,8 @@ fn toy_cases_isolate_insertions_before_the_first_word() {
     }
     let dir = spec_goldens::dir();
     let toy = |stem: &str, first_row| {
-        let options = M2Options {
-            first_row_insertions: first_row,
-            ..M2Options::default()
-        };
+        let mut options = M2Options::default();
+        options.first_row_insertions = first_row;
         let s = score(
             &dir.join(format!("{stem}.gold.m2")),
             &dir.join(format!("{stem}.hyp.txt")),
@@ -151,11 +144,8 @@ fn lcb_g11_point_estimates_with_ignore_whitespace_casing() {
         FirstRowInsertions::Release32,
         FirstRowInsertions::AtSentenceStart,
     ] {
-        let options = M2Options {
-            ignore_whitespace_casing: true,
-            first_row_insertions: first_row,
-            ..M2Options::default()
-        };
+        let mut options = M2Options::LCB_AUTHORS;
+        options.first_row_insertions = first_row;
         for (label, file, mut p, mut r, mut f) in g11 {
             if label == "RoRo" && first_row == FirstRowInsertions::AtSentenceStart {
                 (p, r, f) = (0.59899, 0.24327, 0.46345);
@@ -179,7 +169,7 @@ fn lcb_g11_point_estimates_with_ignore_whitespace_casing() {
 /// spaCy-free part of ERRANT, in every mode and both directions.
 #[test]
 fn errant_compare_of_the_two_conll_annotators() {
-    use gec_metrics::errant_compare::{ErrantMode, errant_compare};
+    use gec_metrics::{ErrantMode, errant_compare};
     let Some(data) = data_or_skip("ERRANT compare golden") else {
         return;
     };
@@ -245,7 +235,7 @@ fn verbose_report_shows_edits_and_the_chosen_annotator() {
     let hypotheses = vec!["This is a test .".to_owned()];
     let options = M2Options::default();
     let results = score_sentences(&gold, &hypotheses, ("g.m2", "s.txt"), &options).unwrap();
-    let report = verbose_report(&gold, &hypotheses, &results, options.beta);
+    let report = verbose_report(&gold, &hypotheses, &results, options.beta).unwrap();
     assert!(
         report.contains("EDIT SEQ      : [(1, 2, \"are\", \"is\")]"),
         "{report}"

@@ -1,10 +1,10 @@
 //! SARI against `SARI.py` and EASSE on TurkCorpus (metric-goldens §c,
 //! `goldens/sari_turkcorpus_results.tsv`, `goldens/sari_persentence_SBMT-SARI.txt`).
 
-use gec_metrics::sari::{
+use gec_metrics::read_lines;
+use gec_metrics::{
     EasseVariant, easse_corpus_sari, lucky_sari, max_sari, sari_per_sentence, sari_sentence,
 };
-use gec_metrics::text::read_lines;
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, NTS_KBEST, TURKCORPUS};
 use gecbias_data::testing::{data_and_golden, data_and_golden_rows};
@@ -25,11 +25,7 @@ fn output(data: &DataDir, name: &str) -> Vec<String> {
         "result_NTS_epoch11_10.19.t7_12_h1" => data.join(&format!("{NTS_KBEST}/{name}")),
         _ => data.join(&format!("{TURKCORPUS}/systemoutputs/{name}")),
     };
-    read_lines(&path)
-        .unwrap()
-        .iter()
-        .map(|l| gec_metrics::text::python_strip(l).to_owned())
-        .collect()
+    gec_metrics::read_sari_lines(&path).unwrap()
 }
 
 #[test]
@@ -124,8 +120,9 @@ fn max_and_lucky_sari_are_built_from_single_and_own_references() {
     );
     assert_eq!(
         lucky_sari(source, &refs),
-        sari_sentence(source, refs[0], &refs)
+        Some(sari_sentence(source, refs[0], &refs))
     );
+    assert_eq!(lucky_sari(source, &[]), None);
     // An output identical to the source adds and deletes nothing: only the keep part scores.
     let unchanged = sari_sentence(source, source, &refs);
     assert!(

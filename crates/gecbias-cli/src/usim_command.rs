@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 use ucca_graph::Passage;
-use usim::{LineUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_text};
+use usim::{PairUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_text};
 
 use crate::{Failure, input, parser, progress, punkt};
 
@@ -98,7 +98,7 @@ struct SentenceScore<'a> {
     output: &'a str,
     line: usize,
     #[serde(flatten)]
-    score: LineUsim,
+    score: PairUsim,
 }
 
 pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
@@ -148,7 +148,7 @@ pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
 }
 
 /// Each output with its sentences' USim.
-pub(crate) type Scores<'a> = Vec<(&'a str, Vec<LineUsim>)>;
+pub(crate) type Scores<'a> = Vec<(&'a str, Vec<PairUsim>)>;
 
 /// USim of every line of each output against the source line of the same number, parsed as
 /// `options` says; files checked (UTF-8, equal line counts, not empty).
@@ -210,7 +210,7 @@ pub(crate) fn text_scores<'a>(
 }
 
 fn prepared(path: &str) -> Result<PreparedPassage, Failure> {
-    let passage = Passage::read(path.as_ref()).map_err(|e| Failure::input(e.to_string()))?;
+    let passage = Passage::read(path).map_err(|e| Failure::input(e.to_string()))?;
     PreparedPassage::new(&passage).map_err(|e| Failure::input(format!("{path}: {e}")))
 }
 
@@ -220,7 +220,7 @@ fn xml_scores<'a>(args: &'a Args, params: &Params) -> Result<Scores<'a>, Failure
         .iter()
         .map(|o| {
             let output = prepared(o)?;
-            let score = LineUsim {
+            let score = PairUsim {
                 source_to_output: usim(&source, &output, params).usim,
                 output_to_source: usim(&output, &source, params).usim,
             };

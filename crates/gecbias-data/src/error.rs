@@ -4,6 +4,7 @@ use crate::location::Candidate;
 
 /// Everything that can go wrong while locating or verifying the data.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// No candidate of the resolution order is a directory.
     #[error("no data directory found; tried:\n{}", render_tried(.tried))]

@@ -12,6 +12,21 @@
 //! that reads environment variables (and it names the `gecbias` command's [`SEED_ENV`]); the
 //! algorithm crates take paths and bytes.
 //!
+//! The resolution order, without touching the process environment:
+//!
+//! ```
+//! use std::path::Path;
+//! use gecbias_data::location::{Origin, candidates};
+//!
+//! let order = candidates(None, Some("corpora".into()), Path::new("/work/main"));
+//! let found: Vec<_> = order.iter().map(|c| (c.path.display().to_string(), c.origin)).collect();
+//! assert_eq!(found, [
+//!     ("/work/main/corpora".to_owned(), Origin::Environment),
+//!     ("/work/main/data".to_owned(), Origin::LocalData),
+//!     ("/work/main/../shared/data".to_owned(), Origin::SharedData),
+//! ]);
+//! ```
+//!
 //! * [`location`] — the resolution order and its result, [`DataDir`].
 //! * [`datasets`] — the folders of the data that each part of the project reads.
 //! * [`manifest`] — the committed list of every data file the project reads (path, size, SHA-256)

@@ -7,12 +7,14 @@
 //! let tree = data.join("usim_annotations/tree1197.xml");
 //! ```
 //!
-//! Without data a test prints the directories it tried and passes, so `cargo test` works on a
-//! machine without the data; with `GECBIAS_REQUIRE_DATA=1` (set by `.ci/run`) missing data fails
+//! Without data a test prints `SKIPPED <what>` with the directories it tried — visible in
+//! `cargo test`'s output even though the test passes — so `cargo test` works on a machine without
+//! the data; with `GECBIAS_REQUIRE_DATA=1` (set by `.ci/run`) missing data fails
 //! the test instead. [`or_skip`] applies the same rule to other external resources, such as the
 //! WordNet files of Debian's `wordnet-base`.
 
 use std::fmt::Display;
+use std::io::Write;
 
 use crate::DataDir;
 
@@ -84,7 +86,13 @@ fn decide<T, E: Display>(
         Ok(resource) => Ok(Some(resource)),
         Err(err) if required => Err(format!("{what}: {REQUIRE_ENV}=1 but {err}")),
         Err(err) => {
-            eprintln!("skipping {what}: {err}\n(set {REQUIRE_ENV}=1 to make this a failure)");
+            // Straight to the process's stderr, not through `eprintln!`: the test harness captures
+            // the macros' output and shows it only for failing tests, which would hide that a
+            // passing test checked nothing.
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED {what}: {err} (set {REQUIRE_ENV}=1 to make this a failure)"
+            );
             Ok(None)
         }
     }

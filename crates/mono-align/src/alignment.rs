@@ -2,7 +2,7 @@
 //! `lcb-pipeline.md` §0.1).
 //!
 //! Of the two token lists, call the longer one L (n tokens) and the other S; when both have the
-//! same length, L is the second. S is padded to n with empty slots. Aligning L[i] with S[j] costs
+//! same length, L is the second. S is padded to n with empty slots. Aligning L\[i\] with S\[j\] costs
 //!
 //! ```text
 //! cost(i, j) = levenshtein(L[i], S[j]) + |i − j| / n      (real slot j)

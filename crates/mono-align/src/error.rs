@@ -3,6 +3,7 @@ use std::path::PathBuf;
 /// Everything that can go wrong in the alignment crate: bad cost matrices, unreadable linguistic
 /// resources, and sentence alignments where the reference itself would have crashed.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A cost matrix whose rows differ in length.
     #[error("cost matrix row {row} has {len} columns, row 0 has {expected}")]

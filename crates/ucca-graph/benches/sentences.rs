@@ -12,7 +12,7 @@ fn split_corpora(c: &mut Criterion) {
     let passages: Vec<Passage> = UccaSplit::ALL
         .iter()
         .flat_map(|s| s.files(&data).expect("the UCCA corpora"))
-        .map(|f| Passage::read(&data.join(&f)).expect("a valid passage"))
+        .map(|f| Passage::read(data.join(&f)).expect("a valid passage"))
         .collect();
     let mut group = c.benchmark_group("sentences");
     group.sample_size(10);

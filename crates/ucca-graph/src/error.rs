@@ -26,6 +26,7 @@ impl fmt::Display for Location {
 ///
 /// Each variant names the location; the reader never panics on input.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The file could not be read.
     #[error("{}: {source}", .path.display())]

@@ -9,7 +9,7 @@ use ucca_graph::dag_f1::{self, Score};
 use ucca_graph::{Category, NodeId, Passage, Remote, UnitKind};
 
 fn annotation(data: &DataDir, name: &str) -> Passage {
-    Passage::read(&data.join(&format!("{USIM_ANNOTATIONS}/{name}.xml"))).unwrap()
+    Passage::read(data.join(&format!("{USIM_ANNOTATIONS}/{name}.xml"))).unwrap()
 }
 
 /// Every `.xml` file of the data (26 human annotations, 351 NUCLE passages, 7,540 JFLEG parses)

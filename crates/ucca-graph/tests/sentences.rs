@@ -15,7 +15,7 @@ fn sentence_counts_of_the_acl_2017_split() {
     for split in UccaSplit::ALL {
         let mut sentences = 0;
         for file in split.files(&data).unwrap() {
-            let passage = Passage::read(&data.join(&file)).unwrap();
+            let passage = Passage::read(data.join(&file)).unwrap();
             let parts = passage.sentences().unwrap();
             for part in &parts {
                 let again = Passage::from_xml(part.to_xml().as_bytes()).unwrap();
@@ -41,7 +41,7 @@ fn joined_sentences_give_the_passage_back() {
         return;
     };
     let file = &UccaSplit::WikiDev.files(&data).unwrap()[0];
-    let passage = Passage::read(&data.join(file)).unwrap();
+    let passage = Passage::read(data.join(file)).unwrap();
     let parts = passage.sentences().unwrap();
     let joined = Passage::join("joined", &parts).unwrap();
     let texts = |p: &Passage| p.terminals().map(|t| t.text.clone()).collect::<Vec<_>>();

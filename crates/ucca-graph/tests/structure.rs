@@ -7,7 +7,7 @@ use std::path::Path;
 use ucca_graph::{Category, Layer, Node, NodeId, Passage, PassageBuilder, Remote, UnitKind};
 
 fn fixture() -> Passage {
-    Passage::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kim_and_lee.xml"))
+    Passage::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kim_and_lee.xml"))
         .unwrap()
 }
 

@@ -15,7 +15,7 @@ fn oracle_rebuilds_the_training_split() {
     };
     let mut summary = ReplaySummary::default();
     for file in UccaSplit::WikiTrain.files(&data).unwrap() {
-        let passage = Passage::read(&data.join(&file)).unwrap();
+        let passage = Passage::read(data.join(&file)).unwrap();
         for sentence in passage.sentences().unwrap() {
             summary.add(&sentence).unwrap();
         }

@@ -17,7 +17,7 @@ fn a_small_model_trains_deterministically_and_learns() {
     let mut sentences = Vec::new();
     for file in UccaSplit::WikiTrain.files(&data).unwrap() {
         sentences.extend(
-            Passage::read(&data.join(&file))
+            Passage::read(data.join(&file))
                 .unwrap()
                 .sentences()
                 .unwrap(),

@@ -22,7 +22,7 @@ use mono_align::tokens::is_word_char;
 use mono_align::{CostModel, preprocess_word};
 use regex::Regex;
 
-use crate::{Error, Fingerprint};
+use crate::{Error, Fingerprint, Histogram, Params, estimate};
 
 /// The authors' sentence normalisers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -219,6 +219,45 @@ pub fn fingerprints(
         named.push((name, fingerprint));
     }
     Ok(named)
+}
+
+/// One source sentence of a crowd batch: its fingerprint and UnseenEst's estimate.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct SentenceEstimate {
+    /// The sentence's file name in the authors' layout ([`file_name`]).
+    pub name: String,
+    /// How many distinct corrections were seen i times.
+    pub fingerprint: Fingerprint,
+    /// The estimated histogram of corrections.
+    pub histogram: Histogram,
+}
+
+/// UnseenEst of every source sentence of the MTurk result CSV at `path` (rejected assignments
+/// dropped): answers normalised and grouped by `classes` as in Table 1, one estimate per sentence.
+pub fn estimate_batch(
+    path: impl AsRef<std::path::Path>,
+    normalizer: Normalizer,
+    classes: Classes,
+    params: &Params,
+) -> Result<Vec<SentenceEstimate>, Error> {
+    let path = path.as_ref();
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| Error::Io {
+        file: file.clone(),
+        source,
+    })?;
+    fingerprints(&read_batch(&bytes, &file)?, normalizer, classes, None)?
+        .into_iter()
+        .map(|(name, fingerprint)| {
+            let histogram = estimate(&fingerprint, params)?;
+            Ok(SentenceEstimate {
+                name,
+                fingerprint,
+                histogram,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,6 +1,23 @@
 /// Everything that can go wrong reading fingerprints and histograms or solving the estimate.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
+    /// A file that could not be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A file that is not UTF-8 text.
+    #[error("{file}:{line}: not valid UTF-8")]
+    NonUtf8 {
+        /// The file.
+        file: String,
+        /// The line of the first invalid byte.
+        line: usize,
+    },
     /// A fingerprint or histogram file without any entry.
     #[error("{file}: empty")]
     Empty {

@@ -46,6 +46,14 @@ impl Default for Params {
 /// Coefficients below this fraction of their row's largest are dropped (module docs).
 const PRUNE: f64 = 1e-9;
 
+/// UnseenEst of the fingerprint file at `path` ([`Fingerprint::read`], then [`estimate`]).
+pub fn estimate_file(
+    path: impl AsRef<std::path::Path>,
+    params: &Params,
+) -> Result<Histogram, Error> {
+    estimate(&Fingerprint::read(path)?, params)
+}
+
 /// The geometric grid of step 2.
 pub fn grid(fingerprint: &Fingerprint, params: &Params) -> Result<Vec<f64>, Error> {
     let n = draws(fingerprint, params)?;

@@ -5,6 +5,7 @@
 //! * [`prepared`] — what USim reads of a passage: terminals, units, labels, compared units.
 //! * [`sentences`] — sentence ends and the common sentence ends of two passages.
 //! * [`word_alignment`] — terminals aligned sentence by sentence (mono-align's matching).
+//! * [`PassagePair`] — one pair scored several ways, its word alignments computed once.
 //! * [`score`] — node similarity, matched units, the score [`usim`]; [`Params`] chooses the code
 //!   generation (as released, or the 2017 branch) and faithful or fixed positions.
 //! * [`distsim`](mod@distsim) — DISTSIM as the code computes it, and the paper's formula.
@@ -13,6 +14,7 @@
 //! * [`tree_edit`] — Zhang–Shasha tree edit distance and the draft's aligned edit distance.
 //! * [`trials`] — the pair lists of Table 1.
 //! * [`agreement`] — Pearson's r and Kendall's τ between USim on two sets of parses.
+//! * [`usim_files`], [`usim_file_pairs`] — USim of UCCA XML files, one pair or many in parallel.
 //! * [`text`] — USim of text: lines tokenised, parsed by `ucca-parser`'s model and compared
 //!   ([`usim_text`], [`usim_lines`]).
 //!
@@ -30,11 +32,30 @@
 //! # Ok::<(), usim::Error>(())
 //! ```
 //!
+//! USim of two UCCA XML files (here written from parses; any UCCA standard XML will do):
+//!
+//! ```
+//! use usim::{Params, usim_files};
+//!
+//! let parser = ucca_parser::Parser::default_model()?;
+//! let dir = std::env::temp_dir().join(format!("usim-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! for (name, words) in [("source", ["He", "go", "home", "."]), ("output", ["He", "goes", "home", "."])] {
+//!     std::fs::write(dir.join(format!("{name}.xml")), parser.parse(&words)?.to_xml()).unwrap();
+//! }
+//! let score = usim_files(dir.join("source.xml"), dir.join("output.xml"), &Params::RELEASED)?;
+//! assert!(score.source_to_output > 0.5 && score.source_to_output <= 1.0);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), usim::Error>(())
+//! ```
+//!
 //! The DAG F-score used as inter-annotator agreement is [`ucca_graph::dag_f1`].
 pub mod agreement;
 pub mod distsim;
 mod error;
+mod files;
 mod node_similarity;
+mod pair;
 pub mod prepared;
 pub mod score;
 pub mod sentence_mode;
@@ -47,10 +68,12 @@ pub mod word_alignment;
 
 pub use distsim::{Distsim, MainRelations, distsim, distsim_mean_absolute_difference};
 pub use error::Error;
+pub use files::{usim_file_pairs, usim_files};
+pub use pair::PassagePair;
 pub use prepared::{Comparable, PreparedPassage};
 pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
 pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
 pub use sentences::SentenceMarks;
-pub use text::{LineUsim, TextParser, Tokenization, usim_lines, usim_text};
+pub use text::{PairUsim, TextParser, Tokenization, usim_lines, usim_text};
 pub use tree_edit::{Tree, aligned_edit_distance, tree_edit_distance};
 pub use variants::{Mapping, token_distance, top_down_cut};

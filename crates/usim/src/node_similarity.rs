@@ -3,13 +3,15 @@
 
 use crate::prepared::PreparedPassage;
 use crate::score::{Params, Positions, two_sided_f};
+use std::borrow::Cow;
+
 use crate::word_alignment::{Partner, WordAlignment};
 
 /// Node similarity between the units of two passages under their word alignment.
 pub(crate) struct NodeSimilarity<'p> {
     pub(crate) first: &'p PreparedPassage,
     pub(crate) second: &'p PreparedPassage,
-    alignment: WordAlignment,
+    alignment: Cow<'p, WordAlignment>,
     keys_first: Vec<Vec<u32>>,
     keys_second: Vec<Vec<u32>>,
     positions: Positions,
@@ -62,10 +64,21 @@ impl<'p> NodeSimilarity<'p> {
         second: &'p PreparedPassage,
         params: &Params,
     ) -> NodeSimilarity<'p> {
+        let alignment = WordAlignment::new(first, second, params.marks, params.ties);
+        Self::with_alignment(first, second, Cow::Owned(alignment), params)
+    }
+
+    /// As [`NodeSimilarity::new`] with the alignment given (it must fit `params`).
+    pub(crate) fn with_alignment(
+        first: &'p PreparedPassage,
+        second: &'p PreparedPassage,
+        alignment: Cow<'p, WordAlignment>,
+        params: &Params,
+    ) -> NodeSimilarity<'p> {
         NodeSimilarity {
             first,
             second,
-            alignment: WordAlignment::new(first, second, params.marks, params.ties),
+            alignment,
             keys_first: keys(first, params.positions),
             keys_second: keys(second, params.positions),
             positions: params.positions,

@@ -169,8 +169,8 @@ impl PreparedPassage {
     }
 
     /// Reads and prepares the UCCA standard XML file at `path`.
-    pub fn read(path: &std::path::Path) -> Result<PreparedPassage, Error> {
-        PreparedPassage::new(&Passage::read(path)?)
+    pub fn read(path: impl AsRef<std::path::Path>) -> Result<PreparedPassage, Error> {
+        PreparedPassage::new(&Passage::read(path.as_ref())?)
     }
 
     /// Whether unit `u` is compared under `rule`.

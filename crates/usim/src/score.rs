@@ -135,7 +135,12 @@ fn matched(best: impl Iterator<Item = (f64, bool)>) -> bool {
 
 /// USim of `p1` (source) and `p2` (correction) — `fully_aligned_distance(p1, p2)`.
 pub fn usim(p1: &PreparedPassage, p2: &PreparedPassage, params: &Params) -> UsimScore {
-    let similarity = &NodeSimilarity::new(p1, p2, params);
+    score(&NodeSimilarity::new(p1, p2, params), params)
+}
+
+/// USim under a given node similarity.
+pub(crate) fn score(similarity: &NodeSimilarity<'_>, params: &Params) -> UsimScore {
+    let (p1, p2) = (similarity.first, similarity.second);
     let (first, second) = (
         p1.compared(params.comparable),
         p2.compared(params.comparable),

@@ -77,9 +77,10 @@ impl<'a> TextParser<'a> {
     }
 }
 
-/// USim of one line pair in both orders, as the paper reports it.
+/// USim of one source–output pair (two lines or two passages) in both orders, as the paper
+/// reports it.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct LineUsim {
+pub struct PairUsim {
     /// USim(source, output).
     pub source_to_output: f64,
     /// USim(output, source).
@@ -94,9 +95,9 @@ pub fn usim_text(
     source: &str,
     output: &str,
     params: &Params,
-) -> Result<LineUsim, Error> {
+) -> Result<PairUsim, Error> {
     if let Some(v) = crate::empty_sentence_usim(source, output) {
-        return Ok(LineUsim {
+        return Ok(PairUsim {
             source_to_output: v,
             output_to_source: v,
         });
@@ -105,7 +106,7 @@ pub fn usim_text(
         text.prepared("source", source)?,
         text.prepared("output", output)?,
     );
-    Ok(LineUsim {
+    Ok(PairUsim {
         source_to_output: usim(&s, &o, params).usim,
         output_to_source: usim(&o, &s, params).usim,
     })
@@ -118,7 +119,7 @@ pub fn usim_lines(
     sources: &[String],
     outputs: &[String],
     params: &Params,
-) -> Result<Vec<LineUsim>, Error> {
+) -> Result<Vec<PairUsim>, Error> {
     if sources.len() != outputs.len() {
         return Err(Error::LineCounts {
             sources: sources.len(),

@@ -34,7 +34,12 @@ fn children(p: &PreparedPassage, u: usize) -> &[usize] {
 
 /// The top-down largest cut of spec §e.2: F(|cut₁|, |cut₂|, |all₁|, |all₂|).
 pub fn top_down_cut(p1: &PreparedPassage, p2: &PreparedPassage, params: &Params) -> f64 {
-    let similarity = NodeSimilarity::new(p1, p2, params);
+    top_down_cut_with(&NodeSimilarity::new(p1, p2, params), params)
+}
+
+/// [`top_down_cut`] under a given node similarity.
+pub(crate) fn top_down_cut_with(similarity: &NodeSimilarity<'_>, params: &Params) -> f64 {
+    let (p1, p2) = (similarity.first, similarity.second);
     let comparable = |p: &PreparedPassage, u: usize| p.comparable(u, params.comparable);
     let wide = |p: &PreparedPassage, u: usize| p.units[u].terminals.len() >= 2;
     let mut pending = similarity.align_nodes(p1.top_scenes(), p2.top_scenes());
@@ -134,14 +139,31 @@ pub fn token_distance(
     params: &Params,
     mapping: Mapping,
 ) -> f64 {
+    token_distance_with(
+        &NodeSimilarity::new(p1, p2, params),
+        &NodeSimilarity::new(p2, p1, params),
+        params,
+        mapping,
+    )
+}
+
+/// [`token_distance`] under given node similarities, `forward` of the pair and `backward` of the
+/// pair reversed.
+pub(crate) fn token_distance_with(
+    forward: &NodeSimilarity<'_>,
+    backward: &NodeSimilarity<'_>,
+    params: &Params,
+    mapping: Mapping,
+) -> f64 {
+    let (p1, p2) = (forward.first, forward.second);
     let main = params.relations.labels();
     let meaningful = |p: &PreparedPassage, u: usize| {
         p.comparable(u, params.comparable)
             && p.units[u].primary_label.is_some_and(|l| main.contains(&l))
     };
-    let counted = |a: &PreparedPassage, b: &PreparedPassage| {
-        let s = NodeSimilarity::new(a, b, params);
-        map_units(&s, mapping, params)
+    let counted = |s: &NodeSimilarity<'_>| {
+        let (a, b) = (s.first, s.second);
+        map_units(s, mapping, params)
             .iter()
             .filter(|&(u, v)| {
                 meaningful(a, u) && b.comparable(v, params.comparable) && s.compatible(u, v)
@@ -149,5 +171,5 @@ pub fn token_distance(
             .count()
     };
     let total = |p: &PreparedPassage| (0..p.units.len()).filter(|&u| meaningful(p, u)).count();
-    two_sided_f(counted(p1, p2), counted(p2, p1), total(p1), total(p2))
+    two_sided_f(counted(forward), counted(backward), total(p1), total(p2))
 }

@@ -9,18 +9,15 @@ use mono_align::{CostModel, TieBreaking, align_with_ties};
 use crate::prepared::PreparedPassage;
 use crate::sentences::{SentenceMarks, common_sentence_ends};
 
-/// The word alignment of `p1` to `p2` as the reference's sorted set of 1-based position pairs, −1
-/// for a terminal aligned to nothing (`align_yields`).
+/// The word alignment of `p1` to `p2` as the reference's sorted set of 1-based position pairs,
+/// `None` for a terminal aligned to nothing (the reference's −1; `align_yields`).
 pub fn align_yields(
     p1: &PreparedPassage,
     p2: &PreparedPassage,
     marks: SentenceMarks,
     ties: TieBreaking,
-) -> Vec<(i64, i64)> {
-    WordAlignment::new(p1, p2, marks, ties)
-        .pairs
-        .into_iter()
-        .collect()
+) -> Vec<(Option<u32>, Option<u32>)> {
+    WordAlignment::new(p1, p2, marks, ties).pairs()
 }
 
 /// Where a terminal of one passage went in the other.
@@ -34,10 +31,13 @@ pub(crate) enum Partner {
     To(u32),
 }
 
-/// The word alignment as the reference's set of position pairs (−1 for none) and its two maps.
-#[derive(Debug, Clone)]
+/// The word alignment of two passages: most of USim's cost, so [`crate::PassagePair`] computes it
+/// once for every variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct WordAlignment {
-    pub(crate) pairs: BTreeSet<(i64, i64)>,
+    pairs: BTreeSet<(Option<u32>, Option<u32>)>,
+    marks: SentenceMarks,
+    ties: TieBreaking,
     /// Index = position − 1 of the first passage.
     pub(crate) forward: Vec<Partner>,
     /// Index = position − 1 of the second passage.
@@ -45,7 +45,8 @@ pub(crate) struct WordAlignment {
 }
 
 impl WordAlignment {
-    /// The alignment of `p1` to `p2` (`align_yields`).
+    /// The alignment of `p1` to `p2` (`align_yields`): sentence by sentence between the common
+    /// sentence ends under `marks`, with the assignment solver's `ties`.
     pub(crate) fn new(
         p1: &PreparedPassage,
         p2: &PreparedPassage,
@@ -71,8 +72,7 @@ impl WordAlignment {
             let (offset2, s2) = slice(p2, start2, end2);
             let alignment = align_with_ties(&s1, &s2, CostModel::Reference, ties);
             for (a, b) in alignment.pairs {
-                let global =
-                    |i: Option<usize>, offset: usize| i.map_or(-1, |i| (i + 1 + offset) as i64);
+                let global = |i: Option<usize>, offset: usize| i.map(|i| (i + 1 + offset) as u32);
                 pairs.insert((global(a, offset1), global(b, offset2)));
             }
             start1 = end1;
@@ -80,25 +80,32 @@ impl WordAlignment {
         }
         let mut forward = vec![Partner::Absent; p1.len()];
         let mut backward = vec![Partner::Absent; p2.len()];
-        let partner = |x: i64| {
-            if x < 0 {
-                Partner::Unaligned
-            } else {
-                Partner::To(x as u32)
-            }
-        };
+        let partner = |x: Option<u32>| x.map_or(Partner::Unaligned, Partner::To);
         for &(a, b) in &pairs {
-            if a > 0 {
-                forward[a as usize - 1] = partner(b);
+            if let Some(slot) = a.and_then(|a| forward.get_mut(a as usize - 1)) {
+                *slot = partner(b);
             }
-            if b > 0 {
-                backward[b as usize - 1] = partner(a);
+            if let Some(slot) = b.and_then(|b| backward.get_mut(b as usize - 1)) {
+                *slot = partner(a);
             }
         }
         WordAlignment {
             pairs,
+            marks,
+            ties,
             forward,
             backward,
         }
+    }
+
+    /// The aligned 1-based position pairs in the reference's order; `None` on the side of a
+    /// terminal aligned to nothing.
+    pub(crate) fn pairs(&self) -> Vec<(Option<u32>, Option<u32>)> {
+        self.pairs.iter().copied().collect()
+    }
+
+    /// Whether this alignment is the one `params` would compute.
+    pub(crate) fn fits(&self, params: &crate::score::Params) -> bool {
+        self.marks == params.marks && self.ties == params.ties
     }
 }

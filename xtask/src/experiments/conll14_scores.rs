@@ -6,13 +6,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, bail};
-use gec_metrics::errant_compare::{ErrantMode, errant_compare};
-use gec_metrics::gleu::{GleuCorpus, ReferenceDraws};
-use gec_metrics::sari::{EasseVariant, easse_corpus_sari, sari_per_sentence};
-use gec_metrics::text::{python_strip, read_lines};
-use gec_metrics::{
-    FirstRowInsertions, GoldSentence, M2File, M2Options, M2Score, corpus_score, sentence_stats,
-};
+use gec_metrics::{EasseVariant, easse_corpus_sari, sari_per_sentence};
+use gec_metrics::{ErrantMode, errant_compare};
+use gec_metrics::{FirstRowInsertions, M2File, M2Gold, M2Options, M2Score};
+use gec_metrics::{GleuCorpus, ReferenceDraws};
+use gec_metrics::{read_lines, read_sari_lines};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{
     CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, NTS_KBEST, TURKCORPUS,
@@ -185,23 +183,19 @@ struct SariRow {
     reference: [f64; 4],
 }
 
-fn m2(
-    gold: &[GoldSentence],
-    gold_name: &str,
-    system: &Path,
-    options: &M2Options,
-) -> anyhow::Result<M2Score> {
-    let hypotheses = read_lines(system)?;
-    let stats = sentence_stats(
-        gold,
-        &hypotheses,
-        (gold_name, &system.display().to_string()),
-        options,
-    )?;
-    Ok(corpus_score(&stats, options.beta))
+fn m2(gold: &M2Gold, system: &Path, options: &M2Options) -> anyhow::Result<M2Score> {
+    Ok(gold.score_file(system, options)?.score)
 }
 
 fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    // One step per scored output: M2 on both golds, G11, ERRANT, GLEU and SARI rows.
+    progress.set_length(
+        (GOLD_FILES.len() * SYSTEMS.len()
+            + G11.len()
+            + 1
+            + spec_goldens::rows("gleu_conll14_results.tsv")?.len()
+            + simplification_outputs().len()) as u64,
+    );
     let mut failures: Vec<String> = Vec::new();
     let mut md = String::new();
     let paragraphs = |f: &str| data.join(&format!("{CONLL_PARAGRAPHS}/{f}"));
@@ -219,9 +213,9 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     );
     for gold_file in GOLD_FILES {
         let path = data.join(&format!("{CONLL_GOLD}/{gold_file}"));
-        let gold = GoldSentence::from_file(&M2File::read(&path)?);
+        let gold = M2Gold::read(&path)?;
         for (label, file) in SYSTEMS {
-            let ours = m2(&gold, gold_file, &paragraphs(file), &M2Options::default())?;
+            let ours = m2(&gold, &paragraphs(file), &M2Options::default())?;
             progress.inc(1);
             let row = official
                 .iter()
@@ -267,9 +261,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     );
 
     // LCB G11: ignore_whitespace_casing, as the paper's Fig. 3.
-    let combined = GoldSentence::from_file(&M2File::read(
-        &data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[0])),
-    )?);
+    let combined = M2Gold::read(data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[0])))?;
     let _ = writeln!(
         md,
         "## M2 with `ignore_whitespace_casing` (the LCB paper's system scores, Fig. 3; lcb-goldens G11)\n\n\
@@ -280,21 +272,10 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     let mut g11_rows = Vec::new();
     for (label, p, r, f) in G11 {
         let file = system_file(label).with_context(|| format!("no file for {label}"))?;
-        let options = M2Options {
-            ignore_whitespace_casing: true,
-            first_row_insertions: FirstRowInsertions::Release32,
-            ..M2Options::default()
-        };
-        let release = m2(&combined, GOLD_FILES[0], &paragraphs(file), &options)?;
-        let head = m2(
-            &combined,
-            GOLD_FILES[0],
-            &paragraphs(file),
-            &M2Options {
-                first_row_insertions: FirstRowInsertions::AtSentenceStart,
-                ..options
-            },
-        )?;
+        let release = m2(&combined, &paragraphs(file), &M2Options::LCB_AUTHORS)?;
+        let mut head_options = M2Options::LCB_AUTHORS;
+        head_options.first_row_insertions = FirstRowInsertions::AtSentenceStart;
+        let head = m2(&combined, &paragraphs(file), &head_options)?;
         progress.inc(1);
         let round = |x: f64| (x * 1e5).round() / 1e5;
         let same = (
@@ -317,9 +298,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     }
 
     // ignore_whitespace_casing against annotator 0 alone: no reference value was recorded.
-    let annotator0 = GoldSentence::from_file(&M2File::read(
-        &data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[1])),
-    )?);
+    let annotator0 = M2Gold::read(data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[1])))?;
     let _ = writeln!(
         md,
         "\nWith `ignore_whitespace_casing` against `official-2014.0.m2` alone (official HEAD behaviour; no reference \
@@ -328,11 +307,9 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     );
     let mut single_rows = Vec::new();
     for (label, file) in SYSTEMS {
-        let options = M2Options {
-            ignore_whitespace_casing: true,
-            ..M2Options::default()
-        };
-        let s = m2(&annotator0, GOLD_FILES[1], &paragraphs(file), &options)?;
+        let mut options = M2Options::OFFICIAL;
+        options.ignore_whitespace_casing = true;
+        let s = m2(&annotator0, &paragraphs(file), &options)?;
         let _ = writeln!(
             md,
             "| {label} | {} | {} | {} | {:.4} | {:.4} | {:.4} |",
@@ -376,9 +353,9 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     let _ = writeln!(
         md,
         "## GLEU (`compute_gleu`, n = 4, 500 iterations; metric-goldens §b)\n\n\
-         Python-2-compatible reference draws (CPython's Mersenne Twister, seed 101·j); tolerance 1e-9. The last column \
-         is our default for new work, seeded PCG-64 draws (seed 2018) — a different random choice, so a different \
-         number.\n\n\
+         Python-2-compatible reference draws (CPython's Mersenne Twister, seed 101·j); tolerance 1e-9. These draws are \
+         the library's default. The last column is the named alternative, seeded PCG-64 draws (seed 2018) — a \
+         different random choice, so a different number.\n\n\
          | output | NUCLEA+B | official | NUCLEA | official | NUCLEB | official | max abs diff | same | PCG-64 draws |\n\
          |---|---:|---:|---:|---:|---:|---:|---:|---|---:|"
     );
@@ -400,7 +377,12 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             official[k] = number(&row[k + 1])?;
         }
         let pcg = corpora[0]
-            .corpus_gleu(&hypotheses, &name, 500, ReferenceDraws::default())?
+            .corpus_gleu(
+                &hypotheses,
+                &name,
+                500,
+                ReferenceDraws::Pcg64 { seed: 2018 },
+            )?
             .mean;
         progress.inc(1);
         let diff = ours
@@ -442,10 +424,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     );
     let mut sari_rows = Vec::new();
     for (name, rel) in simplification_outputs() {
-        let outputs: Vec<String> = read_lines(&data.join(&rel))?
-            .iter()
-            .map(|l| python_strip(l).to_owned())
-            .collect();
+        let outputs: Vec<String> = read_sari_lines(data.join(&rel))?;
         let per = sari_per_sentence(&turk_source, &outputs, &turk_refs)?;
         let easse = |v| easse_corpus_sari(&turk_source, &outputs, &turk_refs, v).map(|s| s.sari);
         let ours = [

@@ -259,6 +259,8 @@ impl Row {
 }
 
 fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    // The source, each output with the reference's and with exact costs, NTHU before its edit.
+    progress.set_length(2 + 2 * OUTPUTS.len() as u64);
     let punkt = linguistic::punkt()?;
     let same = linguistic::word_equivalence()?;
     let read = |rel: &str| -> anyhow::Result<String> {

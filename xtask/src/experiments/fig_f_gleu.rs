@@ -7,10 +7,10 @@
 use std::fmt::Write as _;
 
 use anyhow::bail;
-use coverage_sim::bootstrap::{Bootstrap, Interval};
 use coverage_sim::perfect_corpus::{SentenceSampling, simulate_perfect_corpus};
-use gec_metrics::gleu::ReferenceDraws;
-use gec_metrics::{GoldSentence, M2File, SentenceStats, corpus_score, sentence_stats};
+use coverage_sim::{ScoreInterval, m2_confidence, mean_confidence};
+use gec_metrics::ReferenceDraws;
+use gec_metrics::{M2File, M2Gold};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_GOLD;
 use indicatif::ProgressBar;
@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use unseen_est::crowd::{Answer, read_batch_raw};
 
-use super::fig_systems::{AUTHORS_SCORER, PERFECT_DIR, interval, stats};
+use super::fig_systems::{AUTHORS_SCORER, PERFECT_DIR, SEED, confidence, interval, stats};
 use super::table1::BATCHES;
 use super::{Experiment, Report};
 use crate::plot::{Band, bands};
@@ -57,10 +57,6 @@ const G10: [(usize, f64, f64); 10] = [
     (9, 0.46163, 0.48159),
     (10, 0.46791, 0.49013),
 ];
-const PLAN: Bootstrap = Bootstrap {
-    resamples: 1000,
-    seed: 2018,
-};
 
 fn files(m: usize) -> (String, String) {
     (
@@ -89,9 +85,9 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
 #[derive(Serialize)]
 struct Simulated {
     /// F0.5 and its BCa interval.
-    f: (f64, Interval),
+    f: ScoreInterval,
     /// Mean sentence GLEU and its BCa interval.
-    mean_sentence_gleu: (f64, Interval),
+    mean_sentence_gleu: ScoreInterval,
     /// Corpus GLEU (500 rounds of reference draws).
     corpus_gleu: f64,
 }
@@ -105,28 +101,23 @@ fn simulated(
     m: usize,
     sampling: SentenceSampling,
 ) -> anyhow::Result<Simulated> {
-    let corpus = simulate_perfect_corpus(skeleton, rows, m, sampling, PLAN.seed)?;
-    let golds = GoldSentence::from_file(&corpus.gold()?);
-    let s = sentence_stats(
-        &golds,
+    let corpus = simulate_perfect_corpus(skeleton, rows, m, sampling, SEED)?;
+    let s = M2Gold::from_file(&corpus.gold()?).score_lines(
         &corpus.outputs,
-        ("simulated", "perfect"),
+        "simulated perfect output",
         &AUTHORS_SCORER,
     )?;
     let gleu = corpus.gleu()?;
     let sentence = corpus.sentence_gleu(&gleu);
-    let mean = PLAN.run(sentence.len(), |idx: &[usize]| {
-        idx.iter().map(|&i| sentence[i]).sum::<f64>() / idx.len() as f64
-    })?;
     let corpus_gleu = gleu.corpus_gleu(
         &corpus.outputs,
         "simulated perfect output",
         GLEU_ROUNDS,
-        ReferenceDraws::Pcg64 { seed: PLAN.seed },
+        ReferenceDraws::Pcg64 { seed: SEED },
     )?;
     Ok(Simulated {
         f: interval(&s)?,
-        mean_sentence_gleu: (mean.statistic, mean.bca(0.05)?),
+        mean_sentence_gleu: mean_confidence(&sentence, &confidence())?,
         corpus_gleu: corpus_gleu.mean,
     })
 }
@@ -134,25 +125,17 @@ fn simulated(
 #[derive(Serialize)]
 struct Row {
     m: usize,
-    precision: (f64, Interval),
-    recall: (f64, Interval),
-    f: (f64, Interval),
+    precision: ScoreInterval,
+    recall: ScoreInterval,
+    f: ScoreInterval,
     authors: (f64, f64),
     simulated_uniform: Simulated,
     simulated_authors_sampling: Simulated,
 }
 
-fn component(
-    stats: &[SentenceStats],
-    pick: fn(&gec_metrics::M2Score) -> f64,
-) -> anyhow::Result<(f64, Interval)> {
-    let distribution = PLAN.run(stats.len(), |idx: &[usize]| {
-        pick(&corpus_score(idx.iter().map(|&i| &stats[i]), 0.5))
-    })?;
-    Ok((distribution.statistic, distribution.bca(0.05)?))
-}
-
 fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    // The stored run and the two simulations of every M.
+    progress.set_length(2 * G9.len() as u64);
     let mut crowd = Vec::new();
     for name in BATCHES {
         let rel = batch(name);
@@ -164,11 +147,12 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         .map(|&(m, low, high, ..)| {
             let (gold, output) = files(m);
             let s = stats(data, &gold, &output)?;
+            let intervals = m2_confidence(&s, &confidence())?;
             let row = Row {
                 m,
-                precision: component(&s, |x| x.precision)?,
-                recall: component(&s, |x| x.recall)?,
-                f: interval(&s)?,
+                precision: intervals.precision,
+                recall: intervals.recall,
+                f: intervals.f_beta,
                 authors: (low, high),
                 simulated_uniform: simulated(&skeleton, &crowd, m, SentenceSampling::Uniform)?,
                 simulated_authors_sampling: simulated(
@@ -184,14 +168,19 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         .collect::<anyhow::Result<_>>()?;
     let round = |x: f64| (x * 1e5).round() / 1e5;
     for (r, &(m, low, high, p, rec, f)) in rows.iter().zip(&G9) {
-        if (round(r.precision.0), round(r.recall.0), round(r.f.0)) != (p, rec, f) {
+        if (
+            round(r.precision.point),
+            round(r.recall.point),
+            round(r.f.point),
+        ) != (p, rec, f)
+        {
             bail!("M = {m}: P/R/F0.5 differ from G9");
         }
-        if r.f.1.low > high || low > r.f.1.high {
+        if r.f.low > high || low > r.f.high {
             bail!(
                 "M = {m}: our interval [{}, {}] misses the authors' [{low}, {high}]",
-                r.f.1.low,
-                r.f.1.high
+                r.f.low,
+                r.f.high
             );
         }
     }
@@ -205,23 +194,24 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          and every interval overlaps the authors' — both checked.\n\n\
          | M | P | 95 % BCa | R | 95 % BCa | F0.5 | 95 % BCa | midpoint | authors' interval | midpoint |\n\
          |---:|---:|---|---:|---|---:|---|---:|---|---:|",
-        PLAN.resamples, PLAN.seed
+        confidence().resamples,
+        SEED
     );
     for r in &rows {
         let _ = writeln!(
             md,
             "| {} | {:.5} | [{:.4}, {:.4}] | {:.5} | [{:.4}, {:.4}] | {:.5} | [{:.4}, {:.4}] | {:.4} | [{:.4}, {:.4}] | {:.5} |",
             r.m,
-            r.precision.0,
-            r.precision.1.low,
-            r.precision.1.high,
-            r.recall.0,
-            r.recall.1.low,
-            r.recall.1.high,
-            r.f.0,
-            r.f.1.low,
-            r.f.1.high,
-            r.f.1.midpoint(),
+            r.precision.point,
+            r.precision.low,
+            r.precision.high,
+            r.recall.point,
+            r.recall.low,
+            r.recall.high,
+            r.f.point,
+            r.f.low,
+            r.f.high,
+            r.f.midpoint(),
             r.authors.0,
             r.authors.1,
             (r.authors.0 + r.authors.1) / 2.0
@@ -235,14 +225,14 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          output), seeded ({}): with crowd sentences drawn uniformly (the paper's description, our default) and \
          proportionally to their number of answers (the authors' code).\n\n\
          | M | uniform sentences F0.5 | 95 % BCa | authors' sampling F0.5 | 95 % BCa |\n|---:|---:|---|---:|---|",
-        PLAN.seed
+        SEED
     );
     for r in &rows {
         let (u, a) = (&r.simulated_uniform.f, &r.simulated_authors_sampling.f);
         let _ = writeln!(
             md,
             "| {} | {:.4} | [{:.4}, {:.4}] | {:.4} | [{:.4}, {:.4}] |",
-            r.m, u.0, u.1.low, u.1.high, a.0, a.1.low, a.1.high
+            r.m, u.point, u.low, u.high, a.point, a.low, a.high
         );
     }
     let m2 = &rows[1];
@@ -252,8 +242,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          the authors' {:.5} (the paper plots midpoints). Point estimates for M = 4, 5, 7, 8, 9 lie outside the authors' \
          intervals (their files for M ∉ {{2, 5, 8}} were rewritten in the same commit, and their BCa used a cached \
          jackknife, lcb-pipeline §4.5); ours contain them.",
-        m2.f.0,
-        m2.f.1.midpoint(),
+        m2.f.point,
+        m2.f.midpoint(),
         (m2.authors.0 + m2.authors.1) / 2.0
     );
     let _ = writeln!(
@@ -271,18 +261,18 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     let widest = rows
         .iter()
         .map(|r| {
-            let i = &r.simulated_authors_sampling.mean_sentence_gleu.1;
+            let i = &r.simulated_authors_sampling.mean_sentence_gleu;
             (i.high - i.low) / 2.0
         })
         .fold(0.0, f64::max);
     let overlap_all = rows.iter().zip(&G10).all(|(r, g)| {
-        let i = &r.simulated_authors_sampling.mean_sentence_gleu.1;
+        let i = &r.simulated_authors_sampling.mean_sentence_gleu;
         let half = (i.high - i.low) / 2.0;
         g.1 - half <= i.high && i.low <= g.1 + half
     });
     let flat = rows
         .iter()
-        .map(|r| r.simulated_authors_sampling.mean_sentence_gleu.0)
+        .map(|r| r.simulated_authors_sampling.mean_sentence_gleu.point)
         .fold((f64::INFINITY, 0.0f64), |(lo, hi), x| {
             (lo.min(x), hi.max(x))
         });
@@ -293,7 +283,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     }
     for (r, &(_, sentence_mid, corpus_mid)) in rows.iter().zip(&G10) {
         let (u, a) = (&r.simulated_uniform, &r.simulated_authors_sampling);
-        let (ui, ai) = (&u.mean_sentence_gleu.1, &a.mean_sentence_gleu.1);
+        let (ui, ai) = (&u.mean_sentence_gleu, &a.mean_sentence_gleu);
         if !(ai.low..=ai.high).contains(&sentence_mid) {
             outside.push(r.m.to_string());
         }
@@ -301,11 +291,11 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             md,
             "| {} | {:.4} | [{:.4}, {:.4}] | {:.4} | {:.4} | [{:.4}, {:.4}] | {:.4} | {sentence_mid:.5} | {corpus_mid:.5} |",
             r.m,
-            u.mean_sentence_gleu.0,
+            u.mean_sentence_gleu.point,
             ui.low,
             ui.high,
             u.corpus_gleu,
-            a.mean_sentence_gleu.0,
+            a.mean_sentence_gleu.point,
             ai.low,
             ai.high,
             a.corpus_gleu
@@ -345,7 +335,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                 name: "F0.5 (ours, 95% BCa)".into(),
                 points: rows
                     .iter()
-                    .map(|r| (x(r.m), r.f.1.midpoint(), r.f.1.low, r.f.1.high))
+                    .map(|r| (x(r.m), r.f.midpoint(), r.f.low, r.f.high))
                     .collect(),
                 colour: 0,
                 thin: false,
@@ -373,9 +363,9 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                     .map(|r| {
                         (
                             x(r.m),
-                            r.simulated_uniform.f.0,
-                            r.simulated_uniform.f.1.low,
-                            r.simulated_uniform.f.1.high,
+                            r.simulated_uniform.f.point,
+                            r.simulated_uniform.f.low,
+                            r.simulated_uniform.f.high,
                         )
                     })
                     .collect(),
@@ -387,8 +377,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                 points: rows
                     .iter()
                     .map(|r| {
-                        let (y, i) = &r.simulated_authors_sampling.mean_sentence_gleu;
-                        (x(r.m), *y, i.low, i.high)
+                        let i = &r.simulated_authors_sampling.mean_sentence_gleu;
+                        (x(r.m), i.point, i.low, i.high)
                     })
                     .collect(),
                 colour: 5,
@@ -404,7 +394,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                 name: "precision".into(),
                 points: rows
                     .iter()
-                    .map(|r| (x(r.m), r.precision.0, r.precision.1.low, r.precision.1.high))
+                    .map(|r| (x(r.m), r.precision.point, r.precision.low, r.precision.high))
                     .collect(),
                 colour: 2,
                 thin: true,
@@ -413,7 +403,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                 name: "recall".into(),
                 points: rows
                     .iter()
-                    .map(|r| (x(r.m), r.recall.0, r.recall.1.low, r.recall.1.high))
+                    .map(|r| (x(r.m), r.recall.point, r.recall.low, r.recall.high))
                     .collect(),
                 colour: 3,
                 thin: true,

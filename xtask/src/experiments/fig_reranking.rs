@@ -150,6 +150,7 @@ struct Series {
 }
 
 fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    progress.set_length(G7.len() as u64);
     let punkt = linguistic::punkt()?;
     let same = linguistic::word_equivalence()?;
     let read = |rel: &str| -> anyhow::Result<String> {

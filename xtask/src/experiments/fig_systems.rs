@@ -6,13 +6,8 @@
 use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
-use coverage_sim::bootstrap::{Bootstrap, Interval};
-use coverage_sim::{PairedM2, approximate_randomization, m2_f_statistic, paired_bootstrap};
-use gec_metrics::text::read_lines;
-use gec_metrics::{
-    FirstRowInsertions, GoldSentence, M2File, M2Options, SentenceStats, corpus_score,
-    sentence_stats,
-};
+use coverage_sim::{Confidence, PairedMethod, ScoreInterval, confidence_interval, m2_paired_test};
+use gec_metrics::{M2Gold, M2Options, SystemM2};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS};
 use indicatif::ProgressBar;
@@ -33,10 +28,8 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
 
 /// The authors' run of the perfect system (commit 5e017f5: the files behind the stored intervals).
 pub(crate) const PERFECT_DIR: &str = "assess_learner_language/history/5e017f5/calculations_data";
-const PLAN: Bootstrap = Bootstrap {
-    resamples: 1000,
-    seed: 2018,
-};
+/// The seed of every resampling of the LCB experiments.
+pub(crate) const SEED: u64 = 2018;
 /// lcb-goldens G11: the authors' stored intervals (label, low F0.5, high F0.5); the point
 /// estimates are [`G11`]'s.
 const AUTHORS_INTERVALS: [(&str, f64, f64); 15] = [
@@ -61,13 +54,7 @@ const PERFECT_AUTHORS: (f64, f64) = (0.399885, 0.433230);
 const PERFECT_POINT: f64 = 0.41633;
 
 /// The scorer as the authors ran it: their Release-3.2 copy, `ignore_whitespace_casing`.
-pub(crate) const AUTHORS_SCORER: M2Options = M2Options {
-    beta: 0.5,
-    max_unchanged_words: 2,
-    ignore_whitespace_casing: true,
-    first_row_insertions: FirstRowInsertions::Release32,
-    max_lattice_arcs: 20_000_000,
-};
+pub(crate) const AUTHORS_SCORER: M2Options = M2Options::LCB_AUTHORS;
 
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out = vec![
@@ -85,46 +72,47 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     Ok(out)
 }
 
-/// Per-sentence statistics of `output` against `gold` with the authors' scorer options.
-pub(crate) fn stats(
-    data: &DataDir,
-    gold: &str,
-    output: &str,
-) -> anyhow::Result<Vec<SentenceStats>> {
-    let golds = GoldSentence::from_file(&M2File::read_lenient(&data.join(gold))?);
-    let hypotheses = read_lines(&data.join(output))?;
-    Ok(sentence_stats(
-        &golds,
-        &hypotheses,
-        (gold, output),
-        &AUTHORS_SCORER,
-    )?)
+/// `output` scored against `gold` with the authors' scorer options.
+pub(crate) fn stats(data: &DataDir, gold: &str, output: &str) -> anyhow::Result<SystemM2> {
+    Ok(M2Gold::read_lenient(data.join(gold))?.score_file(data.join(output), &AUTHORS_SCORER)?)
+}
+
+/// 1000 resamples, 95 %, BCa, seeded with [`SEED`].
+pub(crate) fn confidence() -> Confidence {
+    let mut confidence = Confidence::default();
+    confidence.seed = SEED;
+    confidence
 }
 
 /// Corpus F0.5 and its BCa interval.
-pub(crate) fn interval(stats: &[SentenceStats]) -> anyhow::Result<(f64, Interval)> {
-    let distribution = PLAN.run(stats.len(), m2_f_statistic(stats, AUTHORS_SCORER.beta))?;
-    Ok((distribution.statistic, distribution.bca(0.05)?))
+pub(crate) fn interval(system: &SystemM2) -> anyhow::Result<ScoreInterval> {
+    Ok(confidence_interval(
+        system.sentences.len(),
+        |idx| system.resample(idx).f_beta,
+        &confidence(),
+    )?)
 }
 
 #[derive(Serialize)]
 struct SystemRow {
     label: &'static str,
     point: f64,
-    ours: Interval,
+    ours: ScoreInterval,
     authors: (f64, f64),
     bootstrap_p: f64,
     randomization_p: f64,
 }
 
 fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    progress.set_length(1 + AUTHORS_INTERVALS.len() as u64);
     let gold = format!("{CONLL_GOLD}/official-2014.combined.m2");
     let perfect = stats(
         data,
         &format!("{PERFECT_DIR}/2_sgss.m2"),
         &format!("{PERFECT_DIR}/perfect_output_for_2_sgss.m2"),
     )?;
-    let (perfect_point, perfect_ci) = interval(&perfect)?;
+    let perfect_ci = interval(&perfect)?;
+    let perfect_point = perfect_ci.point;
     if (perfect_point * 1e5).round() / 1e5 != PERFECT_POINT {
         bail!("perfect system F0.5 {perfect_point} differs from G9's {PERFECT_POINT}");
     }
@@ -139,17 +127,15 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                 .map(|g| g.3)
                 .with_context(|| format!("no G11 row for {label}"))?;
             let s = stats(data, &gold, &format!("{CONLL_PARAGRAPHS}/{file}"))?;
-            let (f, ci) = interval(&s)?;
+            let ci = interval(&s)?;
+            let f = ci.point;
             if (f * 1e5).round() / 1e5 != point {
                 bail!("{label}: F0.5 {f} differs from G11's {point}");
             }
-            let paired = PairedM2 {
-                first: &s,
-                second: &perfect,
-                beta: 0.5,
-            };
-            let b = paired_bootstrap(s.len(), PLAN, &paired)?;
-            let r = approximate_randomization(s.len(), PLAN.resamples, PLAN.seed, &paired)?;
+            let resamples = confidence().resamples;
+            let b = m2_paired_test(&s, &perfect, PairedMethod::Bootstrap { resamples }, SEED)?;
+            let trials = PairedMethod::Randomization { trials: resamples };
+            let r = m2_paired_test(&s, &perfect, trials, SEED)?;
             progress.inc(1);
             Ok(SystemRow {
                 label,
@@ -162,7 +148,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         })
         .collect::<anyhow::Result<_>>()?;
     let source = stats(data, &gold, &format!("{CONLL_PARAGRAPHS}/conll.tok.orig"))?;
-    let source_score = corpus_score(&source, 0.5);
+    let source_score = source.score;
 
     let mut md = String::new();
     let _ = writeln!(
@@ -177,8 +163,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          randomisation ({} trials).\n\n\
          | system | F0.5 | our 95 % BCa | midpoint | authors' interval | midpoint | overlap | vs perfect: Δ | bootstrap p | AR p |\n\
          |---|---:|---|---:|---|---:|---|---:|---:|---:|",
-        PLAN.resamples,
-        PLAN.seed,
+        confidence().resamples,
+        SEED,
         perfect_point,
         perfect_ci.low,
         perfect_ci.high,
@@ -186,8 +172,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         PERFECT_AUTHORS.0,
         PERFECT_AUTHORS.1,
         (PERFECT_AUTHORS.0 + PERFECT_AUTHORS.1) / 2.0,
-        PLAN.resamples,
-        PLAN.resamples
+        confidence().resamples,
+        confidence().resamples
     );
     let mut sorted: Vec<&SystemRow> = rows.iter().collect();
     sorted.sort_by(|a, b| a.ours.midpoint().total_cmp(&b.ours.midpoint()));

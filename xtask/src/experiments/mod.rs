@@ -20,7 +20,7 @@ mod usim_parser;
 mod usim_table1;
 
 pub(crate) use conll14_scores::SYSTEMS;
-pub(crate) use fig_systems::stats as authors_stats;
+pub(crate) use fig_systems::{interval as authors_interval, stats as authors_stats};
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 pub(crate) use usim_automatic::JFLEG_OUTPUTS;

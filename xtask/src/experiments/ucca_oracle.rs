@@ -57,7 +57,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             .par_iter()
             .map(|rel| {
                 let passage =
-                    Passage::read(&data.join(rel)).with_context(|| format!("reading {rel}"))?;
+                    Passage::read(data.join(rel)).with_context(|| format!("reading {rel}"))?;
                 let mut summary = ReplaySummary::default();
                 for sentence in passage.sentences()? {
                     summary

@@ -66,7 +66,7 @@ fn read_all(
         .map(|rel| {
             let name = rel.rsplit('/').next().unwrap_or(rel).to_owned();
             let passage =
-                PreparedPassage::read(&data.join(rel)).with_context(|| format!("reading {rel}"))?;
+                PreparedPassage::read(data.join(rel)).with_context(|| format!("reading {rel}"))?;
             progress.inc(1);
             Ok((name, passage))
         })

@@ -102,7 +102,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
     let stored: HashMap<String, Passage> = inputs
         .par_iter()
         .map(|rel| {
-            let p = Passage::read(&data.join(rel)).with_context(|| format!("reading {rel}"))?;
+            let p = Passage::read(data.join(rel)).with_context(|| format!("reading {rel}"))?;
             Ok((rel.rsplit('/').next().unwrap_or(rel).to_owned(), p))
         })
         .collect::<anyhow::Result<_>>()?;

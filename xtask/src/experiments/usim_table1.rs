@@ -109,7 +109,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             .next()
             .unwrap_or(rel)
             .trim_end_matches(".xml");
-        let p = PreparedPassage::read(&data.join(rel)).with_context(|| format!("reading {rel}"))?;
+        let p = PreparedPassage::read(data.join(rel)).with_context(|| format!("reading {rel}"))?;
         passages.insert(name.to_owned(), p);
         progress.inc(1);
     }

@@ -19,7 +19,8 @@ impl Passage {
     }
 
     /// Reads a passage from a UCCA standard XML file.
-    pub fn read(path: &Path) -> Result<Passage, Error> {
+    pub fn read(path: impl AsRef<Path>) -> Result<Passage, Error> {
+        let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|source| Error::Io {
             path: path.to_path_buf(),
             source,

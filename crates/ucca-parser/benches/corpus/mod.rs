@@ -10,7 +10,7 @@ pub(crate) fn sentences(split: UccaSplit, what: &str) -> Option<Vec<Passage>> {
         files
             .iter()
             .flat_map(|f| {
-                Passage::read(&data.join(f))
+                Passage::read(data.join(f))
                     .expect("a valid passage")
                     .sentences()
                     .expect("sentence passages")
