@@ -2,8 +2,65 @@
 //! left to the SVG viewer).
 
 use plotters::coord::types::RangedCoordf64;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Sixteen colours that stay apart in print and for the common colour-vision deficiencies (the
+/// Tableau 10 set, then six darker ones); plotters' `Palette99` has pale yellows and pinks that
+/// vanish on white.
+const PALETTE: [RGBColor; 16] = [
+    RGBColor(31, 119, 180),
+    RGBColor(214, 39, 40),
+    RGBColor(44, 160, 44),
+    RGBColor(148, 103, 189),
+    RGBColor(255, 127, 14),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(23, 190, 207),
+    RGBColor(188, 189, 34),
+    RGBColor(127, 127, 127),
+    RGBColor(0, 0, 0),
+    RGBColor(0, 0, 128),
+    RGBColor(128, 0, 0),
+    RGBColor(0, 100, 0),
+    RGBColor(75, 0, 130),
+    RGBColor(184, 134, 11),
+];
+
+/// The `k`-th colour of [`PALETTE`].
+fn colour(k: usize) -> RGBColor {
+    PALETTE[k % PALETTE.len()]
+}
+
+/// Tick labels of a numeric axis: at most two decimals, none that are zero ("2", "0.9", "0.25";
+/// not "2.0" or "0.90").
+fn tick(x: &f64) -> String {
+    let text = format!("{x:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// The legend corner that covers the fewest of `points` (x, y normalised to [0, 1]).
+fn free_corner(points: impl Iterator<Item = (f64, f64)>) -> SeriesLabelPosition {
+    let mut counts = [0usize; 4];
+    for (x, y) in points {
+        let (left, right, top, bottom) = (x < 0.45, x > 0.55, y > 0.6, y < 0.4);
+        for (k, inside) in [left && top, right && top, left && bottom, right && bottom]
+            .into_iter()
+            .enumerate()
+        {
+            counts[k] += usize::from(inside);
+        }
+    }
+    let corners = [
+        SeriesLabelPosition::UpperLeft,
+        SeriesLabelPosition::UpperRight,
+        SeriesLabelPosition::LowerLeft,
+        SeriesLabelPosition::LowerRight,
+    ];
+    let best = (0..4).min_by_key(|&k| counts[k]).unwrap_or(0);
+    corners[best].clone()
+}
 
 /// Shorthand for plotting failures (they only arise from plotters' own drawing code).
 fn failed(e: impl std::fmt::Display) -> anyhow::Error {
@@ -29,7 +86,8 @@ where
         .map_err(failed)
 }
 
-/// A heat map: one row per name, one column per bin label, cell darkness by count.
+/// A heat map: one row per name, one column per bin label, cell darkness by count (square-root
+/// scale, so small counts stay visible next to the large first bins), with the scale beside it.
 pub(crate) fn heat_map(
     title: &str,
     rows: &[(String, Vec<usize>)],
@@ -38,25 +96,31 @@ pub(crate) fn heat_map(
     let mut svg = String::new();
     {
         let (width, height) = (
-            140 + 60 * columns.len() as u32,
+            260 + 60 * columns.len() as u32,
             60 + 28 * rows.len() as u32 + 50,
         );
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
         root.fill(&WHITE).map_err(failed)?;
+        let root = root.titled(title, ("sans-serif", 18)).map_err(failed)?;
+        let (map_area, scale_area) = root.split_horizontally(width - 120);
         let max = rows
             .iter()
             .flat_map(|(_, r)| r.iter().copied())
             .max()
             .unwrap_or(1)
             .max(1) as f64;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
+        let shade = |n: f64| {
+            let level = (255.0 * (1.0 - (n / max).sqrt())) as u8;
+            RGBColor(level, level, level)
+        };
+        // n segments for n labels: a segmented range 0..k holds k + 1 of them.
+        let mut chart = ChartBuilder::on(&map_area)
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(90)
             .build_cartesian_2d(
-                (0..columns.len()).into_segmented(),
-                (0..rows.len()).into_segmented(),
+                (0..columns.len().saturating_sub(1)).into_segmented(),
+                (0..rows.len().saturating_sub(1)).into_segmented(),
             )
             .map_err(failed)?;
         // Labels sit at cell centres; row 0 is drawn at the top.
@@ -83,16 +147,42 @@ pub(crate) fn heat_map(
             .draw_series(rows.iter().enumerate().flat_map(|(r, (_, counts))| {
                 let y = rows.len() - r - 1;
                 counts.iter().enumerate().map(move |(x, &n)| {
-                    // Square root scaling keeps small counts visible next to the large first bins.
-                    let shade = (255.0 * (1.0 - (n as f64 / max).sqrt())) as u8;
                     Rectangle::new(
                         [
                             (SegmentValue::Exact(x), SegmentValue::Exact(y)),
                             (SegmentValue::Exact(x + 1), SegmentValue::Exact(y + 1)),
                         ],
-                        RGBColor(shade, shade, shade).filled(),
+                        shade(n as f64).filled(),
                     )
                 })
+            }))
+            .map_err(failed)?;
+        let mut scale = ChartBuilder::on(&scale_area)
+            .margin_top(10)
+            .margin_bottom(50)
+            .margin_right(50)
+            .y_label_area_size(50)
+            .build_cartesian_2d(0.0..1.0, 0.0..max)
+            .map_err(failed)?;
+        scale
+            .configure_mesh()
+            .disable_mesh()
+            .disable_x_axis()
+            .y_labels(6)
+            .y_label_formatter(&|v| format!("{v:.0}"))
+            .y_label_style(("sans-serif", 12))
+            .axis_desc_style(("sans-serif", 12))
+            .y_desc("sentences per cell")
+            .draw()
+            .map_err(failed)?;
+        let steps = 100;
+        scale
+            .draw_series((0..steps).map(|k| {
+                let (lo, hi) = (
+                    max * k as f64 / steps as f64,
+                    max * (k + 1) as f64 / steps as f64,
+                );
+                Rectangle::new([(0.0, lo), (1.0, hi)], shade((lo + hi) / 2.0).filled())
             }))
             .map_err(failed)?;
         root.present().map_err(failed)?;
@@ -100,13 +190,15 @@ pub(crate) fn heat_map(
     Ok(svg)
 }
 
-/// The frame shared by the line figures: 720×480, x over `x_range`, y over [0, 1], a title,
-/// axis labels, the series `draw` adds, and their legend in the upper left.
-fn unit_interval_chart(
+/// The frame shared by the line figures: 720×480, x over `x_range`, y over `y_range`, a title,
+/// axis labels (whole numbers without decimals), the series `draw` adds, and their legend in the
+/// corner that hides the fewest `points`.
+fn line_chart(
     title: &str,
-    x_desc: &str,
-    y_desc: &str,
+    (x_desc, y_desc): (&str, &str),
     x_range: (f64, f64),
+    y_range: (f64, f64),
+    points: &[(f64, f64)],
     draw: impl FnOnce(
         &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
     ) -> anyhow::Result<()>,
@@ -120,23 +212,40 @@ fn unit_interval_chart(
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(50)
-            .build_cartesian_2d(x_range.0..x_range.1, 0.0..1.0)
+            .build_cartesian_2d(x_range.0..x_range.1, y_range.0..y_range.1)
             .map_err(failed)?;
+        // A tick per whole number on short whole-number axes (M = 1…10), else eleven.
+        let span = x_range.1 - x_range.0;
+        let whole = x_range.0.fract() == 0.0 && x_range.1.fract() == 0.0;
+        let x_labels = if whole && (2.0..=20.0).contains(&span) {
+            span as usize + 1
+        } else {
+            11
+        };
         chart
             .configure_mesh()
+            .x_labels(x_labels)
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
             .x_desc(x_desc)
             .y_desc(y_desc)
             .draw()
             .map_err(failed)?;
         draw(&mut chart)?;
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        let normalised = points.iter().map(|&(x, y)| {
+            (
+                (x - x_range.0) / (x_range.1 - x_range.0),
+                (y - y_range.0) / (y_range.1 - y_range.0),
+            )
+        });
+        legend(&mut chart, free_corner(normalised))?;
         root.present().map_err(failed)?;
     }
     Ok(svg)
 }
 
-/// Empirical CDFs: one line per named sample (already sorted), y = rank / size; `dashed` names
-/// are drawn dashed (the reference).
+/// Empirical CDFs: one line per named sample (already sorted), y = rank / size; the sample named
+/// `dashed` (the reference) is drawn bold.
 pub(crate) fn ecdf(
     title: &str,
     x_desc: &str,
@@ -144,12 +253,23 @@ pub(crate) fn ecdf(
     samples: &[(String, Vec<f64>)],
     dashed: &str,
 ) -> anyhow::Result<String> {
-    unit_interval_chart(title, x_desc, "probability", x_range, |chart| {
+    let all: Vec<(f64, f64)> = samples
+        .iter()
+        .flat_map(|(_, sample)| {
+            let n = sample.len().max(1) as f64;
+            sample
+                .iter()
+                .enumerate()
+                .map(move |(i, &x)| (x, i as f64 / n))
+        })
+        .collect();
+    let axes = (x_desc, "probability");
+    line_chart(title, axes, x_range, (0.0, 1.0), &all, |chart| {
         for (k, (name, sample)) in samples.iter().enumerate() {
-            let color = Palette99::pick(k).to_rgba();
+            let color = colour(k).to_rgba();
             let n = sample.len().max(1) as f64;
             let points = sample.iter().enumerate().map(|(i, &x)| (x, i as f64 / n));
-            let style = ShapeStyle::from(color).stroke_width(if name == dashed { 3 } else { 1 });
+            let style = ShapeStyle::from(color).stroke_width(if name == dashed { 4 } else { 2 });
             chart
                 .draw_series(LineSeries::new(points, style))
                 .map_err(failed)?
@@ -160,9 +280,11 @@ pub(crate) fn ecdf(
     })
 }
 
-/// Grouped bars: for each named series one bar per group label (negative values hang down).
+/// Grouped bars: for each named series one bar per group label (negative values hang down);
+/// `x_desc` names what the groups are.
 pub(crate) fn grouped_bars(
     title: &str,
+    x_desc: &str,
     groups: &[&str],
     series: &[(String, Vec<i64>)],
 ) -> anyhow::Result<String> {
@@ -195,11 +317,12 @@ pub(crate) fn grouped_bars(
                     String::new()
                 }
             })
+            .x_desc(x_desc)
             .y_desc("sentences")
             .draw()
             .map_err(failed)?;
         for (k, (name, values)) in series.iter().enumerate() {
-            let color = Palette99::pick(k).to_rgba();
+            let color = colour(k).to_rgba();
             chart
                 .draw_series(values.iter().enumerate().map(|(g, &v)| {
                     let x = g * stride + k;
@@ -217,6 +340,18 @@ pub(crate) fn grouped_bars(
     Ok(svg)
 }
 
+/// How a [`Band`]'s line is drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Line {
+    /// Our main result: a bold solid line.
+    Bold,
+    /// Our secondary results: a thin solid line.
+    Thin,
+    /// The authors' published or stored numbers: dashed, with a dot at each point, so that
+    /// ours and theirs stay apart where they coincide.
+    Authors,
+}
+
 /// One line of a [`bands`] figure, with its shaded interval.
 pub(crate) struct Band {
     /// The legend label.
@@ -225,8 +360,23 @@ pub(crate) struct Band {
     pub(crate) points: Vec<(f64, f64, f64, f64)>,
     /// The palette index: lines that belong together share it.
     pub(crate) colour: usize,
-    /// Drawn thin rather than bold.
-    pub(crate) thin: bool,
+    /// How the line is drawn.
+    pub(crate) line: Line,
+}
+
+/// The y range of a figure of values in [0, 1]: the unit interval, or a window around the data
+/// (to the next 0.05, with a margin) when the data span less than half of it.
+fn y_window(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
+    if !(low.is_finite() && high.is_finite()) || high - low >= 0.5 {
+        return (0.0, 1.0);
+    }
+    (
+        ((low - 0.02) * 20.0).floor().max(0.0) / 20.0,
+        ((high + 0.02) * 20.0).ceil().min(20.0) / 20.0,
+    )
 }
 
 /// Lines with shaded intervals (e.g. expected accuracy with a 95 % band) over x.
@@ -237,9 +387,21 @@ pub(crate) fn bands(
     x_range: (f64, f64),
     series: &[Band],
 ) -> anyhow::Result<String> {
-    unit_interval_chart(title, x_desc, y_desc, x_range, |chart| {
+    let values = series
+        .iter()
+        .flat_map(|b| b.points.iter().flat_map(|&(_, y, lo, hi)| [y, lo, hi]));
+    let y_range = y_window(values);
+    let all: Vec<(f64, f64)> = series
+        .iter()
+        .flat_map(|b| {
+            b.points
+                .iter()
+                .flat_map(|&(x, y, lo, hi)| [(x, y), (x, lo), (x, hi)])
+        })
+        .collect();
+    line_chart(title, (x_desc, y_desc), x_range, y_range, &all, |chart| {
         for band in series {
-            let color = Palette99::pick(band.colour).to_rgba();
+            let color = colour(band.colour).to_rgba();
             let outline: Vec<(f64, f64)> = band
                 .points
                 .iter()
@@ -249,15 +411,33 @@ pub(crate) fn bands(
             chart
                 .draw_series(std::iter::once(Polygon::new(outline, color.mix(0.15))))
                 .map_err(failed)?;
-            let style = ShapeStyle::from(color).stroke_width(if band.thin { 1 } else { 2 });
-            chart
-                .draw_series(LineSeries::new(
-                    band.points.iter().map(|&(x, y, _, _)| (x, y)),
-                    style,
-                ))
-                .map_err(failed)?
-                .label(band.name.as_str())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+            let line = band.points.iter().map(|&(x, y, _, _)| (x, y));
+            let drawn = match band.line {
+                Line::Authors => {
+                    chart
+                        .draw_series(line.clone().map(|p| Circle::new(p, 3, color.filled())))
+                        .map_err(failed)?;
+                    chart
+                        .draw_series(DashedLineSeries::new(line, 6, 4, color.stroke_width(2)))
+                        .map_err(failed)?
+                }
+                Line::Bold | Line::Thin => {
+                    let width = if band.line == Line::Bold { 3 } else { 1 };
+                    chart
+                        .draw_series(LineSeries::new(line, color.stroke_width(width)))
+                        .map_err(failed)?
+                }
+            };
+            let style = band.line;
+            drawn.label(band.name.as_str()).legend(move |(x, y)| {
+                let width = if style == Line::Bold { 3 } else { 2 };
+                DashedPathElement::new(
+                    vec![(x, y), (x + 20, y)],
+                    if style == Line::Authors { 5 } else { 20 },
+                    if style == Line::Authors { 3 } else { 0 },
+                    color.stroke_width(width),
+                )
+            });
         }
         Ok(())
     })
@@ -320,7 +500,7 @@ pub(crate) fn interval_bars(
             }))
             .map_err(failed)?;
         for (i, bar) in bars.iter().enumerate() {
-            let color = Palette99::pick(bar.colour).to_rgba();
+            let color = colour(bar.colour).to_rgba();
             let x = i as f64;
             chart
                 .draw_series(std::iter::once(Rectangle::new(
@@ -336,7 +516,7 @@ pub(crate) fn interval_bars(
                 .map_err(failed)?;
         }
         for (k, (name, y)) in lines.iter().enumerate() {
-            let color = Palette99::pick(10 + k).to_rgba();
+            let color = colour(10 + k).to_rgba();
             chart
                 .draw_series(LineSeries::new(
                     [(0.0, *y), (bars.len() as f64, *y)],

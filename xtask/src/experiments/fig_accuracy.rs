@@ -15,7 +15,7 @@ use serde::Serialize;
 use unseen_est::Histogram;
 
 use super::{Experiment, Report};
-use crate::plot::{Band, bands};
+use crate::plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-accuracy",
@@ -288,7 +288,7 @@ fn figure(series: &[Series], title: &str) -> anyhow::Result<String> {
                     .map(|m| (m as f64, s.exact[m], s.band[m].0, s.band[m].1))
                     .collect(),
                 colour,
-                thin: false,
+                line: Line::Bold,
             };
             let stored = Band {
                 name: format!("{} (authors' stored run)", label(s)),
@@ -296,7 +296,7 @@ fn figure(series: &[Series], title: &str) -> anyhow::Result<String> {
                     .map(|m| (m as f64, s.stored[m], s.stored[m], s.stored[m]))
                     .collect(),
                 colour,
-                thin: true,
+                line: Line::Authors,
             };
             [exact, stored]
         })

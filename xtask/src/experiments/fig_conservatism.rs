@@ -448,6 +448,7 @@ fn split_concat(rows: &[Row]) -> anyhow::Result<String> {
         .collect();
     plot::grouped_bars(
         "Sentences split and concatenated",
+        "source sentences the output split into several, or joined with the next",
         &["split", "concatenated"],
         &series,
     )

@@ -21,7 +21,7 @@ use unseen_est::crowd::{Answer, read_batch_raw};
 use super::fig_systems::{AUTHORS_SCORER, PERFECT_DIR, SEED, confidence, interval, stats};
 use super::table1::BATCHES;
 use super::{Experiment, Report};
-use crate::plot::{Band, bands};
+use crate::plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-f-gleu",
@@ -338,7 +338,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                     .map(|r| (x(r.m), r.f.midpoint(), r.f.low, r.f.high))
                     .collect(),
                 colour: 0,
-                thin: false,
+                line: Line::Bold,
             },
             Band {
                 name: "F0.5 (authors' stored intervals)".into(),
@@ -354,7 +354,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                     })
                     .collect(),
                 colour: 1,
-                thin: true,
+                line: Line::Authors,
             },
             Band {
                 name: "F0.5 (our simulation, uniform sentences)".into(),
@@ -370,7 +370,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                     })
                     .collect(),
                 colour: 4,
-                thin: true,
+                line: Line::Thin,
             },
             Band {
                 name: "mean sentence GLEU (our simulation, authors' sampling)".into(),
@@ -382,13 +382,13 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                     })
                     .collect(),
                 colour: 5,
-                thin: false,
+                line: Line::Bold,
             },
             Band {
                 name: "mean sentence GLEU (authors' midpoints)".into(),
                 points: G10.iter().map(|g| (x(g.0), g.1, g.1, g.1)).collect(),
                 colour: 5,
-                thin: true,
+                line: Line::Authors,
             },
             Band {
                 name: "precision".into(),
@@ -397,7 +397,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                     .map(|r| (x(r.m), r.precision.point, r.precision.low, r.precision.high))
                     .collect(),
                 colour: 2,
-                thin: true,
+                line: Line::Thin,
             },
             Band {
                 name: "recall".into(),
@@ -406,7 +406,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                     .map(|r| (x(r.m), r.recall.point, r.recall.low, r.recall.high))
                     .collect(),
                 colour: 3,
-                thin: true,
+                line: Line::Thin,
             },
         ],
     )?;

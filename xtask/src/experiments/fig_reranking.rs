@@ -273,6 +273,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         .collect();
     let svg = plot::grouped_bars(
         "WordChange histogram minus the 1-reference rerank",
+        "WordChange (words changed in the sentence)",
         &groups,
         &bars,
     )?;

@@ -16,7 +16,7 @@ use serde::Serialize;
 use unseen_est::crowd::read_batch;
 
 use super::{Experiment, Report};
-use crate::plot::{Band, bands};
+use crate::plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-sari",
@@ -189,11 +189,11 @@ fn simulate(
         }
     );
 
-    let band = |name: &str, colour: usize, thin: bool, points: Vec<(f64, f64, f64, f64)>| Band {
+    let band = |name: &str, colour: usize, line: Line, points: Vec<(f64, f64, f64, f64)>| Band {
         name: name.to_owned(),
         points,
         colour,
-        thin,
+        line,
     };
     let ours = |pick: Column| -> Vec<(f64, f64, f64, f64)> {
         rows.iter()
@@ -217,12 +217,12 @@ fn simulate(
         "score",
         (1.0, 10.0),
         &[
-            band("SARI", 0, false, ours(|r| &r.sari)),
-            band("SARI (authors)", 0, true, theirs(|g| g.1)),
-            band("MAX-SARI", 1, false, ours(|r| &r.max_sari)),
-            band("MAX-SARI (authors)", 1, true, theirs(|g| g.2)),
-            band("lucky", 2, false, ours(|r| &r.lucky)),
-            band("lucky (authors)", 2, true, theirs(|g| g.3)),
+            band("SARI", 0, Line::Bold, ours(|r| &r.sari)),
+            band("SARI (authors)", 0, Line::Authors, theirs(|g| g.1)),
+            band("MAX-SARI", 1, Line::Bold, ours(|r| &r.max_sari)),
+            band("MAX-SARI (authors)", 1, Line::Authors, theirs(|g| g.2)),
+            band("lucky", 2, Line::Bold, ours(|r| &r.lucky)),
+            band("lucky (authors)", 2, Line::Authors, theirs(|g| g.3)),
         ],
     )?;
     Ok(Report {

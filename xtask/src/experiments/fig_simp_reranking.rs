@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use super::{Experiment, Report};
 use crate::linguistic;
-use crate::plot::{Band, bands};
+use crate::plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-simp-reranking",
@@ -417,7 +417,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                 })
                 .collect(),
             colour: k,
-            thin: false,
+            line: Line::Bold,
         });
         series.push(Band {
             name: format!("{name} (authors)"),
@@ -430,7 +430,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
                 })
                 .collect(),
             colour: k,
-            thin: true,
+            line: Line::Authors,
         });
     }
     let svg = bands(
