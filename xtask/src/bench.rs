@@ -190,7 +190,7 @@ fn metrics(data: &DataDir) -> anyhow::Result<()> {
     let (serial, _) = one_thread.install(|| {
         best_of_three(|| {
             for (_, file) in SYSTEMS {
-                let hyp = read_lines(&data.join(&format!("{CONLL_PARAGRAPHS}/{file}")))?;
+                let hyp = read_lines(data.join(&format!("{CONLL_PARAGRAPHS}/{file}")))?;
                 sentence_stats(&gold, &hyp, ("gold", file), &options)?;
             }
             Ok(())
@@ -228,9 +228,9 @@ fn metrics(data: &DataDir) -> anyhow::Result<()> {
     }
 
     let turk = data.join(TURKCORPUS);
-    let source = read_lines(&turk.join("test.8turkers.tok.norm"))?;
+    let source = read_lines(turk.join("test.8turkers.tok.norm"))?;
     let references = (0..8)
-        .map(|k| read_lines(&turk.join(format!("test.8turkers.tok.turk.{k}"))))
+        .map(|k| read_lines(turk.join(format!("test.8turkers.tok.turk.{k}"))))
         .collect::<Result<Vec<_>, _>>()?;
     println!("\nSARI.py sentence SARI over TurkCorpus test (359 sentences, 8 references)");
     println!("| output | ours | reference s | ratio |");

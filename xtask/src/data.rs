@@ -46,7 +46,7 @@ pub(crate) fn run(data: Option<&Path>, write_manifest: bool) -> anyhow::Result<(
         return Ok(());
     }
 
-    let manifest = Manifest::read(&manifest_path())?;
+    let manifest = Manifest::read(manifest_path())?;
     let report = manifest.verify(&data);
     println!(
         "manifest {}: {} files, {} match, {} missing, {} changed",

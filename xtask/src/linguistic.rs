@@ -58,13 +58,12 @@ pub(crate) fn parser_lexicons() -> anyhow::Result<(String, String)> {
 
 /// WordNet 3.0's four parts of speech.
 pub(crate) fn wordnet() -> anyhow::Result<WordNet> {
-    WordNet::from_dir(DEFAULT_DIR.as_ref())
-        .context("WordNet 3.0 is missing: apt-get install wordnet-base")
+    WordNet::from_dir(DEFAULT_DIR).context("WordNet 3.0 is missing: apt-get install wordnet-base")
 }
 
 /// "Approximately the same word" over WordNet's nouns.
 pub(crate) fn word_equivalence() -> anyhow::Result<WordEquivalence> {
-    let lemmatizer = NounLemmatizer::from_dir(DEFAULT_DIR.as_ref())
+    let lemmatizer = NounLemmatizer::from_dir(DEFAULT_DIR)
         .context("WordNet 3.0 is missing: apt-get install wordnet-base")?;
     Ok(WordEquivalence::new(lemmatizer))
 }

@@ -17,6 +17,7 @@ mod experiments;
 mod linguistic;
 mod plot;
 mod reproduce;
+mod sources;
 mod train_parser;
 
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@ use gecbias_data::testing::data_or_skip;
 
 #[test]
 fn the_data_matches_the_committed_manifest() {
-    let manifest = Manifest::read(&workspace_root().join("xtask/data-manifest.tsv")).unwrap();
+    let manifest = Manifest::read(workspace_root().join("xtask/data-manifest.tsv")).unwrap();
     assert!(
         manifest.entries().len() >= 7917,
         "the manifest lists every UCCA XML file at least"

@@ -3,8 +3,6 @@
 //! RoRo output, and the whole passage comparison of one system (sentence splitting, sentence
 //! alignment, measures).
 
-use std::path::Path;
-
 use conservatism::{SentencePair, Splitter, compare_passages};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gecbias_data::datasets::CONLL_PARAGRAPHS;
@@ -19,12 +17,12 @@ fn conll(c: &mut Criterion) {
     let Some(data) = data_or_skip("conservatism bench") else {
         return;
     };
-    let punkt = PunktParameters::from_dir(&punkt_english_dir());
+    let punkt = PunktParameters::from_dir(punkt_english_dir());
     let Some(punkt) = or_skip(punkt, "Punkt parameters").map(PunktSentenceTokenizer::new) else {
         return;
     };
-    let Some(same) = or_skip(NounLemmatizer::from_dir(Path::new(DEFAULT_DIR)), "WordNet")
-        .map(WordEquivalence::new)
+    let Some(same) =
+        or_skip(NounLemmatizer::from_dir(DEFAULT_DIR), "WordNet").map(WordEquivalence::new)
     else {
         return;
     };

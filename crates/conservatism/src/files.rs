@@ -24,13 +24,13 @@ impl Resources {
     /// `wordnet-base`) and Punkt's English parameters in
     /// [`gecbias_data::location::punkt_english_dir`] (`scripts/fetch-punkt-english.sh`).
     pub fn locate() -> Result<Resources, Error> {
-        let punkt = PunktParameters::from_dir(&gecbias_data::location::punkt_english_dir())
+        let punkt = PunktParameters::from_dir(gecbias_data::location::punkt_english_dir())
             .map_err(|source| Error::Resource {
                 what: "Punkt English parameters (run scripts/fetch-punkt-english.sh)",
                 source,
             })?;
         let lemmatizer =
-            NounLemmatizer::from_dir(Path::new(DEFAULT_DIR)).map_err(|source| Error::Resource {
+            NounLemmatizer::from_dir(DEFAULT_DIR).map_err(|source| Error::Resource {
                 what: "WordNet 3.0 (apt-get install wordnet-base)",
                 source,
             })?;

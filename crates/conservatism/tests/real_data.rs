@@ -2,8 +2,6 @@
 //! WordChange histogram of annotator A against the CoNLL-2014 source. The whole 16-row table is
 //! reproduced by `cargo xtask reproduce fig-conservatism`.
 
-use std::path::Path;
-
 use conservatism::{Splitter, compare_passages};
 use gecbias_data::datasets::CONLL_PARAGRAPHS;
 use gecbias_data::location::punkt_english_dir;
@@ -18,12 +16,12 @@ fn gold_word_change_histogram_is_g6() {
     let Some(data) = data_or_skip("gold WordChange histogram") else {
         return;
     };
-    let punkt = PunktParameters::from_dir(&punkt_english_dir());
+    let punkt = PunktParameters::from_dir(punkt_english_dir());
     let Some(punkt) = or_skip(punkt, "Punkt English parameters").map(PunktSentenceTokenizer::new)
     else {
         return;
     };
-    let wordnet = NounLemmatizer::from_dir(Path::new(DEFAULT_DIR));
+    let wordnet = NounLemmatizer::from_dir(DEFAULT_DIR);
     let Some(same) = or_skip(wordnet, "WordNet").map(WordEquivalence::new) else {
         return;
     };

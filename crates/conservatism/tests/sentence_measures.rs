@@ -1,7 +1,6 @@
 //! The per-sentence measures on worked examples (WordNet from Debian's `wordnet-base`; skipped
 //! with a message when missing, unless `GECBIAS_REQUIRE_DATA=1`).
 
-use std::path::Path;
 use std::sync::LazyLock;
 
 use conservatism::SentencePair;
@@ -12,9 +11,8 @@ use proptest::prelude::*;
 
 /// WordNet, read once for all tests of this file.
 fn equivalence() -> Option<&'static WordEquivalence> {
-    static WORDNET: LazyLock<Result<WordEquivalence, mono_align::Error>> = LazyLock::new(|| {
-        NounLemmatizer::from_dir(Path::new(DEFAULT_DIR)).map(WordEquivalence::new)
-    });
+    static WORDNET: LazyLock<Result<WordEquivalence, mono_align::Error>> =
+        LazyLock::new(|| NounLemmatizer::from_dir(DEFAULT_DIR).map(WordEquivalence::new));
     or_skip(WORDNET.as_ref(), "conservatism measures")
 }
 

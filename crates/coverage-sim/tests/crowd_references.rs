@@ -28,7 +28,7 @@ fn sampled_references_are_conversions_of_crowd_answers() {
             1176,
         ),
     ] {
-        let m2 = M2File::read_lenient(&data.join(file)).unwrap();
+        let m2 = M2File::read_lenient(data.join(file)).unwrap();
         let (mut sets, mut found) = (0, 0);
         let mut misses = Vec::new();
         for block in &m2.blocks {
@@ -87,7 +87,7 @@ fn a_simulated_perfect_corpus_has_the_authors_shape_and_score() {
         rows.extend(read_batch_raw(&std::fs::read(data.join(&rel)).unwrap(), &rel).unwrap());
     }
     let skeleton =
-        M2File::read(&data.join(&format!("{CONLL_GOLD}/official-2014.combined.m2"))).unwrap();
+        M2File::read(data.join(&format!("{CONLL_GOLD}/official-2014.combined.m2"))).unwrap();
     let options = M2Options::LCB_AUTHORS;
     for sampling in [
         SentenceSampling::Uniform,

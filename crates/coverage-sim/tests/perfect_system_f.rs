@@ -30,9 +30,9 @@ fn perfect_system_point_estimates_match_g9() {
     for (m, p, r, f) in G9 {
         let dir = data.join("assess_learner_language/history/5e017f5/calculations_data");
         let gold = GoldSentence::from_file(
-            &M2File::read_lenient(&dir.join(format!("{m}_sgss.m2"))).unwrap(),
+            &M2File::read_lenient(dir.join(format!("{m}_sgss.m2"))).unwrap(),
         );
-        let output = read_lines(&dir.join(format!("perfect_output_for_{m}_sgss.m2"))).unwrap();
+        let output = read_lines(dir.join(format!("perfect_output_for_{m}_sgss.m2"))).unwrap();
         let stats = sentence_stats(&gold, &output, ("gold", "perfect"), &options).unwrap();
         let s = corpus_score(&stats, 0.5);
         let round = |x: f64| (x * 1e5).round() / 1e5;

@@ -14,11 +14,11 @@ fn metrics(c: &mut Criterion) {
     let Some(data) = data_or_skip("metrics bench") else {
         return;
     };
-    let gold = M2File::read(&data.join(&format!("{CONLL_GOLD}/official-2014.combined.m2")))
+    let gold = M2File::read(data.join(&format!("{CONLL_GOLD}/official-2014.combined.m2")))
         .expect("gold M2");
     let gold = GoldSentence::from_file(&gold);
     let system = |name: &str| {
-        read_lines(&data.join(&format!("{CONLL_PARAGRAPHS}/{name}"))).expect("system output")
+        read_lines(data.join(&format!("{CONLL_PARAGRAPHS}/{name}"))).expect("system output")
     };
     let options = M2Options::default();
     // metric-goldens §a.3: the reference's slowest sentences (0-based).
@@ -50,12 +50,11 @@ fn metrics(c: &mut Criterion) {
     });
 
     let turk = data.join(TURKCORPUS);
-    let source = read_lines(&turk.join("test.8turkers.tok.norm")).expect("source");
+    let source = read_lines(turk.join("test.8turkers.tok.norm")).expect("source");
     let references: Vec<Vec<String>> = (0..8)
-        .map(|k| read_lines(&turk.join(format!("test.8turkers.tok.turk.{k}"))).expect("reference"))
+        .map(|k| read_lines(turk.join(format!("test.8turkers.tok.turk.{k}"))).expect("reference"))
         .collect();
-    let output =
-        read_lines(&turk.join("systemoutputs/sari30it.test.output.1best")).expect("output");
+    let output = read_lines(turk.join("systemoutputs/sari30it.test.output.1best")).expect("output");
     c.bench_function("sari_py_turkcorpus_359", |b| {
         b.iter(|| sari_per_sentence(&source, &output, &references).expect("scored"))
     });

@@ -128,55 +128,72 @@ pub(crate) struct Lattice<'a> {
 
 const EPSILON: f64 = 0.001;
 
-impl<'a> Lattice<'a> {
-    /// Builds the lattice with transitive arcs; `None` if it would exceed `max_arcs` arcs.
-    pub(crate) fn new(
-        source: &'a [&'a str],
-        hypothesis: &'a [&'a str],
-        max_unchanged_words: u32,
-        first_row: FirstRowInsertions,
-        max_arcs: usize,
-    ) -> Option<Self> {
+/// The two token sequences and their (n + 1) × (m + 1) edit-distance grid, cells numbered row
+/// by row.
+struct Grid<'a> {
+    source: &'a [&'a str],
+    hypothesis: &'a [&'a str],
+}
+
+impl Grid<'_> {
+    fn width(&self) -> usize {
+        self.hypothesis.len() + 1
+    }
+
+    fn cell(&self, i: usize, j: usize) -> usize {
+        i * self.width() + j
+    }
+
+    fn coordinates(&self, cell: usize) -> (u32, u32) {
+        ((cell / self.width()) as u32, (cell % self.width()) as u32)
+    }
+
+    /// The backpointer sets of the Levenshtein matrix with this substitution cost: bit 0
+    /// diagonal, bit 1 up (deletion), bit 2 left (insertion).
+    fn backpointers(&self, substitution_cost: u32) -> Vec<u8> {
+        let (source, hypothesis) = (self.source, self.hypothesis);
         let (n, m) = (source.len(), hypothesis.len());
-        let width = m + 1;
-        let cell = |i: usize, j: usize| i * width + j;
-        // Backpointer sets of the two matrices: bit 0 diagonal, bit 1 up (deletion), bit 2 left.
-        let pointers = |substitution_cost: u32| -> Vec<u8> {
-            let mut cost = vec![0u32; (n + 1) * width];
-            let mut from = vec![0u8; (n + 1) * width];
-            for i in 1..=n {
-                cost[cell(i, 0)] = i as u32;
-                from[cell(i, 0)] = 2;
-            }
+        let cell = |i: usize, j: usize| self.cell(i, j);
+        let mut cost = vec![0u32; (n + 1) * self.width()];
+        let mut from = vec![0u8; (n + 1) * self.width()];
+        for i in 1..=n {
+            cost[cell(i, 0)] = i as u32;
+            from[cell(i, 0)] = 2;
+        }
+        for j in 1..=m {
+            cost[cell(0, j)] = j as u32;
+            from[cell(0, j)] = 4;
+        }
+        for i in 1..=n {
             for j in 1..=m {
-                cost[cell(0, j)] = j as u32;
-                from[cell(0, j)] = 4;
+                let diagonal = cost[cell(i - 1, j - 1)]
+                    + if source[i - 1] == hypothesis[j - 1] {
+                        0
+                    } else {
+                        substitution_cost
+                    };
+                let up = cost[cell(i - 1, j)] + 1;
+                let left = cost[cell(i, j - 1)] + 1;
+                let best = diagonal.min(up).min(left);
+                cost[cell(i, j)] = best;
+                from[cell(i, j)] = u8::from(diagonal == best)
+                    | (u8::from(up == best) << 1)
+                    | (u8::from(left == best) << 2);
             }
-            for i in 1..=n {
-                for j in 1..=m {
-                    let diagonal = cost[cell(i - 1, j - 1)]
-                        + if source[i - 1] == hypothesis[j - 1] {
-                            0
-                        } else {
-                            substitution_cost
-                        };
-                    let up = cost[cell(i - 1, j)] + 1;
-                    let left = cost[cell(i, j - 1)] + 1;
-                    let best = diagonal.min(up).min(left);
-                    cost[cell(i, j)] = best;
-                    from[cell(i, j)] = u8::from(diagonal == best)
-                        | (u8::from(up == best) << 1)
-                        | (u8::from(left == best) << 2);
-                }
-            }
-            from
-        };
-        // Base arcs (tail cell, head cell, direction bit) reachable backwards from the end.
+        }
+        from
+    }
+
+    /// Step 1: the base arcs (tail cell, head cell, direction bit) of both matrices (substitution
+    /// cost 1, then 2) reachable backwards from the end, sorted, and which cells any reaches.
+    fn base_arcs(&self) -> (Vec<(usize, usize, u8)>, Vec<bool>) {
+        let (n, m) = (self.source.len(), self.hypothesis.len());
+        let cell = |i: usize, j: usize| self.cell(i, j);
         let mut base: Vec<(usize, usize, u8)> = Vec::new();
-        let mut reachable_any = vec![false; (n + 1) * width];
+        let mut reachable_any = vec![false; (n + 1) * self.width()];
         for substitution_cost in [1, 2] {
-            let from = pointers(substitution_cost);
-            let mut reachable = vec![false; (n + 1) * width];
+            let from = self.backpointers(substitution_cost);
+            let mut reachable = vec![false; (n + 1) * self.width()];
             reachable[cell(n, m)] = true;
             for i in (0..=n).rev() {
                 for j in (0..=m).rev() {
@@ -200,38 +217,38 @@ impl<'a> Lattice<'a> {
                 }
             }
         }
-        // Cell numbering is row-major, so sorting cells sorts vertices as (i, j) tuples.
-        let mut vertex_of = vec![u32::MAX; (n + 1) * width];
-        let mut vertices = Vec::new();
-        for (c, &r) in reachable_any.iter().enumerate() {
-            if r {
-                vertex_of[c] = vertices.len() as u32;
-                vertices.push(((c / width) as u32, (c % width) as u32));
-            }
-        }
         base.sort_unstable();
-        let mut arcs: Vec<Arc> = Vec::new();
-        let mut index = PairMap::default();
-        let mut order: Vec<u32> = Vec::with_capacity(base.len());
-        let mut out_base: Vec<Vec<u32>> = vec![Vec::new(); vertices.len()];
-        let mut in_list: Vec<Vec<u32>> = vec![Vec::new(); vertices.len()];
-        for &(tail, head, direction) in &base {
-            let (from, to) = (vertex_of[tail], vertex_of[head]);
-            let id = *index.entry(key(from, to)).or_insert_with(|| {
-                let (i, j) = ((head / width) as u32, (head % width) as u32);
-                let (kind, start, end) = match direction {
-                    1 if source[i as usize - 1] == hypothesis[j as usize - 1] => {
-                        (Kind::Unchanged, i - 1, i)
-                    }
-                    1 => (Kind::Substitution, i - 1, i),
-                    2 => (Kind::Deletion, i - 1, i),
-                    _ if i == 0 && first_row == FirstRowInsertions::Release32 => {
-                        (Kind::Insertion, j - 1, j - 1)
-                    }
-                    _ if i == 0 => (Kind::Insertion, 0, 0),
-                    _ => (Kind::Insertion, i, i),
-                };
-                arcs.push(Arc {
+        (base, reachable_any)
+    }
+}
+
+/// The arcs under construction: each distinct (from, to) once, the scorer's list E of arc
+/// indices with its repeats, and the adjacency the transitive closure walks.
+struct ArcList {
+    arcs: Vec<Arc>,
+    index: PairMap,
+    order: Vec<u32>,
+    out_base: Vec<Vec<u32>>,
+    in_list: Vec<Vec<u32>>,
+}
+
+impl ArcList {
+    fn new(vertices: usize) -> ArcList {
+        ArcList {
+            arcs: Vec::new(),
+            index: PairMap::default(),
+            order: Vec::new(),
+            out_base: vec![Vec::new(); vertices],
+            in_list: vec![Vec::new(); vertices],
+        }
+    }
+
+    /// A base arc, appended to E again when it is already there (both matrices have it).
+    fn add_base(&mut self, from: u32, to: u32, kind: Kind, start: u32, end: u32) {
+        let id = match self.index.get(&key(from, to)) {
+            Some(&id) => id,
+            None => {
+                self.arcs.push(Arc {
                     from,
                     to,
                     kind,
@@ -240,27 +257,35 @@ impl<'a> Lattice<'a> {
                     unchanged: u32::from(kind == Kind::Unchanged),
                     dist: 1,
                 });
-                out_base[from as usize].push(to);
-                in_list[to as usize].push(from);
-                arcs.len() as u32 - 1
-            });
-            order.push(id);
-        }
-        for targets in &mut out_base {
+                self.out_base[from as usize].push(to);
+                self.in_list[to as usize].push(from);
+                let id = self.arcs.len() as u32 - 1;
+                self.index.insert(key(from, to), id);
+                id
+            }
+        };
+        self.order.push(id);
+    }
+
+    /// Step 2: transitive arcs, pivot k, then tail i, then head j in vertex order; a shorter
+    /// path replaces an arc and is appended to E again. Arcs leaving the pivot are base arcs only
+    /// (a transitive arc (k, j) needs a pivot after k), so the j loop runs over ≤ 3 arcs. `None`
+    /// when the arcs would exceed `max_arcs`.
+    fn add_transitive(&mut self, max_unchanged_words: u32, max_arcs: usize) -> Option<()> {
+        for targets in &mut self.out_base {
             targets.sort_unstable();
         }
-        // Transitive arcs. Arcs leaving vertex k when k is the pivot are base arcs only (a
-        // transitive arc (k, j) needs a pivot after k), so the j loop runs over ≤ 3 base arcs.
-        for k in 0..vertices.len() {
-            let mut tails = std::mem::take(&mut in_list[k]);
+        for k in 0..self.out_base.len() {
+            let mut tails = std::mem::take(&mut self.in_list[k]);
             tails.sort_unstable();
             for &i in &tails {
-                let first = arcs[index[&key(i, k as u32)] as usize];
-                for &j in &out_base[k] {
-                    let second = arcs[index[&key(k as u32, j)] as usize];
+                let first = self.arcs[self.index[&key(i, k as u32)] as usize];
+                for jj in 0..self.out_base[k].len() {
+                    let j = self.out_base[k][jj];
+                    let second = self.arcs[self.index[&key(k as u32, j)] as usize];
                     let dist = first.dist + second.dist;
-                    let existing = index.get(&key(i, j)).copied();
-                    if existing.is_some_and(|id| arcs[id as usize].dist <= dist) {
+                    let existing = self.index.get(&key(i, j)).copied();
+                    if existing.is_some_and(|id| self.arcs[id as usize].dist <= dist) {
                         continue;
                     }
                     let unchanged = first.unchanged + second.unchanged;
@@ -278,24 +303,70 @@ impl<'a> Lattice<'a> {
                     };
                     let id = match existing {
                         Some(id) => {
-                            arcs[id as usize] = merged;
+                            self.arcs[id as usize] = merged;
                             id
                         }
                         None => {
-                            if arcs.len() >= max_arcs {
+                            if self.arcs.len() >= max_arcs {
                                 return None;
                             }
-                            arcs.push(merged);
-                            index.insert(key(i, j), arcs.len() as u32 - 1);
-                            in_list[j as usize].push(i);
-                            arcs.len() as u32 - 1
+                            self.arcs.push(merged);
+                            let id = self.arcs.len() as u32 - 1;
+                            self.index.insert(key(i, j), id);
+                            self.in_list[j as usize].push(i);
+                            id
                         }
                     };
-                    order.push(id);
+                    self.order.push(id);
                 }
             }
-            in_list[k] = tails;
+            self.in_list[k] = tails;
         }
+        Some(())
+    }
+}
+
+impl<'a> Lattice<'a> {
+    /// Builds the lattice with transitive arcs; `None` if it would exceed `max_arcs` arcs.
+    pub(crate) fn new(
+        source: &'a [&'a str],
+        hypothesis: &'a [&'a str],
+        max_unchanged_words: u32,
+        first_row: FirstRowInsertions,
+        max_arcs: usize,
+    ) -> Option<Self> {
+        let grid = Grid { source, hypothesis };
+        let (base, reachable) = grid.base_arcs();
+        // Cell numbering is row-major, so sorting cells sorts vertices as (i, j) tuples.
+        let mut vertex_of = vec![u32::MAX; reachable.len()];
+        let mut vertices = Vec::new();
+        for (c, &r) in reachable.iter().enumerate() {
+            if r {
+                vertex_of[c] = vertices.len() as u32;
+                vertices.push(grid.coordinates(c));
+            }
+        }
+        let mut arcs = ArcList::new(vertices.len());
+        for &(tail, head, direction) in &base {
+            let (i, j) = grid.coordinates(head);
+            let (kind, start, end) = match direction {
+                1 if source[i as usize - 1] == hypothesis[j as usize - 1] => {
+                    (Kind::Unchanged, i - 1, i)
+                }
+                1 => (Kind::Substitution, i - 1, i),
+                2 => (Kind::Deletion, i - 1, i),
+                _ if i == 0 && first_row == FirstRowInsertions::Release32 => {
+                    (Kind::Insertion, j - 1, j - 1)
+                }
+                _ if i == 0 => (Kind::Insertion, 0, 0),
+                _ => (Kind::Insertion, i, i),
+            };
+            arcs.add_base(vertex_of[tail], vertex_of[head], kind, start, end);
+        }
+        arcs.add_transitive(max_unchanged_words, max_arcs)?;
+        let ArcList {
+            mut arcs, order, ..
+        } = arcs;
         let order = remove_transitive_unchanged(order, &mut arcs);
         Some(Self {
             source,

@@ -28,9 +28,30 @@ use crate::text::{ascii_split, read_lines};
 /// The n-gram order (the script ignores its `-n` option and always uses 4).
 pub const ORDER: usize = 4;
 
-/// Sufficient statistics of one sentence against one reference: hypothesis length, reference
-/// length, then numerator and denominator of p_n for n = 1…4.
-pub type GleuStats = [u64; 2 + 2 * ORDER];
+/// Sufficient statistics of one sentence against one reference (or their sums over a corpus).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct GleuStats {
+    /// |h|, the hypothesis length c.
+    pub hypothesis_length: u64,
+    /// |r|, the reference length r.
+    pub reference_length: u64,
+    /// Numerator of p_n for n = 1…4: max(0, |h ∩ r| − |h ∩ (s ∖ r)|).
+    pub numerators: [u64; ORDER],
+    /// Denominator of p_n for n = 1…4: max(0, |h| + 1 − n).
+    pub denominators: [u64; ORDER],
+}
+
+impl GleuStats {
+    /// Adds `other` field by field (corpus statistics are sums over sentences).
+    pub fn add(&mut self, other: &GleuStats) {
+        self.hypothesis_length += other.hypothesis_length;
+        self.reference_length += other.reference_length;
+        for n in 0..ORDER {
+            self.numerators[n] += other.numerators[n];
+            self.denominators[n] += other.denominators[n];
+        }
+    }
+}
 
 /// Where the per-round reference choices come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -231,9 +252,11 @@ impl GleuCorpus {
         references
             .iter()
             .map(|reference| {
-                let mut stats = [0u64; 2 + 2 * ORDER];
-                stats[0] = ids.len() as u64;
-                stats[1] = reference.length;
+                let mut stats = GleuStats {
+                    hypothesis_length: ids.len() as u64,
+                    reference_length: reference.length,
+                    ..GleuStats::default()
+                };
                 for n in 1..=ORDER {
                     let h = &hypothesis_counts[n - 1];
                     let r = &reference.counts[n - 1];
@@ -245,8 +268,8 @@ impl GleuCorpus {
                         .iter()
                         .map(|(g, c)| u64::from((*c).min(h.get(g).copied().unwrap_or(0))))
                         .sum();
-                    stats[2 * n] = shared.saturating_sub(kept_wrongly);
-                    stats[2 * n + 1] = (ids.len() + 1).saturating_sub(n) as u64;
+                    stats.numerators[n - 1] = shared.saturating_sub(kept_wrongly);
+                    stats.denominators[n - 1] = (ids.len() + 1).saturating_sub(n) as u64;
                 }
                 stats
             })
@@ -297,10 +320,10 @@ impl GleuCorpus {
         let rounds: Vec<f64> = (0..iterations)
             .map(|j| {
                 let choices = reference_choices(draws, j, hypotheses.len(), references);
-                let mut total = [0u64; 2 + 2 * ORDER];
+                let mut total = GleuStats::default();
                 for (stats, &r) in per_reference.iter().zip(&choices) {
-                    for (t, s) in total.iter_mut().zip(&stats[r]) {
-                        *t += s;
+                    if let Some(s) = stats.get(r) {
+                        total.add(s);
                     }
                 }
                 gleu(&total, false)
@@ -343,12 +366,19 @@ pub fn reference_choices(
 /// unless `smooth` replaces zeros by 1 (sentence level).
 pub fn gleu(stats: &GleuStats, smooth: bool) -> f64 {
     let value = |s: u64| if smooth && s == 0 { 1 } else { s };
-    if stats.iter().any(|&s| value(s) == 0) {
+    let all = [stats.hypothesis_length, stats.reference_length]
+        .into_iter()
+        .chain(stats.numerators)
+        .chain(stats.denominators);
+    if all.into_iter().any(|s| value(s) == 0) {
         return 0.0;
     }
-    let (c, r) = (value(stats[0]) as f64, value(stats[1]) as f64);
-    let log_precision = (1..=ORDER)
-        .map(|n| (value(stats[2 * n]) as f64 / value(stats[2 * n + 1]) as f64).ln())
+    let (c, r) = (
+        value(stats.hypothesis_length) as f64,
+        value(stats.reference_length) as f64,
+    );
+    let log_precision = (0..ORDER)
+        .map(|n| (value(stats.numerators[n]) as f64 / value(stats.denominators[n]) as f64).ln())
         .fold(0.0, |a, b| a + b)
         / ORDER as f64;
     ((1.0 - r / c).min(0.0) + log_precision).exp()

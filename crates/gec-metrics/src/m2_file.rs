@@ -43,9 +43,9 @@ pub struct M2Block {
 pub struct M2Edit {
     /// 1-based line number.
     pub line: usize,
-    /// First source token of the span (−1 for `noop`).
+    /// The first offset as written (`-1` on `noop` lines); [`M2Edit::span`] is the typed view.
     pub start: i64,
-    /// One past the last source token of the span (−1 for `noop`).
+    /// The second offset as written (`-1` on `noop` lines).
     pub end: i64,
     /// The error type (`noop` for "no change").
     pub category: String,
@@ -59,6 +59,18 @@ impl M2Edit {
     /// Whether this line says "no change" rather than describing an edit.
     pub fn is_noop(&self) -> bool {
         self.category == "noop"
+    }
+
+    /// The source tokens the edit replaces, `start..end`; `None` for a `noop` line and for
+    /// offsets that are no span (negative, or start after end — only a leniently read file has
+    /// them). Whether the span fits its sentence is the reader's check ([`M2File::read`]).
+    pub fn span(&self) -> Option<std::ops::Range<usize>> {
+        if self.is_noop() {
+            return None;
+        }
+        let start = usize::try_from(self.start).ok()?;
+        let end = usize::try_from(self.end).ok()?;
+        (start <= end).then_some(start..end)
     }
 
     /// The alternative corrections as the M2 scorer reads them: split at `||`, `-NONE-` → empty,
@@ -101,15 +113,16 @@ impl M2Block {
         let tokens = self.tokens();
         let mut out: Vec<String> = Vec::new();
         let mut at = 0usize;
-        let mut edits: Vec<&M2Edit> = self
+        let mut edits: Vec<(std::ops::Range<usize>, &M2Edit)> = self
             .edits
             .iter()
-            .filter(|e| e.annotator == annotator && !e.is_noop())
-            .filter(|e| e.start >= 0 && e.start <= e.end && e.end as usize <= tokens.len())
+            .filter(|e| e.annotator == annotator)
+            .filter_map(|e| Some((e.span()?, e)))
+            .filter(|(span, _)| span.end <= tokens.len())
             .collect();
-        edits.sort_by_key(|e| (e.start, e.end));
-        for e in edits {
-            let (start, end) = (e.start as usize, e.end as usize);
+        edits.sort_by_key(|(span, _)| (span.start, span.end));
+        for (span, e) in edits {
+            let (start, end) = (span.start, span.end);
             if start < at {
                 continue;
             }
@@ -125,7 +138,8 @@ impl M2Block {
 
 impl M2File {
     /// Reads and parses the M2 file at `path`; an edit span outside its sentence is an error.
-    pub fn read(path: &Path) -> Result<Self, Error> {
+    pub fn read(path: impl AsRef<Path>) -> Result<Self, Error> {
+        let path = path.as_ref();
         let file = path.display().to_string();
         let text = decode(&read_bytes(path)?, &file)?;
         Self::parse(&text, &file)
@@ -135,7 +149,8 @@ impl M2File {
     /// are kept here and dropped silently when gold edits are taken ([`crate::GoldSentence`]).
     /// Needed for the authors' sampled references (`1_sgss.m2` of commit 5e017f5 has a deletion
     /// `11 14` in a 13-token sentence).
-    pub fn read_lenient(path: &Path) -> Result<Self, Error> {
+    pub fn read_lenient(path: impl AsRef<Path>) -> Result<Self, Error> {
+        let path = path.as_ref();
         let file = path.display().to_string();
         let text = decode(&read_bytes(path)?, &file)?;
         Self::parse_lenient(&text, &file)
@@ -277,6 +292,14 @@ mod tests {
         assert_eq!(file.blocks[0].tokens(), ["This", "are", "a", "test", "."]);
         assert_eq!(file.blocks[0].edits[0].corrections(), ["is"]);
         assert!(file.blocks[0].edits[1].is_noop());
+        assert_eq!(file.blocks[0].edits[0].span(), Some(1..2));
+        assert_eq!(file.blocks[0].edits[1].span(), None);
+        let odd = |start, end| M2Edit {
+            start,
+            end,
+            ..file.blocks[0].edits[0].clone()
+        };
+        assert_eq!((odd(-1, -1).span(), odd(3, 2).span()), (None, None));
         assert_eq!(file.blocks[1].line, 5);
         assert!(file.blocks[1].edits.is_empty());
         assert_eq!(file.blocks[0].corrected(0), "This is a test .");

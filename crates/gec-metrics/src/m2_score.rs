@@ -96,16 +96,22 @@ impl GoldSentence {
                     {
                         annotators.push((edit.annotator, Vec::new()));
                     }
+                    // The official scorer drops edits that reach outside the sentence (only a
+                    // leniently read file has them).
+                    // A reversed span (start after end) is kept, as the scorer keeps it: it
+                    // matches nothing.
                     if edit.is_noop() {
                         continue;
                     }
-                    // The official scorer drops edits that reach outside the sentence (only a
-                    // leniently read file has them).
-                    let n = tokens.len() as i64;
-                    if edit.start < 0 || edit.end < 0 || edit.start > n || edit.end > n {
+                    let n = tokens.len();
+                    let (Ok(start), Ok(end)) =
+                        (usize::try_from(edit.start), usize::try_from(edit.end))
+                    else {
+                        continue;
+                    };
+                    if start > n || end > n {
                         continue;
                     }
-                    let (start, end) = (edit.start as usize, edit.end as usize);
                     let gold = GoldEdit {
                         start: start as u32,
                         end: end as u32,

@@ -100,7 +100,8 @@ pub fn lines(text: &str) -> Vec<&str> {
 }
 
 /// The lines of the file at `path` ([`lines`]), as owned strings; an empty file is an error.
-pub fn read_lines(path: &Path) -> Result<Vec<String>, Error> {
+pub fn read_lines(path: impl AsRef<Path>) -> Result<Vec<String>, Error> {
+    let path = path.as_ref();
     let file = path.display().to_string();
     let text = decode(&read_bytes(path)?, &file)?;
     let lines: Vec<String> = lines(&text).into_iter().map(str::to_owned).collect();

@@ -173,8 +173,8 @@ fn errant_compare_of_the_two_conll_annotators() {
     let Some(data) = data_or_skip("ERRANT compare golden") else {
         return;
     };
-    let a = M2File::read(&data.join(&format!("{CONLL_GOLD}/official-2014.0.m2"))).unwrap();
-    let b = M2File::read(&data.join(&format!("{CONLL_GOLD}/official-2014.1.m2"))).unwrap();
+    let a = M2File::read(data.join(&format!("{CONLL_GOLD}/official-2014.0.m2"))).unwrap();
+    let b = M2File::read(data.join(&format!("{CONLL_GOLD}/official-2014.1.m2"))).unwrap();
     let cases = [
         (
             &a,

@@ -11,9 +11,9 @@ use gecbias_data::testing::{data_and_golden, data_and_golden_rows};
 
 fn turkcorpus(data: &DataDir) -> (Vec<String>, Vec<Vec<String>>) {
     let dir = data.join(TURKCORPUS);
-    let source = read_lines(&dir.join("test.8turkers.tok.norm")).unwrap();
+    let source = read_lines(dir.join("test.8turkers.tok.norm")).unwrap();
     let refs = (0..8)
-        .map(|k| read_lines(&dir.join(format!("test.8turkers.tok.turk.{k}"))).unwrap())
+        .map(|k| read_lines(dir.join(format!("test.8turkers.tok.turk.{k}"))).unwrap())
         .collect();
     (source, refs)
 }

@@ -112,7 +112,8 @@ impl Manifest {
     }
 
     /// Reads a manifest file.
-    pub fn read(path: &Path) -> Result<Manifest, Error> {
+    pub fn read(path: impl AsRef<Path>) -> Result<Manifest, Error> {
+        let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
             path: path.to_path_buf(),
             source,

@@ -43,7 +43,8 @@ pub enum Value {
 }
 
 /// Reads the pickle in `path`.
-pub fn read(path: &Path) -> Result<Value, Error> {
+pub fn read(path: impl AsRef<Path>) -> Result<Value, Error> {
+    let path = path.as_ref();
     let bytes = std::fs::read(path).map_err(|source| Error::Io {
         path: path.to_owned(),
         source,

@@ -52,7 +52,8 @@ pub struct NounLemmatizer {
 
 impl NounLemmatizer {
     /// Reads `index.noun` and `noun.exc` from a WordNet 3.0 `dict` directory.
-    pub fn from_dir(dir: &Path) -> Result<NounLemmatizer, Error> {
+    pub fn from_dir(dir: impl AsRef<Path>) -> Result<NounLemmatizer, Error> {
+        let dir = dir.as_ref();
         Ok(NounLemmatizer {
             lemmas: read_index(dir, PartOfSpeech::Noun)?
                 .into_iter()
@@ -266,7 +267,8 @@ pub struct WordNet {
 impl WordNet {
     /// Reads `index.*`, `data.*` (for the lexicographer files) and `*.exc` of the four parts of
     /// speech from a WordNet 3.0 `dict` directory.
-    pub fn from_dir(dir: &Path) -> Result<WordNet, Error> {
+    pub fn from_dir(dir: impl AsRef<Path>) -> Result<WordNet, Error> {
+        let dir = dir.as_ref();
         let mut wordnet = WordNet::default();
         for (i, pos) in PartOfSpeech::ALL.into_iter().enumerate() {
             let data_path = dir.join(format!("data.{}", pos.file_suffix()));

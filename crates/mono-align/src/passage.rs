@@ -275,6 +275,41 @@ impl Side {
     }
 }
 
+impl CommonSentences {
+    /// One more pair of common ends, found by `by`.
+    fn add(&mut self, by: AlignedBy, end1: usize, end2: usize) {
+        self.aligned_by.push(by);
+        self.ends1.push(end1);
+        self.ends2.push(end2);
+    }
+
+    /// The reference's final check: the paragraph ends `last` become common ends unless the last
+    /// pair found is where the loop stopped (`stopped`, the loop's last positions); where only
+    /// one side moved on, its last end is replaced by its paragraph end.
+    fn close(&mut self, last: (usize, usize), stopped: (Option<usize>, Option<usize>)) {
+        let (Some(e1), Some(e2)) = (self.ends1.last().copied(), self.ends2.last().copied()) else {
+            self.add(AlignedBy::ParagraphEnd, last.0, last.1);
+            return;
+        };
+        match (Some(e1) != stopped.0, Some(e2) != stopped.1) {
+            (true, true) => self.add(AlignedBy::ParagraphEnd, last.0, last.1),
+            (true, false) => {
+                if let Some(end) = self.ends1.last_mut() {
+                    *end = last.0;
+                }
+                self.aligned_by.push(AlignedBy::ParagraphEnd);
+            }
+            (false, true) => {
+                if let Some(end) = self.ends2.last_mut() {
+                    *end = last.1;
+                }
+                self.aligned_by.push(AlignedBy::ParagraphEnd);
+            }
+            (false, false) => {}
+        }
+    }
+}
+
 /// The reference's `break2common_sentences` (module docs): aligns the sentence pieces of two
 /// passages. `pieces1`/`pieces2` are the passages' sentence splits, `paragraph1`/`paragraph2`
 /// the passages as characters.
@@ -299,9 +334,11 @@ pub fn break2common_sentences(
         ends: ends2,
     };
     let mut aligner = EndAligner { same, cache };
-    let mut positions1: Vec<usize> = Vec::new();
-    let mut positions2: Vec<usize> = Vec::new();
-    let mut aligned_by: Vec<AlignedBy> = Vec::new();
+    let mut found = CommonSentences {
+        ends1: Vec::new(),
+        ends2: Vec::new(),
+        aligned_by: Vec::new(),
+    };
     let (mut i, mut j): (isize, isize) = (0, 0);
     let mut inc = false;
     let mut force = false;
@@ -321,9 +358,7 @@ pub fn break2common_sentences(
         position1 = Some(p1);
         position2 = Some(p2);
         if same.approximately_same(&reg1, &reg2) {
-            aligned_by.push(AlignedBy::Ordered);
-            positions1.push(p1);
-            positions2.push(p2);
+            found.add(AlignedBy::Ordered, p1, p2);
             continue;
         }
         let slen1 = s1.word_count(i)?;
@@ -333,9 +368,7 @@ pub fn break2common_sentences(
         if i + 1 < s1.len() && slen1 < slen2 {
             let (pos, word) = s1.ending(i + 1)?;
             if same.approximately_same(&word, &reg2) {
-                aligned_by.push(AlignedBy::FirstLonger);
-                positions1.push(pos);
-                positions2.push(p2);
+                found.add(AlignedBy::FirstLonger, pos, p2);
                 i += 1;
                 continue;
             }
@@ -344,29 +377,25 @@ pub fn break2common_sentences(
         if j + 1 < s2.len() && slen2 < slen1 {
             let (pos, word) = s2.ending(j + 1)?;
             if same.approximately_same(&reg1, &word) {
-                aligned_by.push(AlignedBy::SecondLonger);
-                positions1.push(p1);
-                positions2.push(pos);
+                found.add(AlignedBy::SecondLonger, p1, pos);
                 j += 1;
                 continue;
             }
             after2 = Some((pos, word));
         }
         if aligner.ends_together(s1.piece(i)?, s2.piece(j)?, &reg1, &reg2, "", false) {
-            aligned_by.push(AlignedBy::OrderedAligned);
-            positions1.push(p1);
-            positions2.push(p2);
+            found.add(AlignedBy::OrderedAligned, p1, p2);
             continue;
         }
         let (mut position1_now, mut position2_now) = (p1, p2);
         let mut removed: Option<(usize, usize)> = None;
         let mut two_after: (Option<Ending>, Option<Ending>) = (None, None);
-        let two_failures = aligned_by.len() >= 2
-            && aligned_by[aligned_by.len() - 1] == AlignedBy::NoAligned
-            && aligned_by[aligned_by.len() - 2] == AlignedBy::NoAligned;
-        if !positions1.is_empty() && !positions2.is_empty() && two_failures {
-            removed = positions1.pop().zip(positions2.pop());
-            aligned_by.push(AlignedBy::RemoveLast);
+        let two_failures = found.aligned_by.len() >= 2
+            && found.aligned_by[found.aligned_by.len() - 1] == AlignedBy::NoAligned
+            && found.aligned_by[found.aligned_by.len() - 2] == AlignedBy::NoAligned;
+        if !found.ends1.is_empty() && !found.ends2.is_empty() && two_failures {
+            removed = found.ends1.pop().zip(found.ends2.pop());
+            found.aligned_by.push(AlignedBy::RemoveLast);
             i -= 3;
             j -= 3;
             (position1_now, reg1) = s1.ending(i)?;
@@ -389,9 +418,7 @@ pub fn break2common_sentences(
                     &addition,
                     force,
                 ) {
-                    aligned_by.push(AlignedBy::FirstLongerAligned);
-                    positions1.push(*pos_after1);
-                    positions2.push(position2_now);
+                    found.add(AlignedBy::FirstLongerAligned, *pos_after1, position2_now);
                     i += 1;
                     continue;
                 }
@@ -408,15 +435,13 @@ pub fn break2common_sentences(
                     &addition,
                     force,
                 ) {
-                    aligned_by.push(AlignedBy::SecondLongerAligned);
-                    positions1.push(position1_now);
-                    positions2.push(*pos_after2);
+                    found.add(AlignedBy::SecondLongerAligned, position1_now, *pos_after2);
                     j += 1;
                     continue;
                 }
             }
         }
-        if aligned_by.last() == Some(&AlignedBy::RemoveLast) {
+        if found.aligned_by.last() == Some(&AlignedBy::RemoveLast) {
             if i + 2 < s1.len() && slen1 < slen2 {
                 if let Some((pos, word)) = &two_after.0 {
                     let addition = format!("{}{}", s1.piece(i + 1)?, s1.piece(i + 2)?);
@@ -428,9 +453,9 @@ pub fn break2common_sentences(
                         &addition,
                         force,
                     ) {
-                        aligned_by.extend([AlignedBy::FirstLongerAligned; 2]);
-                        positions1.push(*pos);
-                        positions2.push(position2_now);
+                        found.aligned_by.extend([AlignedBy::FirstLongerAligned; 2]);
+                        found.ends1.push(*pos);
+                        found.ends2.push(position2_now);
                         i += 2;
                         continue;
                     }
@@ -447,79 +472,50 @@ pub fn break2common_sentences(
                         &addition,
                         force,
                     ) {
-                        aligned_by.extend([AlignedBy::SecondLongerAligned; 2]);
-                        positions1.push(position1_now);
-                        positions2.push(*pos);
+                        found.aligned_by.extend([AlignedBy::SecondLongerAligned; 2]);
+                        found.ends1.push(position1_now);
+                        found.ends2.push(*pos);
                         j += 2;
                         continue;
                     }
                 }
             }
             if let Some((r1, r2)) = removed {
-                positions1.push(r1);
-                positions2.push(r2);
+                found.ends1.push(r1);
+                found.ends2.push(r2);
             }
             i += 2;
             j += 2;
         }
-        if !positions1.is_empty() && slen2 < slen1 {
+        if !found.ends1.is_empty() && slen2 < slen1 {
             if let Some(at) = s1.comma_after(i, &reg2) {
-                aligned_by.push(AlignedBy::CommaReplaceSecond);
-                let last = positions1[positions1.len() - 1];
-                positions1.push(last + at);
-                positions2.push(position2_now);
+                found.aligned_by.push(AlignedBy::CommaReplaceSecond);
+                let last = found.ends1[found.ends1.len() - 1];
+                found.ends1.push(last + at);
+                found.ends2.push(position2_now);
                 s1.split_at_comma(i, at);
                 continue;
             }
         }
-        if !positions2.is_empty() && slen1 < slen2 {
+        if !found.ends2.is_empty() && slen1 < slen2 {
             if let Some(at) = s2.comma_after(j, &reg1) {
-                aligned_by.push(AlignedBy::CommaReplaceFirst);
-                let last = positions2[positions2.len() - 1];
-                positions2.push(last + at);
-                positions1.push(position1_now);
+                found.aligned_by.push(AlignedBy::CommaReplaceFirst);
+                let last = found.ends2[found.ends2.len() - 1];
+                found.ends2.push(last + at);
+                found.ends1.push(position1_now);
                 s2.split_at_comma(j, at);
                 continue;
             }
         }
-        aligned_by.push(AlignedBy::NoAligned);
+        found.aligned_by.push(AlignedBy::NoAligned);
         position1 = Some(s1.ending(-1)?.0);
         position2 = Some(s2.ending(-1)?.0);
     }
 
     let last1 = *s1.ends.last().ok_or(Error::EmptyPassage { passage: 1 })?;
     let last2 = *s2.ends.last().ok_or(Error::EmptyPassage { passage: 2 })?;
-    match (positions1.last().copied(), positions2.last().copied()) {
-        (Some(e1), Some(e2)) => {
-            let moved1 = Some(e1) != position1;
-            let moved2 = Some(e2) != position2;
-            if moved1 && moved2 {
-                positions1.push(last1);
-                positions2.push(last2);
-                aligned_by.push(AlignedBy::ParagraphEnd);
-            } else if moved1 {
-                if let Some(last) = positions1.last_mut() {
-                    *last = last1;
-                }
-                aligned_by.push(AlignedBy::ParagraphEnd);
-            } else if moved2 {
-                if let Some(last) = positions2.last_mut() {
-                    *last = last2;
-                }
-                aligned_by.push(AlignedBy::ParagraphEnd);
-            }
-        }
-        _ => {
-            positions1.push(last1);
-            positions2.push(last2);
-            aligned_by.push(AlignedBy::ParagraphEnd);
-        }
-    }
-    Ok(CommonSentences {
-        ends1: positions1,
-        ends2: positions2,
-        aligned_by,
-    })
+    found.close((last1, last2), (position1, position2));
+    Ok(found)
 }
 
 /// The word-alignment test of two pieces' ends (`aligned_ends_together`).

@@ -58,7 +58,8 @@ pub struct PunktParameters {
 
 impl PunktParameters {
     /// Reads a `punkt_tab` language directory.
-    pub fn from_dir(dir: &Path) -> Result<PunktParameters, Error> {
+    pub fn from_dir(dir: impl AsRef<Path>) -> Result<PunktParameters, Error> {
+        let dir = dir.as_ref();
         let read = |name: &str| read_resource(dir.join(name), "run scripts/fetch-punkt-english.sh");
         let pairs = |name: &str| -> Result<Vec<(String, String)>, Error> {
             let (path, text) = read(name)?;

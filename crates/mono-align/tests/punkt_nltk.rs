@@ -38,7 +38,7 @@ fn punkt_and_the_reference_splitter_agree_with_nltk() {
     let Some(data) = data_or_skip("Punkt on the CoNLL passages") else {
         return;
     };
-    let params = PunktParameters::from_dir(&punkt_english_dir());
+    let params = PunktParameters::from_dir(punkt_english_dir());
     let Some(params) = or_skip(params, "Punkt English parameters") else {
         return;
     };

@@ -2,15 +2,13 @@
 //! installed by `.ci/run`). Skipped with a message when the files are missing, unless
 //! `GECBIAS_REQUIRE_DATA=1`.
 
-use std::path::Path;
-
 use gecbias_data::testing::or_skip;
 use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
 use mono_align::{EMPTY_WORD, WordEquivalence, preprocess_word};
 
 fn wordnet() -> Option<NounLemmatizer> {
     or_skip(
-        NounLemmatizer::from_dir(Path::new(DEFAULT_DIR)),
+        NounLemmatizer::from_dir(DEFAULT_DIR),
         "WordNet noun lemmatisation",
     )
 }
@@ -72,10 +70,7 @@ fn approximately_the_same_word() {
 #[test]
 fn word_classes() {
     use mono_align::morphy::{PartOfSpeech, WordNet};
-    let Some(wordnet) = or_skip(
-        WordNet::from_dir(Path::new(DEFAULT_DIR)),
-        "WordNet word classes",
-    ) else {
+    let Some(wordnet) = or_skip(WordNet::from_dir(DEFAULT_DIR), "WordNet word classes") else {
         return;
     };
     let noun_verb = 0b0011;

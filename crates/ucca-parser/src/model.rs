@@ -207,7 +207,8 @@ impl Model {
     }
 
     /// Reads a model file.
-    pub fn read(path: &Path) -> Result<Model, Error> {
+    pub fn read(path: impl AsRef<Path>) -> Result<Model, Error> {
+        let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|source| Error::Io {
             path: path.to_path_buf(),
             source,

@@ -75,14 +75,15 @@ impl Parser {
     }
 
     /// Loads a model file.
-    pub fn load(path: &Path) -> Result<Parser, Error> {
+    pub fn load(path: impl AsRef<Path>) -> Result<Parser, Error> {
+        let path = path.as_ref();
         Ok(Parser::new(Model::read(path)?))
     }
 
     /// Loads the model named by `$GECBIAS_UCCA_MODEL`, else the one committed in the workspace
     /// (`models/ucca-wiki-v1.2/model.bin`).
     pub fn default_model() -> Result<Parser, Error> {
-        Parser::load(&gecbias_data::ucca_model_path())
+        Parser::load(gecbias_data::ucca_model_path())
     }
 
     /// The model.

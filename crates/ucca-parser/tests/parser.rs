@@ -104,7 +104,7 @@ fn bad_model_files_say_what_is_wrong() {
     assert!(message(&flipped).contains("checksum"));
     assert!(message(&good[..20]).contains("truncated"));
     assert_eq!(&good[..8], MAGIC);
-    let missing = Parser::load("/nonexistent/model.bin".as_ref())
+    let missing = Parser::load("/nonexistent/model.bin")
         .unwrap_err()
         .to_string();
     assert!(missing.contains("/nonexistent/model.bin"), "{missing}");

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 use gec_metrics::{EasseVariant, easse_corpus_sari, sari_per_sentence};
-use gec_metrics::{ErrantMode, errant_compare};
+use gec_metrics::{ErrantMode, ErrantScore, errant_compare};
 use gec_metrics::{FirstRowInsertions, M2File, M2Gold, M2Options, M2Score};
 use gec_metrics::{GleuCorpus, ReferenceDraws};
 use gec_metrics::{read_lines, read_sari_lines};
@@ -187,6 +187,21 @@ fn m2(gold: &M2Gold, system: &Path, options: &M2Options) -> anyhow::Result<M2Sco
     Ok(gold.score_file(system, options)?.score)
 }
 
+/// What every section of the report shares: the data, the progress bar, the markdown so far and
+/// the values that differ from the reference tools.
+struct Sections<'a> {
+    data: &'a DataDir,
+    progress: &'a ProgressBar,
+    md: String,
+    failures: Vec<String>,
+}
+
+impl Sections<'_> {
+    fn paragraph(&self, file: &str) -> std::path::PathBuf {
+        self.data.join(&format!("{CONLL_PARAGRAPHS}/{file}"))
+    }
+}
+
 fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
     // One step per scored output: M2 on both golds, G11, ERRANT, GLEU and SARI rows.
     progress.set_length(
@@ -196,277 +211,20 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             + spec_goldens::rows("gleu_conll14_results.tsv")?.len()
             + simplification_outputs().len()) as u64,
     );
-    let mut failures: Vec<String> = Vec::new();
-    let mut md = String::new();
-    let paragraphs = |f: &str| data.join(&format!("{CONLL_PARAGRAPHS}/{f}"));
-
-    // M2, official defaults, both gold files.
-    let official = spec_goldens::rows("m2_conll14_results.tsv")?;
-    let mut m2_rows = Vec::new();
-    let _ = writeln!(
-        md,
-        "## M2 scorer (official defaults: β = 0.5, max_unchanged_words = 2, case-sensitive)\n\n\
-         Ours beside the official `m2scorer` (HEAD, Python 2.7; metric-goldens §a.1–a.2). Counts must be identical and \
-         P/R/F0.5 equal to the last bit.\n\n\
-         | system | gold | correct | proposed | gold edits | P | R | F0.5 | official F0.5 | same |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---|"
-    );
-    for gold_file in GOLD_FILES {
-        let path = data.join(&format!("{CONLL_GOLD}/{gold_file}"));
-        let gold = M2Gold::read(&path)?;
-        for (label, file) in SYSTEMS {
-            let ours = m2(&gold, &paragraphs(file), &M2Options::default())?;
-            progress.inc(1);
-            let row = official
-                .iter()
-                .find(|r| r[0] == label && r[2] == gold_file)
-                .with_context(|| format!("no golden for {label} vs {gold_file}"))?;
-            let expected = (
-                number(&row[3])? as u64,
-                number(&row[4])? as u64,
-                number(&row[5])? as u64,
-                number(&row[8])?,
-            );
-            let same = (ours.correct, ours.proposed, ours.gold)
-                == (expected.0, expected.1, expected.2)
-                && ours.precision == number(&row[6])?
-                && ours.recall == number(&row[7])?
-                && ours.f_beta == expected.3;
-            let same = verdict(same, format!("M2 {label} vs {gold_file}"), &mut failures);
-            let _ = writeln!(
-                md,
-                "| {label} | {gold_file} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {:.4} | {} |",
-                ours.correct,
-                ours.proposed,
-                ours.gold,
-                ours.precision,
-                ours.recall,
-                ours.f_beta,
-                expected.3,
-                same
-            );
-            m2_rows.push(M2Row {
-                system: label.into(),
-                gold: gold_file.into(),
-                ours,
-                official: expected,
-            });
-        }
-    }
-    let _ = writeln!(
-        md,
-        "\nThe authors' Python-3 copy is Release 3.2, which anchors insertions before the first word differently \
-         (`FirstRowInsertions::Release32`); with it RoRo — whose first words are lower-cased — gets the copy's numbers \
-         (combined: F0.5 0.2777 instead of 0.2790), every other system is unchanged (tested).\n"
-    );
-
-    // LCB G11: ignore_whitespace_casing, as the paper's Fig. 3.
-    let combined = M2Gold::read(data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[0])))?;
-    let _ = writeln!(
-        md,
-        "## M2 with `ignore_whitespace_casing` (the LCB paper's system scores, Fig. 3; lcb-goldens G11)\n\n\
-         The authors scored with their Release-3.2 copy; G11 gives the point estimates to 5 decimals.\n\n\
-         | system | P | R | F0.5 | G11 F0.5 | same (5 decimals) | F0.5 with official HEAD |\n\
-         |---|---:|---:|---:|---:|---|---:|"
-    );
-    let mut g11_rows = Vec::new();
-    for (label, p, r, f) in G11 {
-        let file = system_file(label).with_context(|| format!("no file for {label}"))?;
-        let release = m2(&combined, &paragraphs(file), &M2Options::LCB_AUTHORS)?;
-        let mut head_options = M2Options::LCB_AUTHORS;
-        head_options.first_row_insertions = FirstRowInsertions::AtSentenceStart;
-        let head = m2(&combined, &paragraphs(file), &head_options)?;
-        progress.inc(1);
-        let round = |x: f64| (x * 1e5).round() / 1e5;
-        let same = (
-            round(release.precision),
-            round(release.recall),
-            round(release.f_beta),
-        ) == (p, r, f);
-        let same = verdict(same, format!("G11 {label}"), &mut failures);
-        let _ = writeln!(
-            md,
-            "| {label} | {:.5} | {:.5} | {:.5} | {f:.5} | {} | {:.5} |",
-            release.precision, release.recall, release.f_beta, same, head.f_beta
-        );
-        g11_rows.push(G11Row {
-            system: label.into(),
-            release_3_2: release,
-            official_head: head,
-            golden: (p, r, f),
-        });
-    }
-
-    // ignore_whitespace_casing against annotator 0 alone: no reference value was recorded.
-    let annotator0 = M2Gold::read(data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[1])))?;
-    let _ = writeln!(
-        md,
-        "\nWith `ignore_whitespace_casing` against `official-2014.0.m2` alone (official HEAD behaviour; no reference \
-         value was recorded for this combination, so these are ours only):\n\n\
-         | system | correct | proposed | gold edits | P | R | F0.5 |\n|---|---:|---:|---:|---:|---:|---:|"
-    );
-    let mut single_rows = Vec::new();
-    for (label, file) in SYSTEMS {
-        let mut options = M2Options::OFFICIAL;
-        options.ignore_whitespace_casing = true;
-        let s = m2(&annotator0, &paragraphs(file), &options)?;
-        let _ = writeln!(
-            md,
-            "| {label} | {} | {} | {} | {:.4} | {:.4} | {:.4} |",
-            s.correct, s.proposed, s.gold, s.precision, s.recall, s.f_beta
-        );
-        single_rows.push((label, s));
-    }
-
-    // ERRANT's comparison of the two CoNLL annotators.
-    let annotator = |k: u8| M2File::read(&data.join(&format!("{CONLL_GOLD}/official-2014.{k}.m2")));
-    let errant = errant_compare(
-        &annotator(0)?,
-        &annotator(1)?,
-        ErrantMode::CorrectionSpans,
-        0.5,
-    )?;
-    progress.inc(1);
-    let errant_same = verdict(
-        (errant.tp, errant.fp, errant.fn_) == (921, 1470, 2396),
-        "ERRANT compare".into(),
-        &mut failures,
-    );
-    let _ = writeln!(
-        md,
-        "\n## ERRANT's edit comparison (no spaCy needed)\n\n\
-         `errant_compare -hyp official-2014.0.m2 -ref official-2014.1.m2`: ours TP {} / FP {} / FN {}, F0.5 {:.4}; \
-         ERRANT 3.0.2: 921 / 1470 / 2396, F0.5 0.3575 (metric-goldens §f). Same: {}. The detection modes (`-ds`, \
-         `-dt`) and the reverse direction are tested too.\n",
-        errant.tp, errant.fp, errant.fn_, errant.f_beta, errant_same
-    );
-
-    // GLEU.
-    let refs = data.join(CONLL_REFERENCES);
-    let source = refs.join("source");
-    let corpora = [
-        GleuCorpus::read(&source, &[refs.join("NUCLEA"), refs.join("NUCLEB")])?,
-        GleuCorpus::read(&source, &[refs.join("NUCLEA")])?,
-        GleuCorpus::read(&source, &[refs.join("NUCLEB")])?,
-    ];
-    let gleu_golden = spec_goldens::rows("gleu_conll14_results.tsv")?;
-    let _ = writeln!(
-        md,
-        "## GLEU (`compute_gleu`, n = 4, 500 iterations; metric-goldens §b)\n\n\
-         Python-2-compatible reference draws (CPython's Mersenne Twister, seed 101·j); tolerance 1e-9. These draws are \
-         the library's default. The last column is the named alternative, seeded PCG-64 draws (seed 2018) — a \
-         different random choice, so a different number.\n\n\
-         | output | NUCLEA+B | official | NUCLEA | official | NUCLEB | official | max abs diff | same | PCG-64 draws |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---|---:|"
-    );
-    let mut gleu_rows = Vec::new();
-    for row in &gleu_golden {
-        let path = if row[0] == "source" {
-            source.clone()
-        } else {
-            paragraphs(&row[0])
-        };
-        let hypotheses = read_lines(&path)?;
-        let name = path.display().to_string();
-        let mut ours = [0.0; 3];
-        let mut official = [0.0; 3];
-        for k in 0..3 {
-            ours[k] = corpora[k]
-                .corpus_gleu(&hypotheses, &name, 500, ReferenceDraws::Python2)?
-                .mean;
-            official[k] = number(&row[k + 1])?;
-        }
-        let pcg = corpora[0]
-            .corpus_gleu(
-                &hypotheses,
-                &name,
-                500,
-                ReferenceDraws::Pcg64 { seed: 2018 },
-            )?
-            .mean;
-        progress.inc(1);
-        let diff = ours
-            .iter()
-            .zip(&official)
-            .map(|(a, b)| (a - b).abs())
-            .fold(0.0, f64::max);
-        let same = verdict(diff <= 1e-9, format!("GLEU {}", row[0]), &mut failures);
-        let label = SYSTEMS
-            .iter()
-            .find(|(_, f)| *f == row[0])
-            .map_or(row[0].as_str(), |(l, _)| *l);
-        let _ = writeln!(
-            md,
-            "| {label} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {diff:.1e} | {same} | {pcg:.6} |",
-            ours[0], official[0], ours[1], official[1], ours[2], official[2]
-        );
-        gleu_rows.push(GleuRow {
-            system: label.into(),
-            ours,
-            official,
-            pcg64_default: pcg,
-        });
-    }
-
-    // SARI.
-    let turk_source = read_lines(&data.join(&format!("{TURKCORPUS}/test.8turkers.tok.norm")))?;
-    let turk_refs = (0..8)
-        .map(|k| read_lines(&data.join(&turk_reference(k))))
-        .collect::<Result<Vec<_>, _>>()?;
-    let sari_golden = spec_goldens::rows("sari_turkcorpus_results.tsv")?;
-    let _ = writeln!(
-        md,
-        "\n## SARI on TurkCorpus test (359 sentences, 8 references; metric-goldens §c)\n\n\
-         `SARI.py` (sentence SARI averaged over sentences, 0–1; what the LCB paper uses) and EASSE's corpus SARI (0–100) \
-         in its three variants; tolerance 1e-12 relative.\n\n\
-         | output | SARI.py mean | reference | EASSE | reference | legacy | reference | paper version | reference | same |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
-    );
-    let mut sari_rows = Vec::new();
-    for (name, rel) in simplification_outputs() {
-        let outputs: Vec<String> = read_sari_lines(data.join(&rel))?;
-        let per = sari_per_sentence(&turk_source, &outputs, &turk_refs)?;
-        let easse = |v| easse_corpus_sari(&turk_source, &outputs, &turk_refs, v).map(|s| s.sari);
-        let ours = [
-            per.iter().sum::<f64>() / per.len() as f64,
-            easse(EasseVariant::Default)?,
-            easse(EasseVariant::Legacy)?,
-            easse(EasseVariant::PaperVersion)?,
-        ];
-        progress.inc(1);
-        let row = sari_golden
-            .iter()
-            .find(|r| r[0] == name)
-            .with_context(|| format!("no SARI golden for {name}"))?;
-        let reference = [
-            number(&row[2])?,
-            number(&row[4])?,
-            number(&row[8])?,
-            number(&row[9])?,
-        ];
-        let within = ours
-            .iter()
-            .zip(&reference)
-            .all(|(a, b)| (a - b).abs() <= 1e-12 * b.abs().max(1.0));
-        let same = verdict(within, format!("SARI {name}"), &mut failures);
-        let _ = writeln!(
-            md,
-            "| {name} | {:.6} | {:.6} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {same} |",
-            ours[0],
-            reference[0],
-            ours[1],
-            reference[1],
-            ours[2],
-            reference[2],
-            ours[3],
-            reference[3]
-        );
-        sari_rows.push(SariRow {
-            output: name.into(),
-            ours,
-            reference,
-        });
-    }
+    let mut ctx = Sections {
+        data,
+        progress,
+        md: String::new(),
+        failures: Vec::new(),
+    };
+    let m2_rows = official_m2(&mut ctx)?;
+    let (g11_rows, single_rows) = authors_m2(&mut ctx)?;
+    let errant = errant_annotators(&mut ctx)?;
+    let gleu_rows = gleu(&mut ctx)?;
+    let sari_rows = sari(&mut ctx)?;
+    let Sections {
+        mut md, failures, ..
+    } = ctx;
     if !failures.is_empty() {
         bail!(
             "scores differ from the reference tools: {}",
@@ -494,4 +252,306 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         }),
         figures: Vec::new(),
     })
+}
+
+/// M2 with the official defaults against both gold files, beside m2scorer's recorded values.
+fn official_m2(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<M2Row>> {
+    // M2, official defaults, both gold files.
+    let official = spec_goldens::rows("m2_conll14_results.tsv")?;
+    let mut m2_rows = Vec::new();
+    let _ = writeln!(
+        ctx.md,
+        "## M2 scorer (official defaults: β = 0.5, max_unchanged_words = 2, case-sensitive)\n\n\
+         Ours beside the official `m2scorer` (HEAD, Python 2.7; metric-goldens §a.1–a.2). Counts must be identical and \
+         P/R/F0.5 equal to the last bit.\n\n\
+         | system | gold | correct | proposed | gold edits | P | R | F0.5 | official F0.5 | same |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---|"
+    );
+    for gold_file in GOLD_FILES {
+        let path = ctx.data.join(&format!("{CONLL_GOLD}/{gold_file}"));
+        let gold = M2Gold::read(&path)?;
+        for (label, file) in SYSTEMS {
+            let ours = m2(&gold, &ctx.paragraph(file), &M2Options::default())?;
+            ctx.progress.inc(1);
+            let row = official
+                .iter()
+                .find(|r| r[0] == label && r[2] == gold_file)
+                .with_context(|| format!("no golden for {label} vs {gold_file}"))?;
+            let expected = (
+                number(&row[3])? as u64,
+                number(&row[4])? as u64,
+                number(&row[5])? as u64,
+                number(&row[8])?,
+            );
+            let same = (ours.correct, ours.proposed, ours.gold)
+                == (expected.0, expected.1, expected.2)
+                && ours.precision == number(&row[6])?
+                && ours.recall == number(&row[7])?
+                && ours.f_beta == expected.3;
+            let same = verdict(
+                same,
+                format!("M2 {label} vs {gold_file}"),
+                &mut ctx.failures,
+            );
+            let _ = writeln!(
+                ctx.md,
+                "| {label} | {gold_file} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {:.4} | {} |",
+                ours.correct,
+                ours.proposed,
+                ours.gold,
+                ours.precision,
+                ours.recall,
+                ours.f_beta,
+                expected.3,
+                same
+            );
+            m2_rows.push(M2Row {
+                system: label.into(),
+                gold: gold_file.into(),
+                ours,
+                official: expected,
+            });
+        }
+    }
+    let _ = writeln!(
+        ctx.md,
+        "\nThe authors' Python-3 copy is Release 3.2, which anchors insertions before the first word differently \
+         (`FirstRowInsertions::Release32`); with it RoRo — whose first words are lower-cased — gets the copy's numbers \
+         (combined: F0.5 0.2777 instead of 0.2790), every other system is unchanged (tested).\n"
+    );
+
+    Ok(m2_rows)
+}
+
+/// M2 with `ignore_whitespace_casing`: the authors' scorer against G11, and against annotator 0.
+fn authors_m2(
+    ctx: &mut Sections<'_>,
+) -> anyhow::Result<(Vec<G11Row>, Vec<(&'static str, M2Score)>)> {
+    // LCB G11: ignore_whitespace_casing, as the paper's Fig. 3.
+    let combined = M2Gold::read(ctx.data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[0])))?;
+    let _ = writeln!(
+        ctx.md,
+        "## M2 with `ignore_whitespace_casing` (the LCB paper's system scores, Fig. 3; lcb-goldens G11)\n\n\
+         The authors scored with their Release-3.2 copy; G11 gives the point estimates to 5 decimals.\n\n\
+         | system | P | R | F0.5 | G11 F0.5 | same (5 decimals) | F0.5 with official HEAD |\n\
+         |---|---:|---:|---:|---:|---|---:|"
+    );
+    let mut g11_rows = Vec::new();
+    for (label, p, r, f) in G11 {
+        let file = system_file(label).with_context(|| format!("no file for {label}"))?;
+        let release = m2(&combined, &ctx.paragraph(file), &M2Options::LCB_AUTHORS)?;
+        let mut head_options = M2Options::LCB_AUTHORS;
+        head_options.first_row_insertions = FirstRowInsertions::AtSentenceStart;
+        let head = m2(&combined, &ctx.paragraph(file), &head_options)?;
+        ctx.progress.inc(1);
+        let round = |x: f64| (x * 1e5).round() / 1e5;
+        let same = (
+            round(release.precision),
+            round(release.recall),
+            round(release.f_beta),
+        ) == (p, r, f);
+        let same = verdict(same, format!("G11 {label}"), &mut ctx.failures);
+        let _ = writeln!(
+            ctx.md,
+            "| {label} | {:.5} | {:.5} | {:.5} | {f:.5} | {} | {:.5} |",
+            release.precision, release.recall, release.f_beta, same, head.f_beta
+        );
+        g11_rows.push(G11Row {
+            system: label.into(),
+            release_3_2: release,
+            official_head: head,
+            golden: (p, r, f),
+        });
+    }
+
+    // ignore_whitespace_casing against annotator 0 alone: no reference value was recorded.
+    let annotator0 = M2Gold::read(ctx.data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[1])))?;
+    let _ = writeln!(
+        ctx.md,
+        "\nWith `ignore_whitespace_casing` against `official-2014.0.m2` alone (official HEAD behaviour; no reference \
+         value was recorded for this combination, so these are ours only):\n\n\
+         | system | correct | proposed | gold edits | P | R | F0.5 |\n|---|---:|---:|---:|---:|---:|---:|"
+    );
+    let mut single_rows = Vec::new();
+    for (label, file) in SYSTEMS {
+        let mut options = M2Options::OFFICIAL;
+        options.ignore_whitespace_casing = true;
+        let s = m2(&annotator0, &ctx.paragraph(file), &options)?;
+        let _ = writeln!(
+            ctx.md,
+            "| {label} | {} | {} | {} | {:.4} | {:.4} | {:.4} |",
+            s.correct, s.proposed, s.gold, s.precision, s.recall, s.f_beta
+        );
+        single_rows.push((label, s));
+    }
+
+    Ok((g11_rows, single_rows))
+}
+
+/// ERRANT's comparison of the two CoNLL-2014 annotators.
+fn errant_annotators(ctx: &mut Sections<'_>) -> anyhow::Result<ErrantScore> {
+    // ERRANT's comparison of the two CoNLL annotators.
+    let annotator =
+        |k: u8| M2File::read(ctx.data.join(&format!("{CONLL_GOLD}/official-2014.{k}.m2")));
+    let errant = errant_compare(
+        &annotator(0)?,
+        &annotator(1)?,
+        ErrantMode::CorrectionSpans,
+        0.5,
+    )?;
+    ctx.progress.inc(1);
+    let errant_same = verdict(
+        (errant.tp, errant.fp, errant.fn_) == (921, 1470, 2396),
+        "ERRANT compare".into(),
+        &mut ctx.failures,
+    );
+    let _ = writeln!(
+        ctx.md,
+        "\n## ERRANT's edit comparison (no spaCy needed)\n\n\
+         `errant_compare -hyp official-2014.0.m2 -ref official-2014.1.m2`: ours TP {} / FP {} / FN {}, F0.5 {:.4}; \
+         ERRANT 3.0.2: 921 / 1470 / 2396, F0.5 0.3575 (metric-goldens §f). Same: {}. The detection modes (`-ds`, \
+         `-dt`) and the reverse direction are tested too.\n",
+        errant.tp, errant.fp, errant.fn_, errant.f_beta, errant_same
+    );
+
+    Ok(errant)
+}
+
+/// GLEU of every output with three reference sets, beside compute_gleu's values.
+fn gleu(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<GleuRow>> {
+    // GLEU.
+    let refs = ctx.data.join(CONLL_REFERENCES);
+    let source = refs.join("source");
+    let corpora = [
+        GleuCorpus::read(&source, &[refs.join("NUCLEA"), refs.join("NUCLEB")])?,
+        GleuCorpus::read(&source, &[refs.join("NUCLEA")])?,
+        GleuCorpus::read(&source, &[refs.join("NUCLEB")])?,
+    ];
+    let gleu_golden = spec_goldens::rows("gleu_conll14_results.tsv")?;
+    let _ = writeln!(
+        ctx.md,
+        "## GLEU (`compute_gleu`, n = 4, 500 iterations; metric-goldens §b)\n\n\
+         Python-2-compatible reference draws (CPython's Mersenne Twister, seed 101·j); tolerance 1e-9. These draws are \
+         the library's default. The last column is the named alternative, seeded PCG-64 draws (seed 2018) — a \
+         different random choice, so a different number.\n\n\
+         | output | NUCLEA+B | official | NUCLEA | official | NUCLEB | official | max abs diff | same | PCG-64 draws |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---|---:|"
+    );
+    let mut gleu_rows = Vec::new();
+    for row in &gleu_golden {
+        let path = if row[0] == "source" {
+            source.clone()
+        } else {
+            ctx.paragraph(&row[0])
+        };
+        let hypotheses = read_lines(&path)?;
+        let name = path.display().to_string();
+        let mut ours = [0.0; 3];
+        let mut official = [0.0; 3];
+        for k in 0..3 {
+            ours[k] = corpora[k]
+                .corpus_gleu(&hypotheses, &name, 500, ReferenceDraws::Python2)?
+                .mean;
+            official[k] = number(&row[k + 1])?;
+        }
+        let pcg = corpora[0]
+            .corpus_gleu(
+                &hypotheses,
+                &name,
+                500,
+                ReferenceDraws::Pcg64 { seed: 2018 },
+            )?
+            .mean;
+        ctx.progress.inc(1);
+        let diff = ours
+            .iter()
+            .zip(&official)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        let same = verdict(diff <= 1e-9, format!("GLEU {}", row[0]), &mut ctx.failures);
+        let label = SYSTEMS
+            .iter()
+            .find(|(_, f)| *f == row[0])
+            .map_or(row[0].as_str(), |(l, _)| *l);
+        let _ = writeln!(
+            ctx.md,
+            "| {label} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {diff:.1e} | {same} | {pcg:.6} |",
+            ours[0], official[0], ours[1], official[1], ours[2], official[2]
+        );
+        gleu_rows.push(GleuRow {
+            system: label.into(),
+            ours,
+            official,
+            pcg64_default: pcg,
+        });
+    }
+
+    Ok(gleu_rows)
+}
+
+/// SARI.py and EASSE's three variants on TurkCorpus, beside the tools' values.
+fn sari(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<SariRow>> {
+    // SARI.
+    let turk_source = read_lines(
+        ctx.data
+            .join(&format!("{TURKCORPUS}/test.8turkers.tok.norm")),
+    )?;
+    let turk_refs = (0..8)
+        .map(|k| read_lines(ctx.data.join(&turk_reference(k))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sari_golden = spec_goldens::rows("sari_turkcorpus_results.tsv")?;
+    let _ = writeln!(
+        ctx.md,
+        "\n## SARI on TurkCorpus test (359 sentences, 8 references; metric-goldens §c)\n\n\
+         `SARI.py` (sentence SARI averaged over sentences, 0–1; what the LCB paper uses) and EASSE's corpus SARI (0–100) \
+         in its three variants; tolerance 1e-12 relative.\n\n\
+         | output | SARI.py mean | reference | EASSE | reference | legacy | reference | paper version | reference | same |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+    );
+    let mut sari_rows = Vec::new();
+    for (name, rel) in simplification_outputs() {
+        let outputs: Vec<String> = read_sari_lines(ctx.data.join(&rel))?;
+        let per = sari_per_sentence(&turk_source, &outputs, &turk_refs)?;
+        let easse = |v| easse_corpus_sari(&turk_source, &outputs, &turk_refs, v).map(|s| s.sari);
+        let ours = [
+            per.iter().sum::<f64>() / per.len() as f64,
+            easse(EasseVariant::Default)?,
+            easse(EasseVariant::Legacy)?,
+            easse(EasseVariant::PaperVersion)?,
+        ];
+        ctx.progress.inc(1);
+        let row = sari_golden
+            .iter()
+            .find(|r| r[0] == name)
+            .with_context(|| format!("no SARI golden for {name}"))?;
+        let reference = [
+            number(&row[2])?,
+            number(&row[4])?,
+            number(&row[8])?,
+            number(&row[9])?,
+        ];
+        let within = ours
+            .iter()
+            .zip(&reference)
+            .all(|(a, b)| (a - b).abs() <= 1e-12 * b.abs().max(1.0));
+        let same = verdict(within, format!("SARI {name}"), &mut ctx.failures);
+        let _ = writeln!(
+            ctx.md,
+            "| {name} | {:.6} | {:.6} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {same} |",
+            ours[0],
+            reference[0],
+            ours[1],
+            reference[1],
+            ours[2],
+            reference[2],
+            ours[3],
+            reference[3]
+        );
+        sari_rows.push(SariRow {
+            output: name.into(),
+            ours,
+            reference,
+        });
+    }
+    Ok(sari_rows)
 }

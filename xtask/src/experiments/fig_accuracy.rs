@@ -67,7 +67,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
                 .with_context(|| format!("reading {rel}"))?;
             histograms[k].push(Histogram::parse(&text, rel)?);
         } else {
-            let value = numpy_pickle::read(&data.join(rel))?;
+            let value = numpy_pickle::read(data.join(rel))?;
             stored.push(numpy_pickle::coverage_arrays(&value, rel)?);
         }
         progress.inc(1);

@@ -141,7 +141,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         let rel = batch(name);
         crowd.extend(read_batch_raw(&std::fs::read(data.join(&rel))?, &rel)?);
     }
-    let skeleton = M2File::read(&data.join(&format!("{CONLL_GOLD}/official-2014.combined.m2")))?;
+    let skeleton = M2File::read(data.join(&format!("{CONLL_GOLD}/official-2014.combined.m2")))?;
     let rows: Vec<Row> = G9
         .par_iter()
         .map(|&(m, low, high, ..)| {
