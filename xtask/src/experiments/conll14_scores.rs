@@ -187,6 +187,9 @@ fn m2(gold: &M2Gold, system: &Path, options: &M2Options) -> anyhow::Result<M2Sco
     Ok(gold.score_file(system, options)?.score)
 }
 
+/// A system's M2 with `ignore_whitespace_casing` against annotator 0 alone.
+type SingleAnnotatorRow = (&'static str, M2Score);
+
 /// What every section of the report shares: the data, the progress bar, the markdown so far and
 /// the values that differ from the reference tools.
 struct Sections<'a> {
@@ -324,9 +327,7 @@ fn official_m2(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<M2Row>> {
 }
 
 /// M2 with `ignore_whitespace_casing`: the authors' scorer against G11, and against annotator 0.
-fn authors_m2(
-    ctx: &mut Sections<'_>,
-) -> anyhow::Result<(Vec<G11Row>, Vec<(&'static str, M2Score)>)> {
+fn authors_m2(ctx: &mut Sections<'_>) -> anyhow::Result<(Vec<G11Row>, Vec<SingleAnnotatorRow>)> {
     // LCB G11: ignore_whitespace_casing, as the paper's Fig. 3.
     let combined = M2Gold::read(ctx.data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[0])))?;
     let _ = writeln!(
