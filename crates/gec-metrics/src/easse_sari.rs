@@ -21,7 +21,8 @@ pub enum EasseVariant {
 }
 
 /// EASSE's corpus SARI on a 0–100 scale: (addition, keep, deletion) and their mean.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EasseSari {
     /// Addition score.
     pub add: f64,

@@ -48,7 +48,8 @@ impl Kind {
 }
 
 /// Where the official scorer anchors insertions before the first source token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum FirstRowInsertions {
     /// At source position 0, as the official scorer since commit d12eea2 (2016-04-29) does.
     #[default]
@@ -78,7 +79,8 @@ fn key(from: u32, to: u32) -> u64 {
 
 /// A gold edit as the scorer compares it: span, original tokens joined by spaces, and the accepted
 /// corrections.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GoldEdit {
     /// First source token.
     pub start: u32,
@@ -91,7 +93,8 @@ pub struct GoldEdit {
 }
 
 /// An edit the hypothesis makes: span of source tokens and its replacement.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Edit {
     /// First source token.
     pub start: u32,

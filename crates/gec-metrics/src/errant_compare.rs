@@ -25,7 +25,8 @@ pub enum ErrantMode {
 }
 
 /// Corpus counts and scores of an ERRANT comparison.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ErrantScore {
     /// True positives.
     pub tp: u64,

@@ -29,7 +29,8 @@ use crate::text::{ascii_split, read_lines};
 pub const ORDER: usize = 4;
 
 /// Sufficient statistics of one sentence against one reference (or their sums over a corpus).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GleuStats {
     /// |h|, the hypothesis length c.
     pub hypothesis_length: u64,
@@ -89,7 +90,8 @@ impl Default for GleuOptions {
 }
 
 /// Corpus GLEU: the mean over rounds, their population standard deviation, and each round's score.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GleuScore {
     /// Mean over rounds (the score the script prints).
     pub mean: f64,

@@ -20,7 +20,8 @@ pub struct M2Gold {
 
 /// One system's M2 result: the corpus score (with the running choice of annotators) and the
 /// per-sentence statistics it was computed from.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct SystemM2 {
     /// The system file (or the name given for lines).

@@ -11,8 +11,6 @@
 //! [`SentenceStats`] keeps every annotator's counts of every sentence, so a bootstrap
 //! re-runs only the annotator choice on each resample ([`corpus_score`]), never the lattice.
 
-use serde::Serialize;
-
 use crate::Error;
 use crate::edit_lattice::{Edit, FirstRowInsertions, GoldEdit, Lattice};
 use crate::m2_file::M2File;
@@ -21,7 +19,8 @@ use crate::text::python_split;
 
 /// Options of the M2 scorer (the official defaults by [`Default`]; [`M2Options::LCB_AUTHORS`] for
 /// the LCB paper's settings). Fields are public: set the ones to change on a default value.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct M2Options {
     /// β of F_β (0.5: precision weighs twice as much as recall).
@@ -73,7 +72,8 @@ impl Default for M2Options {
 /// One source sentence with every annotator's gold edits, as the scorer reads an M2 block:
 /// `noop` lines give an annotator with no edits; a block without `A` lines has annotator 0 with
 /// no edits.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GoldSentence {
     /// The source sentence.
     pub source: String,
@@ -135,7 +135,8 @@ impl GoldSentence {
 }
 
 /// Edit counts of one sentence against one annotator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Counts {
     /// System edits that match a gold edit.
     pub correct: u32,
@@ -146,14 +147,16 @@ pub struct Counts {
 }
 
 /// The sufficient statistics of one sentence: its counts against each annotator.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SentenceStats {
     /// Annotator id and counts, in the scorer's annotator order.
     pub annotators: Vec<(u32, Counts)>,
 }
 
 /// One annotator's view of one sentence, for the verbose report.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AnnotatorResult {
     /// The annotator id.
     pub annotator: u32,
@@ -176,7 +179,8 @@ impl AnnotatorResult {
 }
 
 /// Corpus-level M2 result.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct M2Score {
     /// Correct edits summed over sentences (chosen annotators).
     pub correct: u64,

@@ -175,7 +175,8 @@ pub(crate) fn check_shape(
 /// The SARI of a system from files, as `SARI.py` reads them (each line stripped of surrounding
 /// ASCII whitespace, as Python 2's `str.strip` does): every sentence's [`sari_sentence`] and their
 /// mean (0–1 scale).
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct SariScore {
     /// The mean over sentences: the corpus SARI of the LCB paper's code.
