@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use crate::Error;
 use crate::normal::{normal_cdf, normal_quantile};
-use crate::parallel::map_indices;
+use gec_metrics::map_indices;
 use gec_metrics::{numpy_mean, pairwise_sum};
 
 /// A resampling plan.

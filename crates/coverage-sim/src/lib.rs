@@ -50,7 +50,6 @@ pub mod coverage;
 pub mod crowd_references;
 mod error;
 pub mod normal;
-mod parallel;
 #[cfg(feature = "crowd")]
 pub mod perfect_corpus;
 #[cfg(feature = "crowd")]

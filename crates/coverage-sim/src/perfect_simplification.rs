@@ -13,8 +13,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::parallel::map_indices;
 use gec_metrics::TurkCorpusRow;
+use gec_metrics::map_indices;
 use gec_metrics::sari_sentence;
 use rand::RngExt;
 use rand_pcg::Pcg64;

@@ -17,7 +17,7 @@ use gec_metrics::{SentenceStats, corpus_score};
 
 use crate::Error;
 use crate::bootstrap::{Bootstrap, check_sizes};
-use crate::parallel::map_indices;
+use gec_metrics::map_indices;
 
 /// The outcome of a paired test of systems A and B.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

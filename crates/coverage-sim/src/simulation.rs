@@ -28,7 +28,7 @@ use rand_pcg::Pcg64;
 use serde::Serialize;
 use unseen_est::Histogram;
 
-use crate::parallel::map_indices;
+use gec_metrics::map_indices;
 
 use crate::Sampling;
 use crate::weighted_draw::{AliasTable, Pool};

@@ -92,6 +92,7 @@ pub use m2_score::{
     score_from_counts, score_sentence, score_sentences, sentence_stats, verbose_report,
 };
 pub use pairwise_sum::{numpy_mean, pairwise_sum};
+pub use parallel::map_indices;
 pub use sari::{
     SariScore, lucky_sari, max_sari, read_sari_lines, sari_files, sari_mean, sari_per_sentence,
     sari_sentence,

@@ -241,12 +241,7 @@ pub fn estimate_batch(
     classes: Classes,
     params: &Params,
 ) -> Result<Vec<SentenceEstimate>, Error> {
-    let path = path.as_ref();
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| Error::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let (file, bytes) = crate::error::read_file(path.as_ref())?;
     fingerprints(&read_batch(&bytes, &file)?, normalizer, classes, None)?
         .into_iter()
         .map(|(name, fingerprint)| {

@@ -65,3 +65,12 @@ pub enum Error {
     #[error("UnseenEst LP: {0}")]
     Solver(String),
 }
+
+/// The bytes of the file at `path` and its name for messages.
+pub(crate) fn read_file(path: &std::path::Path) -> Result<(String, Vec<u8>), Error> {
+    let file = path.display().to_string();
+    match std::fs::read(path) {
+        Ok(bytes) => Ok((file, bytes)),
+        Err(source) => Err(Error::Io { file, source }),
+    }
+}

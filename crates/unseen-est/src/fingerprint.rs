@@ -76,12 +76,7 @@ impl Fingerprint {
 
     /// Reads a fingerprint file (one count per line, F₁ first).
     pub fn read(path: impl AsRef<std::path::Path>) -> Result<Fingerprint, Error> {
-        let path = path.as_ref();
-        let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            file: file.clone(),
-            source,
-        })?;
+        let (file, bytes) = crate::error::read_file(path.as_ref())?;
         let text = std::str::from_utf8(&bytes).map_err(|e| Error::NonUtf8 {
             line: 1 + bytes[..e.valid_up_to()]
                 .iter()
