@@ -225,6 +225,7 @@ pub fn sari_files<P: AsRef<Path>>(
 
 /// The mean of [`sari_sentence`] over a corpus (`references[k]` = all lines of reference k), the
 /// corpus SARI of the LCB paper's code.
+/// An empty corpus gives NaN (0 / 0, as numpy's mean); [`sari_files`] refuses empty files.
 pub fn sari_mean(
     sources: &[String],
     outputs: &[String],
