@@ -170,73 +170,11 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         .collect::<anyhow::Result<_>>()?;
     progress.inc(13);
 
-    // The four series were written with the same origin and gold files; measure against one.
-    let origin = read_lines(data, &stored("max_nisioi", "_origin"), 233)?;
-    let ours: Vec<&str> = kept.iter().map(|(_, r)| r.origin.as_str()).collect();
-    ensure!(
-        origin == ours,
-        "{}: differs from the filtered origins of {TSV}",
-        stored("max_nisioi", "_origin")
-    );
-    let gold_text = read_lines(data, &stored("max_nisioi", "_gold"), 233)?;
-    for (_, infix, _) in G13 {
-        for (suffix, expected) in [("_origin", &origin), ("_gold", &gold_text)] {
-            let rel = stored(infix, suffix);
-            ensure!(
-                read_lines(data, &rel, 233)? == *expected,
-                "{rel}: differs from the MAX-SARI NTS series' file"
-            );
-        }
-    }
-    let unchanged = |wc: &[usize]| wc.iter().filter(|&&w| w == 0).count();
-    let gold_wc = word_changes(&origin, ("gold", &gold_text), &same)?;
-    let gold = (unchanged(&gold_wc), gold_wc.iter().sum::<usize>());
-
-    let mut stored_series = Vec::new();
-    let mut stored_outputs: Vec<Vec<Vec<String>>> = Vec::new();
-    let mut mismatches = Vec::new();
-    for (name, infix, expected) in G13 {
-        let outputs: Vec<Vec<String>> = (1..=8)
-            .map(|m| read_lines(data, &stored(infix, &format!("{m}refs")), 233))
-            .collect::<anyhow::Result<_>>()?;
-        let wc: Vec<Vec<usize>> = outputs
-            .par_iter()
-            .enumerate()
-            .map(|(k, out)| {
-                word_changes(
-                    &origin,
-                    (&stored(infix, &format!("{}refs", k + 1)), out),
-                    &same,
-                )
-            })
-            .collect::<anyhow::Result<_>>()?;
-        let series = StoredSeries {
-            name,
-            unchanged: wc.iter().map(|w| unchanged(w)).collect(),
-            total_word_change: wc.iter().map(|w| w.iter().sum()).collect(),
-        };
-        progress.inc(10);
-        if series.unchanged != expected {
-            mismatches.push(format!("{name}: {:?}", series.unchanged));
-        }
-        stored_series.push(series);
-        stored_outputs.push(outputs);
-    }
-    if stored_series[0].total_word_change != G13_MAX_NTS_TOTAL {
-        mismatches.push(format!(
-            "{} total WordChange: {:?}",
-            stored_series[0].name, stored_series[0].total_word_change
-        ));
-    }
-    if gold != G13_GOLD {
-        mismatches.push(format!("gold: {gold:?}"));
-    }
-    if !mismatches.is_empty() {
-        bail!(
-            "WordChange of the stored reranks differs from G13: {}",
-            mismatches.join("; ")
-        );
-    }
+    let Stored {
+        gold,
+        series: stored_series,
+        outputs: stored_outputs,
+    } = stored_reranks(data, &kept, &same, progress)?;
 
     let sentences: Vec<KBestSentence<'_>> = kept
         .iter()
@@ -278,47 +216,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         TieRule::LaterUnlessSource,
     );
 
-    // Our reranks: WordChange of every hypothesis once, then 20 seeded reference draws per M.
-    let hypothesis_wc: Vec<Vec<usize>> = sentences
-        .par_iter()
-        .map(|s| {
-            s.hypotheses
-                .iter()
-                .map(|h| SentencePair::new(s.source, h).word_change(&same))
-                .collect()
-        })
-        .collect();
-    let mut seeded = Vec::new();
-    for (objective, label) in [
-        (SariObjective::MaxSari, "MAX-SARI"),
-        (SariObjective::Sari, "SARI"),
-    ] {
-        let unchanged = (1..=8)
-            .map(|m| {
-                (0..SEEDS)
-                    .into_par_iter()
-                    .map(|seed| {
-                        let picks = rerank_with_drawn_references(
-                            &sentences,
-                            m,
-                            objective,
-                            TieRule::Later,
-                            seed,
-                        )?;
-                        Ok(picks
-                            .iter()
-                            .zip(&hypothesis_wc)
-                            .filter(|(k, wc)| wc[**k] == 0)
-                            .count())
-                    })
-                    .collect::<Result<Vec<usize>, coverage_sim::Error>>()
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        seeded.push(Seeded {
-            objective: label,
-            unchanged,
-        });
-    }
+    let seeded = seeded_reranks(&sentences, &same)?;
 
     let mut md = String::new();
     let _ = writeln!(
@@ -411,6 +309,148 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             "seeded": seeded,
         }),
         figures: vec![("unchanged", svg)],
+    })
+}
+
+/// Our reranks: WordChange of every hypothesis once, then [`SEEDS`] seeded reference draws per M
+/// for each objective; how many sentences each rerank leaves unchanged.
+fn seeded_reranks(
+    sentences: &[KBestSentence<'_>],
+    same: &WordEquivalence,
+) -> anyhow::Result<Vec<Seeded>> {
+    let hypothesis_wc: Vec<Vec<usize>> = sentences
+        .par_iter()
+        .map(|s| {
+            s.hypotheses
+                .iter()
+                .map(|h| SentencePair::new(s.source, h).word_change(same))
+                .collect()
+        })
+        .collect();
+    let mut seeded = Vec::new();
+    for (objective, label) in [
+        (SariObjective::MaxSari, "MAX-SARI"),
+        (SariObjective::Sari, "SARI"),
+    ] {
+        let unchanged = (1..=8)
+            .map(|m| {
+                (0..SEEDS)
+                    .into_par_iter()
+                    .map(|seed| {
+                        let picks = rerank_with_drawn_references(
+                            sentences,
+                            m,
+                            objective,
+                            TieRule::Later,
+                            seed,
+                        )?;
+                        Ok(picks
+                            .iter()
+                            .zip(&hypothesis_wc)
+                            .filter(|(k, wc)| wc[**k] == 0)
+                            .count())
+                    })
+                    .collect::<Result<Vec<usize>, coverage_sim::Error>>()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        seeded.push(Seeded {
+            objective: label,
+            unchanged,
+        });
+    }
+    Ok(seeded)
+}
+
+/// The authors' stored reranks: their WordChange against the shared origin file, checked
+/// against G13.
+struct Stored {
+    /// The gold's (unchanged sentences, total WordChange).
+    gold: (usize, usize),
+    /// Each stored series' counts.
+    series: Vec<StoredSeries>,
+    /// Each stored series' outputs for M = 1…8.
+    outputs: Vec<Vec<Vec<String>>>,
+}
+
+/// Reads and measures the authors' four stored rerank series (and their gold), failing where
+/// a count differs from G13.
+fn stored_reranks(
+    data: &DataDir,
+    kept: &[(usize, TurkCorpusRow)],
+    same: &WordEquivalence,
+    progress: &ProgressBar,
+) -> anyhow::Result<Stored> {
+    // The four series were written with the same origin and gold files; measure against one.
+    let origin = read_lines(data, &stored("max_nisioi", "_origin"), 233)?;
+    let ours: Vec<&str> = kept.iter().map(|(_, r)| r.origin.as_str()).collect();
+    ensure!(
+        origin == ours,
+        "{}: differs from the filtered origins of {TSV}",
+        stored("max_nisioi", "_origin")
+    );
+    let gold_text = read_lines(data, &stored("max_nisioi", "_gold"), 233)?;
+    for (_, infix, _) in G13 {
+        for (suffix, expected) in [("_origin", &origin), ("_gold", &gold_text)] {
+            let rel = stored(infix, suffix);
+            ensure!(
+                read_lines(data, &rel, 233)? == *expected,
+                "{rel}: differs from the MAX-SARI NTS series' file"
+            );
+        }
+    }
+    let unchanged = |wc: &[usize]| wc.iter().filter(|&&w| w == 0).count();
+    let gold_wc = word_changes(&origin, ("gold", &gold_text), same)?;
+    let gold = (unchanged(&gold_wc), gold_wc.iter().sum::<usize>());
+
+    let mut stored_series = Vec::new();
+    let mut stored_outputs: Vec<Vec<Vec<String>>> = Vec::new();
+    let mut mismatches = Vec::new();
+    for (name, infix, expected) in G13 {
+        let outputs: Vec<Vec<String>> = (1..=8)
+            .map(|m| read_lines(data, &stored(infix, &format!("{m}refs")), 233))
+            .collect::<anyhow::Result<_>>()?;
+        let wc: Vec<Vec<usize>> = outputs
+            .par_iter()
+            .enumerate()
+            .map(|(k, out)| {
+                word_changes(
+                    &origin,
+                    (&stored(infix, &format!("{}refs", k + 1)), out),
+                    same,
+                )
+            })
+            .collect::<anyhow::Result<_>>()?;
+        let series = StoredSeries {
+            name,
+            unchanged: wc.iter().map(|w| unchanged(w)).collect(),
+            total_word_change: wc.iter().map(|w| w.iter().sum()).collect(),
+        };
+        progress.inc(10);
+        if series.unchanged != expected {
+            mismatches.push(format!("{name}: {:?}", series.unchanged));
+        }
+        stored_series.push(series);
+        stored_outputs.push(outputs);
+    }
+    if stored_series[0].total_word_change != G13_MAX_NTS_TOTAL {
+        mismatches.push(format!(
+            "{} total WordChange: {:?}",
+            stored_series[0].name, stored_series[0].total_word_change
+        ));
+    }
+    if gold != G13_GOLD {
+        mismatches.push(format!("gold: {gold:?}"));
+    }
+    if !mismatches.is_empty() {
+        bail!(
+            "WordChange of the stored reranks differs from G13: {}",
+            mismatches.join("; ")
+        );
+    }
+    Ok(Stored {
+        gold,
+        series: stored_series,
+        outputs: stored_outputs,
     })
 }
 
