@@ -1,7 +1,7 @@
 //! `gecbias`: the papers' measures on your own files. Today: `gecbias parse` (a native UCCA
 //! parser on the command line), `gecbias usim` (USim of your system's outputs against their
-//! sources, from text or from UCCA XML) and `gecbias score -m usim` (the same as a system score
-//! with a signature, bootstrap intervals and paired tests).
+//! sources, from text or from UCCA XML) and `gecbias score -m usim m2 sari` (system scores with a
+//! signature, bootstrap intervals and paired tests; M2 and SARI through gec-metrics' one-call API).
 //!
 //! Conventions: output is JSON (`--sentence-level`: JSON Lines, one object per sentence); `-`
 //! reads standard input; exit status 0 on success, 1 for bad input (one line naming the file and

@@ -235,3 +235,121 @@ fn score_usim_with_intervals_and_paired_tests() {
     let rows7: serde_json::Value = serde_json::from_slice(&other_seed.stdout).unwrap();
     assert!(rows7[0]["signature"].as_str().unwrap().ends_with("seed:7"));
 }
+
+/// `score -m m2 sari`: m2scorer's counts and F0.5 on a hand-checked gold, SARI.py's mean, one
+/// signature per metric, intervals and paired tests deterministic on 1 and 2 threads; a gold whose
+/// edit reaches past its sentence is refused naming the file and line.
+#[test]
+fn score_m2_and_sari_with_signatures_intervals_and_tests() {
+    let block = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n";
+    let gold = file("gold.m2", block.repeat(20).as_bytes());
+    let source = file("m2src.txt", "He go to school .\n".repeat(20).as_bytes());
+    let fixed = file("fixed.txt", "He goes to school .\n".repeat(20).as_bytes());
+    let half: String = (0..20)
+        .map(|i| {
+            if i % 2 == 0 {
+                "He goes to school .\n"
+            } else {
+                "He go to school .\n"
+            }
+        })
+        .collect();
+    let half = file("half.txt", half.as_bytes());
+    let args = [
+        "score",
+        "-m",
+        "m2",
+        "sari",
+        "-s",
+        &source,
+        "-r",
+        &gold,
+        "-i",
+        &half,
+        &fixed,
+        "--confidence",
+        "--paired-bs",
+        "--paired-ar",
+    ];
+    // SARI needs line-aligned references: the corrected text serves as the one reference.
+    let sari_args = [
+        "score",
+        "-m",
+        "sari",
+        "-s",
+        &source,
+        "-r",
+        &fixed,
+        "-i",
+        &half,
+        &fixed,
+        "--confidence",
+        "--paired-ar",
+    ];
+    // One -r serves one kind of reference: the M2 gold is no SARI reference file.
+    let mixed = gecbias_threads(&args, "1");
+    assert_eq!(mixed.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&mixed.stderr);
+    assert!(message.contains("gold.m2 has 60 sentences"), "{message}");
+    let m2_args: Vec<&str> = args.iter().copied().filter(|a| *a != "sari").collect();
+    let one = gecbias_threads(&m2_args, "1");
+    assert_eq!(
+        one.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    assert_eq!(one.stdout, gecbias_threads(&m2_args, "2").stdout);
+    let rows: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    assert_eq!(
+        rows[0]["signature"],
+        "M2|refs:1|beta:0.5|muw:2|case:sensitive|refsel:running|version:0.1.0\
+         |ci:bca|bs:1000|paired-bs:1000|paired-ar:10000|seed:12345"
+    );
+    // Half the sentences fixed: 10 of 10 proposed edits correct, 10 of 20 gold edits found.
+    assert_eq!(
+        (rows[0]["correct"].as_u64(), rows[0]["proposed"].as_u64()),
+        (Some(10), Some(10))
+    );
+    assert_eq!(
+        (rows[0]["precision"].as_f64(), rows[0]["recall"].as_f64()),
+        (Some(1.0), Some(0.5))
+    );
+    let f = rows[0]["score"].as_f64().unwrap();
+    assert!((f - 1.25 * 0.5 / 0.75).abs() < 1e-12, "{f}");
+    let ci = &rows[0]["confidence"];
+    assert!(ci["low"].as_f64().unwrap() <= f && f <= ci["high"].as_f64().unwrap());
+    assert_eq!(rows[1]["score"], 1.0);
+    let p = rows[1]["paired_ar"]["p_value"].as_f64().unwrap();
+    assert!(p < 0.01, "fixing every sentence beats fixing half: p = {p}");
+
+    let sari = gecbias_threads(&sari_args, "1");
+    assert_eq!(
+        sari.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&sari.stderr)
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&sari.stdout).unwrap();
+    assert_eq!(
+        rows[0]["signature"],
+        "SARI|refs:1|impl:sari.py|version:0.1.0|ci:bca|bs:1000|paired-ar:10000|seed:12345"
+    );
+    let expected = gec_metrics::sari_files(&source, &[&fixed], &half)
+        .unwrap()
+        .mean;
+    assert_eq!(rows[0]["score"].as_f64(), Some(expected));
+
+    let bad = file(
+        "bad.m2",
+        b"S He go .\nA 1 9|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n",
+    );
+    let out = gecbias(&["score", "-m", "m2", "-r", &bad, "-i", &fixed], "");
+    assert_eq!(out.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        message.contains("bad.m2:2:") && message.contains("outside the sentence"),
+        "{message}"
+    );
+    assert!(!message.contains("panicked"));
+}
