@@ -15,7 +15,7 @@ use crate::Error;
 use crate::edit_lattice::{Edit, FirstRowInsertions, GoldEdit, Lattice};
 use crate::m2_file::M2File;
 use crate::parallel::map_indices;
-use crate::text::python_split;
+use crate::text::{python_split, python_strip, python2_float, python2_repr};
 
 /// Options of the M2 scorer (the official defaults by [`Default`]; [`M2Options::LCB_AUTHORS`] for
 /// the LCB paper's settings). Fields are public: set the ones to change on a default value.
@@ -168,6 +168,15 @@ pub struct AnnotatorResult {
     pub gold: Vec<GoldEdit>,
 }
 
+impl SentenceStats {
+    /// The statistics of one sentence's results against its annotators ([`score_sentence`]).
+    pub fn of(results: &[AnnotatorResult]) -> SentenceStats {
+        SentenceStats {
+            annotators: results.iter().map(|r| (r.annotator, r.counts())).collect(),
+        }
+    }
+}
+
 impl AnnotatorResult {
     fn counts(&self) -> Counts {
         Counts {
@@ -299,9 +308,7 @@ pub fn sentence_stats(
 ) -> Result<Vec<SentenceStats>, Error> {
     Ok(score_sentences(golds, hypotheses, names, options)?
         .into_iter()
-        .map(|results| SentenceStats {
-            annotators: results.iter().map(|r| (r.annotator, r.counts())).collect(),
-        })
+        .map(|results| SentenceStats::of(&results))
         .collect())
 }
 
@@ -405,24 +412,24 @@ pub fn verbose_report(
             expected: golds.len(),
         });
     }
-    let stats: Vec<SentenceStats> = results
-        .iter()
-        .map(|r| SentenceStats {
-            annotators: r.iter().map(|a| (a.annotator, a.counts())).collect(),
-        })
-        .collect();
+    let stats: Vec<SentenceStats> = results.iter().map(|r| SentenceStats::of(r)).collect();
     let mut choices = Vec::with_capacity(stats.len());
     let (correct, proposed, gold) = choose_annotators(&stats, beta, |chosen, before| {
         choices.push((chosen, before))
     });
     let mut out = String::new();
+    // Python 2's repr: joined tokens are unicode, an empty join is the byte string ''.
+    let joined = |s: &str| python2_repr(s, !s.is_empty());
     let show = |edits: &[Edit]| {
         edits
             .iter()
             .map(|e| {
                 format!(
-                    "({}, {}, {:?}, {:?})",
-                    e.start, e.end, e.original, e.correction
+                    "({}, {}, {}, {})",
+                    e.start,
+                    e.end,
+                    joined(&e.original),
+                    joined(&e.correction)
                 )
             })
             .collect::<Vec<_>>()
@@ -446,24 +453,37 @@ pub fn verbose_report(
                 .gold
                 .iter()
                 .map(|g| {
+                    let corrections: Vec<String> = g
+                        .corrections
+                        .iter()
+                        .map(|c| python2_repr(c, true))
+                        .collect();
                     format!(
-                        "({}, {}, {:?}, {:?})",
-                        g.start, g.end, g.original, g.corrections
+                        "({}, {}, {}, [{}])",
+                        g.start,
+                        g.end,
+                        joined(&g.original),
+                        corrections.join(", ")
                     )
                 })
                 .collect();
             let _ = writeln!(out, ">> Annotator: {}", a.annotator);
             let _ = writeln!(out, "SOURCE        : {}", gold.source);
-            let _ = writeln!(out, "HYPOTHESIS    : {hypothesis}");
+            let _ = writeln!(out, "HYPOTHESIS    : {}", python_strip(hypothesis));
             let _ = writeln!(out, "EDIT SEQ      : [{}]", show(&a.edits));
             let _ = writeln!(out, "GOLD EDITS    : [{}]", gold_shown.join(", "));
             let _ = writeln!(out, "CORRECT EDITS : [{}]", show(&a.correct));
             let _ = writeln!(out, "# correct     : {c}");
             let _ = writeln!(out, "# proposed    : {e}");
             let _ = writeln!(out, "# gold        : {g}");
-            let _ = writeln!(out, "precision     : {}", local.precision);
-            let _ = writeln!(out, "recall        : {}", local.recall);
-            let _ = writeln!(out, "f_{beta:.1}         : {}", local.f_beta);
+            let _ = writeln!(out, "precision     : {}", python2_float(local.precision));
+            let _ = writeln!(out, "recall        : {}", python2_float(local.recall));
+            let _ = writeln!(
+                out,
+                "f_{}         : {}",
+                python2_float(beta),
+                python2_float(local.f_beta)
+            );
             let _ = writeln!(out, "-------------------------------------------");
         }
         let chosen = annotators.get(chosen).map_or(0, |a| a.annotator);
@@ -477,8 +497,13 @@ pub fn verbose_report(
     let _ = writeln!(out, "CORRECT EDITS  : {correct}");
     let _ = writeln!(out, "PROPOSED EDITS : {proposed}");
     let _ = writeln!(out, "GOLD EDITS     : {gold}");
-    let _ = writeln!(out, "P = {}", total.precision);
-    let _ = writeln!(out, "R = {}", total.recall);
-    let _ = writeln!(out, "F_{beta:.1} = {}", total.f_beta);
+    let _ = writeln!(out, "P = {}", python2_float(total.precision));
+    let _ = writeln!(out, "R = {}", python2_float(total.recall));
+    let _ = writeln!(
+        out,
+        "F_{} = {}",
+        python2_float(beta),
+        python2_float(total.f_beta)
+    );
     Ok(out)
 }

@@ -53,6 +53,81 @@ pub(crate) fn ascii_split(text: &str) -> impl Iterator<Item = &str> {
     text.split(is_ascii_space).filter(|t| !t.is_empty())
 }
 
+/// `str(x)` of a Python 2 float, as the M2 scorer prints its verbose report: `'%.12g' % x`, with
+/// `.0` appended when that shows no decimal point or exponent (`1.0`, `0.230769230769`, `1e-05`).
+pub(crate) fn python2_float(x: f64) -> String {
+    if !x.is_finite() {
+        return if x.is_nan() {
+            "nan".into()
+        } else if x > 0.0 {
+            "inf".into()
+        } else {
+            "-inf".into()
+        };
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    }
+    let trim = |s: String| -> String {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            s
+        }
+    };
+    // The exponent after rounding to 12 significant digits decides the notation, as %g does.
+    let scientific = format!("{x:.11e}");
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    if !(-4..12).contains(&exponent) {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        return format!(
+            "{}e{sign}{:02}",
+            trim(mantissa.to_owned()),
+            exponent.unsigned_abs()
+        );
+    }
+    let fixed = trim(format!("{x:.*}", (11 - exponent) as usize));
+    if fixed.contains('.') {
+        fixed
+    } else {
+        fixed + ".0"
+    }
+}
+
+/// `repr(s)` of a Python 2 unicode string (`u'more'`, `u"one 's"`, `u'caf\xe9'`); `unicode` is
+/// false for a byte string, whose only occurrence in the M2 scorer's report is the empty `''` of
+/// an empty join.
+pub(crate) fn python2_repr(s: &str, unicode: bool) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::from(if unicode { "u" } else { "" });
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || (0x7f..0x100).contains(&(c as u32)) => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if (c as u32) < 0x100 => out.push(c),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push(quote);
+    out
+}
+
 /// The bytes of `path`, refusing files above [`MAX_FILE_BYTES`].
 pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
     let file = path.display().to_string();
@@ -134,6 +209,36 @@ mod tests {
             ["a\u{a0}b\u{1c}c", "d", "\u{3000}"]
         );
         assert_eq!(python_strip("\u{85} x y\r"), "x y");
+    }
+
+    #[test]
+    fn strings_print_as_python_2_repr_does() {
+        assert_eq!(python2_repr("more", true), "u'more'");
+        assert_eq!(python2_repr("one 's", true), "u\"one 's\"");
+        assert_eq!(python2_repr("a'b\"c", true), "u'a\\'b\"c'");
+        assert_eq!(
+            python2_repr("caf\u{e9} \u{2019}", true),
+            "u'caf\\xe9 \\u2019'"
+        );
+        assert_eq!(python2_repr("", false), "''");
+        assert_eq!(python2_repr("", true), "u''");
+    }
+
+    #[test]
+    fn floats_print_as_python_2_does() {
+        for (x, python) in [
+            (1.0, "1.0"),
+            (0.0, "0.0"),
+            (0.5, "0.5"),
+            (3.0 / 13.0, "0.230769230769"),
+            (0.00878293601004016, "0.00878293601004"),
+            (1e-5, "1e-05"),
+            (123456789012.0, "123456789012.0"),
+            (1234567890123.0, "1.23456789012e+12"),
+            (0.038112522686025406, "0.038112522686"),
+        ] {
+            assert_eq!(python2_float(x), python, "{x}");
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! line), 2 for a usage error; a progress bar on standard error only when it is a terminal.
 
 mod input;
+mod m2scorer;
 mod parse;
 mod score;
 mod usim_command;
@@ -53,6 +54,8 @@ enum Command {
     Usim(usim_command::Args),
     /// System scores with signatures, confidence intervals and paired tests (sacrebleu-style).
     Score(score::Args),
+    /// Drop-in for the official M2 scorer: its arguments, its output byte for byte.
+    M2scorer(m2scorer::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => parse::run(&args, cli.quiet),
         Command::Usim(args) => usim_command::run(&args, cli.quiet),
         Command::Score(args) => score::run(&args, cli.quiet),
+        Command::M2scorer(args) => m2scorer::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,87 @@
+//! `gecbias m2scorer`: a drop-in for the official M2 scorer (`m2scorer.py`, nusnlp/m2scorer):
+//! the same arguments and, on the same files, the same bytes on standard output — the three
+//! summary lines (tested on all 28 CoNLL-2014 system/gold pairs), so scripts and the regexes that
+//! read them keep working; `-v` adds the per-sentence report in m2scorer's format (Python 2
+//! reprs and floats). Like m2scorer, gold edits outside their sentence are dropped.
+
+use std::io::Write;
+
+use gec_metrics::{
+    FirstRowInsertions, M2Gold, M2Options, SentenceStats, corpus_score, read_lines,
+    score_sentences, sentence_stats, verbose_report,
+};
+
+use crate::Failure;
+
+/// Score a system output against an M2 gold, as m2scorer does.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The system output, one tokenised sentence per line.
+    system: String,
+    /// The M2 gold.
+    gold: String,
+    /// Print the per-sentence report (edits, gold edits, running counts, chosen annotator) in
+    /// m2scorer's format. Its counts are m2scorer's; where several edit sequences cost the same,
+    /// the one shown can differ from m2scorer's (not yet byte-identical).
+    #[arg(short, long)]
+    verbose: bool,
+    /// Unchanged words one system edit may span.
+    #[arg(long = "max_unchanged_words", default_value_t = 2)]
+    max_unchanged_words: u32,
+    /// β of F_β.
+    #[arg(long, default_value_t = 0.5)]
+    beta: f64,
+    /// Drop system edits that only change case or spacing.
+    #[arg(long = "ignore_whitespace_casing")]
+    ignore_whitespace_casing: bool,
+    /// Anchor insertions before the first word as Release 3.2 (the LCB paper's copy) did.
+    #[arg(long)]
+    release32: bool,
+}
+
+/// `str(x)` of a Python 2 float for the summary's β (`0.5`, `1.0`).
+fn python_beta(beta: f64) -> String {
+    let shown = format!("{beta}");
+    if shown.contains('.') || shown.contains('e') {
+        shown
+    } else {
+        shown + ".0"
+    }
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), Failure> {
+    let failure = |e: gec_metrics::Error| Failure::input(e.to_string());
+    let gold = M2Gold::read_lenient(&args.gold).map_err(failure)?;
+    let hypotheses = read_lines(&args.system).map_err(failure)?;
+    let mut options = M2Options::OFFICIAL.with_beta(args.beta);
+    options.max_unchanged_words = args.max_unchanged_words;
+    options.ignore_whitespace_casing = args.ignore_whitespace_casing;
+    if args.release32 {
+        options.first_row_insertions = FirstRowInsertions::Release32;
+    }
+    let names = (args.gold.as_str(), args.system.as_str());
+    let mut out = String::new();
+    let score = if args.verbose {
+        let results =
+            score_sentences(gold.sentences(), &hypotheses, names, &options).map_err(failure)?;
+        out =
+            verbose_report(gold.sentences(), &hypotheses, &results, args.beta).map_err(failure)?;
+        let stats: Vec<SentenceStats> = results.iter().map(|r| SentenceStats::of(r)).collect();
+        corpus_score(&stats, args.beta)
+    } else {
+        let stats =
+            sentence_stats(gold.sentences(), &hypotheses, names, &options).map_err(failure)?;
+        corpus_score(&stats, args.beta)
+    };
+    out.push_str(&format!(
+        "Precision   : {:.4}\nRecall      : {:.4}\nF_{}       : {:.4}\n",
+        score.precision,
+        score.recall,
+        python_beta(args.beta),
+        score.f_beta
+    ));
+    std::io::stdout()
+        .lock()
+        .write_all(out.as_bytes())
+        .map_err(|e| Failure::input(format!("standard output: {e}")))
+}
