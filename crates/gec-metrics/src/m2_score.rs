@@ -476,13 +476,11 @@ pub fn verbose_report(
             let _ = writeln!(out, "# correct     : {c}");
             let _ = writeln!(out, "# proposed    : {e}");
             let _ = writeln!(out, "# gold        : {g}");
-            let _ = writeln!(out, "precision     : {}", python2_float(local.precision));
-            let _ = writeln!(out, "recall        : {}", python2_float(local.recall));
-            let _ = writeln!(
-                out,
-                "f_{}         : {}",
-                python2_float(beta),
-                python2_float(local.f_beta)
+            write_scores(
+                &mut out,
+                &local,
+                beta,
+                ["precision     : ", "recall        : ", "f_", "         : "],
             );
             let _ = writeln!(out, "-------------------------------------------");
         }
@@ -497,13 +495,21 @@ pub fn verbose_report(
     let _ = writeln!(out, "CORRECT EDITS  : {correct}");
     let _ = writeln!(out, "PROPOSED EDITS : {proposed}");
     let _ = writeln!(out, "GOLD EDITS     : {gold}");
-    let _ = writeln!(out, "P = {}", python2_float(total.precision));
-    let _ = writeln!(out, "R = {}", python2_float(total.recall));
+    write_scores(&mut out, &total, beta, ["P = ", "R = ", "F_", " = "]);
+    Ok(out)
+}
+
+/// The P, R and F_β lines of the verbose report, numbers as Python 2 prints them; `labels` are
+/// the P and R labels and the text before and after β in the F label.
+fn write_scores(out: &mut String, score: &M2Score, beta: f64, labels: [&str; 4]) {
+    use std::fmt::Write;
+    let [p, r, f_before, f_after] = labels;
+    let _ = writeln!(out, "{p}{}", python2_float(score.precision));
+    let _ = writeln!(out, "{r}{}", python2_float(score.recall));
     let _ = writeln!(
         out,
-        "F_{} = {}",
+        "{f_before}{}{f_after}{}",
         python2_float(beta),
-        python2_float(total.f_beta)
+        python2_float(score.f_beta)
     );
-    Ok(out)
 }
