@@ -89,7 +89,8 @@ pub use m2_file::{M2Block, M2Edit, M2File};
 pub use m2_gold::{M2Gold, SystemM2};
 pub use m2_score::{
     AnnotatorResult, Counts, GoldSentence, M2Options, M2Score, SentenceStats, corpus_score,
-    score_from_counts, score_sentence, score_sentences, sentence_stats, verbose_report,
+    score_from_counts, score_sentence, score_sentences, sentence_stats, summary_report,
+    verbose_report,
 };
 pub use pairwise_sum::{numpy_mean, pairwise_sum};
 pub use parallel::map_indices;

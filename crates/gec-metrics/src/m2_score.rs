@@ -499,6 +499,19 @@ pub fn verbose_report(
     Ok(out)
 }
 
+/// The official scorer's summary, the three lines it always prints last:
+/// `Precision   : 0.4162`, `Recall      : 0.2140`, `F_0.5       : 0.3501` (four decimals; β as
+/// Python 2 prints a float).
+pub fn summary_report(score: &M2Score, beta: f64) -> String {
+    format!(
+        "Precision   : {:.4}\nRecall      : {:.4}\nF_{}       : {:.4}\n",
+        score.precision,
+        score.recall,
+        python2_float(beta),
+        score.f_beta
+    )
+}
+
 /// The P, R and F_β lines of the verbose report, numbers as Python 2 prints them; `labels` are
 /// the P and R labels and the text before and after β in the F label.
 fn write_scores(out: &mut String, score: &M2Score, beta: f64, labels: [&str; 4]) {

@@ -8,7 +8,7 @@ use std::io::Write;
 
 use gec_metrics::{
     FirstRowInsertions, M2Gold, M2Options, SentenceStats, corpus_score, read_lines,
-    score_sentences, sentence_stats, verbose_report,
+    score_sentences, sentence_stats, summary_report, verbose_report,
 };
 
 use crate::Failure;
@@ -39,16 +39,6 @@ pub(crate) struct Args {
     release32: bool,
 }
 
-/// `str(x)` of a Python 2 float for the summary's β (`0.5`, `1.0`).
-fn python_beta(beta: f64) -> String {
-    let shown = format!("{beta}");
-    if shown.contains('.') || shown.contains('e') {
-        shown
-    } else {
-        shown + ".0"
-    }
-}
-
 pub(crate) fn run(args: &Args) -> Result<(), Failure> {
     let failure = |e: gec_metrics::Error| Failure::input(e.to_string());
     let gold = M2Gold::read_lenient(&args.gold).map_err(failure)?;
@@ -73,13 +63,7 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
             sentence_stats(gold.sentences(), &hypotheses, names, &options).map_err(failure)?;
         corpus_score(&stats, args.beta)
     };
-    out.push_str(&format!(
-        "Precision   : {:.4}\nRecall      : {:.4}\nF_{}       : {:.4}\n",
-        score.precision,
-        score.recall,
-        python_beta(args.beta),
-        score.f_beta
-    ));
+    out.push_str(&summary_report(&score, args.beta));
     std::io::stdout()
         .lock()
         .write_all(out.as_bytes())
