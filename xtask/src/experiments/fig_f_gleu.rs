@@ -10,7 +10,7 @@ use anyhow::bail;
 use coverage_sim::perfect_corpus::{SentenceSampling, simulate_perfect_corpus};
 use coverage_sim::{ScoreInterval, m2_confidence, mean_confidence};
 use gec_metrics::ReferenceDraws;
-use gec_metrics::{M2File, M2Gold};
+use gec_metrics::{M2File, M2Gold, M2Options};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_GOLD;
 use indicatif::ProgressBar;
@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use unseen_est::crowd::{Answer, read_batch_raw};
 
-use super::fig_systems::{AUTHORS_SCORER, PERFECT_DIR, SEED, confidence, interval, stats};
+use super::fig_systems::{PERFECT_DIR, SEED, confidence, interval, stats};
 use super::table1::BATCHES;
 use super::{Experiment, Report};
 use crate::plot::{Band, Line, bands};
@@ -105,7 +105,7 @@ fn simulated(
     let s = M2Gold::from_file(&corpus.gold()?).score_lines(
         &corpus.outputs,
         "simulated perfect output",
-        &AUTHORS_SCORER,
+        &M2Options::LCB_AUTHORS,
     )?;
     let gleu = corpus.gleu()?;
     let sentence = corpus.sentence_gleu(&gleu);

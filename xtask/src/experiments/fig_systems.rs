@@ -53,9 +53,6 @@ const AUTHORS_INTERVALS: [(&str, f64, f64); 15] = [
 const PERFECT_AUTHORS: (f64, f64) = (0.399885, 0.433230);
 const PERFECT_POINT: f64 = 0.41633;
 
-/// The scorer as the authors ran it: their Release-3.2 copy, `ignore_whitespace_casing`.
-pub(crate) const AUTHORS_SCORER: M2Options = M2Options::LCB_AUTHORS;
-
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out = vec![
         format!("{CONLL_GOLD}/official-2014.combined.m2"),
@@ -74,7 +71,8 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
 
 /// `output` scored against `gold` with the authors' scorer options.
 pub(crate) fn stats(data: &DataDir, gold: &str, output: &str) -> anyhow::Result<SystemM2> {
-    Ok(M2Gold::read_lenient(data.join(gold))?.score_file(data.join(output), &AUTHORS_SCORER)?)
+    Ok(M2Gold::read_lenient(data.join(gold))?
+        .score_file(data.join(output), &M2Options::LCB_AUTHORS)?)
 }
 
 /// 1000 resamples, 95 %, BCa, seeded with [`SEED`].
