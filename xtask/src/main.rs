@@ -8,6 +8,8 @@
 //!   (metric-goldens §a.3, §b, §c); `usim-text` times USim from raw text on one thread.
 //! * `cargo xtask train-parser [--epochs N] [--seed S] [--features …]` trains the UCCA parser and
 //!   writes `models/ucca-wiki-v1.2/model.bin`.
+//! * `cargo xtask record [--data DIR]` runs the reference tools and records their outputs for the
+//!   drop-in tests of the `gecbias` command.
 //! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 
@@ -16,6 +18,8 @@ mod data;
 mod experiments;
 mod linguistic;
 mod plot;
+mod record;
+mod reference_tools;
 mod reproduce;
 mod sources;
 mod train_parser;
@@ -82,6 +86,13 @@ enum Task {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Run the reference tools (m2scorer, errant_compare, compute_gleu, SARI.py) and record
+    /// their outputs as the expected outputs of gecbias's drop-in modes.
+    Record {
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Show the data directory and its provenance, and verify it against the manifest.
     Data {
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
@@ -126,6 +137,7 @@ fn main() -> ExitCode {
             data,
         }) => reproduce::run(&id, check, full, data.as_deref()),
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
+        Some(Task::Record { data }) => record::run(&workspace_root(), data.as_deref()),
         Some(Task::Data {
             data,
             write_manifest,
@@ -200,6 +212,9 @@ fn list_tasks() {
     );
     println!(
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"
+    );
+    println!(
+        "  record [--data DIR]                          record the reference tools' outputs for gecbias's drop-in tests"
     );
     println!("  data [--data DIR] [--write-manifest]        show and verify the research data\n");
     print!("{}", experiment_list());

@@ -117,6 +117,35 @@ impl Edit {
     }
 }
 
+impl Edit {
+    /// The edit without the tokens its original and correction share at the start and at the
+    /// end (a common prefix first, then a common suffix of what is left), its span moved to
+    /// match: how m2scorer's verbose report shows an edit of the optimistic path.
+    pub fn shrunk(&self) -> Edit {
+        let original: Vec<&str> = self.original.split_whitespace().collect();
+        let correction: Vec<&str> = self.correction.split_whitespace().collect();
+        let shorter = original.len().min(correction.len());
+        let prefix = original
+            .iter()
+            .zip(&correction)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let suffix = original
+            .iter()
+            .rev()
+            .zip(correction.iter().rev())
+            .take(shorter - prefix)
+            .take_while(|(a, b)| a == b)
+            .count();
+        Edit {
+            start: self.start + prefix as u32,
+            end: self.end - suffix as u32,
+            original: original[prefix..original.len() - suffix].join(" "),
+            correction: correction[prefix..correction.len() - suffix].join(" "),
+        }
+    }
+}
+
 /// The lattice of one source/hypothesis pair, with transitive arcs, ready to be weighted for any
 /// annotator.
 pub(crate) struct Lattice<'a> {

@@ -5,12 +5,15 @@
 //! ERRANT does). Needs no parser: it compares edits already in M2 form.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use crate::Error;
 use crate::m2_file::{M2Edit, M2File};
+use crate::text::{python_float, python_split, python3_repr};
 
 /// What counts as the same edit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum ErrantMode {
     /// Span and correction (`-cs`, the default).
     #[default]
@@ -24,9 +27,90 @@ pub enum ErrantMode {
     DetectionTokens,
 }
 
+impl ErrantMode {
+    /// The title `errant_compare` prints above its table.
+    fn title(self) -> &'static str {
+        match self {
+            ErrantMode::CorrectionSpans => " Span-Based Correction ",
+            ErrantMode::CorrectionSpansTypes => " Span-Based Correction + Classification ",
+            ErrantMode::DetectionSpans => " Span-Based Detection ",
+            ErrantMode::DetectionTokens => " Token-Based Detection ",
+        }
+    }
+
+    fn is_detection(self) -> bool {
+        matches!(
+            self,
+            ErrantMode::DetectionSpans | ErrantMode::DetectionTokens
+        )
+    }
+}
+
+/// Which edits of both files take part, and β: `errant_compare`'s options.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ErrantOptions {
+    /// What counts as the same edit.
+    pub mode: ErrantMode,
+    /// β of F_β (0.5).
+    pub beta: f64,
+    /// Only edits of at most one token on each side: 0:1, 1:0, 1:1 (`-single`).
+    pub single: bool,
+    /// Only edits of two or more tokens on one side (`-multi`).
+    pub multi: bool,
+    /// Error types left out of the comparison (`-filt`).
+    pub filter: Vec<String>,
+}
+
+impl Default for ErrantOptions {
+    fn default() -> Self {
+        ErrantOptions {
+            mode: ErrantMode::CorrectionSpans,
+            beta: 0.5,
+            single: false,
+            multi: false,
+            filter: Vec::new(),
+        }
+    }
+}
+
+impl ErrantOptions {
+    /// The default options with `mode`.
+    pub fn with_mode(mode: ErrantMode) -> Self {
+        ErrantOptions {
+            mode,
+            ..ErrantOptions::default()
+        }
+    }
+
+    /// Whether `errant_compare` keeps `edit` (UNK only in detection; `-single`, `-multi`,
+    /// `-filt`).
+    fn keeps(&self, edit: &M2Edit) -> bool {
+        let width = edit.end - edit.start;
+        let corrected = python_split(&edit.correction).count();
+        !(!self.mode.is_detection() && edit.category == "UNK"
+            || self.single && (width >= 2 || corrected >= 2)
+            || self.multi && width < 2 && corrected < 2
+            || self.filter.contains(&edit.category))
+    }
+}
+
+/// How finely `-cat` groups error types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CategoryTier {
+    /// The operation: M, R, U (`-cat 1`).
+    Operation,
+    /// The main type without the operation: NOUN, VERB:SVA (`-cat 2`).
+    Main,
+    /// The whole type: R:NOUN (`-cat 3`).
+    Full,
+}
+
 /// Corpus counts and scores of an ERRANT comparison.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct ErrantScore {
     /// True positives.
     pub tp: u64,
@@ -38,14 +122,125 @@ pub struct ErrantScore {
     pub precision: f64,
     /// R = TP / (TP + FN) (1 without FN).
     pub recall: f64,
-    /// F_β.
+    /// F_β = (1 + β²)·P·R / (β²·P + R) (0 when P + R = 0).
     pub f_beta: f64,
 }
 
-type Key = (i64, i64, String, String);
-type Coders = Vec<(u32, HashMap<Key, Vec<String>>)>;
+impl ErrantScore {
+    /// The scores of the counts TP, FP, FN.
+    pub fn from_counts(tp: u64, fp: u64, fn_: u64, beta: f64) -> ErrantScore {
+        let (precision, recall, f_beta) = scores(tp, fp, fn_, beta);
+        ErrantScore {
+            tp,
+            fp,
+            fn_,
+            precision,
+            recall,
+            f_beta,
+        }
+    }
+}
 
-fn process(edits: &[M2Edit], mode: ErrantMode) -> Coders {
+/// TP, FP, FN.
+type Counts = [u64; 3];
+
+/// A comparison of two M2 files: the corpus score, the counts per error type of the chosen
+/// annotator pairs, and every pair's counts per sentence, so that the running choice can be redone
+/// on a resample of the sentences ([`ErrantEvaluation::resample`]).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ErrantEvaluation {
+    /// The corpus score.
+    pub score: ErrantScore,
+    /// β of F_β.
+    pub beta: f64,
+    /// TP, FP, FN per error type, in order of first appearance.
+    pub categories: Vec<(String, [u64; 3])>,
+    /// Per sentence, each hypothesis/reference annotator pair's TP, FP, FN, in ERRANT's order.
+    candidates: Vec<Vec<Counts>>,
+}
+
+impl ErrantEvaluation {
+    /// The number of sentences.
+    pub fn sentences(&self) -> usize {
+        self.candidates.len()
+    }
+
+    /// The corpus score of the sentences `indices` (repeats allowed), the annotator pairs chosen
+    /// anew by the running F_β over that sequence — what ERRANT would report on that corpus.
+    pub fn resample(&self, indices: &[usize]) -> ErrantScore {
+        let mut total = [0u64; 3];
+        for &i in indices {
+            let chosen = choose(&self.candidates[i], total, self.beta);
+            for (t, c) in total.iter_mut().zip(self.candidates[i][chosen]) {
+                *t += c;
+            }
+        }
+        ErrantScore::from_counts(total[0], total[1], total[2], self.beta)
+    }
+
+    /// The counts and scores per error type grouped at `tier`, sorted by name (`-cat`).
+    pub fn category_scores(&self, tier: CategoryTier) -> Vec<(String, ErrantScore)> {
+        let mut grouped: Vec<(String, Counts)> = Vec::new();
+        for (category, counts) in &self.categories {
+            let name = match tier {
+                _ if category == "UNK" => category.clone(),
+                CategoryTier::Operation => category.chars().take(1).collect(),
+                CategoryTier::Main => category.chars().skip(2).collect(),
+                CategoryTier::Full => category.clone(),
+            };
+            add_category(&mut grouped, &name, *counts);
+        }
+        grouped.sort_by(|a, b| a.0.cmp(&b.0));
+        grouped
+            .into_iter()
+            .map(|(name, [tp, fp, fn_])| (name, ErrantScore::from_counts(tp, fp, fn_, self.beta)))
+            .collect()
+    }
+}
+
+fn add_category(categories: &mut Vec<(String, Counts)>, name: &str, counts: Counts) {
+    match categories.iter_mut().find(|(c, _)| c == name) {
+        Some((_, total)) => {
+            for (t, c) in total.iter_mut().zip(counts) {
+                *t += c;
+            }
+        }
+        None => categories.push((name.to_owned(), counts)),
+    }
+}
+
+/// An edit as the mode compares it: (start, end, type, correction), the parts the mode ignores
+/// left empty.
+type Key = (i64, i64, String, String);
+
+/// One annotator's edits of one sentence: keys in order of first appearance with the error types
+/// of the edits that share them (Python's insertion-ordered dict).
+#[derive(Default)]
+struct Edits {
+    keys: Vec<(Key, Vec<String>)>,
+    index: HashMap<Key, usize>,
+}
+
+impl Edits {
+    fn add(&mut self, key: Key, category: &str) {
+        match self.index.get(&key) {
+            Some(&i) => self.keys[i].1.push(category.to_owned()),
+            None => {
+                self.index.insert(key.clone(), self.keys.len());
+                self.keys.push((key, vec![category.to_owned()]));
+            }
+        }
+    }
+
+    fn get(&self, key: &Key) -> Option<&Vec<String>> {
+        self.index.get(key).map(|&i| &self.keys[i].1)
+    }
+}
+
+type Coders = Vec<(u32, Edits)>;
+
+fn process(edits: &[M2Edit], options: &ErrantOptions) -> Coders {
     let noop = M2Edit {
         line: 0,
         start: -1,
@@ -61,65 +256,69 @@ fn process(edits: &[M2Edit], mode: ErrantMode) -> Coders {
     };
     let mut coders: Coders = Vec::new();
     for edit in edits {
-        if !coders.iter().any(|(c, _)| *c == edit.annotator) {
-            coders.push((edit.annotator, HashMap::new()));
-        }
-        let detection = matches!(
-            mode,
-            ErrantMode::DetectionSpans | ErrantMode::DetectionTokens
-        );
-        if !detection && edit.category == "UNK" {
-            continue;
-        }
-        let Some((_, dict)) = coders.iter_mut().find(|(c, _)| *c == edit.annotator) else {
-            continue;
-        };
-        let mut add = |key: Key| dict.entry(key).or_default().push(edit.category.clone());
-        let (start, end) = (edit.start, edit.end);
-        match mode {
-            ErrantMode::DetectionTokens if start == -1 => {
-                add((start, start, String::new(), String::new()))
+        let position = match coders.iter().position(|(c, _)| *c == edit.annotator) {
+            Some(p) => p,
+            None => {
+                coders.push((edit.annotator, Edits::default()));
+                coders.len() - 1
             }
+        };
+        if !options.keeps(edit) {
+            continue;
+        }
+        let dict = &mut coders[position].1;
+        let category = edit.category.as_str();
+        let (start, end) = (edit.start, edit.end);
+        let span = |s: i64, e: i64| (s, e, String::new(), String::new());
+        match options.mode {
+            ErrantMode::DetectionTokens if start == -1 => dict.add(span(start, start), category),
             ErrantMode::DetectionTokens if start == end && start >= 0 => {
-                add((start, start + 1, String::new(), String::new()))
+                dict.add(span(start, start + 1), category)
             }
             ErrantMode::DetectionTokens => {
                 for token in start..end {
-                    add((token, token + 1, String::new(), String::new()));
+                    dict.add(span(token, token + 1), category);
                 }
             }
-            ErrantMode::DetectionSpans => add((start, end, String::new(), String::new())),
-            ErrantMode::CorrectionSpansTypes => {
-                add((start, end, edit.category.clone(), edit.correction.clone()))
-            }
-            ErrantMode::CorrectionSpans => {
-                add((start, end, String::new(), edit.correction.clone()))
-            }
+            ErrantMode::DetectionSpans => dict.add(span(start, end), category),
+            ErrantMode::CorrectionSpansTypes => dict.add(
+                (start, end, edit.category.clone(), edit.correction.clone()),
+                category,
+            ),
+            ErrantMode::CorrectionSpans => dict.add(
+                (start, end, String::new(), edit.correction.clone()),
+                category,
+            ),
         }
     }
     coders
 }
 
-fn compare(
-    hyp: &HashMap<Key, Vec<String>>,
-    reference: &HashMap<Key, Vec<String>>,
-) -> (u64, u64, u64) {
-    let (mut tp, mut fp, mut fn_) = (0, 0, 0);
-    for (edit, cats) in hyp {
+/// TP, FP, FN of one annotator pair, and the same per error type (in order of first appearance).
+fn compare(hyp: &Edits, reference: &Edits) -> (Counts, Vec<(String, Counts)>) {
+    let mut counts = [0u64; 3];
+    let mut categories = Vec::new();
+    let mut count = |slot: usize, category: &str| {
+        counts[slot] += 1;
+        let mut one = [0; 3];
+        one[slot] = 1;
+        add_category(&mut categories, category, one);
+    };
+    for (edit, cats) in &hyp.keys {
         if cats[0] == "noop" {
             continue;
         }
         match reference.get(edit) {
-            Some(ref_cats) => tp += ref_cats.len() as u64,
-            None => fp += cats.len() as u64,
+            Some(ref_cats) => ref_cats.iter().for_each(|c| count(0, c)),
+            None => cats.iter().for_each(|c| count(1, c)),
         }
     }
-    for (edit, cats) in reference {
-        if cats[0] != "noop" && !hyp.contains_key(edit) {
-            fn_ += cats.len() as u64;
+    for (edit, cats) in &reference.keys {
+        if cats[0] != "noop" && hyp.get(edit).is_none() {
+            cats.iter().for_each(|c| count(2, c));
         }
     }
-    (tp, fp, fn_)
+    (counts, categories)
 }
 
 /// ERRANT's P, R, F_β (unrounded).
@@ -148,13 +347,101 @@ fn round4(x: f64) -> f64 {
     format!("{x:.4}").parse().unwrap_or(x)
 }
 
-/// Compares a hypothesis M2 file with a reference M2 file sentence by sentence.
-pub fn errant_compare(
+/// ERRANT's rounded P, R, F_β.
+fn rounded_scores(counts: Counts, beta: f64) -> (f64, f64, f64) {
+    let (p, r, f) = scores(counts[0], counts[1], counts[2], beta);
+    (round4(p), round4(r), round4(f))
+}
+
+/// The annotator pair ERRANT keeps for a sentence, given the corpus counts so far: the highest
+/// rounded F_β of the running totals, then more TP, fewer FP, fewer FN; the first on ties.
+fn choose(candidates: &[Counts], total: Counts, beta: f64) -> usize {
+    let mut best = 0;
+    let mut best_counts = [0u64; 3];
+    let mut best_f = -1.0;
+    for (k, c) in candidates.iter().enumerate() {
+        let f = rounded_scores([c[0] + total[0], c[1] + total[1], c[2] + total[2]], beta).2;
+        let better = f > best_f
+            || (f == best_f && c[0] > best_counts[0])
+            || (f == best_f && c[0] == best_counts[0] && c[1] < best_counts[1])
+            || (f == best_f
+                && c[0] == best_counts[0]
+                && c[1] == best_counts[1]
+                && c[2] < best_counts[2]);
+        if better {
+            best = k;
+            best_counts = *c;
+            best_f = f;
+        }
+    }
+    best
+}
+
+/// An edit key as `errant_compare -v` prints it: the mode's tuple plus the first error type.
+fn show_key(key: &Key, category: &str, mode: ErrantMode) -> String {
+    let (start, end, kind, correction) = key;
+    let category = python3_repr(category);
+    match mode {
+        ErrantMode::DetectionSpans | ErrantMode::DetectionTokens => {
+            format!("({start}, {end}, {category})")
+        }
+        ErrantMode::CorrectionSpans => {
+            format!("({start}, {end}, {}, {category})", python3_repr(correction))
+        }
+        ErrantMode::CorrectionSpansTypes => format!(
+            "({start}, {end}, {}, {}, {category})",
+            python3_repr(kind),
+            python3_repr(correction)
+        ),
+    }
+}
+
+/// The sorted edits of one annotator as the verbose report lists them (none for a `noop`).
+fn show_edits(edits: &Edits, mode: ErrantMode) -> String {
+    let mut keys: Vec<&(Key, Vec<String>)> = edits.keys.iter().collect();
+    keys.sort_by(|a, b| a.0.cmp(&b.0));
+    if keys.first().is_none_or(|k| k.0.0 == -1) {
+        return "[]".into();
+    }
+    let shown: Vec<String> = keys
+        .iter()
+        .map(|(key, cats)| show_key(key, &cats[0], mode))
+        .collect();
+    format!("[{}]", shown.join(", "))
+}
+
+/// `print(a, b, c)` of Python 3 floats.
+fn floats(values: (f64, f64, f64)) -> String {
+    format!(
+        "{} {} {}",
+        python_float(values.0),
+        python_float(values.1),
+        python_float(values.2)
+    )
+}
+
+/// A table as `errant_compare -v` prints a sentence's error types: right-aligned columns three
+/// wider than their widest cell.
+fn write_table(out: &mut String, rows: &[Vec<String>]) {
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0) + 3)
+        .collect();
+    for row in rows {
+        for (cell, width) in row.iter().zip(&widths) {
+            let _ = write!(out, "{cell:>width$}");
+        }
+        out.push('\n');
+    }
+}
+
+/// The comparison, sentence by sentence; with `verbose`, `errant_compare -v`'s report of every
+/// annotator pair is written to it.
+fn evaluate(
     hyp: &M2File,
     reference: &M2File,
-    mode: ErrantMode,
-    beta: f64,
-) -> Result<ErrantScore, Error> {
+    options: &ErrantOptions,
+    mut verbose: Option<&mut String>,
+) -> Result<ErrantEvaluation, Error> {
     if hyp.blocks.len() != reference.blocks.len() {
         return Err(Error::CountMismatch {
             file: hyp.file.clone(),
@@ -163,36 +450,150 @@ pub fn errant_compare(
             expected: reference.blocks.len(),
         });
     }
-    let (mut tp, mut fp, mut fn_) = (0u64, 0u64, 0u64);
-    for (h, r) in hyp.blocks.iter().zip(&reference.blocks) {
-        let (h, r) = (process(&h.edits, mode), process(&r.edits, mode));
-        let mut best = (0u64, 0u64, 0u64);
-        let mut best_f = -1.0;
-        for (_, hyp_edits) in &h {
-            for (_, ref_edits) in &r {
-                let (t, p, n) = compare(hyp_edits, ref_edits);
-                let f = round4(scores(t + tp, p + fp, n + fn_, beta).2);
-                let better = f > best_f
-                    || (f == best_f && t > best.0)
-                    || (f == best_f && t == best.0 && p < best.1)
-                    || (f == best_f && t == best.0 && p == best.1 && n < best.2);
-                if better {
-                    best = (t, p, n);
-                    best_f = f;
+    let beta = options.beta;
+    let beta_shown = python_float(beta);
+    let dashes = "-".repeat(40);
+    let mut total = [0u64; 3];
+    let mut categories: Vec<(String, Counts)> = Vec::new();
+    let mut candidates = Vec::with_capacity(hyp.blocks.len());
+    for (sentence, (h, r)) in hyp.blocks.iter().zip(&reference.blocks).enumerate() {
+        let (h, r) = (process(&h.edits, options), process(&r.edits, options));
+        if let Some(out) = verbose.as_deref_mut() {
+            let _ = writeln!(
+                out,
+                "{dashes}\nOriginal sentence {sentence}: {}",
+                hyp.blocks[sentence].source
+            );
+        }
+        let mut pairs = Vec::with_capacity(h.len() * r.len());
+        let mut pair_categories = Vec::with_capacity(h.len() * r.len());
+        for (hyp_id, hyp_edits) in &h {
+            for (ref_id, ref_edits) in &r {
+                let (c, cats) = compare(hyp_edits, ref_edits);
+                let global = [c[0] + total[0], c[1] + total[1], c[2] + total[2]];
+                let global_scores = rounded_scores(global, beta);
+                if let Some(out) = verbose.as_deref_mut() {
+                    let _ = writeln!(
+                        out,
+                        "{dashes}\nSENTENCE {sentence} - HYP {hyp_id} - REF {ref_id}\n\
+                         HYPOTHESIS EDITS : {}\nREFERENCE EDITS  : {}\n\
+                         Local TP/FP/FN   : {} {} {}\nLocal P/R/F{beta_shown}  : {}\n\
+                         Global TP/FP/FN  : {} {} {}\nGlobal P/R/F{beta_shown}  : {}",
+                        show_edits(hyp_edits, options.mode),
+                        show_edits(ref_edits, options.mode),
+                        c[0],
+                        c[1],
+                        c[2],
+                        floats(rounded_scores(c, beta)),
+                        global[0],
+                        global[1],
+                        global[2],
+                        floats(global_scores),
+                    );
                 }
+                pairs.push(c);
+                pair_categories.push((*hyp_id, *ref_id, cats));
             }
         }
-        tp += best.0;
-        fp += best.1;
-        fn_ += best.2;
+        let best = choose(&pairs, total, beta);
+        let (hyp_id, ref_id, chosen) = &pair_categories[best];
+        if let Some(out) = verbose.as_deref_mut() {
+            let _ = writeln!(
+                out,
+                "{dashes}\n^^ HYP {hyp_id}, REF {ref_id} chosen for sentence {sentence}\nLocal results:"
+            );
+            let mut rows = vec![["Category", "TP", "FP", "FN"].map(String::from).to_vec()];
+            rows.extend(chosen.iter().map(|(c, [tp, fp, fn_])| {
+                vec![c.clone(), tp.to_string(), fp.to_string(), fn_.to_string()]
+            }));
+            write_table(out, &rows);
+        }
+        for (t, c) in total.iter_mut().zip(pairs[best]) {
+            *t += c;
+        }
+        for (name, counts) in chosen {
+            add_category(&mut categories, name, *counts);
+        }
+        candidates.push(pairs);
     }
-    let (precision, recall, f_beta) = scores(tp, fp, fn_, beta);
-    Ok(ErrantScore {
-        tp,
-        fp,
-        fn_,
-        precision,
-        recall,
-        f_beta,
+    Ok(ErrantEvaluation {
+        score: ErrantScore::from_counts(total[0], total[1], total[2], beta),
+        beta,
+        categories,
+        candidates,
     })
+}
+
+/// Compares a hypothesis M2 file with a reference M2 file as `errant_compare` does with
+/// `options`: the corpus score, per-type counts and what resampling needs.
+pub fn errant_evaluate(
+    hyp: &M2File,
+    reference: &M2File,
+    options: &ErrantOptions,
+) -> Result<ErrantEvaluation, Error> {
+    evaluate(hyp, reference, options, None)
+}
+
+/// Compares a hypothesis M2 file with a reference M2 file sentence by sentence (the corpus score
+/// of [`errant_evaluate`] with the default options but `mode` and `beta`).
+pub fn errant_compare(
+    hyp: &M2File,
+    reference: &M2File,
+    mode: ErrantMode,
+    beta: f64,
+) -> Result<ErrantScore, Error> {
+    let mut options = ErrantOptions::with_mode(mode);
+    options.beta = beta;
+    Ok(evaluate(hyp, reference, &options, None)?.score)
+}
+
+/// What `errant_compare` prints, byte for byte: with `verbose` every sentence's annotator pairs
+/// and the chosen one (`-v`), with `categories` the per-type table (`-cat`), then the corpus
+/// table `TP FP FN Prec Rec F0.5` with P, R, F rounded to 4 decimals.
+pub fn errant_report(
+    hyp: &M2File,
+    reference: &M2File,
+    options: &ErrantOptions,
+    verbose: bool,
+    categories: Option<CategoryTier>,
+) -> Result<String, Error> {
+    let mut out = String::new();
+    let evaluation = evaluate(hyp, reference, options, verbose.then_some(&mut out))?;
+    let title = options.mode.title();
+    let beta = python_float(options.beta);
+    if let Some(tier) = categories {
+        let _ = writeln!(out, "\n{title:=^66}");
+        let _ = writeln!(
+            out,
+            "{:<14} {:<8} {:<8} {:<8} {:<8} {:<8} F{beta}",
+            "Category", "TP", "FP", "FN", "P", "R"
+        );
+        for (name, s) in evaluation.category_scores(tier) {
+            let (p, r, f) = rounded_scores([s.tp, s.fp, s.fn_], options.beta);
+            let _ = writeln!(
+                out,
+                "{name:<14} {:<8} {:<8} {:<8} {:<8} {:<8} {}",
+                s.tp,
+                s.fp,
+                s.fn_,
+                python_float(p),
+                python_float(r),
+                python_float(f)
+            );
+        }
+    }
+    let s = evaluation.score;
+    let (p, r, f) = rounded_scores([s.tp, s.fp, s.fn_], options.beta);
+    let _ = writeln!(
+        out,
+        "\n{title:=^46}\nTP\tFP\tFN\tPrec\tRec\tF{beta}\n{}\t{}\t{}\t{}\t{}\t{}\n{}\n",
+        s.tp,
+        s.fp,
+        s.fn_,
+        python_float(p),
+        python_float(r),
+        python_float(f),
+        "=".repeat(46)
+    );
+    Ok(out)
 }

@@ -341,6 +341,38 @@ impl GleuCorpus {
     }
 }
 
+/// The 0.975 quantile of the standard normal distribution as scipy 1.2.3 computes it.
+const NORMAL_975: f64 = 1.959963984540054;
+
+/// One statistics line of `compute_gleu`: the mean and population standard deviation of
+/// `scores` with `%f`, and the normal 95 % interval mean ± 1.96·σ with `%.3f` — `nan` for σ = 0,
+/// as scipy's `norm.interval` gives. Note that this interval spreads over reference draws (or, per
+/// sentence, over references), not over test sentences.
+pub fn gleu_summary_line(scores: &[f64]) -> String {
+    let mean = numpy_mean(scores);
+    let deviations: Vec<f64> = scores.iter().map(|x| (x - mean) * (x - mean)).collect();
+    let std = numpy_mean(&deviations).sqrt();
+    let (low, high) = if std > 0.0 {
+        (-NORMAL_975 * std + mean, NORMAL_975 * std + mean)
+    } else {
+        (f64::NAN, f64::NAN)
+    };
+    let fixed = |x: f64, digits: usize| {
+        if x.is_nan() {
+            "nan".to_owned()
+        } else {
+            format!("{x:.digits$}")
+        }
+    };
+    format!(
+        "{} {} ({},{})",
+        fixed(mean, 6),
+        fixed(std, 6),
+        fixed(low, 3),
+        fixed(high, 3)
+    )
+}
+
 /// The reference index of each sentence in round `j`.
 pub fn reference_choices(
     draws: ReferenceDraws,

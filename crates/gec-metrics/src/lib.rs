@@ -79,11 +79,14 @@ mod turkcorpus;
 #[cfg(feature = "easse")]
 pub use easse_sari::{EasseSari, EasseVariant, easse_corpus_sari};
 pub use edit_lattice::{Edit, FirstRowInsertions, GoldEdit};
-pub use errant_compare::{ErrantMode, ErrantScore, errant_compare};
+pub use errant_compare::{
+    CategoryTier, ErrantEvaluation, ErrantMode, ErrantOptions, ErrantScore, errant_compare,
+    errant_evaluate, errant_report,
+};
 pub use error::Error;
 pub use gleu::{
     GleuCorpus, GleuOptions, GleuScore, GleuStats, ORDER as GLEU_ORDER, ReferenceDraws, gleu,
-    reference_choices,
+    gleu_summary_line, reference_choices,
 };
 pub use m2_file::{M2Block, M2Edit, M2File};
 pub use m2_gold::{M2Gold, SystemM2};
@@ -96,9 +99,9 @@ pub use pairwise_sum::{numpy_mean, pairwise_sum};
 pub use parallel::map_indices;
 pub use sari::{
     SariScore, lucky_sari, max_sari, read_sari_lines, sari_files, sari_mean, sari_per_sentence,
-    sari_sentence,
+    sari_score, sari_sentence, sari_strip,
 };
-pub use text::{MAX_FILE_BYTES, lines, read_lines};
+pub use text::{MAX_FILE_BYTES, decode_text, lines, python_float, read_lines, read_text};
 #[cfg(feature = "easse")]
 pub use tokenizer_13a::tokenize_13a;
 pub use turkcorpus::{TURKERS, TurkCorpusRow, parse_organized};

@@ -392,6 +392,36 @@ pub fn score_from_counts(correct: f64, proposed: f64, gold: f64, beta: f64) -> M
     }
 }
 
+/// The mark m2scorer's verbose report puts before a correct deletion or insertion that touches
+/// a system edit of the other kind (a deletion next to an insertion: a split substitution): `!`
+/// when that neighbour (shrunk) matches a gold edit, else `&` for a deletion and `*` for an
+/// insertion; none otherwise.
+fn adjacency_mark(e: &Edit, path: &[Edit], gold: &[GoldEdit]) -> Option<char> {
+    let insertion = e.start == e.end;
+    let deletion = !insertion && e.correction.trim().is_empty();
+    let neighbours: Vec<Edit> = path
+        .iter()
+        .filter(|x| x.start == e.end || x.end == e.start)
+        .map(Edit::shrunk)
+        .filter(|x| {
+            if insertion {
+                x.start < x.end && x.correction.is_empty()
+            } else {
+                x.start == x.end
+            }
+        })
+        .collect();
+    if neighbours.is_empty() || !(insertion || deletion) {
+        return None;
+    }
+    let adjacent_match = neighbours.iter().any(|x| gold.iter().any(|g| x.matches(g)));
+    Some(match (adjacent_match, insertion) {
+        (true, _) => '!',
+        (false, false) => '&',
+        (false, true) => '*',
+    })
+}
+
 /// The scorer's verbose report: per sentence and annotator the source, hypothesis, system edits,
 /// gold edits, correct edits and running counts, then the chosen annotator; the totals at the end.
 /// `results` are [`score_sentences`] of `golds` and `hypotheses`; slices of different lengths are
@@ -420,10 +450,12 @@ pub fn verbose_report(
     let mut out = String::new();
     // Python 2's repr: joined tokens are unicode, an empty join is the byte string ''.
     let joined = |s: &str| python2_repr(s, !s.is_empty());
-    let show = |edits: &[Edit]| {
+    // m2scorer prints the path's edits shrunk to their changed tokens, the matched ones as they are.
+    let show = |edits: &[Edit], shrink: bool| {
         edits
             .iter()
             .map(|e| {
+                let e = if shrink { e.shrunk() } else { e.clone() };
                 format!(
                     "({}, {}, {}, {})",
                     e.start,
@@ -468,11 +500,21 @@ pub fn verbose_report(
                 })
                 .collect();
             let _ = writeln!(out, ">> Annotator: {}", a.annotator);
+            for e in &a.correct {
+                if let Some(mark) = adjacency_mark(e, &a.edits, &a.gold) {
+                    let (original, correction) = (joined(&e.original), joined(&e.correction));
+                    let _ = writeln!(
+                        out,
+                        "{mark} ({}, {}, {original}, {correction})",
+                        e.start, e.end
+                    );
+                }
+            }
             let _ = writeln!(out, "SOURCE        : {}", gold.source);
             let _ = writeln!(out, "HYPOTHESIS    : {}", python_strip(hypothesis));
-            let _ = writeln!(out, "EDIT SEQ      : [{}]", show(&a.edits));
+            let _ = writeln!(out, "EDIT SEQ      : [{}]", show(&a.edits, true));
             let _ = writeln!(out, "GOLD EDITS    : [{}]", gold_shown.join(", "));
-            let _ = writeln!(out, "CORRECT EDITS : [{}]", show(&a.correct));
+            let _ = writeln!(out, "CORRECT EDITS : [{}]", show(&a.correct, false));
             let _ = writeln!(out, "# correct     : {c}");
             let _ = writeln!(out, "# proposed    : {e}");
             let _ = writeln!(out, "# gold        : {g}");

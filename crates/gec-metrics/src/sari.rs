@@ -185,12 +185,17 @@ pub struct SariScore {
     pub sentences: Vec<f64>,
 }
 
-/// The lines of a file as `SARI.py` reads them: each stripped of surrounding ASCII whitespace
-/// (Python 2's `str.strip`), so a leading tab or a CRLF ending does not change a score.
+/// A line as `SARI.py` reads it: stripped of surrounding ASCII whitespace (Python 2's
+/// `str.strip`), so a leading tab or a CRLF ending does not change a score.
+pub fn sari_strip(line: &str) -> &str {
+    line.trim_matches(is_ascii_space)
+}
+
+/// The lines of a file as `SARI.py` reads them ([`sari_strip`]).
 pub fn read_sari_lines(path: impl AsRef<Path>) -> Result<Vec<String>, Error> {
     Ok(read_lines(path.as_ref())?
         .iter()
-        .map(|l| l.trim_matches(is_ascii_space).to_owned())
+        .map(|l| sari_strip(l).to_owned())
         .collect())
 }
 
@@ -203,8 +208,6 @@ pub fn sari_files<P: AsRef<Path>>(
 ) -> Result<SariScore, Error> {
     let read = read_sari_lines;
     let (source, output) = (source.as_ref(), output.as_ref());
-    let sources = read(source)?;
-    let outputs = read(output)?;
     let refs = references
         .iter()
         .map(|r| read(r.as_ref()))
@@ -215,8 +218,19 @@ pub fn sari_files<P: AsRef<Path>>(
         .map(|p| p.display().to_string())
         .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    check_shape(&sources, &outputs, &refs, &names)?;
-    let sentences = sari_per_sentence(&sources, &outputs, &refs)?;
+    sari_score(&read(source)?, &read(output)?, &refs, &names)
+}
+
+/// [`SariScore`] of lines already read and stripped ([`sari_strip`]); `names` = the source's, the
+/// output's, then each reference's name, for messages.
+pub fn sari_score(
+    sources: &[String],
+    outputs: &[String],
+    references: &[Vec<String>],
+    names: &[&str],
+) -> Result<SariScore, Error> {
+    check_shape(sources, outputs, references, names)?;
+    let sentences = sari_per_sentence(sources, outputs, references)?;
     Ok(SariScore {
         mean: sentences.iter().sum::<f64>() / sentences.len() as f64,
         sentences,

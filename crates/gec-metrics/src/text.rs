@@ -1,6 +1,7 @@
 //! Reading sentence-per-line files and splitting them into tokens exactly as the reference tools
 //! (all Python) do, so that token boundaries — and therefore every count — agree.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::Error;
@@ -128,6 +129,83 @@ pub(crate) fn python2_repr(s: &str, unicode: bool) -> String {
     out
 }
 
+/// `repr(x)` (and `str(x)`) of a Python 3 float, as `errant_compare` and `SARI.py` print numbers: the shortest digits that round-trip, in
+/// positional notation for 1e-4 ≤ |x| < 1e16 (`1.0`, `0.3575`), in scientific notation otherwise
+/// (`1e-05`, `1e+16`).
+pub fn python_float(x: f64) -> String {
+    if !x.is_finite() {
+        return python2_float(x);
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    }
+    let scientific = format!("{x:e}");
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    if !(-4..16).contains(&exponent) {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        return format!("{mantissa}e{sign}{:02}", exponent.unsigned_abs());
+    }
+    let fixed = format!("{x}");
+    if fixed.contains('.') {
+        fixed
+    } else {
+        fixed + ".0"
+    }
+}
+
+/// Whether Python 3's `str.isprintable` fails for `c`, for the characters M2 files carry: control
+/// characters, the no-break and other spaces but ' ', soft hyphen, zero-width and direction marks,
+/// line and paragraph separators, the byte-order mark, interlinear annotation marks.
+fn python3_unprintable(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{a0}'
+                | '\u{ad}'
+                | '\u{1680}'
+                | '\u{2000}'..='\u{200f}'
+                | '\u{2028}'..='\u{202f}'
+                | '\u{205f}'..='\u{206f}'
+                | '\u{3000}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+        )
+}
+
+/// `repr(s)` of a Python 3 string (`'goes'`, `"one 's"`, `'café'`, `'\xa0'`).
+pub(crate) fn python3_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::from(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if python3_unprintable(c) => {
+                let code = c as u32;
+                let _ = match code {
+                    0..0x100 => write!(out, "\\x{code:02x}"),
+                    0x100..0x10000 => write!(out, "\\u{code:04x}"),
+                    _ => write!(out, "\\U{code:08x}"),
+                };
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
 /// The bytes of `path`, refusing files above [`MAX_FILE_BYTES`].
 pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
     let file = path.display().to_string();
@@ -174,11 +252,29 @@ pub fn lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The UTF-8 text of the file at `path` (at most [`MAX_FILE_BYTES`]); a bad byte is an error
+/// naming its line.
+pub fn read_text(path: impl AsRef<Path>) -> Result<String, Error> {
+    let path = path.as_ref();
+    decode(&read_bytes(path)?, &path.display().to_string())
+}
+
+/// `bytes` read from `name` (standard input, say) as UTF-8 text, as [`read_text`] checks it.
+pub fn decode_text(bytes: &[u8], name: &str) -> Result<String, Error> {
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Error::TooLarge {
+            file: name.to_owned(),
+            bytes: bytes.len() as u64,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    decode(bytes, name)
+}
+
 /// The lines of the file at `path` ([`lines`]), as owned strings; an empty file is an error.
 pub fn read_lines(path: impl AsRef<Path>) -> Result<Vec<String>, Error> {
-    let path = path.as_ref();
-    let file = path.display().to_string();
-    let text = decode(&read_bytes(path)?, &file)?;
+    let file = path.as_ref().display().to_string();
+    let text = read_text(path)?;
     let lines: Vec<String> = lines(&text).into_iter().map(str::to_owned).collect();
     if lines.is_empty() {
         return Err(Error::Empty { file });
@@ -212,7 +308,7 @@ mod tests {
     }
 
     #[test]
-    fn strings_print_as_python_2_repr_does() {
+    fn strings_and_floats_print_as_python_does() {
         assert_eq!(python2_repr("more", true), "u'more'");
         assert_eq!(python2_repr("one 's", true), "u\"one 's\"");
         assert_eq!(python2_repr("a'b\"c", true), "u'a\\'b\"c'");
@@ -221,6 +317,19 @@ mod tests {
             "u'caf\\xe9 \\u2019'"
         );
         assert_eq!(python2_repr("", false), "''");
+        assert_eq!(python3_repr("goes"), "'goes'");
+        assert_eq!(python3_repr("one 's"), "\"one 's\"");
+        assert_eq!(
+            python3_repr("caf\u{e9}\u{a0}\u{200b}"),
+            "'caf\u{e9}\\xa0\\u200b'"
+        );
+        assert_eq!(python_float(0.5), "0.5");
+        assert_eq!(python_float(1.0), "1.0");
+        assert_eq!(python_float(0.3575), "0.3575");
+        assert_eq!(python_float(1e-5), "1e-05");
+        assert_eq!(python_float(0.0001), "0.0001");
+        assert_eq!(python_float(1e16), "1e+16");
+        assert_eq!(python_float(123456789012345.0), "123456789012345.0");
         assert_eq!(python2_repr("", true), "u''");
     }
 

@@ -1,35 +1,60 @@
-//! Reading the user's files: `-` for standard input, UTF-8 checked with the line of the first bad
-//! byte, CRLF or LF line ends.
+//! Reading the user's files: `-` for standard input, a directory refused by name, UTF-8 checked
+//! with the line of the first bad byte, CRLF or LF line ends, the size limit of the libraries.
 
 use std::io::Read;
 use std::path::Path;
 
+use gec_metrics::M2File;
+
 use crate::Failure;
 
-/// The lines of `path` (`-`: standard input), without their line ends.
-pub(crate) fn lines(path: &str) -> Result<Vec<String>, Failure> {
-    let bytes = if path == "-" {
+fn failure(e: gec_metrics::Error) -> Failure {
+    Failure::input(e.to_string())
+}
+
+/// The name a message gives `path`.
+pub(crate) fn name(path: &str) -> &str {
+    if path == "-" { "standard input" } else { path }
+}
+
+/// The text of `path` (`-`: standard input).
+pub(crate) fn text(path: &str) -> Result<String, Failure> {
+    if path == "-" {
         let mut buffer = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buffer)
             .map_err(|e| Failure::input(format!("standard input: {e}")))?;
-        buffer
+        return gec_metrics::decode_text(&buffer, name(path)).map_err(failure);
+    }
+    if Path::new(path).is_dir() {
+        return Err(Failure::input(format!(
+            "{path}: is a directory, not a file"
+        )));
+    }
+    gec_metrics::read_text(path).map_err(failure)
+}
+
+/// The lines of `path` without their line ends (Python's `readlines`); an empty file is an error.
+pub(crate) fn lines(path: &str) -> Result<Vec<String>, Failure> {
+    let text = text(path)?;
+    let lines: Vec<String> = gec_metrics::lines(&text)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    if lines.is_empty() {
+        return Err(Failure::input(format!("{}: empty", name(path))));
+    }
+    Ok(lines)
+}
+
+/// The M2 file at `path`; `lenient` keeps edit spans outside their sentence, as the reference
+/// tools silently do.
+pub(crate) fn m2(path: &str, lenient: bool) -> Result<M2File, Failure> {
+    let text = text(path)?;
+    if lenient {
+        M2File::parse_lenient(&text, name(path))
     } else {
-        if Path::new(path).is_dir() {
-            return Err(Failure::input(format!(
-                "{path}: is a directory, not a file"
-            )));
-        }
-        std::fs::read(path).map_err(|e| Failure::input(format!("{path}: {e}")))?
-    };
-    let name = if path == "-" { "standard input" } else { path };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        Failure::input(format!("{name}:{line}: not UTF-8"))
-    })?;
-    Ok(text
-        .lines()
-        .map(|l| l.strip_suffix('\r').unwrap_or(l).to_owned())
-        .collect())
+        M2File::parse(&text, name(path))
+    }
+    .map_err(failure)
 }

@@ -1,17 +1,18 @@
 //! `gecbias m2scorer`: a drop-in for the official M2 scorer (`m2scorer.py`, nusnlp/m2scorer):
 //! the same arguments and, on the same files, the same bytes on standard output — the three
-//! summary lines (tested on all 28 CoNLL-2014 system/gold pairs), so scripts and the regexes that
-//! read them keep working; `-v` adds the per-sentence report in m2scorer's format (Python 2
-//! reprs and floats). Like m2scorer, gold edits outside their sentence are dropped.
+//! summary lines and, with `-v`, the per-sentence report (Python 2 reprs and floats, edits shrunk
+//! to their changed tokens, the `!`/`&`/`*` marks of split substitutions) — tested on all 28
+//! CoNLL-2014 system/gold pairs — so scripts and the regexes that read them keep working. Like
+//! m2scorer, gold edits outside their sentence are dropped.
 
 use std::io::Write;
 
 use gec_metrics::{
-    FirstRowInsertions, M2Gold, M2Options, SentenceStats, corpus_score, read_lines,
-    score_sentences, sentence_stats, summary_report, verbose_report,
+    FirstRowInsertions, M2Gold, M2Options, SentenceStats, corpus_score, score_sentences,
+    sentence_stats, summary_report, verbose_report,
 };
 
-use crate::Failure;
+use crate::{Failure, input};
 
 /// Score a system output against an M2 gold, as m2scorer does.
 #[derive(clap::Args)]
@@ -21,8 +22,7 @@ pub(crate) struct Args {
     /// The M2 gold.
     gold: String,
     /// Print the per-sentence report (edits, gold edits, running counts, chosen annotator) in
-    /// m2scorer's format. Its counts are m2scorer's; where several edit sequences cost the same,
-    /// the one shown can differ from m2scorer's (not yet byte-identical).
+    /// m2scorer's format.
     #[arg(short, long)]
     verbose: bool,
     /// Unchanged words one system edit may span.
@@ -41,15 +41,15 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: &Args) -> Result<(), Failure> {
     let failure = |e: gec_metrics::Error| Failure::input(e.to_string());
-    let gold = M2Gold::read_lenient(&args.gold).map_err(failure)?;
-    let hypotheses = read_lines(&args.system).map_err(failure)?;
+    let gold = M2Gold::from_file(&input::m2(&args.gold, true)?);
+    let hypotheses = input::lines(&args.system)?;
     let mut options = M2Options::OFFICIAL.with_beta(args.beta);
     options.max_unchanged_words = args.max_unchanged_words;
     options.ignore_whitespace_casing = args.ignore_whitespace_casing;
     if args.release32 {
         options.first_row_insertions = FirstRowInsertions::Release32;
     }
-    let names = (args.gold.as_str(), args.system.as_str());
+    let names = (input::name(&args.gold), input::name(&args.system));
     let mut out = String::new();
     let score = if args.verbose {
         let results =

@@ -7,12 +7,16 @@
 //! reads standard input; exit status 0 on success, 1 for bad input (one line naming the file and
 //! line), 2 for a usage error; a progress bar on standard error only when it is a terminal.
 
+mod errant_compare;
+mod gleu;
 mod input;
 mod m2scorer;
 mod parse;
+mod sari;
 mod score;
 mod usim_command;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::{Parser as _, Subcommand};
@@ -56,15 +60,24 @@ enum Command {
     Score(score::Args),
     /// Drop-in for the official M2 scorer: its arguments, its output byte for byte.
     M2scorer(m2scorer::Args),
+    /// Drop-in for ERRANT's errant_compare: its arguments, its output byte for byte.
+    ErrantCompare(errant_compare::Args),
+    /// Drop-in for compute_gleu: its arguments, its output byte for byte.
+    Gleu(gleu::Args),
+    /// SARI.py's sentence SARI and its corpus mean (or EASSE's corpus SARI).
+    Sari(sari::Args),
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(drop_in_arguments(std::env::args_os()));
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, cli.quiet),
         Command::Usim(args) => usim_command::run(&args, cli.quiet),
         Command::Score(args) => score::run(&args, cli.quiet),
         Command::M2scorer(args) => m2scorer::run(&args),
+        Command::ErrantCompare(args) => errant_compare::run(&args),
+        Command::Gleu(args) => gleu::run(&args),
+        Command::Sari(args) => sari::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -73,6 +86,28 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The command line with the single-dash long flags of the drop-in modes (`errant_compare -hyp`)
+/// spelled with two dashes, as clap reads them.
+fn drop_in_arguments(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
+    let args: Vec<OsString> = args.collect();
+    let subcommand = args
+        .iter()
+        .skip(1)
+        .position(|a| !a.to_string_lossy().starts_with('-'));
+    let Some(at) = subcommand.filter(|&k| args[k + 1] == "errant-compare") else {
+        return args;
+    };
+    args.into_iter()
+        .enumerate()
+        .map(|(k, a)| match a.to_str() {
+            Some(flag) if k > at && errant_compare::SINGLE_DASH_FLAGS.contains(&flag) => {
+                OsString::from(format!("-{flag}"))
+            }
+            _ => a,
+        })
+        .collect()
 }
 
 /// A progress bar over `n` items on standard error, drawn only when it is a terminal and not

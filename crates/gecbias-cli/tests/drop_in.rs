@@ -1,11 +1,11 @@
-//! `gecbias m2scorer` prints m2scorer's bytes: the recorded outputs of the official scorer for
-//! the 14 CoNLL-2014 systems against both golds (`tests/recorded/m2scorer/`), and m2scorer's
-//! arguments; bad input exits 1 naming the file.
+//! The drop-in modes print the reference tools' bytes: m2scorer (plain and `-v`) for the 14
+//! CoNLL-2014 systems against both golds, errant_compare in every mode and option on NUCLE's two
+//! annotators, compute_gleu on the five JFLEG dev outputs, SARI.py on the four TurkCorpus outputs
+//! (`tests/recorded/`); and they take the tools' arguments.
 
 use std::path::Path;
 use std::process::Command;
 
-use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS};
 use gecbias_data::testing::data_or_skip;
 
 fn gecbias(args: &[&str]) -> std::process::Output {
@@ -15,45 +15,51 @@ fn gecbias(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// Every case of `tests/recorded/cases.tsv` (written by `cargo xtask record` from the reference
+/// tools' own runs): `gecbias <tool> <arguments>` prints the recorded bytes, or bytes with the
+/// recorded SHA-256 where the output quotes the data.
 #[test]
-fn m2scorer_output_is_byte_identical_to_the_official_scorer() {
-    let Some(data) = data_or_skip("m2scorer drop-in") else {
+fn drop_in_modes_print_the_reference_tools_bytes() {
+    let Some(data) = data_or_skip("drop-in modes against the recorded reference outputs") else {
         return;
     };
-    let recorded = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recorded/m2scorer");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(&recorded).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let Some(stem) = name.strip_suffix(".txt") else {
-            continue;
-        };
-        let (gold, system) = stem.split_once(".m2.").unwrap();
-        let out = gecbias(&[
-            "m2scorer",
-            &data
-                .join(&format!("{CONLL_PARAGRAPHS}/{system}"))
-                .display()
-                .to_string(),
-            &data
-                .join(&format!("{CONLL_GOLD}/{gold}.m2"))
-                .display()
-                .to_string(),
-        ]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(
-            String::from_utf8_lossy(&out.stdout),
-            std::fs::read_to_string(&path).unwrap(),
-            "{name}"
-        );
-        checked += 1;
-    }
-    assert_eq!(checked, 28);
+    let recorded = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recorded");
+    let cases = std::fs::read_to_string(recorded.join("cases.tsv")).unwrap();
+    let data = data.root().display().to_string();
+    let mut checked = std::collections::BTreeMap::<&str, usize>::new();
+    let failures: Vec<String> = cases
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [name, expected, tool, args] = fields[..] else {
+                panic!("cases.tsv: {line}");
+            };
+            *checked.entry(tool).or_default() += 1;
+            let mut argv = vec![tool.to_owned()];
+            argv.extend(args.split(' ').map(|a| a.replace("{data}", &data)));
+            let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+            let out = gecbias(&argv);
+            if out.status.code() != Some(0) {
+                return Some(format!("{name}: {}", String::from_utf8_lossy(&out.stderr)));
+            }
+            let same = match expected.strip_prefix("sha256:") {
+                Some(digest) => gecbias_data::sha256_base64(&out.stdout) == digest,
+                None => out.stdout == std::fs::read(recorded.join(name)).unwrap(),
+            };
+            (!same).then(|| format!("{name}: output differs from the reference tool's"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert_eq!(
+        checked.into_iter().collect::<Vec<_>>(),
+        [
+            ("errant-compare", 25),
+            ("gleu", 8),
+            ("m2scorer", 56),
+            ("sari", 8)
+        ]
+    );
 }
 
 #[test]

@@ -51,4 +51,4 @@ pub use error::Error;
 pub use location::{
     Candidate, DATA_ENV, DataDir, Origin, SEED_ENV, UCCA_MODEL_ENV, ucca_model_path,
 };
-pub use manifest::{Manifest, ManifestEntry, Verification};
+pub use manifest::{Manifest, ManifestEntry, Verification, sha256_base64};

@@ -47,6 +47,12 @@ impl ManifestEntry {
     }
 }
 
+/// The SHA-256 digest of `bytes` in base64 (RFC 4648, padded), as the manifest records files —
+/// also how recorded reference outputs that quote the data are kept without committing it.
+pub fn sha256_base64(bytes: &[u8]) -> String {
+    BASE64.encode(<[u8; 32]>::from(Sha256::digest(bytes)))
+}
+
 /// The list of data files, sorted by path.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Manifest {

@@ -1,0 +1,82 @@
+//! `gecbias gleu`: a drop-in for `compute_gleu` (cnap/gec-ranking): its arguments and, on the
+//! same files, the same bytes — `NAME MEAN` per hypothesis file, or with `-d` the sentence-level
+//! lines and the overall mean, standard deviation and normal interval over reference draws. The
+//! draws are the script's own (CPython 2's `random.seed(101·j)`), so every digit agrees.
+//!
+//! Unlike the script, a hypothesis file with fewer lines than the source is an error (the script
+//! scores the first lines only) and so is one with more (the script crashes).
+
+use std::io::Write;
+
+use gec_metrics::{GLEU_ORDER, GleuCorpus, ReferenceDraws, gleu, gleu_summary_line};
+
+use crate::{Failure, input};
+
+/// GLEU of hypothesis files against a source and references, as `compute_gleu` prints it.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// Reference files, line-aligned with the source.
+    #[arg(short, long = "reference", num_args = 1.., required = true)]
+    reference: Vec<String>,
+    /// The source sentences.
+    #[arg(short, long)]
+    source: String,
+    /// Hypothesis files (`-`: standard input); each is scored separately.
+    #[arg(short = 'o', long = "hypothesis", num_args = 1.., required = true)]
+    hypothesis: Vec<String>,
+    /// Maximum n-gram order (only 4, GLEU's, is implemented).
+    #[arg(short, default_value_t = GLEU_ORDER as u64, value_parser = clap::value_parser!(u64).range(4..=4))]
+    n: u64,
+    /// Print sentence-level scores.
+    #[arg(short, long)]
+    debug: bool,
+    /// Rounds of reference draws.
+    #[arg(long = "iter", default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+    iterations: u64,
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), Failure> {
+    let failure = |e: gec_metrics::Error| Failure::input(e.to_string());
+    let source = input::lines(&args.source)?;
+    let references = args
+        .reference
+        .iter()
+        .map(|r| input::lines(r))
+        .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<&str> = std::iter::once(&args.source)
+        .chain(&args.reference)
+        .map(|p| input::name(p))
+        .collect();
+    let corpus = GleuCorpus::new(&source, &references, &names).map_err(failure)?;
+    let mut out = String::new();
+    for path in &args.hypothesis {
+        let hypotheses = input::lines(path)?;
+        let score = corpus
+            .corpus_gleu(
+                &hypotheses,
+                input::name(path),
+                args.iterations as usize,
+                ReferenceDraws::Python2,
+            )
+            .map_err(failure)?;
+        if args.debug {
+            out.push_str("\n===== Sentence-level scores =====\nSID Mean Stdev 95%CI GLEU\n");
+            for (i, h) in hypotheses.iter().enumerate() {
+                let per_reference: Vec<f64> =
+                    corpus.stats(i, h).iter().map(|s| gleu(s, true)).collect();
+                out.push_str(&format!("{i} {}\n", gleu_summary_line(&per_reference)));
+            }
+            out.push_str(&format!(
+                "\n==== Overall score =====\nMean Stdev 95%CI GLEU\n{}\n",
+                gleu_summary_line(&score.rounds)
+            ));
+        } else {
+            let base = path.rsplit('/').next().unwrap_or(path);
+            out.push_str(&format!("{base} {:.6}\n", score.mean));
+        }
+    }
+    std::io::stdout()
+        .lock()
+        .write_all(out.as_bytes())
+        .map_err(|e| Failure::input(format!("standard output: {e}")))
+}
