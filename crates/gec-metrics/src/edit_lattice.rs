@@ -22,8 +22,18 @@
 //!    by floating-point rounding, Bellman–Ford can settle a vertex from a predecessor whose
 //!    distance is not yet final, and on the authors' crowd references (LCB G9, M = 5, 6, 7) that
 //!    changed the counts.
-
-use std::collections::HashMap;
+//!
+//! Cost. With n source and m hypothesis tokens the lattice has V ≤ (n + 1)(m + 1) vertices and
+//! at most 3V base arcs; the closure visits each (tail, pivot, head) triple once, with at most 3
+//! heads per pivot, so it appends at most 3V² elements to E and takes O(V²) = O(n²m²) time and
+//! memory (`M2Options::max_lattice_arcs` bounds the memory: above it the sentence is an error,
+//! not an exhausted machine). A relaxation pass is O(E) and a pass that changes nothing ends the
+//! search, so one annotator costs O(p·E) for p passes: V − 1 in Bellman–Ford's worst case, 2–8 on
+//! all data seen, so O(n³m³) at worst and O(n²m²) in practice. Annotators with the same gold edits
+//! share one search, the weights without gold edits are computed once per lattice, and an
+//! annotator's gold edits re-weigh only the elements of their spans. Where the official scorer
+//! takes minutes (hypotheses that double or reverse their source), this takes milliseconds per
+//! sentence.
 
 use crate::ngrams::FastMap;
 
@@ -156,6 +166,12 @@ pub(crate) struct Lattice<'a> {
     arcs: Vec<Arc>,
     /// The scorer's arc list E: indices into `arcs`, duplicates included, in list order.
     order: Vec<u32>,
+    /// (from, to) of each element of `order`.
+    steps: Vec<(u32, u32)>,
+    /// (start, end) of each element of `order`.
+    step_spans: Vec<(u32, u32)>,
+    /// The weight of each element of `order` for an annotator without gold edits.
+    base_weight: Vec<f64>,
 }
 
 const EPSILON: f64 = 0.001;
@@ -254,31 +270,102 @@ impl Grid<'_> {
     }
 }
 
+/// Where the arc (from, to) is in the arc list, and which arcs enter a vertex: a V × V table
+/// (column per head, so a vertex's tails are one contiguous scan, in order) while that stays under
+/// 16 MiB — lookups are most of the closure's work — a hash map and per-vertex lists above.
+enum ArcIndex {
+    Dense {
+        width: usize,
+        ids: Vec<u32>,
+    },
+    Sparse {
+        map: PairMap,
+        tails: Vec<Vec<(u32, u32)>>,
+    },
+}
+
+/// Vertex count up to which [`ArcIndex`] is a table (2048² × 4 bytes = 16 MiB).
+const DENSE_VERTICES: usize = 2048;
+
+impl ArcIndex {
+    fn new(vertices: usize) -> ArcIndex {
+        if vertices <= DENSE_VERTICES {
+            ArcIndex::Dense {
+                width: vertices,
+                ids: vec![u32::MAX; vertices * vertices],
+            }
+        } else {
+            ArcIndex::Sparse {
+                map: PairMap::default(),
+                tails: vec![Vec::new(); vertices],
+            }
+        }
+    }
+
+    fn get(&self, from: u32, to: u32) -> Option<u32> {
+        match self {
+            ArcIndex::Dense { width, ids } => {
+                let id = ids[to as usize * width + from as usize];
+                (id != u32::MAX).then_some(id)
+            }
+            ArcIndex::Sparse { map, .. } => map.get(&key(from, to)).copied(),
+        }
+    }
+
+    fn insert(&mut self, from: u32, to: u32, id: u32) {
+        match self {
+            ArcIndex::Dense { width, ids } => ids[to as usize * *width + from as usize] = id,
+            ArcIndex::Sparse { map, tails } => {
+                map.insert(key(from, to), id);
+                tails[to as usize].push((from, id));
+            }
+        }
+    }
+
+    /// (tail, arc) of every arc into `head` so far, by tail. Tails precede their head in vertex
+    /// order, so the table's column is scanned up to `head` only.
+    fn tails(&mut self, head: usize) -> Vec<(u32, u32)> {
+        match self {
+            ArcIndex::Dense { width, ids } => ids[head * *width..head * *width + head]
+                .iter()
+                .enumerate()
+                .filter(|(_, id)| **id != u32::MAX)
+                .map(|(tail, id)| (tail as u32, *id))
+                .collect(),
+            ArcIndex::Sparse { tails, .. } => {
+                let mut list = std::mem::take(&mut tails[head]);
+                list.sort_unstable();
+                list
+            }
+        }
+    }
+}
+
 /// The arcs under construction: each distinct (from, to) once, the scorer's list E of arc
-/// indices with its repeats, and the adjacency the transitive closure walks.
+/// indices with its repeats, and each vertex's base arcs out (with arc ids: the closure walks
+/// them without lookups).
 struct ArcList {
     arcs: Vec<Arc>,
-    index: PairMap,
+    index: ArcIndex,
     order: Vec<u32>,
-    out_base: Vec<Vec<u32>>,
-    in_list: Vec<Vec<u32>>,
+    /// Per vertex: (head, arc) of its base arcs.
+    out_base: Vec<Vec<(u32, u32)>>,
 }
 
 impl ArcList {
     fn new(vertices: usize) -> ArcList {
         ArcList {
             arcs: Vec::new(),
-            index: PairMap::default(),
+            index: ArcIndex::new(vertices),
             order: Vec::new(),
             out_base: vec![Vec::new(); vertices],
-            in_list: vec![Vec::new(); vertices],
         }
     }
 
     /// A base arc, appended to E again when it is already there (both matrices have it).
     fn add_base(&mut self, from: u32, to: u32, kind: Kind, start: u32, end: u32) {
-        let id = match self.index.get(&key(from, to)) {
-            Some(&id) => id,
+        let id = match self.index.get(from, to) {
+            Some(id) => id,
             None => {
                 self.arcs.push(Arc {
                     from,
@@ -289,10 +376,9 @@ impl ArcList {
                     unchanged: u32::from(kind == Kind::Unchanged),
                     dist: 1,
                 });
-                self.out_base[from as usize].push(to);
-                self.in_list[to as usize].push(from);
                 let id = self.arcs.len() as u32 - 1;
-                self.index.insert(key(from, to), id);
+                self.out_base[from as usize].push((to, id));
+                self.index.insert(from, to, id);
                 id
             }
         };
@@ -308,15 +394,14 @@ impl ArcList {
             targets.sort_unstable();
         }
         for k in 0..self.out_base.len() {
-            let mut tails = std::mem::take(&mut self.in_list[k]);
-            tails.sort_unstable();
-            for &i in &tails {
-                let first = self.arcs[self.index[&key(i, k as u32)] as usize];
-                for jj in 0..self.out_base[k].len() {
-                    let j = self.out_base[k][jj];
-                    let second = self.arcs[self.index[&key(k as u32, j)] as usize];
+            let tails = self.index.tails(k);
+            let heads = std::mem::take(&mut self.out_base[k]);
+            for &(i, first) in &tails {
+                let first = self.arcs[first as usize];
+                for &(j, second) in &heads {
+                    let second = self.arcs[second as usize];
                     let dist = first.dist + second.dist;
-                    let existing = self.index.get(&key(i, j)).copied();
+                    let existing = self.index.get(i, j);
                     if existing.is_some_and(|id| self.arcs[id as usize].dist <= dist) {
                         continue;
                     }
@@ -344,15 +429,14 @@ impl ArcList {
                             }
                             self.arcs.push(merged);
                             let id = self.arcs.len() as u32 - 1;
-                            self.index.insert(key(i, j), id);
-                            self.in_list[j as usize].push(i);
+                            self.index.insert(i, j, id);
                             id
                         }
                     };
                     self.order.push(id);
                 }
             }
-            self.in_list[k] = tails;
+            self.out_base[k] = heads;
         }
         Some(())
     }
@@ -400,12 +484,32 @@ impl<'a> Lattice<'a> {
             mut arcs, order, ..
         } = arcs;
         let order = remove_transitive_unchanged(order, &mut arcs);
+        // What every annotator shares: the weights where no gold edit is (ε once per occurrence
+        // on a changing arc) and the list as contiguous (from, to) steps.
+        let mut arc_weight: Vec<f64> = arcs.iter().map(|a| f64::from(a.dist)).collect();
+        for &id in &order {
+            if arcs[id as usize].kind != Kind::Unchanged {
+                arc_weight[id as usize] += EPSILON;
+            }
+        }
+        let base_weight = order.iter().map(|&id| arc_weight[id as usize]).collect();
+        let steps = order
+            .iter()
+            .map(|&id| (arcs[id as usize].from, arcs[id as usize].to))
+            .collect();
+        let step_spans = order
+            .iter()
+            .map(|&id| (arcs[id as usize].start, arcs[id as usize].end))
+            .collect();
         Some(Self {
             source,
             hypothesis,
             vertices,
             arcs,
             order,
+            steps,
+            step_spans,
+            base_weight,
         })
     }
 
@@ -423,58 +527,88 @@ impl<'a> Lattice<'a> {
     }
 
     fn matches(&self, arc: &Arc, gold: &GoldEdit) -> bool {
-        arc.start == gold.start && arc.end == gold.end && {
-            let edit = self.edit(arc);
-            edit.original == gold.original && gold.corrections.contains(&edit.correction)
-        }
+        let (from, to) = (
+            self.vertices[arc.from as usize],
+            self.vertices[arc.to as usize],
+        );
+        let original = &self.source[from.0 as usize..to.0 as usize];
+        let correction = &self.hypothesis[from.1 as usize..to.1 as usize];
+        arc.start == gold.start
+            && arc.end == gold.end
+            && joins_to(original, &gold.original)
+            && gold.corrections.iter().any(|c| joins_to(correction, c))
     }
 
-    /// The arc weights for one annotator's gold edits (step 4).
+    /// The weight of each element of the list for one annotator's gold edits (step 4): the
+    /// weights without gold edits, redone on the spans the annotator has gold edits on. There a
+    /// matching arc weighs −|E|; the other arcs of a span that is no insertion keep their weight
+    /// without gold edits (ε per occurrence on a changing arc, in the same order of additions),
+    /// and insertion spans are weighed by the scorer's two-ended walk.
     fn weights(&self, gold: &[GoldEdit]) -> Vec<f64> {
-        let mut weight: Vec<f64> = self.arcs.iter().map(|a| f64::from(a.dist)).collect();
+        let mut weight = self.base_weight.clone();
         let matched = -(self.order.len() as f64);
-        let mut spans: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
-        for &id in &self.order {
-            let arc = &self.arcs[id as usize];
-            spans.entry((arc.start, arc.end)).or_default().push(id);
+        let mut spans: Vec<(u32, u32)> = gold.iter().map(|g| (g.start, g.end)).collect();
+        spans.sort_unstable();
+        spans.dedup();
+        // Each gold span's positions in the list; most positions start where no gold edit
+        // does, and one lookup rules them out.
+        let mut groups: Vec<Vec<usize>> = vec![Vec::new(); spans.len()];
+        let mut gold_start = Vec::new();
+        for &(start, _) in &spans {
+            if gold_start.len() <= start as usize {
+                gold_start.resize(start as usize + 1, false);
+            }
+            gold_start[start as usize] = true;
         }
-        for ((start, end), mut group) in spans {
+        for (p, span) in self.step_spans.iter().enumerate() {
+            if gold_start.get(span.0 as usize) != Some(&true) {
+                continue;
+            }
+            if let Ok(k) = spans.binary_search(span) {
+                groups[k].push(p);
+            }
+        }
+        for ((start, end), mut group) in spans.into_iter().zip(groups) {
             let golds: Vec<&GoldEdit> = gold
                 .iter()
                 .filter(|g| g.start == start && g.end == end)
                 .collect();
-            if golds.is_empty() {
-                for &id in &group {
-                    if self.arcs[id as usize].kind != Kind::Unchanged {
-                        weight[id as usize] += EPSILON;
+            if start != end {
+                for &p in &group {
+                    let arc = &self.arcs[self.order[p] as usize];
+                    if golds.iter().any(|g| self.matches(arc, g)) {
+                        weight[p] = matched;
                     }
                 }
                 continue;
             }
-            group.sort_unstable_by_key(|&id| {
-                let a = &self.arcs[id as usize];
-                (a.from, a.to)
-            });
-            if start == end {
-                self.weigh_insertions(&group, &golds, matched, &mut weight);
-            } else {
-                for &id in &group {
-                    let arc = &self.arcs[id as usize];
-                    if golds.iter().any(|g| self.matches(arc, g)) {
-                        weight[id as usize] = matched;
-                    } else if arc.kind != Kind::Unchanged {
-                        weight[id as usize] += EPSILON;
-                    }
-                }
+            let arc_of = |p: usize| &self.arcs[self.order[p] as usize];
+            group.sort_by_key(|&p| (arc_of(p).from, arc_of(p).to));
+            for (p, w) in group
+                .iter()
+                .zip(self.weigh_insertions(&group, &golds, matched))
+            {
+                weight[*p] = w;
             }
         }
         weight
     }
 
-    /// The official scorer's two-ended walk over the insertion arcs of one span: a match on one
-    /// end consumes gold edits from that end and penalises the arcs it jumps over.
-    fn weigh_insertions(&self, group: &[u32], golds: &[&GoldEdit], matched: f64, w: &mut [f64]) {
-        let arc = |p: usize| &self.arcs[group[p] as usize];
+    /// The official scorer's two-ended walk over the insertion arcs of one span (positions in
+    /// the list sorted by (from, to), so an arc's repeats are neighbours): a match on one end
+    /// consumes gold edits from that end and penalises the arcs it jumps over. The weight of
+    /// each position's arc.
+    fn weigh_insertions(&self, group: &[usize], golds: &[&GoldEdit], matched: f64) -> Vec<f64> {
+        let arc = |k: usize| &self.arcs[self.order[group[k]] as usize];
+        // The walk weighs arcs, not positions: one slot per arc.
+        let mut slot = Vec::with_capacity(group.len());
+        let mut w: Vec<f64> = Vec::new();
+        for k in 0..group.len() {
+            if k == 0 || self.order[group[k]] != self.order[group[k - 1]] {
+                w.push(f64::from(arc(k).dist));
+            }
+            slot.push(w.len() - 1);
+        }
         let (mut left, mut right) = (0isize, group.len() as isize - 1);
         let mut current = left;
         let (mut gold_left, mut gold_right) = (0isize, golds.len() as isize - 1);
@@ -491,12 +625,12 @@ impl<'a> Lattice<'a> {
                 .find(|&g| self.matches(this, golds[g as usize]));
             match hit {
                 Some(g) => {
-                    w[group[current as usize] as usize] = matched;
+                    w[slot[current as usize]] = matched;
                     if from_left {
                         gold_left = g + 1;
                         left += 1;
                         while (left as usize) < group.len() && arc(left as usize).from != this.to {
-                            w[group[left as usize] as usize] += EPSILON;
+                            w[slot[left as usize]] += EPSILON;
                             left += 1;
                         }
                         current = left;
@@ -504,7 +638,7 @@ impl<'a> Lattice<'a> {
                         gold_right = g - 1;
                         right -= 1;
                         while right >= 0 && arc(right as usize).to != this.from {
-                            w[group[right as usize] as usize] += EPSILON;
+                            w[slot[right as usize]] += EPSILON;
                             right -= 1;
                         }
                         current = right;
@@ -512,7 +646,7 @@ impl<'a> Lattice<'a> {
                 }
                 None => {
                     if this.kind != Kind::Unchanged {
-                        w[group[current as usize] as usize] += EPSILON;
+                        w[slot[current as usize]] += EPSILON;
                     }
                     if from_left {
                         left += 1;
@@ -524,23 +658,23 @@ impl<'a> Lattice<'a> {
                 }
             }
         }
+        slot.into_iter().map(|k| w[k]).collect()
     }
 
     /// The edits of the optimistic path for `gold`, left to right (steps 4–5).
     pub(crate) fn best_edits(&self, gold: &[GoldEdit]) -> Vec<Edit> {
-        let weight = self.weights(gold);
+        let step_weight = self.weights(gold);
         let count = self.vertices.len();
         let mut distance = vec![f64::INFINITY; count];
         let mut predecessor: Vec<Option<u32>> = vec![None; count];
         distance[0] = 0.0;
         for _ in 1..count {
             let mut changed = false;
-            for &id in &self.order {
-                let arc = &self.arcs[id as usize];
-                let candidate = distance[arc.from as usize] + weight[id as usize];
-                if candidate < distance[arc.to as usize] {
-                    distance[arc.to as usize] = candidate;
-                    predecessor[arc.to as usize] = Some(id);
+            for (p, (&(from, to), &w)) in self.steps.iter().zip(&step_weight).enumerate() {
+                let candidate = distance[from as usize] + w;
+                if candidate < distance[to as usize] {
+                    distance[to as usize] = candidate;
+                    predecessor[to as usize] = Some(self.order[p]);
                     changed = true;
                 }
             }
@@ -560,6 +694,25 @@ impl<'a> Lattice<'a> {
         edits.reverse();
         edits
     }
+}
+
+/// Whether `tokens` joined by single spaces is `text` (without building the joined string: the
+/// weights compare every arc of a gold edit's span).
+fn joins_to(tokens: &[&str], text: &str) -> bool {
+    let mut rest = text;
+    for (k, token) in tokens.iter().enumerate() {
+        if k > 0 {
+            let Some(after) = rest.strip_prefix(' ') else {
+                return false;
+            };
+            rest = after;
+        }
+        let Some(after) = rest.strip_prefix(token) else {
+            return false;
+        };
+        rest = after;
+    }
+    rest.is_empty()
 }
 
 /// Step 3: the official scorer removes transitive no-change arcs while iterating over the same

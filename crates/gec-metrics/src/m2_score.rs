@@ -226,11 +226,20 @@ pub fn score_sentence(
         sentence: index,
         limit: options.max_lattice_arcs,
     })?;
+    // Annotators with the same gold edits (often several with none) share one path.
+    let mut paths: Vec<(&[GoldEdit], Vec<Edit>)> = Vec::new();
     Ok(gold
         .annotators
         .iter()
         .map(|(annotator, gold_edits)| {
-            let mut edits = lattice.best_edits(gold_edits);
+            let mut edits = match paths.iter().find(|(g, _)| *g == gold_edits.as_slice()) {
+                Some((_, path)) => path.clone(),
+                None => {
+                    let path = lattice.best_edits(gold_edits);
+                    paths.push((gold_edits, path.clone()));
+                    path
+                }
+            };
             if options.ignore_whitespace_casing {
                 edits.retain(|e| !equal_ignoring_whitespace_casing(&e.original, &e.correction));
             }

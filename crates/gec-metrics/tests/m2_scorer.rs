@@ -253,3 +253,41 @@ fn verbose_report_shows_edits_and_the_chosen_annotator() {
         "{report}"
     );
 }
+
+/// Hypotheses that double or reverse their source (the first 300 sentences of Bryant & Ng's
+/// 10-annotator `BN.m2`) make lattices of up to 5,184 vertices and 390,000 arcs, where m2scorer
+/// does not finish in 5 minutes. The counts are those of the plain implementation (one full
+/// weight computation and relaxation per annotator), recorded before the shared-weight and
+/// shared-path speed-ups, which must not change a count.
+#[test]
+fn doubled_and_reversed_hypotheses_keep_their_counts() {
+    let Some(data) = data_or_skip("BN.m2 pathological hypotheses") else {
+        return;
+    };
+    let text = std::fs::read_to_string(data.join(&format!(
+        "{}/BN.m2",
+        gecbias_data::datasets::CONLL_REFERENCES
+    )))
+    .unwrap();
+    let blocks: Vec<&str> = text.trim().split("\n\n").take(300).collect();
+    let gold = M2Gold::parse(&blocks.join("\n\n"), "BN.m2 (300)").unwrap();
+    let sources: Vec<&str> = blocks
+        .iter()
+        .map(|b| &b.lines().next().unwrap()[2..])
+        .collect();
+    let doubled: Vec<String> = sources.iter().map(|s| format!("{s} {s}")).collect();
+    let reversed: Vec<String> = sources
+        .iter()
+        .map(|s| s.split(' ').rev().collect::<Vec<_>>().join(" "))
+        .collect();
+    for (name, hypotheses, counts) in [
+        ("doubled", doubled, (136, 569, 790)),
+        ("reversed", reversed, (570, 1342, 1312)),
+    ] {
+        let s = gold
+            .score_lines(&hypotheses, name, &M2Options::default())
+            .unwrap()
+            .score;
+        assert_eq!((s.correct, s.proposed, s.gold), counts, "{name}");
+    }
+}

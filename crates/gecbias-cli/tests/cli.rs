@@ -141,17 +141,17 @@ fn bad_input_exits_1_naming_the_file_and_line() {
     let dir = std::env::temp_dir().display().to_string();
     for (args, message) in [
         (vec!["usim", "-s", &s, "-o", &short], "has 2 lines but"),
-        (vec!["usim", "-s", &s, "-o", &bad], "bad.txt:2: not UTF-8"),
         (
-            vec!["usim", "-s", &empty, "-o", &s],
-            "empty.txt: empty file",
+            vec!["usim", "-s", &s, "-o", &bad],
+            "bad.txt:2: not valid UTF-8",
         ),
+        (vec!["usim", "-s", &empty, "-o", &s], "empty.txt: empty"),
         (
             vec!["usim", "-s", &s, "-o", "/nonexistent/out.txt"],
             "/nonexistent/out.txt",
         ),
         (vec!["usim", "-s", &dir, "-o", &s], "is a directory"),
-        (vec!["parse", &bad], "bad.txt:2: not UTF-8"),
+        (vec!["parse", &bad], "bad.txt:2: not valid UTF-8"),
         (vec!["usim", "--xml", "-s", &s, "-o", &s], "src.txt"),
     ] {
         let out = gecbias(&args, "");
