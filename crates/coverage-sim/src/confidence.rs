@@ -223,6 +223,92 @@ pub fn m2_paired_test(
     paired(n, &statistic, method, seed)
 }
 
+/// Is `statistic` (any corpus score computed from per-sentence items, e.g. GLEU from summed
+/// n-gram statistics or ERRANT from each sentence's annotator pairs) of `system` different from
+/// `baseline`'s on the same sentences? The items of a resample are handed over in resample order
+/// (a swapped sentence gives each system the other's item).
+pub fn paired_test_by<T, S>(
+    system: &[T],
+    baseline: &[T],
+    statistic: &S,
+    method: PairedMethod,
+    seed: u64,
+) -> Result<PairedTest, Error>
+where
+    T: Sync,
+    S: CorpusStatistic<T>,
+{
+    let n = same_length(system.len(), baseline.len())?;
+    let statistic = PairedItems {
+        first: system,
+        second: baseline,
+        statistic,
+    };
+    paired(n, &statistic, method, seed)
+}
+
+/// A corpus score computed from a sequence of per-sentence items (a corpus, or a resample of
+/// one): M2's F_β from each sentence's annotator counts, GLEU from n-gram statistics, a mean of
+/// sentence scores. Generic over the iterator, so that resampling gathers nothing.
+pub trait CorpusStatistic<T>: Sync {
+    /// The score of `items`, in this order.
+    fn of<'a, I: Iterator<Item = &'a T>>(&self, items: I) -> f64
+    where
+        T: 'a;
+
+    /// The scores of two sequences of the same length (the two systems of a paired test); a
+    /// statistic whose sentences depend on each other (a running choice) can interleave them.
+    fn of_pair<'a, I: Iterator<Item = &'a T>>(&self, first: I, second: I) -> (f64, f64)
+    where
+        T: 'a,
+    {
+        (self.of(first), self.of(second))
+    }
+}
+
+/// The mean of sentence scores: t = (1/|S|) Σ_{i∈S} score_i.
+pub struct Mean;
+
+impl CorpusStatistic<f64> for Mean {
+    fn of<'a, I: Iterator<Item = &'a f64>>(&self, items: I) -> f64 {
+        let (sum, n) = items.fold((0.0, 0usize), |(sum, n), x| (sum + x, n + 1));
+        sum / n.max(1) as f64
+    }
+}
+
+/// The interval of a [`CorpusStatistic`] of per-sentence `items`.
+pub fn confidence_interval_by<T: Sync, S: CorpusStatistic<T>>(
+    items: &[T],
+    statistic: &S,
+    options: &Confidence,
+) -> Result<ScoreInterval, Error> {
+    confidence_interval(
+        items.len(),
+        |indices| statistic.of(indices.iter().map(|&i| &items[i])),
+        options,
+    )
+}
+
+/// Two systems' per-sentence items and the corpus statistic over a sequence of them.
+struct PairedItems<'s, T, S> {
+    first: &'s [T],
+    second: &'s [T],
+    statistic: &'s S,
+}
+
+impl<'s, T: Sync, S: CorpusStatistic<T>> PairedStatistic for PairedItems<'s, T, S> {
+    fn score(&self, sentences: &[usize], swapped: &[bool]) -> (f64, f64) {
+        let pick = |own: &'s [T], other: &'s [T]| {
+            sentences
+                .iter()
+                .zip(swapped)
+                .map(move |(&i, &s)| if s { &other[i] } else { &own[i] })
+        };
+        self.statistic
+            .of_pair(pick(self.first, self.second), pick(self.second, self.first))
+    }
+}
+
 /// Is the mean sentence score of `system` different from `baseline`'s on the same sentences?
 pub fn mean_paired_test(
     system: &[f64],

@@ -65,8 +65,9 @@ pub use bootstrap::{
     Bootstrap, BootstrapDistribution, Interval, acceleration, bca_interval, percentile_interval,
 };
 pub use confidence::{
-    Confidence, DEFAULT_SEED, IntervalMethod, M2Intervals, PairedMethod, ScoreInterval,
-    confidence_interval, m2_confidence, m2_paired_test, mean_confidence, mean_paired_test,
+    Confidence, CorpusStatistic, DEFAULT_SEED, IntervalMethod, M2Intervals, Mean, PairedMethod,
+    ScoreInterval, confidence_interval, confidence_interval_by, m2_confidence, m2_paired_test,
+    mean_confidence, mean_paired_test, paired_test_by,
 };
 pub use coverage::Sampling;
 pub use error::Error;

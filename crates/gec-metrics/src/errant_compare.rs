@@ -144,9 +144,51 @@ impl ErrantScore {
 /// TP, FP, FN.
 type Counts = [u64; 3];
 
+/// One sentence of an ERRANT comparison: each hypothesis/reference annotator pair's TP, FP, FN,
+/// in ERRANT's order — what the running choice needs to be redone on any sequence of sentences.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErrantSentence {
+    pairs: Vec<Counts>,
+}
+
+impl ErrantSentence {
+    /// TP, FP, FN of each annotator pair.
+    pub fn pairs(&self) -> &[[u64; 3]] {
+        &self.pairs
+    }
+}
+
+/// The corpus score of `sentences` in this order (a resample, say), each sentence's annotator
+/// pair chosen by the running F_β as ERRANT chooses it.
+pub fn errant_corpus_score<'s>(
+    sentences: impl IntoIterator<Item = &'s ErrantSentence>,
+    beta: f64,
+) -> ErrantScore {
+    let [tp, fp, fn_] = running_choice(sentences, beta, |_| {});
+    ErrantScore::from_counts(tp, fp, fn_, beta)
+}
+
+/// ERRANT's running choice over `sentences` in order: tells `on_choice` each sentence's chosen
+/// pair; the corpus TP, FP, FN.
+fn running_choice<'s>(
+    sentences: impl IntoIterator<Item = &'s ErrantSentence>,
+    beta: f64,
+    mut on_choice: impl FnMut(usize),
+) -> Counts {
+    let mut total = [0u64; 3];
+    for sentence in sentences {
+        let chosen = choose(&sentence.pairs, total, beta);
+        on_choice(chosen);
+        for (t, c) in total.iter_mut().zip(sentence.pairs[chosen]) {
+            *t += c;
+        }
+    }
+    total
+}
+
 /// A comparison of two M2 files: the corpus score, the counts per error type of the chosen
-/// annotator pairs, and every pair's counts per sentence, so that the running choice can be redone
-/// on a resample of the sentences ([`ErrantEvaluation::resample`]).
+/// annotator pairs, and every sentence's pairs, so that the running choice can be redone on a
+/// resample of the sentences ([`ErrantEvaluation::resample`]).
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ErrantEvaluation {
@@ -156,27 +198,22 @@ pub struct ErrantEvaluation {
     pub beta: f64,
     /// TP, FP, FN per error type, in order of first appearance.
     pub categories: Vec<(String, [u64; 3])>,
-    /// Per sentence, each hypothesis/reference annotator pair's TP, FP, FN, in ERRANT's order.
-    candidates: Vec<Vec<Counts>>,
+    /// Every sentence's annotator pairs.
+    pub sentences: Vec<ErrantSentence>,
 }
 
 impl ErrantEvaluation {
-    /// The number of sentences.
-    pub fn sentences(&self) -> usize {
-        self.candidates.len()
-    }
-
     /// The corpus score of the sentences `indices` (repeats allowed), the annotator pairs chosen
     /// anew by the running F_β over that sequence — what ERRANT would report on that corpus.
     pub fn resample(&self, indices: &[usize]) -> ErrantScore {
-        let mut total = [0u64; 3];
-        for &i in indices {
-            let chosen = choose(&self.candidates[i], total, self.beta);
-            for (t, c) in total.iter_mut().zip(self.candidates[i][chosen]) {
-                *t += c;
-            }
-        }
-        ErrantScore::from_counts(total[0], total[1], total[2], self.beta)
+        errant_corpus_score(indices.iter().map(|&i| &self.sentences[i]), self.beta)
+    }
+
+    /// The annotator pair (index into [`ErrantSentence::pairs`]) chosen for each sentence.
+    pub fn chosen_pairs(&self) -> Vec<usize> {
+        let mut chosen = Vec::with_capacity(self.sentences.len());
+        running_choice(&self.sentences, self.beta, |k| chosen.push(k));
+        chosen
     }
 
     /// The counts and scores per error type grouped at `tier`, sorted by name (`-cat`).
@@ -455,7 +492,7 @@ fn evaluate(
     let dashes = "-".repeat(40);
     let mut total = [0u64; 3];
     let mut categories: Vec<(String, Counts)> = Vec::new();
-    let mut candidates = Vec::with_capacity(hyp.blocks.len());
+    let mut sentences = Vec::with_capacity(hyp.blocks.len());
     for (sentence, (h, r)) in hyp.blocks.iter().zip(&reference.blocks).enumerate() {
         let (h, r) = (process(&h.edits, options), process(&r.edits, options));
         if let Some(out) = verbose.as_deref_mut() {
@@ -514,13 +551,13 @@ fn evaluate(
         for (name, counts) in chosen {
             add_category(&mut categories, name, *counts);
         }
-        candidates.push(pairs);
+        sentences.push(ErrantSentence { pairs });
     }
     Ok(ErrantEvaluation {
         score: ErrantScore::from_counts(total[0], total[1], total[2], beta),
         beta,
         categories,
-        candidates,
+        sentences,
     })
 }
 

@@ -278,6 +278,19 @@ impl GleuCorpus {
             .collect()
     }
 
+    /// The statistics of `hypothesis` for sentence `i` summed over all its references. Corpus
+    /// GLEU of these sums, `gleu(Σᵢ pooled_stats(i, hᵢ))`, scores every reference at once, the
+    /// counterpart of the script's random draws that needs none: GLEU's ratios are unchanged by
+    /// scaling, so it is GLEU of the expected statistics under uniform draws. Bootstrap intervals
+    /// and paired tests resample sentences with it.
+    pub fn pooled_stats(&self, i: usize, hypothesis: &str) -> GleuStats {
+        let mut total = GleuStats::default();
+        for s in self.stats(i, hypothesis) {
+            total.add(&s);
+        }
+        total
+    }
+
     /// Sentence GLEU of `hypothesis` for sentence `i`: the mean over references of the smoothed
     /// score (zero statistics replaced by 1), as the script's `-d` mode prints; NaN when the
     /// corpus has no sentence `i`.

@@ -80,8 +80,8 @@ mod turkcorpus;
 pub use easse_sari::{EasseSari, EasseVariant, easse_corpus_sari};
 pub use edit_lattice::{Edit, FirstRowInsertions, GoldEdit};
 pub use errant_compare::{
-    CategoryTier, ErrantEvaluation, ErrantMode, ErrantOptions, ErrantScore, errant_compare,
-    errant_evaluate, errant_report,
+    CategoryTier, ErrantEvaluation, ErrantMode, ErrantOptions, ErrantScore, ErrantSentence,
+    errant_compare, errant_corpus_score, errant_evaluate, errant_report,
 };
 pub use error::Error;
 pub use gleu::{
@@ -91,9 +91,9 @@ pub use gleu::{
 pub use m2_file::{M2Block, M2Edit, M2File};
 pub use m2_gold::{M2Gold, SystemM2};
 pub use m2_score::{
-    AnnotatorResult, Counts, GoldSentence, M2Options, M2Score, SentenceStats, corpus_score,
-    score_from_counts, score_sentence, score_sentences, sentence_stats, summary_report,
-    verbose_report,
+    AnnotatorResult, Counts, GoldSentence, M2Options, M2Score, SentenceStats, chosen_annotators,
+    corpus_score, corpus_score_pair, score_from_counts, score_sentence, score_sentences,
+    sentence_stats, summary_report, verbose_report,
 };
 pub use pairwise_sum::{numpy_mean, pairwise_sum};
 pub use parallel::map_indices;

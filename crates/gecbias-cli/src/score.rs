@@ -1,45 +1,62 @@
-//! `gecbias score`: system-level scores with sacrebleu's conventions — JSON by default, a
-//! signature recording every option that changes a number, `--confidence` (bootstrap intervals over
-//! sentences), `--paired-bs` and `--paired-ar` against the first system, seed 12345.
+//! `gecbias score`: system-level scores with sacrebleu's conventions — JSON by default (`-f text`,
+//! `-f latex`), a signature recording every option that changes a number, `--confidence`
+//! (bootstrap intervals over sentences), `--paired-bs` and `--paired-ar` against the first
+//! system, seed 12345 (`--seed`, `$GECBIAS_SEED`); `--sentence-level` writes JSON Lines, one object
+//! per system and sentence. The output's shape is `docs/score-schema.json`.
 //!
-//! Metrics: `usim` (mean over sentences of USim(source, output); USim(output, source) beside it;
-//! no references), `m2` (MaxMatch P/R/F_β against an M2 gold, m2scorer's numbers) and `sari`
-//! (`SARI.py`'s sentence SARI averaged over sentences). Resampling is over sentences, the same
-//! indices for every system; for M2 the running choice of annotators is redone on every resample,
-//! as the scorer would choose on that corpus (`refsel:running` in the signature).
+//! Metrics:
+//! * `m2` — MaxMatch P/R/F_β against an M2 gold (`-r GOLD.m2`), m2scorer's numbers;
+//! * `errant` — ERRANT's comparison of hypothesis M2 files (`-i SYS.m2`, as `errant_parallel`
+//!   writes them) with a reference M2 file (`-r REF.m2`), errant_compare's numbers;
+//! * `gleu` — compute_gleu's corpus GLEU (its own reference draws) against `-s SRC -r REF…`;
+//! * `sari` — SARI.py's sentence SARI averaged over sentences, against `-s SRC -r REF…`;
+//! * `usim` — mean USim(source, output) over sentences, USim(output, source) beside it; no
+//!   references.
+//!
+//! Resampling draws sentences, the same indices for every system. M2 and ERRANT choose each
+//! sentence's annotator by the running corpus F_β, so the choice is redone on every resample, as
+//! the scorer would choose on that corpus (`refsel:running`). GLEU's draws of one reference per
+//! sentence are replaced under resampling by all references at once (`resample:pooled-refs`,
+//! the expectation of the draws; the interval's own point value is reported beside it).
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use coverage_sim::{
-    Confidence, IntervalMethod, PairedMethod, PairedTest, ScoreInterval, confidence_interval,
-    m2_paired_test, mean_confidence, mean_paired_test,
+    Confidence, CorpusStatistic, IntervalMethod, Mean, PairedMethod, PairedTest, ScoreInterval,
+    confidence_interval_by, paired_test_by,
 };
-use gec_metrics::{M2Gold, M2Options, SystemM2, sari_files};
+use gec_metrics::{
+    ErrantMode, ErrantOptions, ErrantSentence, GLEU_ORDER, GleuCorpus, GleuStats, M2Gold,
+    M2Options, ReferenceDraws, SentenceStats, chosen_annotators, corpus_score, corpus_score_pair,
+    errant_corpus_score, errant_evaluate, gleu, sari_score, sari_strip, score_from_counts,
+};
 use serde::Serialize;
+use serde_json::{Value, json};
 
-use crate::Failure;
 use crate::usim_command::{TextOptions, text_scores};
+use crate::{Failure, input};
 
-/// Score systems against their sources (usim, sari) or an M2 gold (m2).
+/// Score systems against an M2 gold (m2, errant), references (gleu, sari) or their sources (usim).
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// The metrics, each scored for every system.
-    #[arg(long, short, num_args = 1.., value_parser = ["usim", "m2", "sari"], default_value = "usim")]
+    #[arg(long, short, num_args = 1.., value_parser = ["m2", "errant", "gleu", "sari", "usim"], default_value = "usim")]
     metric: Vec<String>,
-    /// The source text, one sentence per line (usim, sari).
+    /// The source text, one sentence per line (gleu, sari, usim).
     #[arg(long, short)]
     source: Option<String>,
-    /// The references: the M2 gold file (m2), or reference files line-aligned with the source
-    /// (sari).
+    /// The references: an M2 gold, named `*.m2` (m2, errant), and reference files line-aligned
+    /// with the source (gleu, sari); one call can give both.
     #[arg(long, short, num_args = 1..)]
     references: Vec<String>,
-    /// The systems' outputs, one sentence per line; the first is the baseline of the paired
-    /// tests.
+    /// The systems' outputs, one sentence per line (for errant: hypothesis M2 files); the first
+    /// is the baseline of the paired tests; `-` reads standard input.
     #[arg(long, short, num_args = 1.., required = true)]
     input: Vec<String>,
     #[command(flatten)]
     text: TextOptions,
-    /// M2: β of F_β.
+    /// M2, ERRANT: β of F_β.
     #[arg(long, default_value_t = 0.5)]
     beta: f64,
     /// M2: unchanged words one system edit may span.
@@ -48,6 +65,12 @@ pub(crate) struct Args {
     /// M2: drop system edits that only change case or spacing.
     #[arg(long)]
     ignore_whitespace_casing: bool,
+    /// ERRANT: what counts as the same edit (errant_compare's -cs, -cse, -ds, -dt).
+    #[arg(long, value_parser = ["cs", "cse", "ds", "dt"], default_value = "cs")]
+    errant_mode: String,
+    /// GLEU: rounds of reference draws (compute_gleu's --iter).
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+    gleu_iter: u64,
     /// A 95 % bootstrap confidence interval of each system's score.
     #[arg(long)]
     confidence: bool,
@@ -73,12 +96,17 @@ pub(crate) struct Args {
     #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = 12345)]
     seed: u64,
     /// Output format.
-    #[arg(long, short, value_parser = ["json", "text"], default_value = "json")]
+    #[arg(long, short, value_parser = ["json", "text", "latex"], default_value = "json")]
     format: String,
+    /// One JSON object per system and sentence (JSON Lines) instead of system scores.
+    #[arg(long, conflicts_with_all = ["confidence", "paired_bs", "paired_ar"])]
+    sentence_level: bool,
 }
 
 #[derive(Serialize)]
 struct Interval {
+    /// The statistic the interval resamples, on the whole corpus.
+    point: f64,
     low: f64,
     high: f64,
     level: f64,
@@ -93,25 +121,15 @@ struct Test {
     trials: usize,
 }
 
-impl Test {
-    fn new(baseline: &str, t: PairedTest) -> Test {
-        Test {
-            baseline: baseline.to_owned(),
-            difference: t.difference,
-            p_value: t.p_value,
-            trials: t.trials,
-        }
-    }
-}
-
+/// One system's score for one metric: a row of the JSON output.
 #[derive(Serialize)]
 struct SystemScore {
     name: &'static str,
     system: String,
     score: f64,
-    /// Metric-specific parts: USim's other direction, M2's counts, P and R.
+    /// Metric-specific parts: M2's counts, P and R; USim's other direction.
     #[serde(flatten)]
-    parts: serde_json::Value,
+    parts: Value,
     sentences: usize,
     signature: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -120,6 +138,24 @@ struct SystemScore {
     paired_bs: Option<Test>,
     #[serde(skip_serializing_if = "Option::is_none")]
     paired_ar: Option<Test>,
+}
+
+/// A system scored by one metric, before resampling: the score, what the JSON shows beside it,
+/// one item per sentence for the resampled statistic, and one JSON object per sentence.
+struct Scored<T> {
+    system: String,
+    score: f64,
+    parts: Value,
+    items: Vec<T>,
+    sentence_rows: Vec<Value>,
+}
+
+/// One metric over every system.
+struct Metric<T> {
+    name: &'static str,
+    /// The signature without its resampling part.
+    signature: String,
+    systems: Vec<Scored<T>>,
 }
 
 /// The resampling part of a signature (empty without resampling).
@@ -140,8 +176,16 @@ fn resampling_signature(args: &Args) -> String {
     s
 }
 
+fn resamples(args: &Args) -> bool {
+    args.confidence || args.paired_bs || args.paired_ar
+}
+
 fn statistics_error(e: coverage_sim::Error) -> Failure {
     Failure::input(format!("resampling: {e}"))
+}
+
+fn library_error(e: gec_metrics::Error) -> Failure {
+    Failure::input(e.to_string())
 }
 
 fn confidence(args: &Args) -> Confidence {
@@ -158,243 +202,602 @@ fn confidence(args: &Args) -> Confidence {
 
 /// The interval as the JSON shows it, saying when BCa fell back to percentile (a constant
 /// jackknife, e.g. a system whose sentence scores are all equal).
-fn interval(
-    args: &Args,
-    i: Result<ScoreInterval, coverage_sim::Error>,
-) -> Result<Interval, Failure> {
-    let i = i.map_err(statistics_error)?;
+fn interval(args: &Args, i: ScoreInterval) -> Interval {
     let method = match (args.ci_method.as_str(), i.method) {
         ("bca", IntervalMethod::Percentile) => "percentile (BCa undefined: constant jackknife)",
         ("bca", _) => "bca",
         _ => "percentile",
     };
-    Ok(Interval {
+    Interval {
+        point: i.point,
         low: i.low,
         high: i.high,
         level: i.level,
         method: method.to_owned(),
-    })
+    }
 }
 
-/// The paired tests of system `k` against system 0, as `args` asks.
-fn tests(
-    args: &Args,
-    k: usize,
-    baseline: &str,
-    test: impl Fn(PairedMethod) -> Result<PairedTest, coverage_sim::Error>,
-) -> Result<(Option<Test>, Option<Test>), Failure> {
-    if k == 0 {
-        return Ok((None, None));
+fn test(baseline: &str, t: PairedTest) -> Test {
+    Test {
+        baseline: baseline.to_owned(),
+        difference: t.difference,
+        p_value: t.p_value,
+        trials: t.trials,
     }
-    let run = |wanted: bool, method: PairedMethod| -> Result<Option<Test>, Failure> {
-        if !wanted {
+}
+
+/// The rows of one metric: each system's score with the interval and paired tests `args` asks
+/// for, all computed by `statistic` over a sequence of per-sentence items.
+fn rows<T, S>(args: &Args, metric: Metric<T>, statistic: &S) -> Result<Vec<SystemScore>, Failure>
+where
+    T: Sync,
+    S: CorpusStatistic<T>,
+{
+    let signature = format!("{}{}", metric.signature, resampling_signature(args));
+    let Some(baseline) = metric.systems.first() else {
+        return Ok(Vec::new());
+    };
+    let paired = |system: &Scored<T>, wanted: bool, method: PairedMethod| {
+        if !wanted || std::ptr::eq(system, baseline) {
             return Ok(None);
         }
-        Ok(Some(Test::new(
-            baseline,
-            test(method).map_err(statistics_error)?,
-        )))
+        let t = paired_test_by(&system.items, &baseline.items, statistic, method, args.seed)
+            .map_err(statistics_error)?;
+        Ok::<_, Failure>(Some(test(&baseline.system, t)))
     };
-    Ok((
-        run(
-            args.paired_bs,
-            PairedMethod::Bootstrap {
-                resamples: args.paired_bs_n,
-            },
-        )?,
-        run(
-            args.paired_ar,
-            PairedMethod::Randomization {
-                trials: args.paired_ar_n,
-            },
-        )?,
-    ))
-}
-
-/// Rows of a metric that is the mean of a sentence score (USim, SARI).
-fn mean_rows(
-    args: &Args,
-    name: &'static str,
-    signature: &str,
-    systems: &[(String, Vec<f64>, serde_json::Value)],
-) -> Result<Vec<SystemScore>, Failure> {
-    let baseline = systems.first().map_or("", |s| s.0.as_str());
-    let first = systems.first().map_or(&[][..], |s| s.1.as_slice());
-    systems
+    metric
+        .systems
         .iter()
-        .enumerate()
-        .map(|(k, (system, scores, parts))| {
-            let n = scores.len();
+        .map(|system| {
             let confidence = if args.confidence {
-                Some(interval(args, mean_confidence(scores, &confidence(args)))?)
+                let i = confidence_interval_by(&system.items, statistic, &confidence(args))
+                    .map_err(statistics_error)?;
+                Some(interval(args, i))
             } else {
                 None
             };
-            let (paired_bs, paired_ar) = tests(args, k, baseline, |method| {
-                mean_paired_test(scores, first, method, args.seed)
-            })?;
             Ok(SystemScore {
-                name,
-                system: system.clone(),
-                score: scores.iter().sum::<f64>() / n.max(1) as f64,
-                parts: parts.clone(),
-                sentences: n,
-                signature: signature.to_owned(),
+                name: metric.name,
+                system: system.system.clone(),
+                score: system.score,
+                parts: system.parts.clone(),
+                sentences: system.items.len(),
+                signature: signature.clone(),
                 confidence,
-                paired_bs,
-                paired_ar,
+                paired_bs: paired(
+                    system,
+                    args.paired_bs,
+                    PairedMethod::Bootstrap {
+                        resamples: args.paired_bs_n,
+                    },
+                )?,
+                paired_ar: paired(
+                    system,
+                    args.paired_ar,
+                    PairedMethod::Randomization {
+                        trials: args.paired_ar_n,
+                    },
+                )?,
             })
         })
         .collect()
 }
 
-fn source(args: &Args, metric: &str) -> Result<String, Failure> {
+fn source<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Failure> {
     args.source
-        .clone()
+        .as_deref()
         .ok_or_else(|| Failure::input(format!("-m {metric} needs the source: -s SOURCE")))
 }
 
-fn usim_rows(args: &Args, quiet: bool) -> Result<Vec<SystemScore>, Failure> {
-    let per_system = text_scores(&source(args, "usim")?, &args.input, &args.text, quiet)?;
-    let systems: Vec<(String, Vec<f64>, serde_json::Value)> = per_system
-        .iter()
-        .map(|(system, scores)| {
-            let backward =
-                scores.iter().map(|x| x.output_to_source).sum::<f64>() / scores.len().max(1) as f64;
-            (
-                (*system).to_owned(),
-                scores.iter().map(|x| x.source_to_output).collect(),
-                serde_json::json!({ "output_to_source": backward }),
-            )
-        })
-        .collect();
-    let signature = format!(
-        "{}{}",
-        args.text.signature(false),
-        resampling_signature(args)
-    );
-    mean_rows(args, "USim", &signature, &systems)
+fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
 }
 
-fn sari_rows(args: &Args) -> Result<Vec<SystemScore>, Failure> {
-    let source = source(args, "sari")?;
-    if args.references.is_empty() {
-        return Err(Failure::input("-m sari needs reference files: -r REF…"));
+fn usim_metric(args: &Args, quiet: bool) -> Result<Metric<f64>, Failure> {
+    let per_system = text_scores(source(args, "usim")?, &args.input, &args.text, quiet)?;
+    let systems = per_system
+        .iter()
+        .map(|(system, scores)| {
+            let n = scores.len().max(1) as f64;
+            Scored {
+                system: (*system).to_owned(),
+                score: scores.iter().map(|x| x.source_to_output).sum::<f64>() / n,
+                parts: json!({
+                    "output_to_source": scores.iter().map(|x| x.output_to_source).sum::<f64>() / n
+                }),
+                items: scores.iter().map(|x| x.source_to_output).collect(),
+                sentence_rows: scores
+                    .iter()
+                    .map(|x| json!({"score": x.source_to_output, "output_to_source": x.output_to_source}))
+                    .collect(),
+            }
+        })
+        .collect();
+    Ok(Metric {
+        name: "USim",
+        signature: args.text.signature(false),
+        systems,
+    })
+}
+
+fn is_m2(path: &str) -> bool {
+    path.ends_with(".m2")
+}
+
+/// The text references (every `-r` file but the M2 gold).
+fn text_references(args: &Args) -> Vec<&str> {
+    args.references
+        .iter()
+        .map(String::as_str)
+        .filter(|r| !is_m2(r))
+        .collect()
+}
+
+/// The text reference files' lines.
+fn reference_lines(args: &Args, metric: &str) -> Result<Vec<Vec<String>>, Failure> {
+    let references = text_references(args);
+    if references.is_empty() {
+        return Err(Failure::input(format!(
+            "-m {metric} needs reference files line-aligned with the source: -r REF…"
+        )));
     }
+    references.into_iter().map(input::lines).collect()
+}
+
+fn sari_metric(args: &Args) -> Result<Metric<f64>, Failure> {
+    let source = source(args, "sari")?;
+    let strip = |lines: Vec<String>| -> Vec<String> {
+        lines.iter().map(|l| sari_strip(l).to_owned()).collect()
+    };
+    let sources = strip(input::lines(source)?);
+    let references: Vec<Vec<String>> = reference_lines(args, "sari")?
+        .into_iter()
+        .map(strip)
+        .collect();
     let systems = args
         .input
         .iter()
         .map(|output| {
-            let score = sari_files(&source, &args.references, output)
-                .map_err(|e| Failure::input(e.to_string()))?;
-            Ok((output.clone(), score.sentences, serde_json::json!({})))
+            let names: Vec<&str> = [source, output.as_str()]
+                .into_iter()
+                .chain(text_references(args))
+                .map(input::name)
+                .collect();
+            let outputs = strip(input::lines(output)?);
+            let score =
+                sari_score(&sources, &outputs, &references, &names).map_err(library_error)?;
+            Ok(Scored {
+                system: output.clone(),
+                score: score.mean,
+                parts: json!({}),
+                sentence_rows: score
+                    .sentences
+                    .iter()
+                    .map(|s| json!({ "score": s }))
+                    .collect(),
+                items: score.sentences,
+            })
         })
         .collect::<Result<Vec<_>, Failure>>()?;
-    let signature = format!(
-        "SARI|refs:{}|impl:sari.py|version:{}{}",
-        args.references.len(),
-        env!("CARGO_PKG_VERSION"),
-        resampling_signature(args)
-    );
-    mean_rows(args, "SARI", &signature, &systems)
+    Ok(Metric {
+        name: "SARI",
+        signature: format!(
+            "SARI|refs:{}|impl:sari.py|version:{}",
+            references.len(),
+            version()
+        ),
+        systems,
+    })
 }
 
-fn m2_rows(args: &Args) -> Result<Vec<SystemScore>, Failure> {
-    let [gold] = args.references.as_slice() else {
-        return Err(Failure::input(
-            "-m m2 needs exactly one M2 gold file: -r GOLD.m2",
-        ));
+fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Failure> {
+    let source = source(args, "gleu")?;
+    let references = reference_lines(args, "gleu")?;
+    let names: Vec<&str> = std::iter::once(source)
+        .chain(text_references(args))
+        .map(input::name)
+        .collect();
+    let corpus =
+        GleuCorpus::new(&input::lines(source)?, &references, &names).map_err(library_error)?;
+    let systems = args
+        .input
+        .iter()
+        .map(|output| {
+            let hypotheses = input::lines(output)?;
+            let score = corpus
+                .corpus_gleu(
+                    &hypotheses,
+                    input::name(output),
+                    args.gleu_iter as usize,
+                    ReferenceDraws::Python2,
+                )
+                .map_err(library_error)?;
+            Ok(Scored {
+                system: output.clone(),
+                score: score.mean,
+                parts: json!({ "std_over_draws": score.std }),
+                items: hypotheses
+                    .iter()
+                    .enumerate()
+                    .map(|(i, h)| flat(&corpus.pooled_stats(i, h)))
+                    .collect(),
+                sentence_rows: hypotheses
+                    .iter()
+                    .enumerate()
+                    .map(|(i, h)| json!({ "score": corpus.sentence_gleu(i, h) }))
+                    .collect(),
+            })
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let draws = if references.len() == 1 {
+        1
+    } else {
+        args.gleu_iter
     };
-    let gold = M2Gold::read(gold).map_err(|e| Failure::input(e.to_string()))?;
+    let resampled = if resamples(args) {
+        "|resample:pooled-refs"
+    } else {
+        ""
+    };
+    Ok(Metric {
+        name: "GLEU",
+        signature: format!(
+            "GLEU|refs:{}|iter:{draws}|draws:python2{resampled}|version:{}",
+            references.len(),
+            version()
+        ),
+        systems,
+    })
+}
+
+/// A sentence's pooled GLEU statistics as one flat array (hypothesis length, reference length,
+/// numerators, denominators), which sums in a few vector instructions.
+type FlatGleu = [u64; 2 + 2 * GLEU_ORDER];
+
+fn flat(s: &GleuStats) -> FlatGleu {
+    let mut out = [0; 2 + 2 * GLEU_ORDER];
+    out[0] = s.hypothesis_length;
+    out[1] = s.reference_length;
+    out[2..2 + GLEU_ORDER].copy_from_slice(&s.numerators);
+    out[2 + GLEU_ORDER..].copy_from_slice(&s.denominators);
+    out
+}
+
+/// GLEU of the pooled statistics of a sequence of sentences.
+struct PooledGleu;
+
+impl CorpusStatistic<FlatGleu> for PooledGleu {
+    fn of<'a, I: Iterator<Item = &'a FlatGleu>>(&self, items: I) -> f64 {
+        let mut sum = [0u64; 2 + 2 * GLEU_ORDER];
+        for s in items {
+            for (t, x) in sum.iter_mut().zip(s) {
+                *t += x;
+            }
+        }
+        let total = GleuStats {
+            hypothesis_length: sum[0],
+            reference_length: sum[1],
+            numerators: std::array::from_fn(|n| sum[2 + n]),
+            denominators: std::array::from_fn(|n| sum[2 + GLEU_ORDER + n]),
+        };
+        gleu(&total, false)
+    }
+}
+
+/// M2's corpus F_β, the annotators chosen by the running F_β over the sequence.
+struct M2F(f64);
+
+impl CorpusStatistic<SentenceStats> for M2F {
+    fn of<'a, I: Iterator<Item = &'a SentenceStats>>(&self, items: I) -> f64 {
+        corpus_score(items, self.0).f_beta
+    }
+
+    fn of_pair<'a, I: Iterator<Item = &'a SentenceStats>>(&self, a: I, b: I) -> (f64, f64) {
+        let (a, b) = corpus_score_pair(a, b, self.0);
+        (a.f_beta, b.f_beta)
+    }
+}
+
+/// ERRANT's corpus F_β, the annotator pairs chosen by the running F_β over the sequence.
+struct ErrantF(f64);
+
+impl CorpusStatistic<ErrantSentence> for ErrantF {
+    fn of<'a, I: Iterator<Item = &'a ErrantSentence>>(&self, items: I) -> f64 {
+        errant_corpus_score(items, self.0).f_beta
+    }
+}
+
+fn m2_options(args: &Args) -> M2Options {
     let mut options = M2Options::OFFICIAL.with_beta(args.beta);
     options.max_unchanged_words = args.max_unchanged_words;
     options.ignore_whitespace_casing = args.ignore_whitespace_casing;
-    let systems: Vec<SystemM2> = gold
-        .score_files(&args.input, &options)
-        .map_err(|e| Failure::input(e.to_string()))?;
+    options
+}
+
+fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Failure> {
+    let golds: Vec<&str> = args
+        .references
+        .iter()
+        .map(String::as_str)
+        .filter(|r| is_m2(r))
+        .collect();
+    match golds.as_slice() {
+        [gold] => Ok(gold),
+        _ => Err(Failure::input(format!(
+            "-m {metric} needs exactly one M2 file (named *.m2): -r GOLD.m2"
+        ))),
+    }
+}
+
+fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Failure> {
+    let gold_path = one_gold(args, "m2")?;
+    let gold = M2Gold::from_file(&input::m2(gold_path, false)?);
+    let options = m2_options(args);
+    let systems = args
+        .input
+        .iter()
+        .map(|output| {
+            let lines = input::lines(output)?;
+            let system = gold
+                .score_lines(&lines, input::name(output), &options)
+                .map_err(library_error)?;
+            let chosen = chosen_annotators(&system.sentences, args.beta);
+            let sentence_rows = system
+                .sentences
+                .iter()
+                .zip(chosen)
+                .map(|(s, k)| {
+                    let (annotator, c) = s.annotators[k];
+                    let local = score_from_counts(
+                        f64::from(c.correct),
+                        f64::from(c.proposed),
+                        f64::from(c.gold),
+                        args.beta,
+                    );
+                    json!({"score": local.f_beta, "annotator": annotator, "correct": c.correct,
+                           "proposed": c.proposed, "gold": c.gold})
+                })
+                .collect();
+            let s = system.score;
+            Ok(Scored {
+                system: output.clone(),
+                score: s.f_beta,
+                parts: json!({"precision": s.precision, "recall": s.recall,
+                              "correct": s.correct, "proposed": s.proposed, "gold": s.gold}),
+                items: system
+                    .sentences
+                    .iter()
+                    .map(SentenceStats::decided)
+                    .collect(),
+                sentence_rows,
+            })
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
     let annotators = gold
         .sentences()
         .iter()
         .map(|s| s.annotators.len())
         .max()
         .unwrap_or(0);
-    let signature = format!(
-        "M2|refs:{annotators}|beta:{}|muw:{}|case:{}|refsel:running|version:{}{}",
-        args.beta,
-        args.max_unchanged_words,
-        if args.ignore_whitespace_casing {
-            "insensitive"
-        } else {
-            "sensitive"
-        },
-        env!("CARGO_PKG_VERSION"),
-        resampling_signature(args)
-    );
-    let baseline = args.input.first().map_or("", String::as_str);
-    systems
+    let case = if args.ignore_whitespace_casing {
+        "insensitive"
+    } else {
+        "sensitive"
+    };
+    Ok(Metric {
+        name: "M2",
+        signature: format!(
+            "M2|refs:{annotators}|beta:{}|muw:{}|case:{case}|refsel:running|version:{}",
+            args.beta,
+            args.max_unchanged_words,
+            version()
+        ),
+        systems,
+    })
+}
+
+fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Failure> {
+    let reference = input::m2(one_gold(args, "errant")?, true)?;
+    let mut options = ErrantOptions::with_mode(match args.errant_mode.as_str() {
+        "cse" => ErrantMode::CorrectionSpansTypes,
+        "ds" => ErrantMode::DetectionSpans,
+        "dt" => ErrantMode::DetectionTokens,
+        _ => ErrantMode::CorrectionSpans,
+    });
+    options.beta = args.beta;
+    let systems = args
+        .input
         .iter()
-        .enumerate()
-        .map(|(k, system)| {
-            let n = system.sentences.len();
-            let confidence = if args.confidence {
-                let f =
-                    confidence_interval(n, |idx| system.resample(idx).f_beta, &confidence(args));
-                Some(interval(args, f)?)
-            } else {
-                None
-            };
-            let (paired_bs, paired_ar) = tests(args, k, baseline, |method| {
-                m2_paired_test(system, &systems[0], method, args.seed)
-            })?;
-            let s = system.score;
-            Ok(SystemScore {
-                name: "M2",
-                system: system.system.clone(),
+        .map(|output| {
+            let hyp = input::m2(output, true)?;
+            let evaluation = errant_evaluate(&hyp, &reference, &options).map_err(library_error)?;
+            let sentence_rows = evaluation
+                .sentences
+                .iter()
+                .zip(evaluation.chosen_pairs())
+                .map(|(s, k)| {
+                    let [tp, fp, fn_] = s.pairs()[k];
+                    let local = gec_metrics::ErrantScore::from_counts(tp, fp, fn_, args.beta);
+                    json!({"score": local.f_beta, "tp": tp, "fp": fp, "fn": fn_})
+                })
+                .collect();
+            let s = evaluation.score;
+            Ok(Scored {
+                system: output.clone(),
                 score: s.f_beta,
-                parts: serde_json::json!({
-                    "precision": s.precision,
-                    "recall": s.recall,
-                    "correct": s.correct,
-                    "proposed": s.proposed,
-                    "gold": s.gold,
-                }),
-                sentences: n,
-                signature: signature.clone(),
-                confidence,
-                paired_bs,
-                paired_ar,
+                parts: json!({"precision": s.precision, "recall": s.recall,
+                              "tp": s.tp, "fp": s.fp, "fn": s.fn_}),
+                items: evaluation.sentences,
+                sentence_rows,
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let annotators = reference
+        .blocks
+        .iter()
+        .map(|b| b.annotators().len())
+        .max()
+        .unwrap_or(0);
+    Ok(Metric {
+        name: "ERRANT",
+        signature: format!(
+            "ERRANT|refs:{annotators}|mode:{}|beta:{}|refsel:running|version:{}",
+            args.errant_mode,
+            args.beta,
+            version()
+        ),
+        systems,
+    })
+}
+
+/// The per-sentence objects of one metric (`--sentence-level`).
+fn sentence_lines<T>(metric: &Metric<T>, out: &mut String) {
+    for system in &metric.systems {
+        for (i, row) in system.sentence_rows.iter().enumerate() {
+            let mut object = json!({"name": metric.name, "system": system.system, "line": i + 1});
+            if let (Value::Object(o), Value::Object(r)) = (&mut object, row) {
+                o.extend(r.clone());
+            }
+            let _ = writeln!(out, "{object}");
+        }
+    }
+}
+
+/// Scores one metric: its rows, or with `--sentence-level` its sentence lines.
+fn metric_rows<T, S>(
+    args: &Args,
+    metric: Metric<T>,
+    statistic: &S,
+    sentences: &mut String,
+) -> Result<Vec<SystemScore>, Failure>
+where
+    T: Sync,
+    S: CorpusStatistic<T>,
+{
+    if args.sentence_level {
+        sentence_lines(&metric, sentences);
+        return Ok(Vec::new());
+    }
+    rows(args, metric, statistic)
 }
 
 pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
+    if args.metric.iter().any(|m| m == "errant") && args.metric.len() > 1 {
+        return Err(Failure::input(
+            "-m errant reads hypothesis M2 files; score it in a call of its own",
+        ));
+    }
     let mut rows = Vec::new();
+    let mut sentences = String::new();
     for metric in &args.metric {
+        let s = &mut sentences;
         rows.extend(match metric.as_str() {
-            "m2" => m2_rows(args)?,
-            "sari" => sari_rows(args)?,
-            _ => usim_rows(args, quiet)?,
+            "m2" => metric_rows(args, m2_metric(args)?, &M2F(args.beta), s)?,
+            "errant" => metric_rows(args, errant_metric(args)?, &ErrantF(args.beta), s)?,
+            "gleu" => metric_rows(args, gleu_metric(args)?, &PooledGleu, s)?,
+            "sari" => metric_rows(args, sari_metric(args)?, &Mean, s)?,
+            _ => metric_rows(args, usim_metric(args, quiet)?, &Mean, s)?,
         });
     }
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let write_err = |e: std::io::Error| Failure::input(format!("standard output: {e}"));
-    if args.format == "json" {
-        let json = serde_json::to_string_pretty(&rows).unwrap_or_default();
-        return writeln!(out, "{json}").map_err(write_err);
-    }
-    for r in &rows {
-        let mut line = format!("{} {} = {:.4}", r.system, r.signature, r.score);
+    let text = if args.sentence_level {
+        sentences
+    } else {
+        match args.format.as_str() {
+            "json" => serde_json::to_string_pretty(&rows).unwrap_or_default() + "\n",
+            "latex" => latex(&rows),
+            _ => plain(&rows),
+        }
+    };
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| Failure::input(format!("standard output: {e}")))
+}
+
+/// One line per system and metric: the score, its interval and p-values, and the signature.
+fn plain(rows: &[SystemScore]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        let _ = write!(out, "{} {} = {:.4}", r.system, r.name, r.score);
         if let Some(c) = &r.confidence {
-            line.push_str(&format!(" (95% CI {:.4}–{:.4})", c.low, c.high));
+            let _ = write!(
+                out,
+                " ({:.0}% CI {:.4}–{:.4})",
+                c.level * 100.0,
+                c.low,
+                c.high
+            );
         }
         for (name, t) in [("bs", &r.paired_bs), ("ar", &r.paired_ar)] {
             if let Some(t) = t {
-                line.push_str(&format!(" p({name})={:.4}", t.p_value));
+                let _ = write!(out, " p({name})={:.4}", t.p_value);
             }
         }
-        writeln!(out, "{line}").map_err(write_err)?;
+        let _ = writeln!(out, " {}", r.signature);
     }
-    Ok(())
+    out
+}
+
+/// A LaTeX table (booktabs): a row per system, a column per metric, scores ×100 with the
+/// interval, † where a paired test finds the system different from the baseline at p < 0.05;
+/// the signatures as comments.
+fn latex(rows: &[SystemScore]) -> String {
+    let mut metrics: Vec<&str> = Vec::new();
+    let mut systems: Vec<&str> = Vec::new();
+    for r in rows {
+        if !metrics.contains(&r.name) {
+            metrics.push(r.name);
+        }
+        if !systems.contains(&r.system.as_str()) {
+            systems.push(&r.system);
+        }
+    }
+    let escape = |s: &str| {
+        s.chars().fold(String::new(), |mut out, c| {
+            if matches!(c, '_' | '&' | '%' | '$' | '#' | '{' | '}') {
+                out.push('\\');
+            }
+            out.push(c);
+            out
+        })
+    };
+    let mut out = format!(
+        "\\begin{{tabular}}{{l{}}}\n\\toprule\nSystem",
+        "r".repeat(metrics.len())
+    );
+    for m in &metrics {
+        let _ = write!(out, " & {m}");
+    }
+    out.push_str(" \\\\\n\\midrule\n");
+    for system in &systems {
+        out.push_str(&escape(system));
+        for m in &metrics {
+            let cell = rows.iter().find(|r| r.name == *m && r.system == *system);
+            let _ = match cell {
+                Some(r) => {
+                    let mut cell = format!("{:.2}", 100.0 * r.score);
+                    if let Some(c) = &r.confidence {
+                        let _ = write!(cell, " [{:.2}, {:.2}]", 100.0 * c.low, 100.0 * c.high);
+                    }
+                    let significant = [&r.paired_bs, &r.paired_ar]
+                        .into_iter()
+                        .flatten()
+                        .any(|t| t.p_value < 0.05);
+                    if significant {
+                        cell.push_str("$^\\dagger$");
+                    }
+                    write!(out, " & {cell}")
+                }
+                None => write!(out, " & --"),
+            };
+        }
+        out.push_str(" \\\\\n");
+    }
+    out.push_str("\\bottomrule\n\\end{tabular}\n");
+    let mut signatures: Vec<&str> = rows.iter().map(|r| r.signature.as_str()).collect();
+    signatures.dedup();
+    for s in signatures {
+        let _ = writeln!(out, "% {s}");
+    }
+    out
 }

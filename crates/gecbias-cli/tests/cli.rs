@@ -286,11 +286,35 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
         "--confidence",
         "--paired-ar",
     ];
-    // One -r serves one kind of reference: the M2 gold is no SARI reference file.
+    // The M2 gold (named *.m2) is no SARI reference file: SARI asks for line-aligned ones...
     let mixed = gecbias_threads(&args, "1");
     assert_eq!(mixed.status.code(), Some(1));
     let message = String::from_utf8_lossy(&mixed.stderr);
-    assert!(message.contains("gold.m2 has 60 sentences"), "{message}");
+    assert!(
+        message.contains("-m sari needs reference files line-aligned with the source"),
+        "{message}"
+    );
+    // ...and with one beside the gold, one call scores both, each against its own references.
+    let mut both = args.to_vec();
+    both.insert(8, &fixed);
+    let both = gecbias_threads(&both, "1");
+    assert_eq!(
+        both.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&both.stderr)
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&both.stdout).unwrap();
+    assert_eq!(
+        (rows[0]["name"].as_str(), rows[2]["name"].as_str()),
+        (Some("M2"), Some("SARI"))
+    );
+    assert_eq!(
+        rows[2]["signature"]
+            .as_str()
+            .map(|s| s.starts_with("SARI|refs:1|")),
+        Some(true)
+    );
     let m2_args: Vec<&str> = args.iter().copied().filter(|a| *a != "sari").collect();
     let one = gecbias_threads(&m2_args, "1");
     assert_eq!(
