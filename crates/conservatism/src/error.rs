@@ -4,7 +4,7 @@
 pub enum Error {
     /// A system output whose line count differs from its source's (each line is one sentence of
     /// the source, so the files cannot be the same test set).
-    #[error("{output} has {output_lines} lines but its source {source_file} has {source_lines}")]
+    #[error("{output}:{}: has {output_lines} lines but its source {source_file} has {source_lines}", output_lines.min(source_lines) + 1)]
     LineCountMismatch {
         /// The source file.
         source_file: String,

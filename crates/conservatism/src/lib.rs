@@ -49,3 +49,6 @@ pub use passage::{
 pub use profile::{ConservatismProfile, WORD_CHANGE_BINS};
 pub use sentence::{SentenceMeasures, SentencePair};
 pub use spearman::spearman_rho;
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

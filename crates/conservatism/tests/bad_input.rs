@@ -19,7 +19,7 @@ fn mismatched_line_counts_name_both_files_and_counts() {
     ));
     assert_eq!(
         err.to_string(),
-        "SYSTEM has 2 lines but its source conll.tok.orig has 3"
+        "SYSTEM:3: has 2 lines but its source conll.tok.orig has 3"
     );
     // CRLF endings (the RoRo output has them) count like LF.
     assert!(check_line_counts("src", "a\nb\n", "crlf", "a\r\nb\r\n").is_ok());
@@ -60,5 +60,8 @@ fn aligned_lines_are_measured_pairwise_and_must_match_in_number() {
     // "rained" → "poured" and "day" → "afternoon" are two changed words; the first line is kept.
     assert_eq!(word_change, vec![0, 2]);
     let err = compare_aligned_lines(("src", &source), ("out", &output[..1]), &same).unwrap_err();
-    assert_eq!(err.to_string(), "out has 1 lines but its source src has 2");
+    assert_eq!(
+        err.to_string(),
+        "out:2: has 1 lines but its source src has 2"
+    );
 }

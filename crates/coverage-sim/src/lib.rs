@@ -83,3 +83,6 @@ pub use significance::{
     mean_statistic, paired_bootstrap,
 };
 pub use simulation::{Estimate, Rows, Simulation, mean_over_sentences};
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

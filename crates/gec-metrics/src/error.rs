@@ -57,8 +57,10 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// Two parallel files (system and gold, source and references) with different sentence counts.
-    #[error("{file} has {found} sentences but {expected_from} has {expected}")]
+    /// Two parallel files (system and gold, source and references) with different sentence counts;
+    /// the message names the first line where they part (the first extra line, or the line after
+    /// the last).
+    #[error("{file}:{}: has {found} sentences but {expected_from} has {expected}", found.min(expected) + 1)]
     CountMismatch {
         /// The file with the unexpected count.
         file: String,

@@ -105,3 +105,6 @@ pub use text::{MAX_FILE_BYTES, decode_text, lines, python_float, read_lines, rea
 #[cfg(feature = "easse")]
 pub use tokenizer_13a::tokenize_13a;
 pub use turkcorpus::{TURKERS, TurkCorpusRow, parse_organized};
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

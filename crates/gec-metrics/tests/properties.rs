@@ -133,7 +133,7 @@ fn bad_input_gives_typed_errors() {
     let options = M2Options::default();
     let err =
         sentence_stats(&gold, &["a b".to_owned()], ("g.m2", "sys.txt"), &options).unwrap_err();
-    assert_eq!(err.to_string(), "sys.txt has 1 sentences but g.m2 has 2");
+    assert_eq!(err.to_string(), "sys.txt:2: has 1 sentences but g.m2 has 2");
     let mut tight = options;
     tight.max_lattice_arcs = 10;
     let long = "q w e r t y u i o p".to_owned();

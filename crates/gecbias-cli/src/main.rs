@@ -7,6 +7,7 @@
 //! reads standard input; exit status 0 on success, 1 for bad input (one line naming the file and
 //! line), 2 for a usage error; a progress bar on standard error only when it is a terminal.
 
+mod analysis;
 mod errant_compare;
 mod gleu;
 mod input;
@@ -19,7 +20,7 @@ mod usim_command;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{Parser as _, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Subcommand};
 
 /// Why a command failed, and so its exit status.
 #[derive(Debug)]
@@ -66,10 +67,52 @@ enum Command {
     Gleu(gleu::Args),
     /// SARI.py's sentence SARI and its corpus mean (or EASSE's corpus SARI).
     Sari(sari::Args),
+    /// How conservative systems are: WordChange, index diff, word order (LCB §3.2).
+    Conservatism(analysis::ConservatismArgs),
+    /// UnseenEst: how many valid corrections a sentence has, from crowd answers (LCB §3.1).
+    Unseen(analysis::UnseenArgs),
+    /// A perfect system's accuracy with 1..M references, with 95 % bands (LCB §4).
+    Coverage(analysis::CoverageArgs),
+    /// Shell completions: gecbias completions bash|zsh|fish > FILE.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// `--version`: the command's and every library's version, and the parser model.
+fn long_version() -> String {
+    let crates = [
+        ("gec-metrics", gec_metrics::VERSION),
+        ("coverage-sim", coverage_sim::VERSION),
+        ("conservatism", conservatism::VERSION),
+        ("unseen-est", unseen_est::VERSION),
+        ("usim", usim::VERSION),
+        ("ucca-parser", ucca_parser::VERSION),
+        ("ucca-graph", ucca_graph::VERSION),
+        ("mono-align", mono_align::VERSION),
+        ("gecbias-data", gecbias_data::VERSION),
+    ];
+    let mut out = format!(
+        "{} (parser model ucca-wiki-v1.2)",
+        env!("CARGO_PKG_VERSION")
+    );
+    for (name, version) in crates {
+        out.push_str(&format!("\n{name} {version}"));
+    }
+    out
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(drop_in_arguments(std::env::args_os()));
+    // Leaked once: clap keeps a `'static` version text.
+    let version: &'static str = Box::leak(long_version().into_boxed_str());
+    let matches = Cli::command()
+        .long_version(version)
+        .get_matches_from(drop_in_arguments(std::env::args_os()));
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, cli.quiet),
         Command::Usim(args) => usim_command::run(&args, cli.quiet),
@@ -78,6 +121,15 @@ fn main() -> ExitCode {
         Command::ErrantCompare(args) => errant_compare::run(&args),
         Command::Gleu(args) => gleu::run(&args),
         Command::Sari(args) => sari::run(&args),
+        Command::Conservatism(args) => analysis::conservatism(&args),
+        Command::Unseen(args) => analysis::unseen(&args),
+        Command::Coverage(args) => analysis::coverage(&args),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gecbias", &mut script);
+            std::io::Write::write_all(&mut std::io::stdout().lock(), &script)
+                .map_err(|e| Failure::input(format!("standard output: {e}")))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

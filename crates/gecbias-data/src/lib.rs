@@ -52,3 +52,6 @@ pub use location::{
     Candidate, DATA_ENV, DataDir, Origin, SEED_ENV, UCCA_MODEL_ENV, ucca_model_path,
 };
 pub use manifest::{Manifest, ManifestEntry, Verification, sha256_base64};
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -43,3 +43,6 @@ pub use levenshtein::levenshtein;
 pub use munkres::{TieBreaking, munkres, munkres_with};
 pub use tokens::tokens;
 pub use word_equivalence::{WordEquivalence, preprocess_word};
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

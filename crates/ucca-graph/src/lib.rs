@@ -70,3 +70,6 @@ pub use label::Category;
 pub use node::{Attributes, CategoryElement, Edge, Node, Terminal, Unit, UnitKind};
 pub use passage::{EdgeRef, Passage, PassageBuilder, Remote};
 pub use sentences::{SentenceMarks, TerminalView, sentence_ends_of};
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -89,3 +89,6 @@ pub use tokenize::{TokenAgreement, detokenize, round_trip_agreement, tokenize};
 pub use train::{
     EpochReport, ParseScores, Progress, TrainOptions, TrainReport, evaluate_model, train,
 };
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

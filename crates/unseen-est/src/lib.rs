@@ -43,3 +43,6 @@ pub use error::Error;
 pub use estimate::{Params, estimate, estimate_file, objective};
 pub use fingerprint::Fingerprint;
 pub use histogram::{Histogram, TABLE_GAMMAS, TableStatistics};
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

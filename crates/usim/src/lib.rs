@@ -77,3 +77,6 @@ pub use sentences::SentenceMarks;
 pub use text::{PairUsim, TextParser, Tokenization, usim_lines, usim_text};
 pub use tree_edit::{Tree, aligned_edit_distance, tree_edit_distance};
 pub use variants::{Mapping, token_distance, top_down_cut};
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,224 @@
+//! Bad input, for every subcommand: exit status 1 and one line naming the file (and the line
+//! where one is at fault), never a panic; usage errors exit 2. A gold edit reaching past its
+//! sentence is kept by the drop-in modes, as the reference tools keep it, and refused by `score`.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gecbias-bad-input-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn file(name: &str, bytes: &[u8]) -> String {
+    let path = dir().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+fn gecbias(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gecbias"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+const GOLD: &str = "S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\n\
+                    S I is .\nA 1 2|||R:VERB|||am|||REQUIRED|||-NONE-|||0\n";
+
+/// `args` fails with status 1 and a message containing every part of `expected`.
+fn refused(args: &[&str], expected: &[&str]) {
+    let out = gecbias(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: one line: {stderr}");
+    for part in expected {
+        assert!(stderr.contains(part), "{args:?}: {part:?} not in {stderr}");
+    }
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+fn accepted(args: &[&str]) -> Vec<u8> {
+    let out = gecbias(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+#[test]
+fn every_subcommand_refuses_bad_input_naming_file_and_line() {
+    let gold = file("gold.m2", GOLD.as_bytes());
+    let no_blank = file("noblank.m2", GOLD.replace("\n\n", "\n").as_bytes());
+    let span = file("span.m2", GOLD.replacen("A 1 2", "A 1 9", 1).as_bytes());
+    let five = file(
+        "five.m2",
+        GOLD.replacen("|||-NONE-|||0", "|||0", 1).as_bytes(),
+    );
+    let hyp = file("hyp.txt", b"He goes .\nI am .\n");
+    let src = file("src.txt", b"He go .\nI is .\n");
+    let short = file("short.txt", b"He goes .\n");
+    let long = file("long.txt", b"He goes .\nI am .\nAnd more .\n");
+    let empty = file("empty.txt", b"");
+    let blank = file("blank.txt", b"\n\n  \n");
+    let bad = file("bad.txt", b"He goes .\nI \xff am .\n");
+    let crlf = file("crlf.txt", b"He goes .\r\nI am .\r\n");
+    let directory = dir().display().to_string();
+    let missing = dir().join("missing.txt").display().to_string();
+
+    // M2 files: a missing blank line, an A line with 5 fields, in every reader of M2.
+    for args in [
+        vec!["m2scorer", &hyp, &no_blank],
+        vec!["errant-compare", "-hyp", &no_blank, "-ref", &gold],
+        vec!["score", "-m", "m2", "-r", &no_blank, "-i", &hyp],
+    ] {
+        refused(&args, &["noblank.m2:3:", "second S line"]);
+    }
+    for args in [
+        vec!["m2scorer", &hyp, &five],
+        vec!["errant-compare", "-hyp", &gold, "-ref", &five],
+        vec!["score", "-m", "m2", "-r", &five, "-i", &hyp],
+        vec!["score", "-m", "errant", "-r", &gold, "-i", &five],
+    ] {
+        refused(&args, &["five.m2:2:", "6 fields"]);
+    }
+    // A span past its sentence: lenient in the drop-ins, as m2scorer and errant_compare are.
+    accepted(&["m2scorer", &hyp, &span]);
+    accepted(&["errant-compare", "-hyp", &span, "-ref", &gold]);
+    refused(
+        &["score", "-m", "m2", "-r", &span, "-i", &hyp],
+        &["span.m2:2:", "outside the sentence"],
+    );
+
+    // Text files: one line short, one long, empty, blank only, not UTF-8, a directory, missing.
+    let text_commands: Vec<Box<dyn Fn(&str) -> Vec<String>>> = vec![
+        Box::new(|h| vec!["m2scorer".into(), h.into(), gold.clone()]),
+        Box::new(|h| {
+            vec![
+                "gleu".into(),
+                "-s".into(),
+                src.clone(),
+                "-r".into(),
+                hyp.clone(),
+                "-o".into(),
+                h.into(),
+            ]
+        }),
+        Box::new(|h| {
+            vec![
+                "sari".into(),
+                "--orig".into(),
+                src.clone(),
+                "--refs".into(),
+                hyp.clone(),
+                "--sys".into(),
+                h.into(),
+            ]
+        }),
+        Box::new(|h| {
+            vec![
+                "score".into(),
+                "-m".into(),
+                "m2".into(),
+                "-r".into(),
+                gold.clone(),
+                "-i".into(),
+                h.into(),
+            ]
+        }),
+        Box::new(|h| {
+            vec![
+                "score".into(),
+                "-m".into(),
+                "gleu".into(),
+                "sari".into(),
+                "-s".into(),
+                src.clone(),
+                "-r".into(),
+                hyp.clone(),
+                "-i".into(),
+                h.into(),
+            ]
+        }),
+        Box::new(|h| vec!["conservatism".into(), src.clone(), h.into()]),
+    ];
+    for command in &text_commands {
+        let run = |h: &str, expected: &[&str]| {
+            refused(&strs(&command(h)), expected);
+        };
+        run(&short, &["short.txt:2:", "has 1"]);
+        run(&long, &["long.txt:3:", "has 3"]);
+        run(&empty, &["empty.txt", "empty"]);
+        run(&blank, &["blank.txt:3:", "has 3"]);
+        run(&bad, &["bad.txt:2:", "not valid UTF-8"]);
+        run(&directory, &["is a directory"]);
+        run(&missing, &["missing.txt"]);
+        // CRLF line ends are line ends: the same output as LF.
+        let (with_crlf, with_lf) = (command(&crlf), command(&hyp));
+        if with_lf[0] != "conservatism" {
+            let crlf_out = String::from_utf8_lossy(&accepted(&strs(&with_crlf)))
+                .replace("crlf.txt", "hyp.txt");
+            let lf_out = String::from_utf8_lossy(&accepted(&strs(&with_lf))).into_owned();
+            assert_eq!(crlf_out, lf_out, "{with_crlf:?}");
+        }
+    }
+
+    // The analyses' own formats.
+    refused(&["unseen", &hyp], &["hyp.txt:1:", "integer"]);
+    refused(&["unseen", &bad], &["bad.txt:2:", "not valid UTF-8"]);
+    refused(&["unseen", &empty], &["empty.txt", "empty"]);
+    refused(
+        &["unseen", "--answers", &hyp],
+        &["hyp.txt:1:", "AssignmentStatus"],
+    );
+    refused(&["coverage", &hyp], &["hyp.txt:1:", "header"]);
+    refused(&["coverage", &directory], &["is a directory"]);
+    refused(&["coverage", &missing], &["missing.txt"]);
+
+    // Usage errors exit 2.
+    for args in [
+        vec!["m2scorer", &hyp],
+        vec!["errant-compare", "-hyp", &gold],
+        vec!["gleu", "-s", &src, "-o", &hyp],
+        vec!["gleu", "-s", &src, "-r", &hyp, "-o", &hyp, "-n", "3"],
+        vec!["score", "-m", "bleu", "-i", &hyp],
+        vec!["coverage"],
+        vec!["unseen"],
+        vec!["nonsense"],
+    ] {
+        assert_eq!(gecbias(&args).status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// `-` reads standard input, in a drop-in and in `score`.
+#[test]
+fn a_dash_reads_standard_input() {
+    let gold = file("stdin-gold.m2", GOLD.as_bytes());
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gecbias"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"He goes .\nI is .\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(&["m2scorer", "-", &gold]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Precision   : 1.0000\nRecall      : 0.5000\nF_0.5       : 0.8333\n"
+    );
+    let out = run(&["score", "-m", "m2", "-r", &gold, "-i", "-"]);
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows[0]["system"], "-");
+    assert_eq!(rows[0]["correct"], 1);
+}
