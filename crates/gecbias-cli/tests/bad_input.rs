@@ -39,6 +39,9 @@ fn refused(args: &[&str], expected: &[&str]) {
     }
 }
 
+/// A subcommand's arguments around one text file.
+type TextCommand<'a> = Box<dyn Fn(&str) -> Vec<String> + 'a>;
+
 fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
@@ -99,7 +102,7 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
     );
 
     // Text files: one line short, one long, empty, blank only, not UTF-8, a directory, missing.
-    let text_commands: Vec<Box<dyn Fn(&str) -> Vec<String>>> = vec![
+    let text_commands: Vec<TextCommand> = vec![
         Box::new(|h| vec!["m2scorer".into(), h.into(), gold.clone()]),
         Box::new(|h| {
             vec![
