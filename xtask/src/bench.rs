@@ -62,14 +62,15 @@ fn anchor(table: &[(&str, f64)], label: &str) -> Option<f64> {
     table.iter().find(|(l, _)| *l == label).map(|(_, s)| *s)
 }
 
-/// Runs benchmark `what`: `metrics` or `bootstrap`.
+/// Runs benchmark `what`: `metrics`, `bootstrap`, `usim-text` or `cli`.
 pub(crate) fn run(what: &str, data: Option<&Path>) -> anyhow::Result<()> {
     let data = resolve(data)?;
     match what {
         "metrics" => metrics(&data),
         "bootstrap" => bootstrap(&data),
         "usim-text" => usim_text(&data),
-        _ => bail!("no benchmark {what:?}; known: metrics, bootstrap, usim-text"),
+        "cli" => crate::bench_cli::run(&crate::workspace_root(), &data),
+        _ => bail!("no benchmark {what:?}; known: metrics, bootstrap, usim-text, cli"),
     }
 }
 

@@ -3,9 +3,10 @@
 //! * `cargo xtask reproduce <id>|all [--check] [--data DIR]` runs registered experiments and
 //!   writes `docs/reproduction/<id>.md` and `target/reproduce/<id>.json`; with `--check` it
 //!   regenerates the reports in memory and fails if a committed one differs.
-//! * `cargo xtask bench metrics|bootstrap|usim-text [--data DIR]` times our metrics (and the BCa
-//!   bootstrap of M2 F0.5) on the real data and prints the ratios to the reference tools' timings
-//!   (metric-goldens §a.3, §b, §c); `usim-text` times USim from raw text on one thread.
+//! * `cargo xtask bench metrics|bootstrap|usim-text|cli [--data DIR]` times our metrics (and the
+//!   BCa bootstrap of M2 F0.5) on the real data and prints the ratios to the reference tools'
+//!   timings (metric-goldens §a.3, §b, §c); `usim-text` times USim from raw text on one thread;
+//!   `cli` runs the `gecbias` command and the reference tools side by side.
 //! * `cargo xtask train-parser [--epochs N] [--seed S] [--features …]` trains the UCCA parser and
 //!   writes `models/ucca-wiki-v1.2/model.bin`.
 //! * `cargo xtask record [--data DIR]` runs the reference tools and records their outputs for the
@@ -14,6 +15,7 @@
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 
 mod bench;
+mod bench_cli;
 mod data;
 mod experiments;
 mod linguistic;
@@ -58,7 +60,8 @@ enum Task {
     },
     /// Time our implementation on the real data against the reference tools' timings.
     Bench {
-        /// What to time: `metrics`, `bootstrap` or `usim-text`.
+        /// What to time: `metrics`, `bootstrap`, `usim-text` or `cli` (the command against the
+        /// reference tools, run side by side).
         what: String,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
@@ -105,7 +108,7 @@ enum Task {
 }
 
 /// The workspace root (this crate is `<root>/xtask`).
-fn workspace_root() -> PathBuf {
+pub(crate) fn workspace_root() -> PathBuf {
     let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
     xtask.parent().unwrap_or(xtask).to_path_buf()
 }
@@ -208,7 +211,7 @@ fn list_tasks() {
         "  reproduce <id>|all [--check|--full] [--data DIR]   run experiments, write docs/reproduction/<id>.md"
     );
     println!(
-        "  bench metrics|bootstrap|usim-text [--data DIR]   time the metrics, the bootstrap, USim from raw text"
+        "  bench metrics|bootstrap|usim-text|cli [--data DIR]   time the metrics, the bootstrap, USim from raw text, the command vs the reference tools"
     );
     println!(
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"

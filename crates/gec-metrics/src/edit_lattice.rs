@@ -181,9 +181,34 @@ const EPSILON: f64 = 0.001;
 struct Grid<'a> {
     source: &'a [&'a str],
     hypothesis: &'a [&'a str],
+    /// Each token as a number, equal for equal tokens: the matrices compare numbers, not
+    /// strings.
+    source_ids: Vec<u32>,
+    hypothesis_ids: Vec<u32>,
 }
 
-impl Grid<'_> {
+impl<'a> Grid<'a> {
+    fn new(source: &'a [&'a str], hypothesis: &'a [&'a str]) -> Grid<'a> {
+        let mut ids: FastMap<&str, u32> = FastMap::default();
+        let mut id = |token: &'a str| {
+            let next = ids.len() as u32;
+            *ids.entry(token).or_insert(next)
+        };
+        let source_ids = source.iter().map(|t| id(t)).collect();
+        let hypothesis_ids = hypothesis.iter().map(|t| id(t)).collect();
+        Grid {
+            source,
+            hypothesis,
+            source_ids,
+            hypothesis_ids,
+        }
+    }
+
+    /// Whether source token i − 1 equals hypothesis token j − 1.
+    fn same(&self, i: usize, j: usize) -> bool {
+        self.source_ids[i - 1] == self.hypothesis_ids[j - 1]
+    }
+
     fn width(&self) -> usize {
         self.hypothesis.len() + 1
     }
@@ -215,7 +240,7 @@ impl Grid<'_> {
         for i in 1..=n {
             for j in 1..=m {
                 let diagonal = cost[cell(i - 1, j - 1)]
-                    + if source[i - 1] == hypothesis[j - 1] {
+                    + if self.same(i, j) {
                         0
                     } else {
                         substitution_cost
@@ -451,7 +476,7 @@ impl<'a> Lattice<'a> {
         first_row: FirstRowInsertions,
         max_arcs: usize,
     ) -> Option<Self> {
-        let grid = Grid { source, hypothesis };
+        let grid = Grid::new(source, hypothesis);
         let (base, reachable) = grid.base_arcs();
         // Cell numbering is row-major, so sorting cells sorts vertices as (i, j) tuples.
         let mut vertex_of = vec![u32::MAX; reachable.len()];
@@ -466,9 +491,7 @@ impl<'a> Lattice<'a> {
         for &(tail, head, direction) in &base {
             let (i, j) = grid.coordinates(head);
             let (kind, start, end) = match direction {
-                1 if source[i as usize - 1] == hypothesis[j as usize - 1] => {
-                    (Kind::Unchanged, i - 1, i)
-                }
+                1 if grid.same(i as usize, j as usize) => (Kind::Unchanged, i - 1, i),
                 1 => (Kind::Substitution, i - 1, i),
                 2 => (Kind::Deletion, i - 1, i),
                 _ if i == 0 && first_row == FirstRowInsertions::Release32 => {

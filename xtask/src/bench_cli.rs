@@ -1,0 +1,167 @@
+//! `cargo xtask bench cli`: the `gecbias` command against the reference tools it replaces, each
+//! a separate process on the same inputs in one run, timed by user CPU (the children's
+//! `getrusage`), and printed as ratios; then `score` with resampling on all 14 CoNLL-2014
+//! systems and the pathological hypotheses of BN.m2, by wall time.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use gecbias_data::DataDir;
+use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES};
+
+use crate::record::CONLL_SYSTEMS;
+use crate::reference_tools::{ReferenceTools, Tool};
+
+/// User CPU seconds of all children that have ended so far.
+fn children_user_seconds() -> f64 {
+    // SAFETY: getrusage writes into the zeroed struct it is given and reads nothing else.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    usage.ru_utime.tv_sec as f64 + usage.ru_utime.tv_usec as f64 / 1e6
+}
+
+/// (user CPU, wall) seconds of running `command` to completion; its output is discarded.
+fn timed(mut command: Command) -> anyhow::Result<(f64, f64)> {
+    let before = children_user_seconds();
+    let start = Instant::now();
+    let status = command
+        .stdout(std::process::Stdio::null())
+        .status()
+        .context("could not start")?;
+    if !status.success() {
+        bail!("{command:?}: {status}");
+    }
+    Ok((
+        children_user_seconds() - before,
+        start.elapsed().as_secs_f64(),
+    ))
+}
+
+pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "-q", "-p", "gecbias-cli"])
+        .current_dir(root)
+        .status()?;
+    if !status.success() {
+        bail!("cargo build --release -p gecbias-cli: {status}");
+    }
+    let gecbias = root.join("target/release/gecbias");
+    let ours = |args: &[String]| {
+        let mut c = Command::new(&gecbias);
+        c.args(args);
+        c
+    };
+    let tools = ReferenceTools::prepare(root)?;
+    let path = |p: String| data.join(&p).display().to_string();
+
+    println!("gecbias m2scorer vs m2scorer (Python 2.7), official-2014.combined.m2, user CPU:");
+    let gold = path(format!("{CONLL_GOLD}/official-2014.combined.m2"));
+    let mut ratios = Vec::new();
+    for system in CONLL_SYSTEMS {
+        let args = [path(format!("{CONLL_PARAGRAPHS}/{system}")), gold.clone()];
+        let (reference, _) = timed(tools.command(Tool::M2scorer, &args))?;
+        let (mine, _) = timed(ours(&[vec!["m2scorer".to_owned()], args.to_vec()].concat()))?;
+        ratios.push(reference / mine);
+        println!(
+            "  {system:<28} {reference:7.2} s vs {mine:6.3} s  {:6.0}×",
+            reference / mine
+        );
+    }
+    summary("m2scorer", &ratios, 300.0);
+
+    println!("gecbias gleu vs compute_gleu (Python 2.7), JFLEG dev, 4 references, user CPU:");
+    let jfleg = "assess_learner_language/data/jfleg/dev";
+    let mut ratios = Vec::new();
+    for k in 1..=5 {
+        let mut args = vec![
+            "-s".to_owned(),
+            path(format!("{jfleg}/dev.src")),
+            "-r".into(),
+        ];
+        args.extend((0..4).map(|r| path(format!("{jfleg}/dev.ref{r}"))));
+        args.extend(["-o".to_owned(), path(format!("{jfleg}/mle_{k}.txt"))]);
+        let (reference, _) = timed(tools.command(Tool::Gleu, &args))?;
+        let (mine, _) = timed(ours(&[vec!["gleu".to_owned()], args].concat()))?;
+        ratios.push(reference / mine);
+        println!(
+            "  mle_{k}.txt {reference:7.2} s vs {mine:6.3} s  {:6.0}×",
+            reference / mine
+        );
+    }
+    summary("compute_gleu", &ratios, 100.0);
+
+    let mut args: Vec<String> = ["score", "-m", "m2", "gleu", "-s"]
+        .map(String::from)
+        .to_vec();
+    args.push(path(format!("{CONLL_REFERENCES}/source")));
+    args.extend([
+        "-r".to_owned(),
+        gold.clone(),
+        path(format!("{CONLL_REFERENCES}/NUCLEA")),
+        path(format!("{CONLL_REFERENCES}/NUCLEB")),
+        "-i".to_owned(),
+    ]);
+    args.extend(CONLL_SYSTEMS.map(|s| path(format!("{CONLL_PARAGRAPHS}/{s}"))));
+    args.extend(["--confidence", "--paired-bs", "--paired-ar"].map(String::from));
+    let (user, wall) = timed(ours(&args))?;
+    println!(
+        "gecbias score -m m2 gleu --confidence --paired-bs --paired-ar, 14 systems: {wall:.2} s wall ({user:.2} s CPU); target < 5 s"
+    );
+
+    pathological(data, &ours)
+}
+
+fn summary(tool: &str, ratios: &[f64], target: f64) {
+    let min = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = ratios.iter().copied().fold(0.0, f64::max);
+    println!("  {tool}: {min:.0}× to {max:.0}× faster (target ≥ {target:.0}×)\n");
+}
+
+/// The first 300 sentences of BN.m2 (10 annotators) with every hypothesis the source doubled, or
+/// reversed: lattices of thousands of vertices, where m2scorer does not finish in 5 minutes.
+fn pathological(data: &DataDir, ours: &dyn Fn(&[String]) -> Command) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(data.join(&format!("{CONLL_REFERENCES}/BN.m2")))?;
+    let blocks: Vec<&str> = text.trim().split("\n\n").take(300).collect();
+    let dir = std::env::temp_dir().join(format!("gecbias-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let gold = dir.join("bn300.m2");
+    std::fs::write(&gold, blocks.join("\n\n") + "\n")?;
+    let sources: Vec<&str> = blocks
+        .iter()
+        .map(|b| {
+            b.lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("S ")
+        })
+        .collect();
+    let variants: [(&str, Box<dyn Fn(&str) -> String>); 2] = [
+        ("doubled", Box::new(|s| format!("{s} {s}"))),
+        (
+            "reversed",
+            Box::new(|s| s.split(' ').rev().collect::<Vec<_>>().join(" ")),
+        ),
+    ];
+    println!(
+        "gecbias m2scorer on the first 300 sentences of BN.m2 (10 annotators), target < 0.5 s:"
+    );
+    for (name, make) in variants {
+        let hypotheses = dir.join(format!("{name}.txt"));
+        let lines: Vec<String> = sources.iter().map(|s| make(s)).collect();
+        std::fs::write(&hypotheses, lines.join("\n") + "\n")?;
+        let args = [
+            "m2scorer".to_owned(),
+            hypotheses.display().to_string(),
+            gold.display().to_string(),
+        ];
+        let (user, wall) = timed(ours(&args))?;
+        println!("  every hypothesis {name}: {wall:.2} s wall ({user:.2} s CPU)");
+    }
+    std::fs::remove_dir_all(&dir)?;
+    Ok(())
+}
