@@ -140,13 +140,10 @@ fn pathological(data: &DataDir, ours: &dyn Fn(&[String]) -> Command) -> anyhow::
                 .trim_start_matches("S ")
         })
         .collect();
-    let variants: [(&str, Box<dyn Fn(&str) -> String>); 2] = [
-        ("doubled", Box::new(|s| format!("{s} {s}"))),
-        (
-            "reversed",
-            Box::new(|s| s.split(' ').rev().collect::<Vec<_>>().join(" ")),
-        ),
-    ];
+    let doubled = |s: &str| format!("{s} {s}");
+    let reversed = |s: &str| s.split(' ').rev().collect::<Vec<_>>().join(" ");
+    let variants: [(&str, &dyn Fn(&str) -> String); 2] =
+        [("doubled", &doubled), ("reversed", &reversed)];
     println!(
         "gecbias m2scorer on the first 300 sentences of BN.m2 (10 annotators), target < 0.5 s:"
     );
