@@ -122,6 +122,9 @@ fn summary(tool: &str, ratios: &[f64], target: f64) {
     println!("  {tool}: {min:.0}× to {max:.0}× faster (target ≥ {target:.0}×)\n");
 }
 
+/// Turns a source sentence into a hypothesis.
+type MakeHypothesis = dyn Fn(&str) -> String;
+
 /// The first 300 sentences of BN.m2 (10 annotators) with every hypothesis the source doubled, or
 /// reversed: lattices of thousands of vertices, where m2scorer does not finish in 5 minutes.
 fn pathological(data: &DataDir, ours: &dyn Fn(&[String]) -> Command) -> anyhow::Result<()> {
@@ -142,8 +145,7 @@ fn pathological(data: &DataDir, ours: &dyn Fn(&[String]) -> Command) -> anyhow::
         .collect();
     let doubled = |s: &str| format!("{s} {s}");
     let reversed = |s: &str| s.split(' ').rev().collect::<Vec<_>>().join(" ");
-    let variants: [(&str, &dyn Fn(&str) -> String); 2] =
-        [("doubled", &doubled), ("reversed", &reversed)];
+    let variants: [(&str, &MakeHypothesis); 2] = [("doubled", &doubled), ("reversed", &reversed)];
     println!(
         "gecbias m2scorer on the first 300 sentences of BN.m2 (10 annotators), target < 0.5 s:"
     );

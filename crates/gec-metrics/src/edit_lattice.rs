@@ -221,38 +221,40 @@ impl<'a> Grid<'a> {
         ((cell / self.width()) as u32, (cell % self.width()) as u32)
     }
 
-    /// The backpointer sets of the Levenshtein matrix with this substitution cost: bit 0
-    /// diagonal, bit 1 up (deletion), bit 2 left (insertion).
-    fn backpointers(&self, substitution_cost: u32) -> Vec<u8> {
-        let (source, hypothesis) = (self.source, self.hypothesis);
-        let (n, m) = (source.len(), hypothesis.len());
-        let cell = |i: usize, j: usize| self.cell(i, j);
-        let mut cost = vec![0u32; (n + 1) * self.width()];
-        let mut from = vec![0u8; (n + 1) * self.width()];
-        for i in 1..=n {
-            cost[cell(i, 0)] = i as u32;
-            from[cell(i, 0)] = 2;
-        }
-        for j in 1..=m {
-            cost[cell(0, j)] = j as u32;
-            from[cell(0, j)] = 4;
+    /// The backpointer sets of both Levenshtein matrices, computed in one pass with two rolling
+    /// rows of costs each: bits 0–2 for substitution cost 1, bits 3–5 for substitution cost 2;
+    /// within each, bit 0 diagonal, bit 1 up (deletion), bit 2 left (insertion).
+    fn backpointers(&self) -> Vec<u8> {
+        let (n, m) = (self.source.len(), self.hypothesis.len());
+        let width = self.width();
+        let mut from = vec![0u8; (n + 1) * width];
+        let mut previous: [Vec<u32>; 2] = [(0..=m as u32).collect(), (0..=m as u32).collect()];
+        let mut current = [vec![0u32; width], vec![0u32; width]];
+        for bits in &mut from[1..width] {
+            *bits = 4 | (4 << 3);
         }
         for i in 1..=n {
-            for j in 1..=m {
-                let diagonal = cost[cell(i - 1, j - 1)]
-                    + if self.same(i, j) {
-                        0
-                    } else {
-                        substitution_cost
-                    };
-                let up = cost[cell(i - 1, j)] + 1;
-                let left = cost[cell(i, j - 1)] + 1;
-                let best = diagonal.min(up).min(left);
-                cost[cell(i, j)] = best;
-                from[cell(i, j)] = u8::from(diagonal == best)
-                    | (u8::from(up == best) << 1)
-                    | (u8::from(left == best) << 2);
+            from[i * width] = 2 | (2 << 3);
+            for row in &mut current {
+                row[0] = i as u32;
             }
+            for j in 1..=m {
+                let same = self.same(i, j);
+                let mut bits = 0u8;
+                for (k, substitution_cost) in [1u32, 2].into_iter().enumerate() {
+                    let diagonal = previous[k][j - 1] + if same { 0 } else { substitution_cost };
+                    let up = previous[k][j] + 1;
+                    let left = current[k][j - 1] + 1;
+                    let best = diagonal.min(up).min(left);
+                    current[k][j] = best;
+                    bits |= (u8::from(diagonal == best)
+                        | (u8::from(up == best) << 1)
+                        | (u8::from(left == best) << 2))
+                        << (3 * k);
+                }
+                from[i * width + j] = bits;
+            }
+            std::mem::swap(&mut previous, &mut current);
         }
         from
     }
@@ -262,36 +264,36 @@ impl<'a> Grid<'a> {
     fn base_arcs(&self) -> (Vec<(usize, usize, u8)>, Vec<bool>) {
         let (n, m) = (self.source.len(), self.hypothesis.len());
         let cell = |i: usize, j: usize| self.cell(i, j);
+        let from = self.backpointers();
         let mut base: Vec<(usize, usize, u8)> = Vec::new();
-        let mut reachable_any = vec![false; (n + 1) * self.width()];
-        for substitution_cost in [1, 2] {
-            let from = self.backpointers(substitution_cost);
-            let mut reachable = vec![false; (n + 1) * self.width()];
-            reachable[cell(n, m)] = true;
-            for i in (0..=n).rev() {
-                for j in (0..=m).rev() {
-                    if !reachable[cell(i, j)] {
+        // Bit k: reachable in matrix k.
+        let mut reachable = vec![0u8; (n + 1) * self.width()];
+        reachable[cell(n, m)] = 3;
+        for i in (0..=n).rev() {
+            for j in (0..=m).rev() {
+                let here = cell(i, j);
+                for k in 0..2 {
+                    if reachable[here] & (1 << k) == 0 {
                         continue;
                     }
-                    reachable_any[cell(i, j)] = true;
-                    let bits = from[cell(i, j)];
+                    let bits = from[here] >> (3 * k);
                     if bits & 1 != 0 {
-                        reachable[cell(i - 1, j - 1)] = true;
-                        base.push((cell(i - 1, j - 1), cell(i, j), 1));
+                        reachable[cell(i - 1, j - 1)] |= 1 << k;
+                        base.push((cell(i - 1, j - 1), here, 1));
                     }
                     if bits & 2 != 0 {
-                        reachable[cell(i - 1, j)] = true;
-                        base.push((cell(i - 1, j), cell(i, j), 2));
+                        reachable[cell(i - 1, j)] |= 1 << k;
+                        base.push((cell(i - 1, j), here, 2));
                     }
                     if bits & 4 != 0 {
-                        reachable[cell(i, j - 1)] = true;
-                        base.push((cell(i, j - 1), cell(i, j), 4));
+                        reachable[cell(i, j - 1)] |= 1 << k;
+                        base.push((cell(i, j - 1), here, 4));
                     }
                 }
             }
         }
         base.sort_unstable();
-        (base, reachable_any)
+        (base, reachable.iter().map(|&r| r != 0).collect())
     }
 }
 
@@ -373,8 +375,9 @@ struct ArcList {
     arcs: Vec<Arc>,
     index: ArcIndex,
     order: Vec<u32>,
-    /// Per vertex: (head, arc) of its base arcs.
-    out_base: Vec<Vec<(u32, u32)>>,
+    /// Per vertex: the ids of its base arcs, first and one past the last. Base arcs arrive
+    /// sorted by (tail, head), so each vertex's are consecutive ids, by head.
+    out_base: Vec<(u32, u32)>,
 }
 
 impl ArcList {
@@ -383,7 +386,7 @@ impl ArcList {
             arcs: Vec::new(),
             index: ArcIndex::new(vertices),
             order: Vec::new(),
-            out_base: vec![Vec::new(); vertices],
+            out_base: vec![(0, 0); vertices],
         }
     }
 
@@ -402,7 +405,11 @@ impl ArcList {
                     dist: 1,
                 });
                 let id = self.arcs.len() as u32 - 1;
-                self.out_base[from as usize].push((to, id));
+                let range = &mut self.out_base[from as usize];
+                if range.0 == range.1 {
+                    *range = (id, id);
+                }
+                range.1 = id + 1;
                 self.index.insert(from, to, id);
                 id
             }
@@ -415,16 +422,14 @@ impl ArcList {
     /// (a transitive arc (k, j) needs a pivot after k), so the j loop runs over ≤ 3 arcs. `None`
     /// when the arcs would exceed `max_arcs`.
     fn add_transitive(&mut self, max_unchanged_words: u32, max_arcs: usize) -> Option<()> {
-        for targets in &mut self.out_base {
-            targets.sort_unstable();
-        }
         for k in 0..self.out_base.len() {
             let tails = self.index.tails(k);
-            let heads = std::mem::take(&mut self.out_base[k]);
+            let (first_head, end_head) = self.out_base[k];
             for &(i, first) in &tails {
                 let first = self.arcs[first as usize];
-                for &(j, second) in &heads {
+                for second in first_head..end_head {
                     let second = self.arcs[second as usize];
+                    let j = second.to;
                     let dist = first.dist + second.dist;
                     let existing = self.index.get(i, j);
                     if existing.is_some_and(|id| self.arcs[id as usize].dist <= dist) {
@@ -461,7 +466,6 @@ impl ArcList {
                     self.order.push(id);
                 }
             }
-            self.out_base[k] = heads;
         }
         Some(())
     }

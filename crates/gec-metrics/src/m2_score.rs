@@ -241,6 +241,60 @@ pub fn score_sentence(
     index: usize,
     options: &M2Options,
 ) -> Result<Vec<AnnotatorResult>, Error> {
+    per_annotator(
+        gold,
+        hypothesis,
+        index,
+        options,
+        |annotator, edits, gold_edits| {
+            let mut correct = Vec::new();
+            for_each_match(&edits, gold_edits, |e| correct.push(e.clone()));
+            AnnotatorResult {
+                annotator,
+                edits,
+                correct,
+                gold: gold_edits.to_vec(),
+            }
+        },
+    )
+}
+
+/// [`SentenceStats`] of `hypothesis` against every annotator of `gold`: [`score_sentence`]
+/// reduced to counts without keeping the edits.
+fn sentence_counts(
+    gold: &GoldSentence,
+    hypothesis: &str,
+    index: usize,
+    options: &M2Options,
+) -> Result<SentenceStats, Error> {
+    let annotators = per_annotator(
+        gold,
+        hypothesis,
+        index,
+        options,
+        |annotator, edits, gold_edits| {
+            let mut correct = 0;
+            for_each_match(&edits, gold_edits, |_| correct += 1);
+            let counts = Counts {
+                correct,
+                proposed: edits.len() as u32,
+                gold: gold_edits.len() as u32,
+            };
+            (annotator, counts)
+        },
+    )?;
+    Ok(SentenceStats { annotators })
+}
+
+/// `result(annotator, system edits on its optimistic path, its gold edits)` for every annotator of
+/// `gold`: the lattice built once, one path per distinct set of gold edits.
+fn per_annotator<R>(
+    gold: &GoldSentence,
+    hypothesis: &str,
+    index: usize,
+    options: &M2Options,
+    mut result: impl FnMut(u32, Vec<Edit>, &[GoldEdit]) -> R,
+) -> Result<Vec<R>, Error> {
     let source: Vec<&str> = python_split(&gold.source).collect();
     let hypothesis: Vec<&str> = python_split(hypothesis).collect();
     let lattice = Lattice::new(
@@ -271,13 +325,7 @@ pub fn score_sentence(
             if options.ignore_whitespace_casing {
                 edits.retain(|e| !equal_ignoring_whitespace_casing(&e.original, &e.correction));
             }
-            let correct = matched_edits(&edits, gold_edits);
-            AnnotatorResult {
-                annotator: *annotator,
-                edits,
-                correct,
-                gold: gold_edits.clone(),
-            }
+            result(*annotator, edits, gold_edits)
         })
         .collect())
 }
@@ -290,18 +338,16 @@ fn equal_ignoring_whitespace_casing(a: &str, b: &str) -> bool {
 /// The official scorer's count of correct edits: each system edit, left to right, scans the gold
 /// edits after the last match; every gold edit it matches there counts (so one system edit can
 /// count twice against duplicated gold edits).
-fn matched_edits(edits: &[Edit], gold: &[GoldEdit]) -> Vec<Edit> {
-    let mut correct = Vec::new();
+fn for_each_match(edits: &[Edit], gold: &[GoldEdit], mut on_match: impl FnMut(&Edit)) {
     let mut next = 0;
     for edit in edits {
         for (i, g) in gold.iter().enumerate().skip(next) {
             if edit.matches(g) {
-                correct.push(edit.clone());
+                on_match(edit);
                 next = i + 1;
             }
         }
     }
-    correct
 }
 
 fn check_counts(
@@ -343,10 +389,12 @@ pub fn sentence_stats(
     names: (&str, &str),
     options: &M2Options,
 ) -> Result<Vec<SentenceStats>, Error> {
-    Ok(score_sentences(golds, hypotheses, names, options)?
-        .into_iter()
-        .map(|results| SentenceStats::of(&results))
-        .collect())
+    check_counts(golds, hypotheses, names)?;
+    map_indices(golds.len(), |i| {
+        sentence_counts(&golds[i], &hypotheses[i], i, options)
+    })
+    .into_iter()
+    .collect()
 }
 
 /// The running totals of the official scorer's annotator choice.
