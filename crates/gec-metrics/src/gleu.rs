@@ -20,7 +20,7 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::Error;
-use crate::ngrams::{FastMap, Gram, counts};
+use crate::ngrams::{FastMap, Gram, merge_sum, sorted_counts};
 use crate::pairwise_sum::numpy_mean;
 use crate::python_random::PythonRandom;
 use crate::text::{ascii_split, read_lines};
@@ -106,7 +106,7 @@ pub struct GleuScore {
 #[derive(Debug, Clone)]
 struct PreparedReference {
     length: u64,
-    counts: Vec<FastMap<Gram, u32>>,
+    counts: Vec<Vec<(Gram, u32)>>,
     source_not_in_reference: Vec<Vec<(Gram, u32)>>,
 }
 
@@ -159,21 +159,21 @@ impl GleuCorpus {
             .enumerate()
             .map(|(i, source)| {
                 let source = intern(&mut vocabulary, source);
-                let source_counts: Vec<FastMap<Gram, u32>> =
-                    (1..=ORDER).map(|n| counts(&source, n)).collect();
+                let source_counts: Vec<Vec<(Gram, u32)>> =
+                    (1..=ORDER).map(|n| sorted_counts(&source, n)).collect();
                 references
                     .iter()
                     .map(|lines| {
                         let reference = intern(&mut vocabulary, &lines[i]);
-                        let counts: Vec<FastMap<Gram, u32>> =
-                            (1..=ORDER).map(|n| counts(&reference, n)).collect();
+                        let counts: Vec<Vec<(Gram, u32)>> =
+                            (1..=ORDER).map(|n| sorted_counts(&reference, n)).collect();
                         let source_not_in_reference = source_counts
                             .iter()
                             .zip(&counts)
                             .map(|(s, r)| {
                                 s.iter()
-                                    .filter(|(g, _)| !r.contains_key(*g))
-                                    .map(|(&g, &c)| (g, c))
+                                    .filter(|(g, _)| r.binary_search_by_key(g, |e| e.0).is_err())
+                                    .copied()
                                     .collect()
                             })
                             .collect();
@@ -249,8 +249,8 @@ impl GleuCorpus {
         let ids: Vec<u32> = ascii_split(hypothesis)
             .map(|t| self.vocabulary.get(t).copied().unwrap_or(u32::MAX))
             .collect();
-        let hypothesis_counts: Vec<FastMap<Gram, u32>> =
-            (1..=ORDER).map(|n| counts(&ids, n)).collect();
+        let hypothesis_counts: Vec<Vec<(Gram, u32)>> =
+            (1..=ORDER).map(|n| sorted_counts(&ids, n)).collect();
         references
             .iter()
             .map(|reference| {
@@ -262,14 +262,12 @@ impl GleuCorpus {
                 for n in 1..=ORDER {
                     let h = &hypothesis_counts[n - 1];
                     let r = &reference.counts[n - 1];
-                    let shared: u64 = h
-                        .iter()
-                        .map(|(g, &c)| u64::from(c.min(r.get(g).copied().unwrap_or(0))))
-                        .sum();
-                    let kept_wrongly: u64 = reference.source_not_in_reference[n - 1]
-                        .iter()
-                        .map(|(g, c)| u64::from((*c).min(h.get(g).copied().unwrap_or(0))))
-                        .sum();
+                    let shared = merge_sum(h, r, |a, b| u64::from(a.min(b)));
+                    let kept_wrongly = merge_sum(
+                        &reference.source_not_in_reference[n - 1],
+                        h,
+                        |a, b| u64::from(a.min(b)),
+                    );
                     stats.numerators[n - 1] = shared.saturating_sub(kept_wrongly);
                     stats.denominators[n - 1] = (ids.len() + 1).saturating_sub(n) as u64;
                 }

@@ -93,6 +93,39 @@ pub(crate) fn counts(ids: &[u32], n: usize) -> FastMap<Gram, u32> {
     out
 }
 
+/// Counts of the n-grams of `ids` as (n-gram, count) sorted by n-gram: for sentence-length
+/// inputs cheaper to build than a hash map, and two of them intersect by one merge.
+pub(crate) fn sorted_counts(ids: &[u32], n: usize) -> Vec<(Gram, u32)> {
+    let mut all: Vec<Gram> = grams(ids, n).collect();
+    all.sort_unstable();
+    let mut out: Vec<(Gram, u32)> = Vec::with_capacity(all.len());
+    for g in all {
+        match out.last_mut() {
+            Some((last, count)) if *last == g => *count += 1,
+            _ => out.push((g, 1)),
+        }
+    }
+    out
+}
+
+/// Σ over the n-grams `a` and `b` share of `f(count in a, count in b)`, by one merge of the two
+/// sorted count lists.
+pub(crate) fn merge_sum(a: &[(Gram, u32)], b: &[(Gram, u32)], f: impl Fn(u32, u32) -> u64) -> u64 {
+    let (mut i, mut j, mut sum) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                sum += f(a[i].1, b[j].1);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    sum
+}
+
 /// Counts of the n-grams of `ids` and their distinct n-grams in order of first occurrence (the
 /// iteration order of Python's `Counter`, which decides the order of floating-point sums).
 pub(crate) fn ordered_counts(ids: &[u32], n: usize) -> (FastMap<Gram, u32>, Vec<Gram>) {
