@@ -263,11 +263,10 @@ impl GleuCorpus {
                     let h = &hypothesis_counts[n - 1];
                     let r = &reference.counts[n - 1];
                     let shared = merge_sum(h, r, |a, b| u64::from(a.min(b)));
-                    let kept_wrongly = merge_sum(
-                        &reference.source_not_in_reference[n - 1],
-                        h,
-                        |a, b| u64::from(a.min(b)),
-                    );
+                    let kept_wrongly =
+                        merge_sum(&reference.source_not_in_reference[n - 1], h, |a, b| {
+                            u64::from(a.min(b))
+                        });
                     stats.numerators[n - 1] = shared.saturating_sub(kept_wrongly);
                     stats.denominators[n - 1] = (ids.len() + 1).saturating_sub(n) as u64;
                 }

@@ -60,10 +60,11 @@ impl TextOptions {
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// The source text, one sentence (or paragraph, with --sentences) per line; with --xml, a
-    /// UCCA XML passage.
+    /// UCCA XML passage, a folder of them (paired by file name) or a list file of their paths.
     #[arg(long, short)]
     source: String,
-    /// One or more outputs, line-aligned with the source; with --xml, UCCA XML passages.
+    /// One or more outputs, line-aligned with the source; with --xml, UCCA XML passages, folders
+    /// or list files, as the source.
     #[arg(long, short, num_args = 1.., required = true)]
     output: Vec<String>,
     #[command(flatten)]
@@ -214,17 +215,79 @@ fn prepared(path: &str) -> Result<PreparedPassage, Failure> {
     PreparedPassage::new(&passage).map_err(|e| Failure::input(format!("{path}: {e}")))
 }
 
+/// The passages a `--xml` argument names: the file itself; every `*.xml` file of a directory, by
+/// name; or the paths listed one per line in a list file (relative to the list's folder).
+fn passage_paths(path: &str) -> Result<Vec<String>, Failure> {
+    let p = std::path::Path::new(path);
+    if p.is_dir() {
+        let mut files: Vec<String> = std::fs::read_dir(p)
+            .map_err(|e| Failure::input(format!("{path}: {e}")))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|f| f.extension().is_some_and(|x| x == "xml"))
+            .map(|f| f.display().to_string())
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(Failure::input(format!(
+                "{path}: no *.xml file in this folder"
+            )));
+        }
+        return Ok(files);
+    }
+    let text = input::text(path)?;
+    if text.trim_start().starts_with('<') {
+        return Ok(vec![path.to_owned()]);
+    }
+    let folder = p.parent().unwrap_or(std::path::Path::new(""));
+    text.lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .map(|(line, entry)| {
+            let listed = folder.join(entry);
+            if listed.is_file() {
+                Ok(listed.display().to_string())
+            } else {
+                Err(Failure::input(format!(
+                    "{path}:{line}: {entry:?} is neither UCCA XML nor the path of a passage"
+                )))
+            }
+        })
+        .collect()
+}
+
+/// USim of every output passage against the source passage at the same position (files, the
+/// same names in folders, or the same lines of list files), both directions.
 fn xml_scores<'a>(args: &'a Args, params: &Params) -> Result<Scores<'a>, Failure> {
-    let source = prepared(&args.source)?;
+    let sources = passage_paths(&args.source)?;
+    let prepared_sources = sources
+        .iter()
+        .map(|s| prepared(s))
+        .collect::<Result<Vec<_>, _>>()?;
     args.output
         .iter()
         .map(|o| {
-            let output = prepared(o)?;
-            let score = PairUsim {
-                source_to_output: usim(&source, &output, params).usim,
-                output_to_source: usim(&output, &source, params).usim,
-            };
-            Ok((o.as_str(), vec![score]))
+            let outputs = passage_paths(o)?;
+            if outputs.len() != sources.len() {
+                return Err(Failure::input(format!(
+                    "{o}: {} passages but {} has {}",
+                    outputs.len(),
+                    args.source,
+                    sources.len()
+                )));
+            }
+            let scores = outputs
+                .iter()
+                .zip(&prepared_sources)
+                .map(|(path, source)| {
+                    let output = prepared(path)?;
+                    Ok(PairUsim {
+                        source_to_output: usim(source, &output, params).usim,
+                        output_to_source: usim(&output, source, params).usim,
+                    })
+                })
+                .collect::<Result<Vec<_>, Failure>>()?;
+            Ok((o.as_str(), scores))
         })
         .collect()
 }

@@ -125,6 +125,34 @@ fn usim_of_xml_passages_and_parse_of_stdin() {
         json["systems"][0]["source_to_output"].as_f64().unwrap(),
         usim::usim(&pa, &pb, &Params::RELEASED).usim
     );
+    // Folders pair passages by file name, list files by line: here (a, b) and (b, a).
+    let forward = usim::usim(&pa, &pb, &Params::RELEASED).usim;
+    let backward = usim::usim(&pb, &pa, &Params::RELEASED).usim;
+    let root = std::env::temp_dir().join(format!("gecbias-xml-{}", std::process::id()));
+    let (sources, outputs) = (root.join("sources"), root.join("outputs"));
+    std::fs::create_dir_all(&sources).unwrap();
+    std::fs::create_dir_all(&outputs).unwrap();
+    for (name, source, output) in [("1.xml", &a, &b), ("2.xml", &b, &a)] {
+        std::fs::copy(source, sources.join(name)).unwrap();
+        std::fs::copy(output, outputs.join(name)).unwrap();
+    }
+    let lists = [("sources.txt", [&a, &b]), ("outputs.txt", [&b, &a])].map(|(name, files)| {
+        let list = root.join(name);
+        let lines: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        std::fs::write(&list, lines.join("\n") + "\n").unwrap();
+        list.display().to_string()
+    });
+    let folders = [sources, outputs].map(|f| f.display().to_string());
+    for [source, output] in [folders, lists] {
+        let out = gecbias(&["usim", "--xml", "-s", &source, "-o", &output], "");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["systems"][0]["sentences"], 2, "{source}");
+        assert_eq!(
+            json["systems"][0]["source_to_output"].as_f64().unwrap(),
+            (forward + backward) / 2.0,
+            "{source}"
+        );
+    }
     let parsed = gecbias(&["parse"], "The cat sat on the mat.\n");
     assert_eq!(parsed.status.code(), Some(0));
     let xml = String::from_utf8(parsed.stdout).unwrap();
