@@ -123,9 +123,14 @@ pub struct GleuCorpus {
 
 fn intern(vocabulary: &mut FastMap<String, u32>, line: &str) -> Vec<u32> {
     ascii_split(line)
-        .map(|t| {
-            let next = vocabulary.len() as u32;
-            *vocabulary.entry(t.to_owned()).or_insert(next)
+        .map(|t| match vocabulary.get(t) {
+            Some(&id) => id,
+            None => {
+                // Only a new token is copied into the vocabulary.
+                let id = vocabulary.len() as u32;
+                vocabulary.insert(t.to_owned(), id);
+                id
+            }
         })
         .collect()
 }
