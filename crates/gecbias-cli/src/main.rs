@@ -1,11 +1,16 @@
-//! `gecbias`: the papers' measures on your own files. Today: `gecbias parse` (a native UCCA
-//! parser on the command line), `gecbias usim` (USim of your system's outputs against their
-//! sources, from text or from UCCA XML) and `gecbias score -m usim m2 sari` (system scores with a
-//! signature, bootstrap intervals and paired tests; M2 and SARI through gec-metrics' one-call API).
+//! `gecbias`: the papers' measures on your own files.
 //!
-//! Conventions: output is JSON (`--sentence-level`: JSON Lines, one object per sentence); `-`
-//! reads standard input; exit status 0 on success, 1 for bad input (one line naming the file and
-//! line), 2 for a usage error; a progress bar on standard error only when it is a terminal.
+//! * Drop-ins whose output is the reference tool's, byte for byte: `m2scorer`, `errant-compare`,
+//!   `gleu` (compute_gleu), `sari` (SARI.py's numbers).
+//! * `score`: system scores with a signature, bootstrap intervals and paired tests (sacrebleu's
+//!   conventions) for M2, ERRANT, GLEU, SARI and USim.
+//! * The papers' analyses: `conservatism`, `unseen`, `coverage`, `usim`; and `parse`, a native
+//!   UCCA parser.
+//!
+//! Conventions: output is JSON unless a drop-in mimics a tool (`--sentence-level`: JSON Lines, one
+//! object per sentence); `-` reads standard input; exit status 0 on success, 1 for bad input (one
+//! line naming the file and line), 2 for a usage error; a progress bar on standard error only when
+//! it is a terminal.
 
 mod analysis;
 mod errant_compare;
