@@ -297,6 +297,15 @@ fn per_annotator<R>(
 ) -> Result<Vec<R>, Error> {
     let source: Vec<&str> = python_split(&gold.source).collect();
     let hypothesis: Vec<&str> = python_split(hypothesis).collect();
+    if source == hypothesis {
+        // An unchanged sentence: the only minimal-cost alignment is the diagonal, every arc of the
+        // lattice leaves its token unchanged, and so every annotator's path proposes nothing.
+        return Ok(gold
+            .annotators
+            .iter()
+            .map(|(annotator, gold_edits)| result(*annotator, Vec::new(), gold_edits))
+            .collect());
+    }
     let lattice = Lattice::new(
         &source,
         &hypothesis,
