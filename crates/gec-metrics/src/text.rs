@@ -33,8 +33,25 @@ pub(crate) fn is_python_space(c: char) -> bool {
 }
 
 /// Python's `str.split()` without arguments: tokens separated by runs of Unicode whitespace.
+/// ASCII text (nearly every line of the corpora) is split byte by byte, without decoding chars.
 pub(crate) fn python_split(text: &str) -> impl Iterator<Item = &str> {
-    text.split(is_python_space).filter(|t| !t.is_empty())
+    let ascii = text.is_ascii();
+    let (mut bytes, mut chars) = (None, None);
+    if ascii {
+        bytes = Some(
+            text.as_bytes()
+                .split(|&b| is_python_space(char::from(b)))
+                .filter(|t| !t.is_empty())
+                // Splitting ASCII text at ASCII bytes leaves ASCII slices.
+                .map(|t| std::str::from_utf8(t).unwrap_or_default()),
+        );
+    } else {
+        chars = Some(text.split(is_python_space).filter(|t| !t.is_empty()));
+    }
+    bytes
+        .into_iter()
+        .flatten()
+        .chain(chars.into_iter().flatten())
 }
 
 /// Python's `str.strip()` without arguments.
