@@ -188,7 +188,7 @@ fn running_choice<'s>(
 
 /// A comparison of two M2 files: the corpus score, the counts per error type of the chosen
 /// annotator pairs, and every sentence's pairs, so that the running choice can be redone on a
-/// resample of the sentences ([`ErrantEvaluation::resample`]).
+/// resample of the sentences ([`errant_corpus_score`]).
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct ErrantEvaluation {
@@ -203,12 +203,6 @@ pub struct ErrantEvaluation {
 }
 
 impl ErrantEvaluation {
-    /// The corpus score of the sentences `indices` (repeats allowed), the annotator pairs chosen
-    /// anew by the running F_β over that sequence — what ERRANT would report on that corpus.
-    pub fn resample(&self, indices: &[usize]) -> ErrantScore {
-        errant_corpus_score(indices.iter().map(|&i| &self.sentences[i]), self.beta)
-    }
-
     /// The annotator pair (index into [`ErrantSentence::pairs`]) chosen for each sentence.
     pub fn chosen_pairs(&self) -> Vec<usize> {
         let mut chosen = Vec::with_capacity(self.sentences.len());
@@ -584,6 +578,12 @@ pub fn errant_compare(
     Ok(evaluate(hyp, reference, &options, None)?.score)
 }
 
+/// P, R and F_β of `s` as `errant_compare` prints them: rounded to 4 decimals, Python floats.
+fn shown(s: &ErrantScore, beta: f64) -> [String; 3] {
+    let (p, r, f) = rounded_scores([s.tp, s.fp, s.fn_], beta);
+    [p, r, f].map(python_float)
+}
+
 /// What `errant_compare` prints, byte for byte: with `verbose` every sentence's annotator pairs
 /// and the chosen one (`-v`), with `categories` the per-type table (`-cat`), then the corpus
 /// table `TP FP FN Prec Rec F0.5` with P, R, F rounded to 4 decimals.
@@ -606,30 +606,22 @@ pub fn errant_report(
             "Category", "TP", "FP", "FN", "P", "R"
         );
         for (name, s) in evaluation.category_scores(tier) {
-            let (p, r, f) = rounded_scores([s.tp, s.fp, s.fn_], options.beta);
+            let [p, r, f] = shown(&s, options.beta);
             let _ = writeln!(
                 out,
-                "{name:<14} {:<8} {:<8} {:<8} {:<8} {:<8} {}",
-                s.tp,
-                s.fp,
-                s.fn_,
-                python_float(p),
-                python_float(r),
-                python_float(f)
+                "{name:<14} {:<8} {:<8} {:<8} {p:<8} {r:<8} {f}",
+                s.tp, s.fp, s.fn_
             );
         }
     }
     let s = evaluation.score;
-    let (p, r, f) = rounded_scores([s.tp, s.fp, s.fn_], options.beta);
+    let [p, r, f] = shown(&s, options.beta);
     let _ = writeln!(
         out,
-        "\n{title:=^46}\nTP\tFP\tFN\tPrec\tRec\tF{beta}\n{}\t{}\t{}\t{}\t{}\t{}\n{}\n",
+        "\n{title:=^46}\nTP\tFP\tFN\tPrec\tRec\tF{beta}\n{}\t{}\t{}\t{p}\t{r}\t{f}\n{}\n",
         s.tp,
         s.fp,
         s.fn_,
-        python_float(p),
-        python_float(r),
-        python_float(f),
         "=".repeat(46)
     );
     Ok(out)

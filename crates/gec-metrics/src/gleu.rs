@@ -237,12 +237,18 @@ impl GleuCorpus {
         options: &GleuOptions,
     ) -> Result<GleuScore, Error> {
         let path = hypothesis.as_ref();
-        self.corpus_gleu(
-            &read_lines(path)?,
-            &path.display().to_string(),
-            options.iterations,
-            options.draws,
-        )
+        self.score_lines(&read_lines(path)?, &path.display().to_string(), options)
+    }
+
+    /// Corpus GLEU of hypothesis lines already read (`name` for messages), as `compute_gleu`
+    /// prints it with `options`.
+    pub fn score_lines(
+        &self,
+        hypotheses: &[String],
+        name: &str,
+        options: &GleuOptions,
+    ) -> Result<GleuScore, Error> {
+        self.corpus_gleu(hypotheses, name, options.iterations, options.draws)
     }
 
     /// The statistics of `hypothesis` for sentence `i` against each reference; empty when the

@@ -115,15 +115,22 @@ pub(crate) fn python2_float(x: f64) -> String {
 
 /// `repr(s)` of a Python 2 unicode string (`u'more'`, `u"one 's"`, `u'caf\xe9'`); `unicode` is
 /// false for a byte string, whose only occurrence in the M2 scorer's report is the empty `''` of
-/// an empty join.
+/// an empty join. Python 2 escapes every character outside printable ASCII.
 pub(crate) fn python2_repr(s: &str, unicode: bool) -> String {
+    let prefix = if unicode { "u" } else { "" };
+    quoted(s, prefix, |c| !(' '..'\u{7f}').contains(&c))
+}
+
+/// A Python string literal as `repr` writes it: `prefix`, single quotes unless the text has a
+/// single quote and no double one, backslash escapes for `\\`, `\n`, `\r`, `\t` and the quote,
+/// and `\xNN`, `\uNNNN` or `\UNNNNNNNN` for every other character `escaped` selects.
+fn quoted(s: &str, prefix: &str, escaped: impl Fn(char) -> bool) -> String {
     let quote = if s.contains('\'') && !s.contains('"') {
         '"'
     } else {
         '\''
     };
-    let mut out = String::from(if unicode { "u" } else { "" });
-    out.push(quote);
+    let mut out = format!("{prefix}{quote}");
     for c in s.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
@@ -134,12 +141,15 @@ pub(crate) fn python2_repr(s: &str, unicode: bool) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if (c as u32) < 0x20 || (0x7f..0x100).contains(&(c as u32)) => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
+            c if escaped(c) => {
+                let code = c as u32;
+                let _ = match code {
+                    0..0x100 => write!(out, "\\x{code:02x}"),
+                    0x100..0x10000 => write!(out, "\\u{code:04x}"),
+                    _ => write!(out, "\\U{code:08x}"),
+                };
             }
-            c if (c as u32) < 0x100 => out.push(c),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+            c => out.push(c),
         }
     }
     out.push(quote);
@@ -190,37 +200,10 @@ fn python3_unprintable(c: char) -> bool {
         )
 }
 
-/// `repr(s)` of a Python 3 string (`'goes'`, `"one 's"`, `'café'`, `'\xa0'`).
+/// `repr(s)` of a Python 3 string (`'goes'`, `"one 's"`, `'café'`, `'\xa0'`): only what is not
+/// printable is escaped.
 pub(crate) fn python3_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::from(quote);
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if python3_unprintable(c) => {
-                let code = c as u32;
-                let _ = match code {
-                    0..0x100 => write!(out, "\\x{code:02x}"),
-                    0x100..0x10000 => write!(out, "\\u{code:04x}"),
-                    _ => write!(out, "\\U{code:08x}"),
-                };
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
+    quoted(s, "", python3_unprintable)
 }
 
 /// The bytes of `path`, refusing files above [`MAX_FILE_BYTES`].

@@ -8,7 +8,7 @@
 
 use std::io::Write;
 
-use gec_metrics::{GLEU_ORDER, GleuCorpus, ReferenceDraws, gleu, gleu_summary_line};
+use gec_metrics::{GLEU_ORDER, GleuCorpus, GleuOptions, gleu, gleu_summary_line};
 
 use crate::{Failure, input};
 
@@ -48,16 +48,13 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
         .map(|p| input::name(p))
         .collect();
     let corpus = GleuCorpus::new(&source, &references, &names).map_err(failure)?;
+    let mut options = GleuOptions::default();
+    options.iterations = args.iterations as usize;
     let mut out = String::new();
     for path in &args.hypothesis {
         let hypotheses = input::lines(path)?;
         let score = corpus
-            .corpus_gleu(
-                &hypotheses,
-                input::name(path),
-                args.iterations as usize,
-                ReferenceDraws::Python2,
-            )
+            .score_lines(&hypotheses, input::name(path), &options)
             .map_err(failure)?;
         if args.debug {
             out.push_str("\n===== Sentence-level scores =====\nSID Mean Stdev 95%CI GLEU\n");

@@ -27,8 +27,8 @@ use coverage_sim::{
     confidence_interval_by, paired_test_by,
 };
 use gec_metrics::{
-    ErrantMode, ErrantOptions, ErrantSentence, GLEU_ORDER, GleuCorpus, GleuStats, M2Gold,
-    M2Options, ReferenceDraws, SentenceStats, chosen_annotators, corpus_score, corpus_score_pair,
+    ErrantMode, ErrantOptions, ErrantSentence, GLEU_ORDER, GleuCorpus, GleuOptions, GleuStats,
+    M2Gold, M2Options, SentenceStats, chosen_annotators, corpus_score, corpus_score_pair,
     errant_corpus_score, errant_evaluate, gleu, sari_score, sari_strip, score_from_counts,
 };
 use serde::Serialize;
@@ -399,18 +399,15 @@ fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Failure> {
         .collect();
     let corpus =
         GleuCorpus::new(&input::lines(source)?, &references, &names).map_err(library_error)?;
+    let mut options = GleuOptions::default();
+    options.iterations = args.gleu_iter as usize;
     let systems = args
         .input
         .iter()
         .map(|output| {
             let hypotheses = input::lines(output)?;
             let score = corpus
-                .corpus_gleu(
-                    &hypotheses,
-                    input::name(output),
-                    args.gleu_iter as usize,
-                    ReferenceDraws::Python2,
-                )
+                .score_lines(&hypotheses, input::name(output), &options)
                 .map_err(library_error)?;
             Ok(Scored {
                 system: output.clone(),
