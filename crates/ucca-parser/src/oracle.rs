@@ -7,7 +7,9 @@
 //! 3. REDUCE when s0 has no gold edge left;
 //! 4. NODE when s0's gold primary parent does not exist yet and s0 has no primary child left to
 //!    attach (creating the parent later saves swapping it out of the way);
-//! 5. SWAP when every gold neighbour s0 still needs lies deeper in the stack than s1;
+//! 5. SWAP when every gold neighbour s0 still needs lies deeper in the stack than s1, or when s1
+//!    belongs under a primary child of s0 not created yet (that child's subtree must be
+//!    assembled above s0);
 //! 6. SHIFT;
 //! 7. NODE even though s0 still has children to attach (the buffer is empty).
 //!
@@ -56,6 +58,8 @@ pub struct Oracle<'g> {
     gold_of: Vec<Option<NodeIndex>>,
     /// The state node of each gold node, once created.
     state_of: Vec<Option<NodeIndex>>,
+    /// The gold primary parent of each gold node (the first, if the gold graph has several).
+    primary_parent: Vec<Option<NodeIndex>>,
     open: usize,
     losses: Losses,
 }
@@ -73,16 +77,17 @@ impl<'g> Oracle<'g> {
             state_of: (0..gold.incident.len())
                 .map(|g| (g <= terminals).then_some(g))
                 .collect(),
+            primary_parent: vec![None; gold.incident.len()],
             open: gold.edges.len(),
             losses: Losses::default(),
         };
-        let mut has_primary_parent = vec![false; gold.incident.len()];
         for (i, e) in gold.edges.iter().enumerate() {
             if !e.remote {
-                if has_primary_parent[e.child] {
+                if oracle.primary_parent[e.child].is_some() {
                     oracle.give_up(i, true);
+                } else {
+                    oracle.primary_parent[e.child] = Some(e.parent);
                 }
-                has_primary_parent[e.child] = true;
             }
         }
         oracle
@@ -155,7 +160,7 @@ impl<'g> Oracle<'g> {
         {
             return vec![action];
         }
-        if self.should_swap(state, g0) {
+        if self.should_swap(state, g0) || self.should_make_way(state, g0) {
             return vec![Action::Swap];
         }
         if !state.buffer.is_empty() {
@@ -244,6 +249,37 @@ impl<'g> Oracle<'g> {
             }
         }
         any
+    }
+
+    /// Whether s1 belongs under a primary child of s0 that does not exist yet. That child will be
+    /// created by NODE from inside its subtree, which must therefore be assembled above s0: s0
+    /// steps aside (a unit created from its first child before a later child's subtree was
+    /// built, as discontinuous units make happen).
+    fn should_make_way(&self, state: &State, g0: NodeIndex) -> bool {
+        let Some(g1) = state.stack_item(1).and_then(|s1| self.gold_of[s1]) else {
+            return false;
+        };
+        state.is_legal(Action::Swap)
+            && self.remaining_edges(g0).any(|i| {
+                let e = self.gold.edges[i];
+                e.parent == g0
+                    && !e.remote
+                    && self.state_of[e.child].is_none()
+                    && self.is_gold_ancestor(e.child, g1)
+            })
+    }
+
+    /// Whether `ancestor` lies on `n`'s path of gold primary parents.
+    fn is_gold_ancestor(&self, ancestor: NodeIndex, mut n: NodeIndex) -> bool {
+        // The primary edges form a tree; the bound only guards a malformed gold graph.
+        for _ in 0..self.primary_parent.len() {
+            match self.primary_parent[n] {
+                Some(p) if p == ancestor => return true,
+                Some(p) => n = p,
+                None => return false,
+            }
+        }
+        false
     }
 
     /// Follows a transition just applied to `state` (which must be the state the oracle's last

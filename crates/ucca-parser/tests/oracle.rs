@@ -111,6 +111,40 @@ fn shape(p: &Passage) -> Vec<(Vec<NodeId>, Vec<NodeId>, Category, bool)> {
     out
 }
 
+/// Replays `gold` with the oracle's first choice at every step, checking each action is legal;
+/// the oracle's losses and the rebuilt passage.
+fn follow_oracle(gold: &Passage) -> Result<(ucca_parser::Losses, Passage), TestCaseError> {
+    let graph = GoldGraph::new(gold);
+    let mut state = State::new(&graph.punctuation());
+    let mut oracle = Oracle::new(&graph);
+    while !state.finished {
+        prop_assert!(state.actions.len() < 1000, "no FINISH: {:?}", state.actions);
+        let actions = oracle.actions(&state);
+        prop_assert!(!actions.is_empty(), "stuck after {:?}", state.actions);
+        for &a in &actions {
+            prop_assert!(state.is_legal(a), "illegal {a} after {:?}", state.actions);
+        }
+        state.apply(actions[0]);
+        oracle.observe(&state, actions[0]);
+    }
+    let rebuilt = state.to_passage("random", &graph.tokens).unwrap();
+    Ok((oracle.losses(), rebuilt))
+}
+
+/// A case proptest found: `[H [P [A [P [P w0] [A w4]] [A w2]] [P [A [P w1] [A w5]] [P w3]]] [A w6]]`.
+/// H is created from `[A w6]` while its child P is not yet built, above the units P is built
+/// from; H must step aside for them instead of giving P up.
+#[test]
+fn a_parent_waits_for_a_child_built_beneath_it() {
+    let choices = [
+        4, 8, 81, 5, 183, 0, 0, 104, 52, 0, 8, 87, 135, 0, 11, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
+    ];
+    let gold = passage(7, &choices);
+    let (losses, rebuilt) = follow_oracle(&gold).unwrap();
+    assert_eq!(losses, ucca_parser::Losses::default());
+    assert_eq!(shape(&rebuilt), shape(&gold), "{}", rebuilt.render());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -120,21 +154,8 @@ proptest! {
         choices in prop::collection::vec(any::<u8>(), 0..120),
     ) {
         let gold = passage(words, &choices);
-        let graph = GoldGraph::new(&gold);
-        let mut state = State::new(&graph.punctuation());
-        let mut oracle = Oracle::new(&graph);
-        while !state.finished {
-            prop_assert!(state.actions.len() < 1000, "no FINISH: {:?}", state.actions);
-            let actions = oracle.actions(&state);
-            prop_assert!(!actions.is_empty(), "stuck after {:?}", state.actions);
-            for &a in &actions {
-                prop_assert!(state.is_legal(a), "illegal {a} after {:?}", state.actions);
-            }
-            state.apply(actions[0]);
-            oracle.observe(&state, actions[0]);
-        }
-        prop_assert_eq!(oracle.losses(), ucca_parser::Losses::default());
-        let rebuilt = state.to_passage("random", &graph.tokens).unwrap();
+        let (losses, rebuilt) = follow_oracle(&gold)?;
+        prop_assert_eq!(losses, ucca_parser::Losses::default());
         prop_assert_eq!(shape(&rebuilt), shape(&gold), "{} vs {}", rebuilt.render(), gold.render());
         let again = Passage::from_xml(rebuilt.to_xml().as_bytes()).unwrap();
         prop_assert_eq!(again, rebuilt);
