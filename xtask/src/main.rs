@@ -19,7 +19,6 @@ mod bench_cli;
 mod data;
 mod experiments;
 mod linguistic;
-mod plot;
 mod record;
 mod reference_tools;
 mod reproduce;

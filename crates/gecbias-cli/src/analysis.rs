@@ -6,7 +6,8 @@
 use std::io::Write;
 
 use conservatism::{ConservatismProfile, Resources, WORD_CHANGE_BINS, compare_files};
-use coverage_sim::{Sampling, perfect_system};
+use coverage_sim::{AccuracySummary, Sampling, perfect_system};
+use gecbias_plot::{Band, Line};
 use serde_json::{Value, json};
 use unseen_est::crowd::{Classes, Normalizer, estimate_batch};
 use unseen_est::{Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
@@ -30,6 +31,24 @@ pub(crate) struct ConservatismArgs {
     /// A reference correction (line-aligned), profiled beside the systems.
     #[arg(long)]
     gold: Option<String>,
+    /// Also draw the heat map of words changed per sentence (LCB Figure 2) into this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<String>,
+}
+
+/// Writes a figure, naming the file when that fails.
+fn write_svg(path: &str, svg: Result<String, gecbias_plot::Error>) -> Result<(), Failure> {
+    let svg = svg.map_err(|e| Failure::input(format!("{path}: {e}")))?;
+    std::fs::write(path, svg).map_err(|e| Failure::input(format!("{path}: {e}")))
+}
+
+/// A heat-map column label: `3` for a single count, `6-10` for a range.
+fn bin_label(&(lo, hi): &(usize, usize)) -> String {
+    if lo == hi {
+        lo.to_string()
+    } else {
+        format!("{lo}-{hi}")
+    }
 }
 
 /// The profile as the JSON shows it: the paper's summary numbers and the heat-map row.
@@ -60,6 +79,7 @@ fn profile_json(name: &str, p: &ConservatismProfile) -> Value {
 pub(crate) fn conservatism(args: &ConservatismArgs) -> Result<(), Failure> {
     let resources = Resources::locate().map_err(|e| Failure::input(e.to_string()))?;
     let mut rows = Vec::new();
+    let mut heat = Vec::new();
     for system in args.systems.iter().chain(&args.gold) {
         input::text(&args.source)?;
         input::text(system)?;
@@ -70,6 +90,17 @@ pub(crate) fn conservatism(args: &ConservatismArgs) -> Result<(), Failure> {
             row["reference"] = json!(true);
         }
         rows.push(row);
+        // Rows are labelled by file name: full paths would crowd the figure.
+        let label = std::path::Path::new(input::name(system))
+            .file_name()
+            .map_or_else(|| system.clone(), |f| f.to_string_lossy().into_owned());
+        heat.push((label, profile.word_change_histogram().to_vec()));
+    }
+    if let Some(path) = &args.plot {
+        let columns: Vec<String> = WORD_CHANGE_BINS.iter().map(bin_label).collect();
+        let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
+        let title = "Words changed per sentence (values above 30 dropped)";
+        write_svg(path, gecbias_plot::heat_map(title, &heat, &columns))?;
     }
     print(&json!({
         "name": "Conservatism",
@@ -160,6 +191,9 @@ pub(crate) struct CoverageArgs {
     /// References drawn with replacement (the paper's main figure) or without.
     #[arg(long, value_parser = ["with", "without"], default_value = "with")]
     sampling: String,
+    /// Also draw the accuracy curves with their 95 % bands (LCB Figure 3) into this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<String>,
 }
 
 fn read_histograms(paths: &[String]) -> Result<Vec<Histogram>, Failure> {
@@ -172,22 +206,41 @@ fn read_histograms(paths: &[String]) -> Result<Vec<Histogram>, Failure> {
         .collect()
 }
 
+/// Expected accuracy of a perfect system for M = 1 … `max_refs`.
 fn curve(
     histograms: &[Histogram],
     max_refs: usize,
     sampling: Sampling,
-) -> Result<Vec<Value>, Failure> {
+) -> Result<Vec<AccuracySummary>, Failure> {
     (1..=max_refs)
         .map(|m| {
-            let s = perfect_system(histograms, m, sampling)
+            Ok(perfect_system(histograms, m, sampling)
                 .map_err(|e| Failure::input(e.to_string()))?
-                .summary();
-            Ok(
-                json!({"references": m, "accuracy": s.accuracy, "bias": s.bias,
-                      "low": s.low, "high": s.high, "sd": s.sd}),
-            )
+                .summary())
         })
         .collect()
+}
+
+fn curve_json(curve: &[AccuracySummary]) -> Value {
+    (1..)
+        .zip(curve)
+        .map(|(m, s)| {
+            json!({"references": m, "accuracy": s.accuracy, "bias": s.bias,
+                   "low": s.low, "high": s.high, "sd": s.sd})
+        })
+        .collect()
+}
+
+fn band(name: &str, curve: &[AccuracySummary], colour: usize, line: Line) -> Band {
+    Band {
+        name: name.to_owned(),
+        points: (1..)
+            .zip(curve)
+            .map(|(m, s)| (f64::from(m), s.accuracy, s.low, s.high))
+            .collect(),
+        colour,
+        line,
+    }
 }
 
 pub(crate) fn coverage(args: &CoverageArgs) -> Result<(), Failure> {
@@ -200,18 +253,38 @@ pub(crate) fn coverage(args: &CoverageArgs) -> Result<(), Failure> {
         Sampling::WithReplacement
     };
     let exact = curve(&read_histograms(&args.histograms)?, args.max_refs, sampling)?;
+    let index = if args.index.is_empty() {
+        None
+    } else {
+        Some(curve(
+            &read_histograms(&args.index)?,
+            args.max_refs,
+            sampling,
+        )?)
+    };
+    if let Some(path) = &args.plot {
+        let mut bands = vec![band("exact", &exact, 0, Line::Bold)];
+        bands.extend(
+            index
+                .as_deref()
+                .map(|c| band("Exact-Index-Match", c, 1, Line::Bold)),
+        );
+        let title = format!(
+            "Perfect-system accuracy vs M, {} sentences (95 % bands)",
+            args.histograms.len()
+        );
+        let x_range = (1.0, args.max_refs.max(2) as f64);
+        let svg = gecbias_plot::bands(&title, "M (references)", "accuracy", x_range, &bands);
+        write_svg(path, svg)?;
+    }
     let mut out = json!({
         "name": "PerfectSystemAccuracy",
         "signature": format!("Coverage|sampling:{}|band:poisson-binomial-95|version:{}", args.sampling, env!("CARGO_PKG_VERSION")),
         "sentences": args.histograms.len(),
-        "exact": exact,
+        "exact": curve_json(&exact),
     });
-    if !args.index.is_empty() {
-        out["exact_index_match"] = json!(curve(
-            &read_histograms(&args.index)?,
-            args.max_refs,
-            sampling
-        )?);
+    if let Some(index) = &index {
+        out["exact_index_match"] = curve_json(index);
     }
     print(&out)
 }

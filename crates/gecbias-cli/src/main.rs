@@ -97,6 +97,7 @@ fn long_version() -> String {
         ("ucca-graph", ucca_graph::VERSION),
         ("mono-align", mono_align::VERSION),
         ("gecbias-data", gecbias_data::VERSION),
+        ("gecbias-plot", gecbias_plot::VERSION),
     ];
     let mut out = format!(
         "{} (parser model ucca-wiki-v1.2)",

@@ -211,6 +211,14 @@ fn score_m2_gleu_errant_match_the_tools_with_valid_json_on_any_thread_count() {
     assert!(validate(&rows, &schema, &schema, "$").is_empty());
 }
 
+/// The text elements of an SVG document, trimmed.
+fn svg_texts(svg: &str) -> Vec<&str> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| Some(t[t.find('>')? + 1..t.find("</text>")?].trim()))
+        .collect()
+}
+
 #[test]
 fn analysis_commands_give_the_papers_numbers() {
     let Some(data) = data_or_skip("conservatism, unseen, coverage") else {
@@ -218,15 +226,26 @@ fn analysis_commands_give_the_papers_numbers() {
     };
     let root = data.root().join("assess_learner_language");
     let text = |p: &str| root.join(p).display().to_string();
+    let figures = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let heat_map = figures.join("conservatism.svg").display().to_string();
     // fig-conservatism's AMU row: 1319 pairs, 814 unchanged, 3 splits, 2 concatenations, ΣWC 826.
     let out = gecbias(
         &[
             "conservatism",
             &text("data/paragraphs/conll.tok.orig"),
             &text("data/paragraphs/AMU"),
+            "--plot",
+            &heat_map,
         ],
         "2",
     );
+    // The figure: one row per system, the nine bins of LCB Figure 2, the scale up to AMU's 814.
+    let svg = std::fs::read_to_string(&heat_map).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..80.min(svg.len())]);
+    let labels = svg_texts(&svg);
+    for label in ["AMU", "6-10", "21-30", "800", "words changed"] {
+        assert!(labels.contains(&label), "{label} missing from {labels:?}");
+    }
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     let amu = &report["systems"][0];
     assert_eq!(
@@ -268,8 +287,12 @@ fn analysis_commands_give_the_papers_numbers() {
     // fig-accuracy: a perfect system's accuracy 0.1412 (0.062–0.229) with 1 reference, 0.4226
     // with 10.
     let histograms = files("_exact_output_hist.txt");
-    let mut args = vec!["coverage", "--max-refs", "10"];
+    let index = files("_index_output_hist.txt");
+    let curves = figures.join("coverage.svg").display().to_string();
+    let mut args = vec!["coverage", "--max-refs", "10", "--plot", &curves];
     args.extend(histograms.iter().map(String::as_str));
+    args.push("--index");
+    args.extend(index.iter().map(String::as_str));
     let report: Value = serde_json::from_slice(&gecbias(&args, "2").stdout).unwrap();
     let at = |m: usize, key: &str| format!("{:.4}", report["exact"][m - 1][key].as_f64().unwrap());
     assert_eq!(
@@ -277,4 +300,15 @@ fn analysis_commands_give_the_papers_numbers() {
         ("0.1412".into(), "0.0625".into(), "0.2292".into())
     );
     assert_eq!(at(10, "accuracy"), "0.4226");
+    assert_eq!(
+        report["exact_index_match"].as_array().map(Vec::len),
+        Some(10)
+    );
+    // The figure: both curves, each with its band.
+    let svg = std::fs::read_to_string(&curves).unwrap();
+    assert_eq!(svg.matches("<polygon").count(), 2);
+    let labels = svg_texts(&svg);
+    for label in ["exact", "Exact-Index-Match", "M (references)", "accuracy"] {
+        assert!(labels.contains(&label), "{label} missing from {labels:?}");
+    }
 }

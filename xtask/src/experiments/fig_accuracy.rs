@@ -15,7 +15,7 @@ use serde::Serialize;
 use unseen_est::Histogram;
 
 use super::{Experiment, Report};
-use crate::plot::{Band, Line, bands};
+use gecbias_plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-accuracy",
@@ -301,11 +301,11 @@ fn figure(series: &[Series], title: &str) -> anyhow::Result<String> {
             [exact, stored]
         })
         .collect();
-    bands(
+    Ok(bands(
         &format!("Perfect-system accuracy vs M, {title}"),
         "M (references)",
         "accuracy",
         (0.0, MAX_M as f64),
         &curves,
-    )
+    )?)
 }

@@ -16,7 +16,8 @@ use mono_align::sentences::{preprocess_paragraph, preprocess_paragraph_minimal};
 use serde::Serialize;
 
 use super::{Experiment, Report};
-use crate::{linguistic, plot};
+use crate::linguistic;
+use gecbias_plot as plot;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-conservatism",
@@ -415,11 +416,11 @@ fn heat_map(rows: &[Row]) -> anyhow::Result<String> {
         .iter()
         .map(|r| (r.name.clone(), r.counts[1..10].to_vec()))
         .collect();
-    plot::heat_map(
+    Ok(plot::heat_map(
         "Words changed per sentence (values above 30 dropped)",
         &heat,
         &["0", "1", "2", "3", "4", "5", "6-10", "11-20", "21-30"],
-    )
+    )?)
 }
 
 fn ecdf(rows: &[Row]) -> anyhow::Result<String> {
@@ -427,13 +428,13 @@ fn ecdf(rows: &[Row]) -> anyhow::Result<String> {
         .iter()
         .map(|r| (r.name.clone(), r.ecdf.clone()))
         .collect();
-    plot::ecdf(
+    Ok(plot::ecdf(
         "Spearman ρ of aligned word order (0.7 ≤ ρ < 1)",
         "ρ",
         (0.7, 1.0),
         &samples,
         "gold",
-    )
+    )?)
 }
 
 fn split_concat(rows: &[Row]) -> anyhow::Result<String> {
@@ -446,10 +447,10 @@ fn split_concat(rows: &[Row]) -> anyhow::Result<String> {
             )
         })
         .collect();
-    plot::grouped_bars(
+    Ok(plot::grouped_bars(
         "Sentences split and concatenated",
         "source sentences the output split into several, or joined with the next",
         &["split", "concatenated"],
         &series,
-    )
+    )?)
 }

@@ -21,7 +21,7 @@ use unseen_est::crowd::{Answer, read_batch_raw};
 use super::fig_systems::{PERFECT_DIR, SEED, confidence, interval, stats};
 use super::table1::BATCHES;
 use super::{Experiment, Report};
-use crate::plot::{Band, Line, bands};
+use gecbias_plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-f-gleu",
@@ -343,7 +343,7 @@ fn gleu_section(rows: &[Row], md: &mut String) -> anyhow::Result<()> {
 /// beside the authors'.
 fn figure(rows: &[Row]) -> anyhow::Result<String> {
     let x = |m: usize| m as f64;
-    bands(
+    Ok(bands(
         "Perfect system vs number of references M",
         "M",
         "score",
@@ -427,5 +427,5 @@ fn figure(rows: &[Row]) -> anyhow::Result<String> {
                 line: Line::Thin,
             },
         ],
-    )
+    )?)
 }

@@ -17,7 +17,8 @@ use mono_align::sentences::preprocess_paragraph;
 use serde::Serialize;
 
 use super::{Experiment, Report};
-use crate::{linguistic, plot};
+use crate::linguistic;
+use gecbias_plot as plot;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-reranking",

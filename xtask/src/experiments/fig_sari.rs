@@ -16,7 +16,7 @@ use serde::Serialize;
 use unseen_est::crowd::read_batch;
 
 use super::{Experiment, Report};
-use crate::plot::{Band, Line, bands};
+use gecbias_plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-sari",

@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use super::{Experiment, Report};
 use crate::linguistic;
-use crate::plot::{Band, Line, bands};
+use gecbias_plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-simp-reranking",
@@ -490,11 +490,11 @@ fn figure(seeded: &[Seeded], sentences: usize) -> anyhow::Result<String> {
             line: Line::Authors,
         });
     }
-    bands(
+    Ok(bands(
         "Sentences the oracle rerank leaves unchanged (NTS 12-best)",
         "M (references)",
         "fraction unchanged",
         (1.0, 8.0),
         &series,
-    )
+    )?)
 }

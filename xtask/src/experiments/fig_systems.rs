@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::conll14_scores::{G11, system_file};
 use super::{Experiment, Report};
-use crate::plot::{IntervalBar, interval_bars};
+use gecbias_plot::{IntervalBar, interval_bars};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "fig-systems",
