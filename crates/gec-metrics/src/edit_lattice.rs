@@ -177,7 +177,14 @@ pub(crate) struct Lattice<'a> {
 const EPSILON: f64 = 0.001;
 
 /// The two token sequences and their (n + 1) × (m + 1) edit-distance grid, cells numbered row
-/// by row.
+/// by row, of which only a diagonal band is computed.
+///
+/// Ukkonen's band: a cell (i, j) costs at least |i − j| (each unmatched token costs 1), so every
+/// cell on a path of total cost D lies within |i − j| ≤ D. With a band at least as wide as both
+/// matrices' distances, every cell on an optimal path is computed exactly, and so is each of its
+/// predecessors that attains its minimum (that predecessor is on an optimal path too); any other
+/// predecessor costs more inside the band and is infinite outside it. The backpointers of the
+/// cells the end reaches are therefore those of the full matrices, and nothing else is read.
 struct Grid<'a> {
     source: &'a [&'a str],
     hypothesis: &'a [&'a str],
@@ -185,7 +192,12 @@ struct Grid<'a> {
     /// strings.
     source_ids: Vec<u32>,
     hypothesis_ids: Vec<u32>,
+    /// The half-width t of the band |i − j| ≤ t.
+    band: usize,
 }
+
+/// A cost no path inside the band reaches.
+const OUTSIDE: u32 = u32::MAX / 4;
 
 impl<'a> Grid<'a> {
     fn new(source: &'a [&'a str], hypothesis: &'a [&'a str]) -> Grid<'a> {
@@ -201,6 +213,7 @@ impl<'a> Grid<'a> {
             hypothesis,
             source_ids,
             hypothesis_ids,
+            band: source.len().max(hypothesis.len()),
         }
     }
 
@@ -221,24 +234,55 @@ impl<'a> Grid<'a> {
         ((cell / self.width()) as u32, (cell % self.width()) as u32)
     }
 
-    /// The backpointer sets of both Levenshtein matrices, computed in one pass with two rolling
-    /// rows of costs each: bits 0–2 for substitution cost 1, bits 3–5 for substitution cost 2;
-    /// within each, bit 0 diagonal, bit 1 up (deletion), bit 2 left (insertion).
-    fn backpointers(&self) -> Vec<u8> {
+    /// The columns of row i inside the band.
+    fn columns(&self, i: usize) -> std::ops::RangeInclusive<usize> {
+        i.saturating_sub(self.band)..=(i + self.band).min(self.hypothesis.len())
+    }
+
+    /// The backpointer sets of both Levenshtein matrices: bits 0–2 for substitution cost 1,
+    /// bits 3–5 for substitution cost 2; within each, bit 0 diagonal, bit 1 up (deletion), bit 2
+    /// left (insertion). The band starts a little wider than the length difference and, if
+    /// either distance exceeds it, is widened to the larger distance found (an upper bound of
+    /// both true distances) for a second, final pass.
+    fn backpointers(&mut self) -> Vec<u8> {
+        let (n, m) = (self.source.len(), self.hypothesis.len());
+        self.band = (n.abs_diff(m) + 4).min(n.max(m));
+        loop {
+            let (from, distance) = self.banded_backpointers();
+            if distance as usize <= self.band {
+                return from;
+            }
+            self.band = distance as usize;
+        }
+    }
+
+    /// One pass of [`Grid::backpointers`] over the current band, with two rolling rows of costs
+    /// per matrix: the backpointers and the larger of the two distances at (n, m) as the band
+    /// sees them.
+    fn banded_backpointers(&self) -> (Vec<u8>, u32) {
         let (n, m) = (self.source.len(), self.hypothesis.len());
         let width = self.width();
         let mut from = vec![0u8; (n + 1) * width];
         let mut previous: [Vec<u32>; 2] = [(0..=m as u32).collect(), (0..=m as u32).collect()];
-        let mut current = [vec![0u32; width], vec![0u32; width]];
+        let mut current = [vec![OUTSIDE; width], vec![OUTSIDE; width]];
         for bits in &mut from[1..width] {
             *bits = 4 | (4 << 3);
         }
         for i in 1..=n {
-            from[i * width] = 2 | (2 << 3);
-            for row in &mut current {
-                row[0] = i as u32;
+            let columns = self.columns(i);
+            let (low, high) = (*columns.start(), *columns.end());
+            if low == 0 {
+                from[i * width] = 2 | (2 << 3);
             }
-            for j in 1..=m {
+            for row in &mut current {
+                // Column 0 costs i; the cell left of a band that starts later is outside it, and
+                // so is the one right of its end, which the next row reads as "up".
+                row[low.max(1) - 1] = if low <= 1 { i as u32 } else { OUTSIDE };
+                if high < m {
+                    row[high + 1] = OUTSIDE;
+                }
+            }
+            for j in low.max(1)..=high {
                 let same = self.same(i, j);
                 let mut bits = 0u8;
                 for (k, substitution_cost) in [1u32, 2].into_iter().enumerate() {
@@ -256,22 +300,32 @@ impl<'a> Grid<'a> {
             }
             std::mem::swap(&mut previous, &mut current);
         }
-        from
+        (from, previous[0][m].max(previous[1][m]))
     }
 
     /// Step 1: the base arcs (tail cell, head cell, direction bit) of both matrices (substitution
-    /// cost 1, then 2) reachable backwards from the end, sorted, and which cells any reaches.
-    fn base_arcs(&self) -> (Vec<(usize, usize, u8)>, Vec<bool>) {
+    /// cost 1, then 2) reachable backwards from the end, sorted, and the cells any reaches, in
+    /// order.
+    fn base_arcs(&mut self) -> (Vec<(usize, usize, u8)>, Vec<usize>) {
+        let from = self.backpointers();
+        self.walk_back(&from)
+    }
+
+    /// [`Grid::base_arcs`] from given backpointers, over the current band.
+    fn walk_back(&self, from: &[u8]) -> (Vec<(usize, usize, u8)>, Vec<usize>) {
         let (n, m) = (self.source.len(), self.hypothesis.len());
         let cell = |i: usize, j: usize| self.cell(i, j);
-        let from = self.backpointers();
         let mut base: Vec<(usize, usize, u8)> = Vec::new();
         // Bit k: reachable in matrix k.
         let mut reachable = vec![0u8; (n + 1) * self.width()];
         reachable[cell(n, m)] = 3;
+        let mut cells = Vec::new();
         for i in (0..=n).rev() {
-            for j in (0..=m).rev() {
+            for j in self.columns(i).rev() {
                 let here = cell(i, j);
+                if reachable[here] != 0 {
+                    cells.push(here);
+                }
                 for k in 0..2 {
                     if reachable[here] & (1 << k) == 0 {
                         continue;
@@ -293,7 +347,8 @@ impl<'a> Grid<'a> {
             }
         }
         base.sort_unstable();
-        (base, reachable.iter().map(|&r| r != 0).collect())
+        cells.reverse();
+        (base, cells)
     }
 }
 
@@ -480,16 +535,14 @@ impl<'a> Lattice<'a> {
         first_row: FirstRowInsertions,
         max_arcs: usize,
     ) -> Option<Self> {
-        let grid = Grid::new(source, hypothesis);
-        let (base, reachable) = grid.base_arcs();
+        let mut grid = Grid::new(source, hypothesis);
+        let (base, cells) = grid.base_arcs();
         // Cell numbering is row-major, so sorting cells sorts vertices as (i, j) tuples.
-        let mut vertex_of = vec![u32::MAX; reachable.len()];
-        let mut vertices = Vec::new();
-        for (c, &r) in reachable.iter().enumerate() {
-            if r {
-                vertex_of[c] = vertices.len() as u32;
-                vertices.push(grid.coordinates(c));
-            }
+        let mut vertex_of = vec![u32::MAX; (source.len() + 1) * grid.width()];
+        let mut vertices = Vec::with_capacity(cells.len());
+        for &c in &cells {
+            vertex_of[c] = vertices.len() as u32;
+            vertices.push(grid.coordinates(c));
         }
         let mut arcs = ArcList::new(vertices.len());
         for &(tail, head, direction) in &base {
@@ -767,4 +820,36 @@ fn remove_transitive_unchanged(order: Vec<u32>, arcs: &mut [Arc]) -> Vec<u32> {
         }
     }
     kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    type Walk = (Vec<(usize, usize, u8)>, Vec<usize>);
+
+    /// The base arcs and reached cells of the banded computation and of the full matrices (a
+    /// new grid's band spans the whole grid).
+    fn banded_and_full(source: &[&str], hypothesis: &[&str]) -> (Walk, Walk) {
+        let full = Grid::new(source, hypothesis);
+        let (from, _) = full.banded_backpointers();
+        (Grid::new(source, hypothesis).base_arcs(), full.walk_back(&from))
+    }
+
+    proptest! {
+        /// Ukkonen's band changes no base arc and no reached cell, whatever the two sequences
+        /// (a small vocabulary makes many equal tokens and ties).
+        #[test]
+        fn the_band_keeps_every_base_arc(
+            source in prop::collection::vec(0u8..4, 0..40),
+            hypothesis in prop::collection::vec(0u8..4, 0..40),
+        ) {
+            let words = ["a", "b", "c", "d"];
+            let source: Vec<&str> = source.iter().map(|&t| words[usize::from(t)]).collect();
+            let hypothesis: Vec<&str> = hypothesis.iter().map(|&t| words[usize::from(t)]).collect();
+            let (banded, full) = banded_and_full(&source, &hypothesis);
+            prop_assert_eq!(banded, full);
+        }
+    }
 }
