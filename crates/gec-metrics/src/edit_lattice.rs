@@ -404,20 +404,21 @@ impl ArcIndex {
         }
     }
 
-    /// (tail, arc) of every arc into `head` so far, by tail. Tails precede their head in vertex
-    /// order, so the table's column is scanned up to `head` only.
-    fn tails(&mut self, head: usize) -> Vec<(u32, u32)> {
+    /// Replaces `out` with (tail, arc) of every arc into `head` so far, by tail. Tails precede
+    /// their head in vertex order, so the table's column is scanned up to `head` only.
+    fn tails(&mut self, head: usize, out: &mut Vec<(u32, u32)>) {
+        out.clear();
         match self {
-            ArcIndex::Dense { width, ids } => ids[head * *width..head * *width + head]
-                .iter()
-                .enumerate()
-                .filter(|(_, id)| **id != u32::MAX)
-                .map(|(tail, id)| (tail as u32, *id))
-                .collect(),
+            ArcIndex::Dense { width, ids } => out.extend(
+                ids[head * *width..head * *width + head]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, id)| **id != u32::MAX)
+                    .map(|(tail, id)| (tail as u32, *id)),
+            ),
             ArcIndex::Sparse { tails, .. } => {
-                let mut list = std::mem::take(&mut tails[head]);
-                list.sort_unstable();
-                list
+                out.append(&mut tails[head]);
+                out.sort_unstable();
             }
         }
     }
@@ -477,8 +478,10 @@ impl ArcList {
     /// (a transitive arc (k, j) needs a pivot after k), so the j loop runs over ≤ 3 arcs. `None`
     /// when the arcs would exceed `max_arcs`.
     fn add_transitive(&mut self, max_unchanged_words: u32, max_arcs: usize) -> Option<()> {
+        // One buffer for every pivot's tails: most lattices are small, allocations dominate.
+        let mut tails = Vec::new();
         for k in 0..self.out_base.len() {
-            let tails = self.index.tails(k);
+            self.index.tails(k, &mut tails);
             let (first_head, end_head) = self.out_base[k];
             for &(i, first) in &tails {
                 let first = self.arcs[first as usize];
@@ -630,9 +633,10 @@ impl<'a> Lattice<'a> {
         let mut spans: Vec<(u32, u32)> = gold.iter().map(|g| (g.start, g.end)).collect();
         spans.sort_unstable();
         spans.dedup();
-        // Each gold span's positions in the list; most positions start where no gold edit
-        // does, and one lookup rules them out.
-        let mut groups: Vec<Vec<usize>> = vec![Vec::new(); spans.len()];
+        // Each gold span's positions in the list, as (span, position) pairs sorted by span (one
+        // allocation, not one per span); most positions start where no gold edit does, and one
+        // lookup rules them out.
+        let mut positions: Vec<(usize, usize)> = Vec::new();
         let mut gold_start = Vec::new();
         for &(start, _) in &spans {
             if gold_start.len() <= start as usize {
@@ -645,10 +649,16 @@ impl<'a> Lattice<'a> {
                 continue;
             }
             if let Ok(k) = spans.binary_search(span) {
-                groups[k].push(p);
+                positions.push((k, p));
             }
         }
-        for ((start, end), mut group) in spans.into_iter().zip(groups) {
+        positions.sort_unstable();
+        let mut group = Vec::new();
+        for (k, (start, end)) in spans.into_iter().enumerate() {
+            let first = positions.partition_point(|&(s, _)| s < k);
+            let last = positions.partition_point(|&(s, _)| s <= k);
+            group.clear();
+            group.extend(positions[first..last].iter().map(|&(_, p)| p));
             let golds: Vec<&GoldEdit> = gold
                 .iter()
                 .filter(|g| g.start == start && g.end == end)
@@ -695,14 +705,12 @@ impl<'a> Lattice<'a> {
         while left <= right {
             let this = arc(current as usize);
             let from_left = current == left;
-            let candidates: Vec<isize> = if from_left {
-                (gold_left..=gold_right).collect()
+            let matches = |&g: &isize| self.matches(this, golds[g as usize]);
+            let hit = if from_left {
+                (gold_left..=gold_right).find(matches)
             } else {
-                (gold_left..=gold_right).rev().collect()
+                (gold_left..=gold_right).rev().find(matches)
             };
-            let hit = candidates
-                .into_iter()
-                .find(|&g| self.matches(this, golds[g as usize]));
             match hit {
                 Some(g) => {
                     w[slot[current as usize]] = matched;
@@ -834,7 +842,10 @@ mod tests {
     fn banded_and_full(source: &[&str], hypothesis: &[&str]) -> (Walk, Walk) {
         let full = Grid::new(source, hypothesis);
         let (from, _) = full.banded_backpointers();
-        (Grid::new(source, hypothesis).base_arcs(), full.walk_back(&from))
+        (
+            Grid::new(source, hypothesis).base_arcs(),
+            full.walk_back(&from),
+        )
     }
 
     proptest! {

@@ -20,7 +20,7 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::Error;
-use crate::ngrams::{FastMap, Gram, merge_sum, sorted_counts};
+use crate::ngrams::{FastMap, OrderCounts, merge_sum};
 use crate::pairwise_sum::numpy_mean;
 use crate::python_random::PythonRandom;
 use crate::text::{ascii_split, read_lines};
@@ -106,8 +106,8 @@ pub struct GleuScore {
 #[derive(Debug, Clone)]
 struct PreparedReference {
     length: u64,
-    counts: Vec<Vec<(Gram, u32)>>,
-    source_not_in_reference: Vec<Vec<(Gram, u32)>>,
+    counts: OrderCounts,
+    source_not_in_reference: OrderCounts,
 }
 
 /// Sources and references of a corpus, tokenised as the script does (Python 2 `str.split()`),
@@ -159,33 +159,22 @@ impl GleuCorpus {
             }
         }
         let mut vocabulary = FastMap::default();
+        let mut scratch = Vec::new();
         let references = sources
             .iter()
             .enumerate()
             .map(|(i, source)| {
                 let source = intern(&mut vocabulary, source);
-                let source_counts: Vec<Vec<(Gram, u32)>> =
-                    (1..=ORDER).map(|n| sorted_counts(&source, n)).collect();
+                let source_counts = OrderCounts::of(&source, ORDER, &mut scratch);
                 references
                     .iter()
                     .map(|lines| {
                         let reference = intern(&mut vocabulary, &lines[i]);
-                        let counts: Vec<Vec<(Gram, u32)>> =
-                            (1..=ORDER).map(|n| sorted_counts(&reference, n)).collect();
-                        let source_not_in_reference = source_counts
-                            .iter()
-                            .zip(&counts)
-                            .map(|(s, r)| {
-                                s.iter()
-                                    .filter(|(g, _)| r.binary_search_by_key(g, |e| e.0).is_err())
-                                    .copied()
-                                    .collect()
-                            })
-                            .collect();
+                        let counts = OrderCounts::of(&reference, ORDER, &mut scratch);
                         PreparedReference {
                             length: reference.len() as u64,
+                            source_not_in_reference: source_counts.without(&counts),
                             counts,
-                            source_not_in_reference,
                         }
                     })
                     .collect()
@@ -260,8 +249,7 @@ impl GleuCorpus {
         let ids: Vec<u32> = ascii_split(hypothesis)
             .map(|t| self.vocabulary.get(t).copied().unwrap_or(u32::MAX))
             .collect();
-        let hypothesis_counts: Vec<Vec<(Gram, u32)>> =
-            (1..=ORDER).map(|n| sorted_counts(&ids, n)).collect();
+        let hypothesis_counts = OrderCounts::of(&ids, ORDER, &mut Vec::new());
         references
             .iter()
             .map(|reference| {
@@ -271,11 +259,11 @@ impl GleuCorpus {
                     ..GleuStats::default()
                 };
                 for n in 1..=ORDER {
-                    let h = &hypothesis_counts[n - 1];
-                    let r = &reference.counts[n - 1];
+                    let h = hypothesis_counts.order(n);
+                    let r = reference.counts.order(n);
                     let shared = merge_sum(h, r, |a, b| u64::from(a.min(b)));
                     let kept_wrongly =
-                        merge_sum(&reference.source_not_in_reference[n - 1], h, |a, b| {
+                        merge_sum(reference.source_not_in_reference.order(n), h, |a, b| {
                             u64::from(a.min(b))
                         });
                     stats.numerators[n - 1] = shared.saturating_sub(kept_wrongly);

@@ -222,13 +222,32 @@ impl M2File {
     }
 }
 
+/// The `|||`-separated fields of an A line, as `str::split("|||")` gives them, found with a byte
+/// scan (a string pattern builds a searcher per line).
+fn fields_of(line: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(line);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.as_bytes().windows(3).position(|w| w == b"|||") {
+            Some(i) => {
+                rest = Some(&r[i + 3..]);
+                Some(&r[..i])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
 fn parse_edit(
     fields: &str,
     line: usize,
     block: &M2Block,
     strict_spans: bool,
 ) -> Result<M2Edit, String> {
-    let parts: Vec<&str> = fields.split("|||").collect();
+    let parts: Vec<&str> = fields_of(fields).collect();
     if parts.len() != 6 {
         return Err(format!(
             "an A line needs 6 fields separated by |||, found {}",

@@ -93,19 +93,62 @@ pub(crate) fn counts(ids: &[u32], n: usize) -> FastMap<Gram, u32> {
     out
 }
 
-/// Counts of the n-grams of `ids` as (n-gram, count) sorted by n-gram: for sentence-length
-/// inputs cheaper to build than a hash map, and two of them intersect by one merge.
-pub(crate) fn sorted_counts(ids: &[u32], n: usize) -> Vec<(Gram, u32)> {
-    let mut all: Vec<Gram> = grams(ids, n).collect();
-    all.sort_unstable();
-    let mut out: Vec<(Gram, u32)> = Vec::with_capacity(all.len());
-    for g in all {
-        match out.last_mut() {
-            Some((last, count)) if *last == g => *count += 1,
-            _ => out.push((g, 1)),
+/// The counts of the 1- to 4-grams of one token sequence, each order as (n-gram, count) sorted
+/// by n-gram, in one allocation: for sentence-length inputs cheaper to build than hash maps,
+/// and two of them intersect by one merge per order.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct OrderCounts {
+    entries: Vec<(Gram, u32)>,
+    /// Where order n's entries end, n = 1 … 4.
+    ends: [u32; 4],
+}
+
+impl OrderCounts {
+    /// The counts of the 1- to `orders`-grams of `ids` (`orders` ≤ 4); `scratch` is reused for
+    /// sorting.
+    pub(crate) fn of(ids: &[u32], orders: usize, scratch: &mut Vec<Gram>) -> OrderCounts {
+        let mut out = OrderCounts::default();
+        out.entries.reserve(orders * ids.len());
+        for n in 1..=orders.min(4) {
+            scratch.clear();
+            scratch.extend(grams(ids, n));
+            scratch.sort_unstable();
+            let start = out.entries.len();
+            for &g in scratch.iter() {
+                match out.entries[start..].last_mut() {
+                    Some((last, count)) if *last == g => *count += 1,
+                    _ => out.entries.push((g, 1)),
+                }
+            }
+            out.ends[n - 1..].fill(out.entries.len() as u32);
         }
+        out
     }
-    out
+
+    /// Order n's (n-gram, count) entries, sorted; empty above the orders counted.
+    pub(crate) fn order(&self, n: usize) -> &[(Gram, u32)] {
+        let start = if n > 1 { self.ends[n - 2] } else { 0 };
+        &self.entries[start as usize..self.ends[n - 1] as usize]
+    }
+
+    /// The entries whose n-gram is not in `other` (order by order, by one merge each).
+    pub(crate) fn without(&self, other: &OrderCounts) -> OrderCounts {
+        let mut out = OrderCounts::default();
+        for n in 1..=4 {
+            let b = other.order(n);
+            let mut j = 0;
+            for &(g, count) in self.order(n) {
+                while j < b.len() && b[j].0 < g {
+                    j += 1;
+                }
+                if b.get(j).is_none_or(|e| e.0 != g) {
+                    out.entries.push((g, count));
+                }
+            }
+            out.ends[n - 1] = out.entries.len() as u32;
+        }
+        out
+    }
 }
 
 /// Σ over the n-grams `a` and `b` share of `f(count in a, count in b)`, by one merge of the two

@@ -18,27 +18,31 @@ impl PythonRandom {
     /// The generator after Python's `random.seed(seed)` for a non-negative integer: the key is
     /// the seed's 32-bit words, least significant first (`[0]` for 0).
     pub(crate) fn seeded(seed: u64) -> Self {
-        let key: Vec<u32> = if seed >> 32 == 0 {
-            vec![seed as u32]
-        } else {
-            vec![seed as u32, (seed >> 32) as u32]
-        };
-        Self::by_array(&key)
+        let words = [seed as u32, (seed >> 32) as u32];
+        Self::by_array(if seed >> 32 == 0 { &words[..1] } else { &words })
     }
 
-    fn by_seed(seed: u32) -> Self {
+    /// `init_genrand(seed)`'s state (a `const fn`, so the one `init_by_array` starts from is
+    /// computed at compile time).
+    const fn by_seed(seed: u32) -> [u32; N] {
         let mut state = [0u32; N];
         state[0] = seed;
-        for i in 1..N {
+        let mut i = 1;
+        while i < N {
             state[i] = 1_812_433_253u32
                 .wrapping_mul(state[i - 1] ^ (state[i - 1] >> 30))
                 .wrapping_add(i as u32);
+            i += 1;
         }
-        Self { state, index: N }
+        state
     }
 
     fn by_array(key: &[u32]) -> Self {
-        let mut g = Self::by_seed(19_650_218);
+        const START: [u32; N] = PythonRandom::by_seed(19_650_218);
+        let mut g = Self {
+            state: START,
+            index: N,
+        };
         let mt = &mut g.state;
         let (mut i, mut j) = (1usize, 0usize);
         for _ in 0..N.max(key.len()) {
@@ -68,16 +72,21 @@ impl PythonRandom {
         g
     }
 
+    /// The next N words of the recurrence, in place; the three loops are the one over k with
+    /// (k + 1) mod N and (k + M) mod N, split where those wrap.
     fn twist(&mut self) {
         let mt = &mut self.state;
-        for k in 0..N {
-            let y = (mt[k] & 0x8000_0000) | (mt[(k + 1) % N] & 0x7fff_ffff);
-            let mut next = mt[(k + M) % N] ^ (y >> 1);
-            if y & 1 != 0 {
-                next ^= 0x9908_b0df;
-            }
-            mt[k] = next;
+        let next = |upper: u32, lower: u32, far: u32| {
+            let y = (upper & 0x8000_0000) | (lower & 0x7fff_ffff);
+            far ^ (y >> 1) ^ ((y & 1).wrapping_neg() & 0x9908_b0df)
+        };
+        for k in 0..N - M {
+            mt[k] = next(mt[k], mt[k + 1], mt[k + M]);
         }
+        for k in N - M..N - 1 {
+            mt[k] = next(mt[k], mt[k + 1], mt[k + M - N]);
+        }
+        mt[N - 1] = next(mt[N - 1], mt[0], mt[M - 1]);
         self.index = 0;
     }
 

@@ -38,13 +38,20 @@ pub(crate) fn python_split(text: &str) -> impl Iterator<Item = &str> {
     let ascii = text.is_ascii();
     let (mut bytes, mut chars) = (None, None);
     if ascii {
-        bytes = Some(
-            text.as_bytes()
-                .split(|&b| is_python_space(char::from(b)))
-                .filter(|t| !t.is_empty())
-                // Splitting ASCII text at ASCII bytes leaves ASCII slices.
-                .map(|t| std::str::from_utf8(t).unwrap_or_default()),
-        );
+        let b = text.as_bytes();
+        let space = |at: usize| is_python_space(char::from(b[at]));
+        let mut at = 0;
+        // Token boundaries found on bytes, tokens sliced from the text (no re-validation).
+        bytes = Some(std::iter::from_fn(move || {
+            while at < b.len() && space(at) {
+                at += 1;
+            }
+            let start = at;
+            while at < b.len() && !space(at) {
+                at += 1;
+            }
+            (start < at).then(|| &text[start..at])
+        }));
     } else {
         chars = Some(text.split(is_python_space).filter(|t| !t.is_empty()));
     }

@@ -12,6 +12,11 @@
 //! line naming the file and line), 2 for a usage error; a progress bar on standard error only when
 //! it is a terminal.
 
+// Small allocations dominate the drop-ins' time (an M2 lattice per sentence, a few dozen short
+// vectors each): mimalloc serves them in about half the time of the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod analysis;
 mod errant_compare;
 mod gleu;
