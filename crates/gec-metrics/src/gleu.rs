@@ -44,6 +44,7 @@ pub struct GleuStats {
 
 impl GleuStats {
     /// Adds `other` field by field (corpus statistics are sums over sentences).
+    #[inline]
     pub fn add(&mut self, other: &GleuStats) {
         self.hypothesis_length += other.hypothesis_length;
         self.reference_length += other.reference_length;
@@ -247,7 +248,9 @@ impl GleuCorpus {
             return Vec::new();
         };
         let ids: Vec<u32> = ascii_split(hypothesis)
-            .map(|t| self.vocabulary.get(t).copied().unwrap_or(u32::MAX))
+            // A token outside the vocabulary matches nothing (OrderCounts takes ids below
+            // u32::MAX).
+            .map(|t| self.vocabulary.get(t).copied().unwrap_or(u32::MAX - 1))
             .collect();
         let hypothesis_counts = OrderCounts::of(&ids, ORDER, &mut Vec::new());
         references
@@ -330,13 +333,13 @@ impl GleuCorpus {
             .collect();
         let rounds: Vec<f64> = (0..iterations)
             .map(|j| {
-                let choices = reference_choices(draws, j, hypotheses.len(), references);
                 let mut total = GleuStats::default();
-                for (stats, &r) in per_reference.iter().zip(&choices) {
-                    if let Some(s) = stats.get(r) {
+                let mut sentence = per_reference.iter();
+                for_each_choice(draws, j, hypotheses.len(), references, |r| {
+                    if let Some(s) = sentence.next().and_then(|stats| stats.get(r)) {
                         total.add(s);
                     }
-                }
+                });
                 gleu(&total, false)
             })
             .collect();
@@ -389,18 +392,32 @@ pub fn reference_choices(
     sentences: usize,
     references: usize,
 ) -> Vec<usize> {
+    let mut out = Vec::with_capacity(sentences);
+    for_each_choice(draws, j, sentences, references, |r| out.push(r));
+    out
+}
+
+/// Calls `f` with round `j`'s reference choice for each sentence in order (what
+/// [`reference_choices`] collects; the rounds of [`GleuCorpus::corpus_gleu`] sum as they draw).
+fn for_each_choice(
+    draws: ReferenceDraws,
+    j: usize,
+    sentences: usize,
+    references: usize,
+    mut f: impl FnMut(usize),
+) {
     match draws {
         ReferenceDraws::Python2 => {
             let mut rng = PythonRandom::seeded(101 * j as u64);
-            (0..sentences)
-                .map(|_| rng.randint_py2(0, references as i64 - 1) as usize)
-                .collect()
+            for _ in 0..sentences {
+                f(rng.randint_py2(0, references as i64 - 1) as usize);
+            }
         }
         ReferenceDraws::Pcg64 { seed } => {
             let mut rng = Pcg64::new(u128::from(seed), j as u128);
-            (0..sentences)
-                .map(|_| rng.random_range(0..references))
-                .collect()
+            for _ in 0..sentences {
+                f(rng.random_range(0..references));
+            }
         }
     }
 }

@@ -104,17 +104,32 @@ pub(crate) struct OrderCounts {
 }
 
 impl OrderCounts {
-    /// The counts of the 1- to `orders`-grams of `ids` (`orders` ≤ 4); `scratch` is reused for
-    /// sorting.
+    /// The counts of the 1- to `orders`-grams of `ids` (`orders` ≤ 4; ids below `u32::MAX`);
+    /// `scratch` is reused for sorting.
+    ///
+    /// One sort serves every order: each position's key packs the (up to) four tokens from
+    /// there as id + 1 (0 where the sequence has ended), first token highest. Sorted by that key,
+    /// positions are also sorted by their first n tokens for every n, so equal n-grams are
+    /// neighbours; an n-gram is the key's top n fields, present when the n-th field is not 0.
     pub(crate) fn of(ids: &[u32], orders: usize, scratch: &mut Vec<Gram>) -> OrderCounts {
         let mut out = OrderCounts::default();
         out.entries.reserve(orders * ids.len());
+        scratch.clear();
+        scratch.extend((0..ids.len()).map(|i| {
+            (0..4).fold(0u128, |key, k| {
+                let token = ids.get(i + k).map_or(0, |&id| u128::from(id) + 1);
+                (key << 32) | token
+            })
+        }));
+        scratch.sort_unstable();
         for n in 1..=orders.min(4) {
-            scratch.clear();
-            scratch.extend(grams(ids, n));
-            scratch.sort_unstable();
+            let shift = 32 * (4 - n);
             let start = out.entries.len();
-            for &g in scratch.iter() {
+            for &key in scratch.iter() {
+                if (key >> shift) & 0xffff_ffff == 0 {
+                    continue;
+                }
+                let g = key >> shift;
                 match out.entries[start..].last_mut() {
                     Some((last, count)) if *last == g => *count += 1,
                     _ => out.entries.push((g, 1)),
@@ -134,6 +149,7 @@ impl OrderCounts {
     /// The entries whose n-gram is not in `other` (order by order, by one merge each).
     pub(crate) fn without(&self, other: &OrderCounts) -> OrderCounts {
         let mut out = OrderCounts::default();
+        out.entries.reserve(self.entries.len());
         for n in 1..=4 {
             let b = other.order(n);
             let mut j = 0;

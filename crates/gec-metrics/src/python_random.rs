@@ -91,6 +91,7 @@ impl PythonRandom {
     }
 
     /// The next 32-bit output (`genrand_int32`).
+    #[inline]
     pub(crate) fn next_u32(&mut self) -> u32 {
         if self.index >= N {
             self.twist();
@@ -105,6 +106,7 @@ impl PythonRandom {
 
     /// Python's `random.random()`: a float in [0, 1) from two outputs, (a·2²⁶ + b) / 2⁵³ with
     /// a, b their top 27 and 26 bits.
+    #[inline]
     pub(crate) fn random(&mut self) -> f64 {
         let a = self.next_u32() >> 5;
         let b = self.next_u32() >> 6;
@@ -112,6 +114,7 @@ impl PythonRandom {
     }
 
     /// Python 2's `random.randint(low, high)` = `low + int(random() * (high − low + 1))`.
+    #[inline]
     pub(crate) fn randint_py2(&mut self, low: i64, high: i64) -> i64 {
         low + (self.random() * (high - low + 1) as f64) as i64
     }
