@@ -369,12 +369,22 @@ enum ArcIndex {
 /// Vertex count up to which [`ArcIndex`] is a table (2048² × 4 bytes = 16 MiB).
 const DENSE_VERTICES: usize = 2048;
 
+thread_local! {
+    /// The last dense table's memory, reused by the next lattice on this thread: tables of long
+    /// sentences run to megabytes, and allocating them afresh per sentence costs page faults
+    /// (with allocators that return freed memory to the system promptly, most of the time).
+    static DENSE_TABLE: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 impl ArcIndex {
     fn new(vertices: usize) -> ArcIndex {
         if vertices <= DENSE_VERTICES {
+            let mut ids = DENSE_TABLE.with(std::cell::Cell::take);
+            ids.clear();
+            ids.resize(vertices * vertices, u32::MAX);
             ArcIndex::Dense {
                 width: vertices,
-                ids: vec![u32::MAX; vertices * vertices],
+                ids,
             }
         } else {
             ArcIndex::Sparse {
@@ -401,6 +411,13 @@ impl ArcIndex {
                 map.insert(key(from, to), id);
                 tails[to as usize].push((from, id));
             }
+        }
+    }
+
+    /// Gives a dense table's memory back for the next lattice on this thread.
+    fn recycle(self) {
+        if let ArcIndex::Dense { ids, .. } = self {
+            DENSE_TABLE.with(|table| table.set(ids));
         }
     }
 
@@ -564,8 +581,12 @@ impl<'a> Lattice<'a> {
         }
         arcs.add_transitive(max_unchanged_words, max_arcs)?;
         let ArcList {
-            mut arcs, order, ..
+            mut arcs,
+            order,
+            index,
+            ..
         } = arcs;
+        index.recycle();
         let order = remove_transitive_unchanged(order, &mut arcs);
         // What every annotator shares: the weights where no gold edit is (ε once per occurrence
         // on a changing arc) and the list as contiguous (from, to) steps.

@@ -20,7 +20,7 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::Error;
-use crate::ngrams::{FastMap, OrderCounts, merge_sum};
+use crate::ngrams::{FastMap, MAX_PACKED_ID, OrderCounts, merge_sum};
 use crate::pairwise_sum::numpy_mean;
 use crate::python_random::PythonRandom;
 use crate::text::{ascii_split, read_lines};
@@ -181,6 +181,14 @@ impl GleuCorpus {
                     .collect()
             })
             .collect();
+        if vocabulary.len() >= MAX_PACKED_ID as usize {
+            return Err(Error::InvalidParams(format!(
+                "GLEU packs token ids into 24 bits: the source and references have {} distinct \
+                 tokens, more than {}",
+                vocabulary.len(),
+                MAX_PACKED_ID - 1
+            )));
+        }
         Ok(Self {
             source: names.first().unwrap_or(&"the source").to_string(),
             vocabulary,
@@ -248,9 +256,8 @@ impl GleuCorpus {
             return Vec::new();
         };
         let ids: Vec<u32> = ascii_split(hypothesis)
-            // A token outside the vocabulary matches nothing (OrderCounts takes ids below
-            // u32::MAX).
-            .map(|t| self.vocabulary.get(t).copied().unwrap_or(u32::MAX - 1))
+            // A token outside the vocabulary matches nothing: the one id no token has.
+            .map(|t| self.vocabulary.get(t).copied().unwrap_or(MAX_PACKED_ID))
             .collect();
         let hypothesis_counts = OrderCounts::of(&ids, ORDER, &mut Vec::new());
         references

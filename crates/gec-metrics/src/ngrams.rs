@@ -93,19 +93,24 @@ pub(crate) fn counts(ids: &[u32], n: usize) -> FastMap<Gram, u32> {
     out
 }
 
-/// The counts of the 1- to 4-grams of one token sequence, each order as (n-gram, count) sorted
-/// by n-gram, in one allocation: for sentence-length inputs cheaper to build than hash maps,
+/// The largest token id [`OrderCounts`] takes: ids are packed into 24 bits (as id + 1), four to
+/// an n-gram, beside a 32-bit count.
+pub(crate) const MAX_PACKED_ID: u32 = (1 << 24) - 2;
+
+/// The counts of the 1- to 4-grams of one token sequence, each order sorted by n-gram, in one
+/// allocation of one `u128` per distinct n-gram: the n-gram in the high bits (ids + 1, 24 bits
+/// each), its count in the low 32. For sentence-length inputs cheaper to build than hash maps,
 /// and two of them intersect by one merge per order.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct OrderCounts {
-    entries: Vec<(Gram, u32)>,
+    entries: Vec<u128>,
     /// Where order n's entries end, n = 1 … 4.
     ends: [u32; 4],
 }
 
 impl OrderCounts {
-    /// The counts of the 1- to `orders`-grams of `ids` (`orders` ≤ 4; ids below `u32::MAX`);
-    /// `scratch` is reused for sorting.
+    /// The counts of the 1- to `orders`-grams of `ids` (`orders` ≤ 4; ids up to
+    /// [`MAX_PACKED_ID`]); `scratch` is reused for sorting.
     ///
     /// One sort serves every order: each position's key packs the (up to) four tokens from
     /// there as id + 1 (0 where the sequence has ended), first token highest. Sorted by that key,
@@ -118,21 +123,21 @@ impl OrderCounts {
         scratch.extend((0..ids.len()).map(|i| {
             (0..4).fold(0u128, |key, k| {
                 let token = ids.get(i + k).map_or(0, |&id| u128::from(id) + 1);
-                (key << 32) | token
+                (key << 24) | token
             })
         }));
         scratch.sort_unstable();
         for n in 1..=orders.min(4) {
-            let shift = 32 * (4 - n);
+            let shift = 24 * (4 - n);
             let start = out.entries.len();
             for &key in scratch.iter() {
-                if (key >> shift) & 0xffff_ffff == 0 {
+                if (key >> shift) & 0xff_ffff == 0 {
                     continue;
                 }
-                let g = key >> shift;
+                let entry = (key >> shift) << 32 | 1;
                 match out.entries[start..].last_mut() {
-                    Some((last, count)) if *last == g => *count += 1,
-                    _ => out.entries.push((g, 1)),
+                    Some(last) if *last >> 32 == entry >> 32 => *last += 1,
+                    _ => out.entries.push(entry),
                 }
             }
             out.ends[n - 1..].fill(out.entries.len() as u32);
@@ -140,8 +145,8 @@ impl OrderCounts {
         out
     }
 
-    /// Order n's (n-gram, count) entries, sorted; empty above the orders counted.
-    pub(crate) fn order(&self, n: usize) -> &[(Gram, u32)] {
+    /// Order n's entries, sorted by n-gram; empty above the orders counted.
+    pub(crate) fn order(&self, n: usize) -> &[u128] {
         let start = if n > 1 { self.ends[n - 2] } else { 0 };
         &self.entries[start as usize..self.ends[n - 1] as usize]
     }
@@ -151,36 +156,40 @@ impl OrderCounts {
         let mut out = OrderCounts::default();
         out.entries.reserve(self.entries.len());
         for n in 1..=4 {
-            let b = other.order(n);
-            let mut j = 0;
-            for &(g, count) in self.order(n) {
-                while j < b.len() && b[j].0 < g {
-                    j += 1;
+            let (a, b) = (self.order(n), other.order(n));
+            let (mut i, mut j) = (0, 0);
+            // Branch-free advances, as in `merge_sum`.
+            while i < a.len() && j < b.len() {
+                let (x, y) = (a[i] >> 32, b[j] >> 32);
+                if x < y {
+                    out.entries.push(a[i]);
                 }
-                if b.get(j).is_none_or(|e| e.0 != g) {
-                    out.entries.push((g, count));
-                }
+                i += usize::from(x <= y);
+                j += usize::from(y <= x);
             }
+            out.entries.extend_from_slice(&a[i..]);
             out.ends[n - 1] = out.entries.len() as u32;
         }
         out
     }
 }
 
-/// Σ over the n-grams `a` and `b` share of `f(count in a, count in b)`, by one merge of the two
-/// sorted count lists.
-pub(crate) fn merge_sum(a: &[(Gram, u32)], b: &[(Gram, u32)], f: impl Fn(u32, u32) -> u64) -> u64 {
+/// Σ over the n-grams of two [`OrderCounts`] orders that both contain of `f(count in a, count
+/// in b)`, by one merge.
+pub(crate) fn merge_sum(a: &[u128], b: &[u128], f: impl Fn(u32, u32) -> u64) -> u64 {
     let (mut i, mut j, mut sum) = (0, 0, 0);
+    // Advances without branches: which side moves is unpredictable, a mispredicted branch per
+    // step cost more than the comparisons.
     while i < a.len() && j < b.len() {
-        match a[i].0.cmp(&b[j].0) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                sum += f(a[i].1, b[j].1);
-                i += 1;
-                j += 1;
-            }
-        }
+        let (x, y) = (a[i] >> 32, b[j] >> 32);
+        let shared = if x == y {
+            f(a[i] as u32, b[j] as u32)
+        } else {
+            0
+        };
+        sum += shared;
+        i += usize::from(x <= y);
+        j += usize::from(y <= x);
     }
     sum
 }

@@ -114,9 +114,29 @@ impl PythonRandom {
     }
 
     /// Python 2's `random.randint(low, high)` = `low + int(random() * (high − low + 1))`.
+    ///
+    /// For a range of n = 2ᵏ ≤ 2²⁷ values that is the top k bits of a: with x = (a·2²⁶ + b)/2⁵³,
+    /// x·2ᵏ = a/2²⁷⁻ᵏ + b/2⁵³⁻ᵏ (exact in floating point, a power-of-two scaling), and b's term,
+    /// below 2^−(27−k), cannot carry a/2²⁷⁻ᵏ's fraction (a multiple of 2^−(27−k)) past the next
+    /// integer. The second output is drawn all the same, so the stream stays CPython's.
     #[inline]
     pub(crate) fn randint_py2(&mut self, low: i64, high: i64) -> i64 {
-        low + (self.random() * (high - low + 1) as f64) as i64
+        let n = high - low + 1;
+        if n > 0 && n.count_ones() == 1 && n <= 1 << 27 {
+            let a = self.next_u32() >> 5;
+            self.skip_output();
+            return low + i64::from(a >> (27 - n.trailing_zeros()));
+        }
+        low + (self.random() * n as f64) as i64
+    }
+
+    /// Advances past one output without tempering it.
+    #[inline]
+    fn skip_output(&mut self) {
+        if self.index >= N {
+            self.twist();
+        }
+        self.index += 1;
     }
 }
 
@@ -134,6 +154,17 @@ mod tests {
             first,
             [1067595299, 955945823, 477289528, 4107218783, 4228976476]
         );
+    }
+
+    #[test]
+    fn randint_of_a_power_of_two_range_is_the_float_formula() {
+        for n in [1i64, 2, 4, 8, 1 << 20, 1 << 27] {
+            let (mut fast, mut float) = (PythonRandom::seeded(7), PythonRandom::seeded(7));
+            for _ in 0..5000 {
+                let expected = 3 + (float.random() * n as f64) as i64;
+                assert_eq!(fast.randint_py2(3, 3 + n - 1), expected, "n = {n}");
+            }
+        }
     }
 
     #[test]

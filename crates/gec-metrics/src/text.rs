@@ -38,20 +38,7 @@ pub(crate) fn python_split(text: &str) -> impl Iterator<Item = &str> {
     let ascii = text.is_ascii();
     let (mut bytes, mut chars) = (None, None);
     if ascii {
-        let b = text.as_bytes();
-        let space = |at: usize| is_python_space(char::from(b[at]));
-        let mut at = 0;
-        // Token boundaries found on bytes, tokens sliced from the text (no re-validation).
-        bytes = Some(std::iter::from_fn(move || {
-            while at < b.len() && space(at) {
-                at += 1;
-            }
-            let start = at;
-            while at < b.len() && !space(at) {
-                at += 1;
-            }
-            (start < at).then(|| &text[start..at])
-        }));
+        bytes = Some(split_on_bytes(text, |b| is_python_space(char::from(b))));
     } else {
         chars = Some(text.split(is_python_space).filter(|t| !t.is_empty()));
     }
@@ -75,7 +62,25 @@ pub(crate) fn is_ascii_space(c: char) -> bool {
 /// Python 2's `bytes.split()`: tokens separated by runs of ASCII whitespace only (the GLEU
 /// script reads its files as Python 2 byte strings).
 pub(crate) fn ascii_split(text: &str) -> impl Iterator<Item = &str> {
-    text.split(is_ascii_space).filter(|t| !t.is_empty())
+    split_on_bytes(text, |b| is_ascii_space(char::from(b)))
+}
+
+/// The non-empty runs of `text` between bytes that `separator` accepts, found on bytes and sliced
+/// from the text (no UTF-8 decoding or re-validation). The separators must be ASCII: those never
+/// occur inside a multi-byte character.
+fn split_on_bytes(text: &str, separator: impl Fn(u8) -> bool) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() && separator(bytes[at]) {
+            at += 1;
+        }
+        let start = at;
+        while at < bytes.len() && !separator(bytes[at]) {
+            at += 1;
+        }
+        (start < at).then(|| &text[start..at])
+    })
 }
 
 /// `str(x)` of a Python 2 float, as the M2 scorer prints its verbose report: `'%.12g' % x`, with

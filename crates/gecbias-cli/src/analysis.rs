@@ -12,12 +12,11 @@ use serde_json::{Value, json};
 use unseen_est::crowd::{Classes, Normalizer, estimate_batch};
 use unseen_est::{Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
 
-use crate::{Failure, input};
+use crate::{Error, input};
 
-fn print(value: &Value) -> Result<(), Failure> {
+fn print(sink: &mut dyn Write, value: &Value) -> Result<(), Error> {
     let text = serde_json::to_string_pretty(value).unwrap_or_default();
-    writeln!(std::io::stdout().lock(), "{text}")
-        .map_err(|e| Failure::input(format!("standard output: {e}")))
+    crate::write_output(sink, format!("{text}\n").as_bytes())
 }
 
 /// How conservative systems are: WordChange, index diff and word order per aligned sentence pair.
@@ -37,9 +36,9 @@ pub(crate) struct ConservatismArgs {
 }
 
 /// Writes a figure, naming the file when that fails.
-fn write_svg(path: &str, svg: Result<String, gecbias_plot::Error>) -> Result<(), Failure> {
-    let svg = svg.map_err(|e| Failure::input(format!("{path}: {e}")))?;
-    std::fs::write(path, svg).map_err(|e| Failure::input(format!("{path}: {e}")))
+fn write_svg(path: &str, svg: Result<String, gecbias_plot::Error>) -> Result<(), Error> {
+    let svg = svg.map_err(|e| Error::input(format!("{path}: {e}")))?;
+    std::fs::write(path, svg).map_err(|e| Error::input(format!("{path}: {e}")))
 }
 
 /// A heat-map column label: `3` for a single count, `6-10` for a range.
@@ -76,15 +75,15 @@ fn profile_json(name: &str, p: &ConservatismProfile) -> Value {
     })
 }
 
-pub(crate) fn conservatism(args: &ConservatismArgs) -> Result<(), Failure> {
-    let resources = Resources::locate().map_err(|e| Failure::input(e.to_string()))?;
+pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Result<(), Error> {
+    let resources = Resources::locate().map_err(|e| Error::input(e.to_string()))?;
     let mut rows = Vec::new();
     let mut heat = Vec::new();
     for system in args.systems.iter().chain(&args.gold) {
         input::text(&args.source)?;
         input::text(system)?;
         let profile = compare_files(&args.source, system, &resources)
-            .map_err(|e| Failure::input(e.to_string()))?;
+            .map_err(|e| Error::input(e.to_string()))?;
         let mut row = profile_json(system, &profile);
         if Some(system) == args.gold.as_ref() {
             row["reference"] = json!(true);
@@ -102,12 +101,15 @@ pub(crate) fn conservatism(args: &ConservatismArgs) -> Result<(), Failure> {
         let title = "Words changed per sentence (values above 30 dropped)";
         write_svg(path, gecbias_plot::heat_map(title, &heat, &columns))?;
     }
-    print(&json!({
-        "name": "Conservatism",
-        "signature": format!("Conservatism|split:punkt|align:reference-costs|version:{}", env!("CARGO_PKG_VERSION")),
-        "source": args.source,
-        "systems": rows,
-    }))
+    print(
+        sink,
+        &json!({
+            "name": "Conservatism",
+            "signature": format!("Conservatism|split:punkt|align:reference-costs|version:{}", env!("CARGO_PKG_VERSION")),
+            "source": args.source,
+            "systems": rows,
+        }),
+    )
 }
 
 /// UnseenEst: how many valid corrections a sentence has, from crowd answers.
@@ -138,9 +140,9 @@ fn histogram_json(name: &str, fingerprint: &unseen_est::Fingerprint, h: &Histogr
     })
 }
 
-pub(crate) fn unseen(args: &UnseenArgs) -> Result<(), Failure> {
+pub(crate) fn unseen(args: &UnseenArgs, sink: &mut dyn Write) -> Result<(), Error> {
     let params = Params::default();
-    let failure = |e: unseen_est::Error| Failure::input(e.to_string());
+    let failure = |e: unseen_est::Error| Error::input(e.to_string());
     let mut rows = Vec::new();
     let mut histograms = Vec::new();
     for path in &args.fingerprints {
@@ -163,17 +165,20 @@ pub(crate) fn unseen(args: &UnseenArgs) -> Result<(), Failure> {
         }
     }
     let table = TableStatistics::of(&histograms);
-    print(&json!({
-        "name": "UnseenEst",
-        "signature": format!("UnseenEst|grid:1.05|classes:{}|version:{}", args.classes, env!("CARGO_PKG_VERSION")),
-        "sentences": rows,
-        "table1": {
-            "sentences": table.files,
-            "gammas": TABLE_GAMMAS,
-            "mean_variants": table.variants,
-            "mean_mass": table.mass,
-        },
-    }))
+    print(
+        sink,
+        &json!({
+            "name": "UnseenEst",
+            "signature": format!("UnseenEst|grid:1.05|classes:{}|version:{}", args.classes, env!("CARGO_PKG_VERSION")),
+            "sentences": rows,
+            "table1": {
+                "sentences": table.files,
+                "gammas": TABLE_GAMMAS,
+                "mean_variants": table.variants,
+                "mean_mass": table.mass,
+            },
+        }),
+    )
 }
 
 /// What a perfect system scores with M references.
@@ -196,12 +201,12 @@ pub(crate) struct CoverageArgs {
     plot: Option<String>,
 }
 
-fn read_histograms(paths: &[String]) -> Result<Vec<Histogram>, Failure> {
+fn read_histograms(paths: &[String]) -> Result<Vec<Histogram>, Error> {
     paths
         .iter()
         .map(|p| {
             Histogram::parse(&input::text(p)?, input::name(p))
-                .map_err(|e| Failure::input(e.to_string()))
+                .map_err(|e| Error::input(e.to_string()))
         })
         .collect()
 }
@@ -211,11 +216,11 @@ fn curve(
     histograms: &[Histogram],
     max_refs: usize,
     sampling: Sampling,
-) -> Result<Vec<AccuracySummary>, Failure> {
+) -> Result<Vec<AccuracySummary>, Error> {
     (1..=max_refs)
         .map(|m| {
             Ok(perfect_system(histograms, m, sampling)
-                .map_err(|e| Failure::input(e.to_string()))?
+                .map_err(|e| Error::input(e.to_string()))?
                 .summary())
         })
         .collect()
@@ -243,9 +248,9 @@ fn band(name: &str, curve: &[AccuracySummary], colour: usize, line: Line) -> Ban
     }
 }
 
-pub(crate) fn coverage(args: &CoverageArgs) -> Result<(), Failure> {
+pub(crate) fn coverage(args: &CoverageArgs, sink: &mut dyn Write) -> Result<(), Error> {
     if args.max_refs == 0 {
-        return Err(Failure::input("--max-refs must be at least 1"));
+        return Err(Error::input("--max-refs must be at least 1"));
     }
     let sampling = if args.sampling == "without" {
         Sampling::WithoutReplacement
@@ -286,5 +291,5 @@ pub(crate) fn coverage(args: &CoverageArgs) -> Result<(), Failure> {
     if let Some(index) = &index {
         out["exact_index_match"] = curve_json(index);
     }
-    print(&out)
+    print(sink, &out)
 }

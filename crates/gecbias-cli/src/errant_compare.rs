@@ -6,7 +6,7 @@ use std::io::Write;
 
 use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, errant_report};
 
-use crate::{Failure, input};
+use crate::{Error, input};
 
 /// The flags `errant_compare` spells with one dash; `main` doubles the dash for clap.
 pub(crate) const SINGLE_DASH_FLAGS: [&str; 10] = [
@@ -55,8 +55,8 @@ pub(crate) struct Args {
     cat: Option<u8>,
 }
 
-pub(crate) fn run(args: &Args) -> Result<(), Failure> {
-    let failure = |e: gec_metrics::Error| Failure::input(e.to_string());
+pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
+    let failure = |e: gec_metrics::Error| Error::input(e.to_string());
     let hyp = input::m2(&args.hyp, true)?;
     let reference = input::m2(&args.reference, true)?;
     let mode = if args.dt {
@@ -79,8 +79,5 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
         _ => CategoryTier::Full,
     });
     let out = errant_report(&hyp, &reference, &options, args.verbose, tier).map_err(failure)?;
-    std::io::stdout()
-        .lock()
-        .write_all(out.as_bytes())
-        .map_err(|e| Failure::input(format!("standard output: {e}")))
+    crate::write_output(sink, out.as_bytes())
 }

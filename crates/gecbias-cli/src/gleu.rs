@@ -10,7 +10,7 @@ use std::io::Write;
 
 use gec_metrics::{GLEU_ORDER, GleuCorpus, GleuOptions, gleu, gleu_summary_line};
 
-use crate::{Failure, input};
+use crate::{Error, input};
 
 /// GLEU of hypothesis files against a source and references, as `compute_gleu` prints it.
 #[derive(clap::Args)]
@@ -35,8 +35,8 @@ pub(crate) struct Args {
     iterations: u64,
 }
 
-pub(crate) fn run(args: &Args) -> Result<(), Failure> {
-    let failure = |e: gec_metrics::Error| Failure::input(e.to_string());
+pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
+    let failure = |e: gec_metrics::Error| Error::input(e.to_string());
     let source = input::lines(&args.source)?;
     let references = args
         .reference
@@ -72,8 +72,5 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
             out.push_str(&format!("{base} {:.6}\n", score.mean));
         }
     }
-    std::io::stdout()
-        .lock()
-        .write_all(out.as_bytes())
-        .map_err(|e| Failure::input(format!("standard output: {e}")))
+    crate::write_output(sink, out.as_bytes())
 }

@@ -6,10 +6,15 @@ use std::path::Path;
 
 use gec_metrics::M2File;
 
-use crate::Failure;
+use crate::Error;
 
-fn failure(e: gec_metrics::Error) -> Failure {
-    Failure::input(e.to_string())
+fn failure(e: gec_metrics::Error) -> Error {
+    match &e {
+        gec_metrics::Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            Error::NotFound(e.to_string())
+        }
+        _ => Error::input(e.to_string()),
+    }
 }
 
 /// The name a message gives `path`.
@@ -18,38 +23,36 @@ pub(crate) fn name(path: &str) -> &str {
 }
 
 /// The text of `path` (`-`: standard input).
-pub(crate) fn text(path: &str) -> Result<String, Failure> {
+pub(crate) fn text(path: &str) -> Result<String, Error> {
     if path == "-" {
         let mut buffer = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buffer)
-            .map_err(|e| Failure::input(format!("standard input: {e}")))?;
+            .map_err(|e| Error::input(format!("standard input: {e}")))?;
         return gec_metrics::decode_text(&buffer, name(path)).map_err(failure);
     }
     if Path::new(path).is_dir() {
-        return Err(Failure::input(format!(
-            "{path}: is a directory, not a file"
-        )));
+        return Err(Error::input(format!("{path}: is a directory, not a file")));
     }
     gec_metrics::read_text(path).map_err(failure)
 }
 
 /// The lines of `path` without their line ends (Python's `readlines`); an empty file is an error.
-pub(crate) fn lines(path: &str) -> Result<Vec<String>, Failure> {
+pub(crate) fn lines(path: &str) -> Result<Vec<String>, Error> {
     let text = text(path)?;
     let lines: Vec<String> = gec_metrics::lines(&text)
         .into_iter()
         .map(str::to_owned)
         .collect();
     if lines.is_empty() {
-        return Err(Failure::input(format!("{}: empty", name(path))));
+        return Err(Error::input(format!("{}: empty", name(path))));
     }
     Ok(lines)
 }
 
 /// The M2 file at `path`; `lenient` keeps edit spans outside their sentence, as the reference
 /// tools silently do.
-pub(crate) fn m2(path: &str, lenient: bool) -> Result<M2File, Failure> {
+pub(crate) fn m2(path: &str, lenient: bool) -> Result<M2File, Error> {
     let text = text(path)?;
     if lenient {
         M2File::parse_lenient(&text, name(path))

@@ -12,7 +12,7 @@ use gec_metrics::{
     sentence_stats, summary_report, verbose_report,
 };
 
-use crate::{Failure, input};
+use crate::{Error, input};
 
 /// Score a system output against an M2 gold, as m2scorer does.
 #[derive(clap::Args)]
@@ -39,8 +39,8 @@ pub(crate) struct Args {
     release32: bool,
 }
 
-pub(crate) fn run(args: &Args) -> Result<(), Failure> {
-    let failure = |e: gec_metrics::Error| Failure::input(e.to_string());
+pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
+    let failure = |e: gec_metrics::Error| Error::input(e.to_string());
     let gold = M2Gold::from_file(&input::m2(&args.gold, true)?);
     let hypotheses = input::lines(&args.system)?;
     let mut options = M2Options::OFFICIAL.with_beta(args.beta);
@@ -64,8 +64,5 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
         corpus_score(&stats, args.beta)
     };
     out.push_str(&summary_report(&score, args.beta));
-    std::io::stdout()
-        .lock()
-        .write_all(out.as_bytes())
-        .map_err(|e| Failure::input(format!("standard output: {e}")))
+    crate::write_output(sink, out.as_bytes())
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use ucca_parser::Token;
 use usim::{TextParser, Tokenization};
 
-use crate::{Failure, input, parser, progress, punkt};
+use crate::{Error, input, parser, progress, punkt};
 
 /// Parse text into UCCA passages: one passage per line.
 #[derive(clap::Args)]
@@ -25,7 +25,7 @@ pub(crate) struct Args {
     out_dir: Option<PathBuf>,
 }
 
-pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
+pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), Error> {
     let lines = input::lines(&args.input)?;
     let parser = parser()?;
     let tokenization = if args.pretokenized {
@@ -40,11 +40,9 @@ pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
     }
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::input(format!("{}: {e}", dir.display())))?;
+            .map_err(|e| Error::input(format!("{}: {e}", dir.display())))?;
     }
     let bar = progress(lines.len(), quiet);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     for (i, line) in lines.iter().enumerate() {
         let id = (i + 1).to_string();
         let passage = if line.trim().is_empty() {
@@ -54,16 +52,17 @@ pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
         } else {
             text.passage(&id, line).map_err(|e| e.to_string())
         }
-        .map_err(|e| Failure::input(format!("{}:{}: {e}", args.input, i + 1)))?;
+        .map_err(|e| Error::input(format!("{}:{}: {e}", args.input, i + 1)))?;
         let xml = passage.to_xml();
         match &args.out_dir {
             Some(dir) => {
                 let path = dir.join(format!("{id}.xml"));
                 std::fs::write(&path, xml)
-                    .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+                    .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
             }
-            None => writeln!(out, "{xml}")
-                .map_err(|e| Failure::input(format!("standard output: {e}")))?,
+            None => {
+                writeln!(out, "{xml}").map_err(|e| Error::input(format!("standard output: {e}")))?
+            }
         }
         bar.inc(1);
     }

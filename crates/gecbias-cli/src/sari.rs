@@ -8,7 +8,7 @@ use std::io::Write;
 
 use gec_metrics::{EasseVariant, easse_corpus_sari, python_float, sari_score, sari_strip};
 
-use crate::{Failure, input};
+use crate::{Error, input};
 
 /// SARI of a simplification system's output against its source and references.
 #[derive(clap::Args)]
@@ -30,15 +30,15 @@ pub(crate) struct Args {
     easse: Option<String>,
 }
 
-fn stripped(path: &str) -> Result<Vec<String>, Failure> {
+fn stripped(path: &str) -> Result<Vec<String>, Error> {
     Ok(input::lines(path)?
         .iter()
         .map(|l| sari_strip(l).to_owned())
         .collect())
 }
 
-pub(crate) fn run(args: &Args) -> Result<(), Failure> {
-    let failure = |e: gec_metrics::Error| Failure::input(e.to_string());
+pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
+    let failure = |e: gec_metrics::Error| Error::input(e.to_string());
     let sources = stripped(&args.orig)?;
     let outputs = stripped(&args.sys)?;
     let references = args
@@ -73,8 +73,5 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
             out = format!("{}\n", python_float(score.mean));
         }
     }
-    std::io::stdout()
-        .lock()
-        .write_all(out.as_bytes())
-        .map_err(|e| Failure::input(format!("standard output: {e}")))
+    crate::write_output(sink, out.as_bytes())
 }

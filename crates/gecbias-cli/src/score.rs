@@ -35,7 +35,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::usim_command::{TextOptions, text_scores};
-use crate::{Failure, input};
+use crate::{Error, input};
 
 /// Score systems against an M2 gold (m2, errant), references (gleu, sari) or their sources (usim).
 #[derive(clap::Args)]
@@ -180,12 +180,12 @@ fn resamples(args: &Args) -> bool {
     args.confidence || args.paired_bs || args.paired_ar
 }
 
-fn statistics_error(e: coverage_sim::Error) -> Failure {
-    Failure::input(format!("resampling: {e}"))
+fn statistics_error(e: coverage_sim::Error) -> Error {
+    Error::input(format!("resampling: {e}"))
 }
 
-fn library_error(e: gec_metrics::Error) -> Failure {
-    Failure::input(e.to_string())
+fn library_error(e: gec_metrics::Error) -> Error {
+    Error::input(e.to_string())
 }
 
 fn confidence(args: &Args) -> Confidence {
@@ -228,7 +228,7 @@ fn test(baseline: &str, t: PairedTest) -> Test {
 
 /// The rows of one metric: each system's score with the interval and paired tests `args` asks
 /// for, all computed by `statistic` over a sequence of per-sentence items.
-fn rows<T, S>(args: &Args, metric: Metric<T>, statistic: &S) -> Result<Vec<SystemScore>, Failure>
+fn rows<T, S>(args: &Args, metric: Metric<T>, statistic: &S) -> Result<Vec<SystemScore>, Error>
 where
     T: Sync,
     S: CorpusStatistic<T>,
@@ -243,7 +243,7 @@ where
         }
         let t = paired_test_by(&system.items, &baseline.items, statistic, method, args.seed)
             .map_err(statistics_error)?;
-        Ok::<_, Failure>(Some(test(&baseline.system, t)))
+        Ok::<_, Error>(Some(test(&baseline.system, t)))
     };
     metric
         .systems
@@ -283,17 +283,17 @@ where
         .collect()
 }
 
-fn source<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Failure> {
+fn source<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
     args.source
         .as_deref()
-        .ok_or_else(|| Failure::input(format!("-m {metric} needs the source: -s SOURCE")))
+        .ok_or_else(|| Error::input(format!("-m {metric} needs the source: -s SOURCE")))
 }
 
 fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }
 
-fn usim_metric(args: &Args, quiet: bool) -> Result<Metric<f64>, Failure> {
+fn usim_metric(args: &Args, quiet: bool) -> Result<Metric<f64>, Error> {
     let per_system = text_scores(source(args, "usim")?, &args.input, &args.text, quiet)?;
     let systems = per_system
         .iter()
@@ -334,17 +334,17 @@ fn text_references(args: &Args) -> Vec<&str> {
 }
 
 /// The text reference files' lines.
-fn reference_lines(args: &Args, metric: &str) -> Result<Vec<Vec<String>>, Failure> {
+fn reference_lines(args: &Args, metric: &str) -> Result<Vec<Vec<String>>, Error> {
     let references = text_references(args);
     if references.is_empty() {
-        return Err(Failure::input(format!(
+        return Err(Error::input(format!(
             "-m {metric} needs reference files line-aligned with the source: -r REF…"
         )));
     }
     references.into_iter().map(input::lines).collect()
 }
 
-fn sari_metric(args: &Args) -> Result<Metric<f64>, Failure> {
+fn sari_metric(args: &Args) -> Result<Metric<f64>, Error> {
     let source = source(args, "sari")?;
     let strip = |lines: Vec<String>| -> Vec<String> {
         lines.iter().map(|l| sari_strip(l).to_owned()).collect()
@@ -378,7 +378,7 @@ fn sari_metric(args: &Args) -> Result<Metric<f64>, Failure> {
                 items: score.sentences,
             })
         })
-        .collect::<Result<Vec<_>, Failure>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     Ok(Metric {
         name: "SARI",
         signature: format!(
@@ -390,7 +390,7 @@ fn sari_metric(args: &Args) -> Result<Metric<f64>, Failure> {
     })
 }
 
-fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Failure> {
+fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Error> {
     let source = source(args, "gleu")?;
     let references = reference_lines(args, "gleu")?;
     let names: Vec<&str> = std::iter::once(source)
@@ -425,7 +425,7 @@ fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Failure> {
                     .collect(),
             })
         })
-        .collect::<Result<Vec<_>, Failure>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     let draws = if references.len() == 1 {
         1
     } else {
@@ -511,7 +511,7 @@ fn m2_options(args: &Args) -> M2Options {
     options
 }
 
-fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Failure> {
+fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
     let golds: Vec<&str> = args
         .references
         .iter()
@@ -520,13 +520,13 @@ fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Failure> {
         .collect();
     match golds.as_slice() {
         [gold] => Ok(gold),
-        _ => Err(Failure::input(format!(
+        _ => Err(Error::input(format!(
             "-m {metric} needs exactly one M2 file (named *.m2): -r GOLD.m2"
         ))),
     }
 }
 
-fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Failure> {
+fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
     let gold_path = one_gold(args, "m2")?;
     let gold = M2Gold::from_file(&input::m2(gold_path, false)?);
     let options = m2_options(args);
@@ -569,7 +569,7 @@ fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Failure> {
                 sentence_rows,
             })
         })
-        .collect::<Result<Vec<_>, Failure>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     let annotators = gold
         .sentences()
         .iter()
@@ -593,7 +593,7 @@ fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Failure> {
     })
 }
 
-fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Failure> {
+fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
     let reference = input::m2(one_gold(args, "errant")?, true)?;
     let mut options = ErrantOptions::with_mode(match args.errant_mode.as_str() {
         "cse" => ErrantMode::CorrectionSpansTypes,
@@ -628,7 +628,7 @@ fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Failure> {
                 sentence_rows,
             })
         })
-        .collect::<Result<Vec<_>, Failure>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     let annotators = reference
         .blocks
         .iter()
@@ -666,7 +666,7 @@ fn metric_rows<T, S>(
     metric: Metric<T>,
     statistic: &S,
     sentences: &mut String,
-) -> Result<Vec<SystemScore>, Failure>
+) -> Result<Vec<SystemScore>, Error>
 where
     T: Sync,
     S: CorpusStatistic<T>,
@@ -678,9 +678,9 @@ where
     rows(args, metric, statistic)
 }
 
-pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
+pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
     if args.metric.iter().any(|m| m == "errant") && args.metric.len() > 1 {
-        return Err(Failure::input(
+        return Err(Error::input(
             "-m errant reads hypothesis M2 files; score it in a call of its own",
         ));
     }
@@ -705,10 +705,7 @@ pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
             _ => plain(&rows),
         }
     };
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .map_err(|e| Failure::input(format!("standard output: {e}")))
+    crate::write_output(sink, text.as_bytes())
 }
 
 /// One line per system and metric: the score, its interval and p-values, and the signature.

@@ -7,7 +7,7 @@ use serde::Serialize;
 use ucca_graph::Passage;
 use usim::{PairUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_text};
 
-use crate::{Failure, input, parser, progress, punkt};
+use crate::{Error, input, parser, progress, punkt};
 
 /// How text becomes passages, and which USim: the options `usim` and `score -m usim` share.
 #[derive(clap::Args)]
@@ -102,16 +102,14 @@ struct SentenceScore<'a> {
     score: PairUsim,
 }
 
-pub(crate) fn run(args: &Args, quiet: bool) -> Result<(), Failure> {
+pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), Error> {
     let params = args.text.params();
     let per_output = if args.xml {
         xml_scores(args, &params)?
     } else {
         text_scores(&args.source, &args.output, &args.text, quiet)?
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let write_err = |e: std::io::Error| Failure::input(format!("standard output: {e}"));
+    let write_err = |e: std::io::Error| Error::input(format!("standard output: {e}"));
     if args.sentence_level {
         for (output, scores) in &per_output {
             for (i, score) in scores.iter().enumerate() {
@@ -158,18 +156,18 @@ pub(crate) fn text_scores<'a>(
     outputs: &'a [String],
     options: &TextOptions,
     quiet: bool,
-) -> Result<Scores<'a>, Failure> {
+) -> Result<Scores<'a>, Error> {
     let params = options.params();
     let sources = input::lines(source)?;
     if sources.is_empty() {
-        return Err(Failure::input(format!("{source}: empty file")));
+        return Err(Error::input(format!("{source}: empty file")));
     }
     let outputs = outputs
         .iter()
         .map(|o| {
             let lines = input::lines(o)?;
             if lines.len() != sources.len() {
-                return Err(Failure::input(format!(
+                return Err(Error::input(format!(
                     "{o}:{}: {source} has {} lines but {o} has {}",
                     lines.len().min(sources.len()) + 1,
                     sources.len(),
@@ -200,7 +198,7 @@ pub(crate) fn text_scores<'a>(
         let mut scores = Vec::with_capacity(lines.len());
         for (i, (s, o)) in sources.iter().zip(&lines).enumerate() {
             let score = usim_text(&text, s, o, &params)
-                .map_err(|e| Failure::input(format!("{name}:{}: {e}", i + 1)))?;
+                .map_err(|e| Error::input(format!("{name}:{}: {e}", i + 1)))?;
             scores.push(score);
             bar.inc(1);
         }
@@ -210,25 +208,25 @@ pub(crate) fn text_scores<'a>(
     Ok(out)
 }
 
-fn prepared(path: &str) -> Result<PreparedPassage, Failure> {
-    let passage = Passage::read(path).map_err(|e| Failure::input(e.to_string()))?;
-    PreparedPassage::new(&passage).map_err(|e| Failure::input(format!("{path}: {e}")))
+fn prepared(path: &str) -> Result<PreparedPassage, Error> {
+    let passage = Passage::read(path).map_err(|e| Error::input(e.to_string()))?;
+    PreparedPassage::new(&passage).map_err(|e| Error::input(format!("{path}: {e}")))
 }
 
 /// The passages a `--xml` argument names: the file itself; every `*.xml` file of a directory, by
 /// name; or the paths listed one per line in a list file (relative to the list's folder).
-fn passage_paths(path: &str) -> Result<Vec<String>, Failure> {
+fn passage_paths(path: &str) -> Result<Vec<String>, Error> {
     let p = std::path::Path::new(path);
     if p.is_dir() {
         let mut files: Vec<String> = std::fs::read_dir(p)
-            .map_err(|e| Failure::input(format!("{path}: {e}")))?
+            .map_err(|e| Error::input(format!("{path}: {e}")))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|f| f.extension().is_some_and(|x| x == "xml"))
             .map(|f| f.display().to_string())
             .collect();
         files.sort();
         if files.is_empty() {
-            return Err(Failure::input(format!(
+            return Err(Error::input(format!(
                 "{path}: no *.xml file in this folder"
             )));
         }
@@ -248,7 +246,7 @@ fn passage_paths(path: &str) -> Result<Vec<String>, Failure> {
             if listed.is_file() {
                 Ok(listed.display().to_string())
             } else {
-                Err(Failure::input(format!(
+                Err(Error::input(format!(
                     "{path}:{line}: {entry:?} is neither UCCA XML nor the path of a passage"
                 )))
             }
@@ -258,7 +256,7 @@ fn passage_paths(path: &str) -> Result<Vec<String>, Failure> {
 
 /// USim of every output passage against the source passage at the same position (files, the
 /// same names in folders, or the same lines of list files), both directions.
-fn xml_scores<'a>(args: &'a Args, params: &Params) -> Result<Scores<'a>, Failure> {
+fn xml_scores<'a>(args: &'a Args, params: &Params) -> Result<Scores<'a>, Error> {
     let sources = passage_paths(&args.source)?;
     let prepared_sources = sources
         .iter()
@@ -269,7 +267,7 @@ fn xml_scores<'a>(args: &'a Args, params: &Params) -> Result<Scores<'a>, Failure
         .map(|o| {
             let outputs = passage_paths(o)?;
             if outputs.len() != sources.len() {
-                return Err(Failure::input(format!(
+                return Err(Error::input(format!(
                     "{o}: {} passages but {} has {}",
                     outputs.len(),
                     args.source,
@@ -286,7 +284,7 @@ fn xml_scores<'a>(args: &'a Args, params: &Params) -> Result<Scores<'a>, Failure
                         output_to_source: usim(&output, source, params).usim,
                     })
                 })
-                .collect::<Result<Vec<_>, Failure>>()?;
+                .collect::<Result<Vec<_>, Error>>()?;
             Ok((o.as_str(), scores))
         })
         .collect()

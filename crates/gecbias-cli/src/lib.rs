@@ -1,0 +1,275 @@
+//! `gecbias`: the papers' measures on your own files — the command, as a library so that the
+//! Python package runs the same code ([`run_command_line`], [`output_of`]).
+//!
+//! * Drop-ins whose output is the reference tool's, byte for byte: `m2scorer`, `errant-compare`,
+//!   `gleu` (compute_gleu), `sari` (SARI.py's numbers).
+//! * `score`: system scores with a signature, bootstrap intervals and paired tests (sacrebleu's
+//!   conventions) for M2, ERRANT, GLEU, SARI and USim.
+//! * The papers' analyses: `conservatism`, `unseen`, `coverage`, `usim`; and `parse`, a native
+//!   UCCA parser.
+//!
+//! The M2 scorer's drop-in on two small files, its output captured instead of printed:
+//!
+//! ```
+//! let dir = std::env::temp_dir().join(format!("gecbias-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir)?;
+//! let gold = dir.join("gold.m2");
+//! std::fs::write(&gold, "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n")?;
+//! let system = dir.join("system.txt");
+//! std::fs::write(&system, "He goes to school .\n")?;
+//! let out = gecbias_cli::output_of([
+//!     "gecbias".as_ref(), "m2scorer".as_ref(), system.as_os_str(), gold.as_os_str(),
+//! ])?;
+//! assert_eq!(out, "Precision   : 1.0000\nRecall      : 1.0000\nF_0.5       : 1.0000\n");
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Conventions: output is JSON unless a drop-in mimics a tool (`--sentence-level`: JSON Lines, one
+//! object per sentence); `-` reads standard input; exit status 0 on success, 1 for bad input (one
+//! line naming the file and line), 2 for a usage error; a progress bar on standard error only when
+//! it is a terminal.
+
+mod analysis;
+mod errant_compare;
+mod gleu;
+mod input;
+mod m2scorer;
+mod parse;
+mod sari;
+mod score;
+mod usim_command;
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::{CommandFactory, FromArgMatches, Subcommand};
+
+/// Why a command failed: the binary prints the message after `gecbias: ` and exits with
+/// [`Error::exit_status`].
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The command line is wrong (exit status 2); the message is clap's usage text.
+    #[error("{0}")]
+    Usage(String),
+    /// An input file does not exist (exit status 1).
+    #[error("{0}")]
+    NotFound(String),
+    /// An input is malformed or inconsistent (exit status 1); the message names the file and,
+    /// where there is one, the line.
+    #[error("{0}")]
+    Input(String),
+}
+
+impl Error {
+    /// Bad input.
+    pub(crate) fn input(message: impl Into<String>) -> Error {
+        Error::Input(message.into())
+    }
+
+    /// The exit status the binary ends with: 2 for usage, 1 for input.
+    pub fn exit_status(&self) -> u8 {
+        match self {
+            Error::Usage(_) => 2,
+            Error::NotFound(_) | Error::Input(_) => 1,
+        }
+    }
+}
+
+#[derive(clap::Parser)]
+#[command(
+    name = "gecbias",
+    version = concat!(env!("CARGO_PKG_VERSION"), " (parser model ucca-wiki-v1.2)"),
+    about = "Evaluation measures of Choshen & Abend (2018) on your own files"
+)]
+struct Cli {
+    /// No progress bar.
+    #[arg(long, short, global = true)]
+    quiet: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse text into UCCA passages (UCCA standard XML) with the native parser.
+    Parse(parse::Args),
+    /// USim: semantic faithfulness of outputs to their sources (Choshen & Abend, NAACL 2018).
+    Usim(usim_command::Args),
+    /// System scores with signatures, confidence intervals and paired tests (sacrebleu-style).
+    Score(score::Args),
+    /// Drop-in for the official M2 scorer: its arguments, its output byte for byte.
+    M2scorer(m2scorer::Args),
+    /// Drop-in for ERRANT's errant_compare: its arguments, its output byte for byte.
+    ErrantCompare(errant_compare::Args),
+    /// Drop-in for compute_gleu: its arguments, its output byte for byte.
+    Gleu(gleu::Args),
+    /// SARI.py's sentence SARI and its corpus mean (or EASSE's corpus SARI).
+    Sari(sari::Args),
+    /// How conservative systems are: WordChange, index diff, word order (LCB §3.2).
+    Conservatism(analysis::ConservatismArgs),
+    /// UnseenEst: how many valid corrections a sentence has, from crowd answers (LCB §3.1).
+    Unseen(analysis::UnseenArgs),
+    /// A perfect system's accuracy with 1..M references, with 95 % bands (LCB §4).
+    Coverage(analysis::CoverageArgs),
+    /// Shell completions: gecbias completions bash|zsh|fish > FILE.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// `--version`: the command's and every library's version, and the parser model.
+fn long_version() -> String {
+    let crates = [
+        ("gec-metrics", gec_metrics::VERSION),
+        ("coverage-sim", coverage_sim::VERSION),
+        ("conservatism", conservatism::VERSION),
+        ("unseen-est", unseen_est::VERSION),
+        ("usim", usim::VERSION),
+        ("ucca-parser", ucca_parser::VERSION),
+        ("ucca-graph", ucca_graph::VERSION),
+        ("mono-align", mono_align::VERSION),
+        ("gecbias-data", gecbias_data::VERSION),
+        ("gecbias-plot", gecbias_plot::VERSION),
+    ];
+    let mut out = format!(
+        "{} (parser model ucca-wiki-v1.2)",
+        env!("CARGO_PKG_VERSION")
+    );
+    for (name, version) in crates {
+        out.push_str(&format!("\n{name} {version}"));
+    }
+    out
+}
+
+/// Runs the command line `args` (the program name first) as the `gecbias` binary does: output
+/// on standard output, a failure as one line on standard error; the exit status (0, 1 bad input,
+/// 2 usage). `--help` and `--version` print and give 0.
+pub fn run_command_line(args: impl IntoIterator<Item = impl Into<OsString>>) -> u8 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match parse_command_line(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout, usage errors to stderr.
+            let status = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return status;
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match execute(cli, &mut out) {
+        Ok(()) => 0,
+        Err(failure) => {
+            eprintln!("gecbias: {failure}");
+            failure.exit_status()
+        }
+    }
+}
+
+/// What the command line `args` (the program name first) writes on standard output, without
+/// printing it: the subcommands' JSON (or their drop-in text) for callers in-process, such as
+/// the Python package. Progress bars stay hidden.
+pub fn output_of(args: impl IntoIterator<Item = impl Into<OsString>>) -> Result<String, Error> {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let mut cli = match parse_command_line(args) {
+        Ok(cli) => cli,
+        // `--help` and `--version` are output, not failures.
+        Err(e) if !e.use_stderr() => return Ok(e.render().to_string()),
+        Err(e) => return Err(Error::Usage(e.render().to_string())),
+    };
+    cli.quiet = true;
+    let mut out = Vec::new();
+    execute(cli, &mut out)?;
+    String::from_utf8(out).map_err(|e| Error::input(format!("output: {e}")))
+}
+
+fn parse_command_line(args: Vec<OsString>) -> Result<Cli, clap::Error> {
+    // Leaked once per call: clap keeps a `'static` version text.
+    let version: &'static str = Box::leak(long_version().into_boxed_str());
+    let matches = Cli::command()
+        .long_version(version)
+        .try_get_matches_from(drop_in_arguments(args.into_iter()))?;
+    Cli::from_arg_matches(&matches)
+}
+
+fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
+    match cli.command {
+        Command::Parse(args) => parse::run(&args, cli.quiet, out),
+        Command::Usim(args) => usim_command::run(&args, cli.quiet, out),
+        Command::Score(args) => score::run(&args, cli.quiet, out),
+        Command::M2scorer(args) => m2scorer::run(&args, out),
+        Command::ErrantCompare(args) => errant_compare::run(&args, out),
+        Command::Gleu(args) => gleu::run(&args, out),
+        Command::Sari(args) => sari::run(&args, out),
+        Command::Conservatism(args) => analysis::conservatism(&args, out),
+        Command::Unseen(args) => analysis::unseen(&args, out),
+        Command::Coverage(args) => analysis::coverage(&args, out),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gecbias", &mut script);
+            write_output(out, &script)
+        }
+    }
+}
+
+/// Writes a command's output; a closed pipe or full disk is reported, not a panic.
+pub(crate) fn write_output(out: &mut dyn Write, bytes: &[u8]) -> Result<(), Error> {
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::input(format!("standard output: {e}")))
+}
+
+/// The command line with the single-dash long flags of the drop-in modes (`errant_compare -hyp`)
+/// spelled with two dashes, as clap reads them.
+fn drop_in_arguments(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
+    let args: Vec<OsString> = args.collect();
+    let subcommand = args
+        .iter()
+        .skip(1)
+        .position(|a| !a.to_string_lossy().starts_with('-'));
+    let Some(at) = subcommand.filter(|&k| args[k + 1] == "errant-compare") else {
+        return args;
+    };
+    args.into_iter()
+        .enumerate()
+        .map(|(k, a)| match a.to_str() {
+            Some(flag) if k > at && errant_compare::SINGLE_DASH_FLAGS.contains(&flag) => {
+                OsString::from(format!("-{flag}"))
+            }
+            _ => a,
+        })
+        .collect()
+}
+
+/// A progress bar over `n` items on standard error, drawn only when it is a terminal and not
+/// `quiet`.
+pub(crate) fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
+    if quiet {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(n as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("[{bar:40}] {pos}/{len} {eta}") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// The committed parser model (or `$GECBIAS_UCCA_MODEL`).
+pub(crate) fn parser() -> Result<ucca_parser::Parser, Error> {
+    ucca_parser::Parser::default_model().map_err(|e| Error::input(format!("the parser model: {e}")))
+}
+
+/// NLTK's Punkt English sentence splitter, from `scripts/fetch-punkt-english.sh`'s files.
+pub(crate) fn punkt() -> Result<mono_align::punkt::PunktSentenceTokenizer, Error> {
+    let dir = gecbias_data::location::punkt_english_dir();
+    mono_align::punkt::PunktParameters::from_dir(&dir)
+        .map(mono_align::punkt::PunktSentenceTokenizer::new)
+        .map_err(|e| {
+            Error::input(format!(
+                "sentence splitting needs NLTK's Punkt parameters (run scripts/fetch-punkt-english.sh): {e}"
+            ))
+        })
+}
