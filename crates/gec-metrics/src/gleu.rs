@@ -338,18 +338,18 @@ impl GleuCorpus {
             .enumerate()
             .map(|(i, h)| self.stats(i, h))
             .collect();
-        let rounds: Vec<f64> = (0..iterations)
-            .map(|j| {
+        let mut rounds = Vec::with_capacity(iterations);
+        for first in (0..iterations).step_by(2) {
+            for mut draw in RoundDraws::rounds(draws, first, 2.min(iterations - first)) {
                 let mut total = GleuStats::default();
-                let mut sentence = per_reference.iter();
-                for_each_choice(draws, j, hypotheses.len(), references, |r| {
-                    if let Some(s) = sentence.next().and_then(|stats| stats.get(r)) {
+                for stats in &per_reference {
+                    if let Some(s) = stats.get(draw.next(references)) {
                         total.add(s);
                     }
-                });
-                gleu(&total, false)
-            })
-            .collect();
+                }
+                rounds.push(gleu(&total, false));
+            }
+        }
         let mean = numpy_mean(&rounds);
         let deviations: Vec<f64> = rounds.iter().map(|x| (x - mean) * (x - mean)).collect();
         Ok(GleuScore {
@@ -399,32 +399,51 @@ pub fn reference_choices(
     sentences: usize,
     references: usize,
 ) -> Vec<usize> {
-    let mut out = Vec::with_capacity(sentences);
-    for_each_choice(draws, j, sentences, references, |r| out.push(r));
-    out
+    let mut round = RoundDraws::round(draws, j);
+    (0..sentences).map(|_| round.next(references)).collect()
 }
 
-/// Calls `f` with round `j`'s reference choice for each sentence in order (what
-/// [`reference_choices`] collects; the rounds of [`GleuCorpus::corpus_gleu`] sum as they draw).
-fn for_each_choice(
-    draws: ReferenceDraws,
-    j: usize,
-    sentences: usize,
-    references: usize,
-    mut f: impl FnMut(usize),
-) {
-    match draws {
-        ReferenceDraws::Python2 => {
-            let mut rng = PythonRandom::seeded(101 * j as u64);
-            for _ in 0..sentences {
-                f(rng.randint_py2(0, references as i64 - 1) as usize);
+/// The reference draws of one round: which reference each sentence gets, in order.
+enum RoundDraws {
+    Python2(PythonRandom),
+    Pcg64(Pcg64),
+}
+
+impl RoundDraws {
+    /// The draws of round `j`.
+    fn round(draws: ReferenceDraws, j: usize) -> RoundDraws {
+        match draws {
+            ReferenceDraws::Python2 => RoundDraws::Python2(PythonRandom::seeded(101 * j as u64)),
+            ReferenceDraws::Pcg64 { seed } => {
+                RoundDraws::Pcg64(Pcg64::new(u128::from(seed), j as u128))
             }
         }
-        ReferenceDraws::Pcg64 { seed } => {
-            let mut rng = Pcg64::new(u128::from(seed), j as u128);
-            for _ in 0..sentences {
-                f(rng.random_range(0..references));
-            }
+    }
+
+    /// The draws of rounds `first`, `first + 1`, … (`count` of them); the script's are seeded
+    /// two at a time.
+    fn rounds(draws: ReferenceDraws, first: usize, count: usize) -> Vec<RoundDraws> {
+        match draws {
+            ReferenceDraws::Python2 => (first..first + count)
+                .step_by(2)
+                .flat_map(|j| {
+                    let [a, b] = PythonRandom::seeded_pair(101 * j as u64, 101 * (j + 1) as u64);
+                    [a, b].into_iter().take(first + count - j)
+                })
+                .map(RoundDraws::Python2)
+                .collect(),
+            ReferenceDraws::Pcg64 { .. } => (first..first + count)
+                .map(|j| RoundDraws::round(draws, j))
+                .collect(),
+        }
+    }
+
+    /// The next sentence's reference, of `references`.
+    #[inline]
+    fn next(&mut self, references: usize) -> usize {
+        match self {
+            RoundDraws::Python2(rng) => rng.randint_py2(0, references as i64 - 1) as usize,
+            RoundDraws::Pcg64(rng) => rng.random_range(0..references),
         }
     }
 }

@@ -38,38 +38,66 @@ impl PythonRandom {
     }
 
     fn by_array(key: &[u32]) -> Self {
+        let [g] = Self::by_array_many([key]);
+        g
+    }
+
+    /// The generators after `random.seed(a)` and `random.seed(b)`, seeded together: each step
+    /// of `init_by_array` waits on the word before, so one chain leaves the multiplier idle and
+    /// two interleaved take little longer than one.
+    pub(crate) fn seeded_pair(a: u64, b: u64) -> [Self; 2] {
+        let words = |seed: u64| [seed as u32, (seed >> 32) as u32];
+        let (wa, wb) = (words(a), words(b));
+        let len = |seed: u64| if seed >> 32 == 0 { 1 } else { 2 };
+        if len(a) != len(b) {
+            return [Self::seeded(a), Self::seeded(b)];
+        }
+        Self::by_array_many([&wa[..len(a)], &wb[..len(b)]])
+    }
+
+    /// `init_by_array` for K keys of one length at once.
+    fn by_array_many<const K: usize>(keys: [&[u32]; K]) -> [Self; K] {
         const START: [u32; N] = PythonRandom::by_seed(19_650_218);
-        let mut g = Self {
-            state: START,
-            index: N,
-        };
-        let mt = &mut g.state;
+        let mut mt = [START; K];
+        let length = keys[0].len();
         let (mut i, mut j) = (1usize, 0usize);
-        for _ in 0..N.max(key.len()) {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525))
+        for _ in 0..N.max(length) {
+            for (state, key) in mt.iter_mut().zip(keys) {
+                state[i] = (state[i]
+                    ^ (state[i - 1] ^ (state[i - 1] >> 30)).wrapping_mul(1_664_525))
                 .wrapping_add(key[j])
                 .wrapping_add(j as u32);
+            }
             i += 1;
             j += 1;
             if i >= N {
-                mt[0] = mt[N - 1];
+                for state in &mut mt {
+                    state[0] = state[N - 1];
+                }
                 i = 1;
             }
-            if j >= key.len() {
+            if j >= length {
                 j = 0;
             }
         }
         for _ in 0..N - 1 {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941))
+            for state in &mut mt {
+                state[i] = (state[i]
+                    ^ (state[i - 1] ^ (state[i - 1] >> 30)).wrapping_mul(1_566_083_941))
                 .wrapping_sub(i as u32);
+            }
             i += 1;
             if i >= N {
-                mt[0] = mt[N - 1];
+                for state in &mut mt {
+                    state[0] = state[N - 1];
+                }
                 i = 1;
             }
         }
-        mt[0] = 0x8000_0000;
-        g
+        mt.map(|mut state| {
+            state[0] = 0x8000_0000;
+            Self { state, index: N }
+        })
     }
 
     /// The next N words of the recurrence, in place; the three loops are the one over k with
@@ -163,6 +191,17 @@ mod tests {
             for _ in 0..5000 {
                 let expected = 3 + (float.random() * n as f64) as i64;
                 assert_eq!(fast.randint_py2(3, 3 + n - 1), expected, "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn seeding_in_pairs_is_seeding_one_by_one() {
+        for (a, b) in [(0, 101), (505, 606), (1 << 40, 1 << 41), (7, 1 << 33)] {
+            let [mut x, mut y] = PythonRandom::seeded_pair(a, b);
+            let (mut x1, mut y1) = (PythonRandom::seeded(a), PythonRandom::seeded(b));
+            for _ in 0..2000 {
+                assert_eq!((x.next_u32(), y.next_u32()), (x1.next_u32(), y1.next_u32()));
             }
         }
     }
