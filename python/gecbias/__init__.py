@@ -1,0 +1,589 @@
+"""gecbias: the evaluation measures of Choshen & Abend (2018) for grammatical error correction
+(GEC) and text simplification, from Python.
+
+Every function runs the Rust code of the ``gecbias`` command in-process (no subprocess, the GIL
+released while it works) and returns a small frozen dataclass with the same fields and the same
+signature string as the command's JSON. Inputs are file paths or lists of lines.
+
+* Reference-based scores, with the command's signatures: :func:`m2_score` (m2scorer's F0.5),
+  :func:`errant_compare` (ERRANT's), :func:`gleu` (compute_gleu's), :func:`sari` (SARI.py's);
+  any of them with a bootstrap interval (:func:`confidence_interval`) or a paired test against a
+  baseline (:func:`paired_test`), sacrebleu's conventions (1000 resamples, seed 12345); or all
+  systems at once with :func:`score`.
+* How conservative a system is: :func:`conservatism` (WordChange, word order, splits).
+* How many valid corrections a sentence has: :func:`unseen_estimate` (UnseenEst).
+* Semantic faithfulness without references: :func:`usim` (UCCA XML passages),
+  :func:`usim_text` (raw text, through the native UCCA parser) and :func:`parse`.
+
+Bad input raises :class:`InputError` (a ``ValueError``) whose message names the file and the
+line; a missing file raises ``FileNotFoundError``.
+
+>>> import gecbias
+>>> gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
+>>> result = gecbias.m2_score(["He goes to school ."], gold)
+>>> result.score, result.correct, result.proposed, result.gold
+(1.0, 1, 1, 1)
+>>> result.signature.startswith("M2|refs:1|beta:0.5|muw:2")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, fields
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from . import _native
+from ._native import InputError
+
+__all__ = [
+    "InputError",
+    "Interval",
+    "PairedTest",
+    "M2Score",
+    "ErrantScore",
+    "GleuScore",
+    "SariScore",
+    "UsimScore",
+    "ConservatismProfile",
+    "UnseenEstimate",
+    "Threshold",
+    "UsimResult",
+    "score",
+    "m2_score",
+    "errant_compare",
+    "gleu",
+    "sari",
+    "confidence_interval",
+    "paired_test",
+    "conservatism",
+    "unseen_estimate",
+    "usim",
+    "usim_text",
+    "parse",
+    "__version__",
+]
+
+__version__: str = _native.__version__
+
+#: A file path, or the file's lines (without line ends).
+Lines = Union[str, "os.PathLike[str]", Sequence[str]]
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A bootstrap confidence interval of a corpus score: ``point`` is the resampled statistic
+    on the whole corpus, ``[low, high]`` the interval at ``level`` by ``method`` (``bca`` or
+    ``percentile``)."""
+
+    point: float
+    low: float
+    high: float
+    level: float
+    method: str
+
+
+@dataclass(frozen=True)
+class PairedTest:
+    """A paired significance test of a system against ``baseline``: the score difference
+    (system − baseline), its p-value and the number of resamples (bootstrap) or trials
+    (approximate randomisation)."""
+
+    baseline: str
+    difference: float
+    p_value: float
+    trials: int
+
+
+@dataclass(frozen=True)
+class M2Score:
+    """The M2 scorer's corpus F_β (``score``) with its precision, recall and edit counts:
+    ``correct`` system edits matching a gold edit, ``proposed`` system edits, ``gold`` edits of
+    the chosen annotators (m2scorer's running choice of annotator per sentence)."""
+
+    name: str
+    system: str
+    score: float
+    precision: float
+    recall: float
+    correct: int
+    proposed: int
+    gold: int
+    sentences: int
+    signature: str
+    confidence: Optional[Interval] = None
+    paired_bs: Optional[PairedTest] = None
+    paired_ar: Optional[PairedTest] = None
+
+
+@dataclass(frozen=True)
+class ErrantScore:
+    """ERRANT's corpus F_β (``score``): ``tp``, ``fp``, ``fn`` edit counts with errant_compare's
+    choice of reference annotator per sentence, precision and recall."""
+
+    name: str
+    system: str
+    score: float
+    precision: float
+    recall: float
+    tp: int
+    fp: int
+    fn: int
+    sentences: int
+    signature: str
+    confidence: Optional[Interval] = None
+    paired_bs: Optional[PairedTest] = None
+    paired_ar: Optional[PairedTest] = None
+
+
+@dataclass(frozen=True)
+class GleuScore:
+    """compute_gleu's corpus GLEU (``score``, the mean over its 500 rounds of reference draws)
+    and the standard deviation over those draws (not an interval over sentences: ask
+    :func:`confidence_interval` for that)."""
+
+    name: str
+    system: str
+    score: float
+    std_over_draws: float
+    sentences: int
+    signature: str
+    confidence: Optional[Interval] = None
+    paired_bs: Optional[PairedTest] = None
+    paired_ar: Optional[PairedTest] = None
+
+
+@dataclass(frozen=True)
+class SariScore:
+    """SARI.py's corpus SARI (``score``): the mean of the sentence scores."""
+
+    name: str
+    system: str
+    score: float
+    sentences: int
+    signature: str
+    confidence: Optional[Interval] = None
+    paired_bs: Optional[PairedTest] = None
+    paired_ar: Optional[PairedTest] = None
+
+
+@dataclass(frozen=True)
+class UsimScore:
+    """USim of a system's outputs to their sources, as ``score`` ranks it: the mean over
+    sentences of USim(source → output) (``score``) and of the other direction."""
+
+    name: str
+    system: str
+    score: float
+    output_to_source: float
+    sentences: int
+    signature: str
+    confidence: Optional[Interval] = None
+    paired_bs: Optional[PairedTest] = None
+    paired_ar: Optional[PairedTest] = None
+
+
+Score = Union[M2Score, ErrantScore, GleuScore, SariScore, UsimScore]
+
+_SCORE_TYPES = {
+    "m2": M2Score,
+    "errant": ErrantScore,
+    "gleu": GleuScore,
+    "sari": SariScore,
+    "usim": UsimScore,
+}
+
+
+@dataclass(frozen=True)
+class ConservatismProfile:
+    """How conservative an output is against its source (LCB §3.2): per aligned sentence pair,
+    WordChange (words changed), index diff and the Spearman ρ of aligned word order, summed or
+    averaged here; ``word_change_histogram`` maps the figure's bins (``0-0`` … ``21-30``) to
+    sentence counts."""
+
+    system: str
+    sentences: int
+    unchanged_share: float
+    total_word_change: int
+    mean_word_change: float
+    total_index_diff: int
+    mean_spearman_rho: float
+    perfect_order: int
+    splits: int
+    concatenations: int
+    word_change_histogram: Dict[str, int]
+    word_change_above_30: int
+    signature: str
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """UnseenEst's estimate above a probability threshold γ: the expected number of valid
+    corrections with probability above γ (``variants``) and their probability mass."""
+
+    gamma: float
+    variants: float
+    mass: float
+
+
+@dataclass(frozen=True)
+class UnseenEstimate:
+    """UnseenEst (Zou et al.) for one sentence's crowd corrections: how many corrections were
+    given (``answers``) and distinct, the estimated number of valid corrections, and the
+    estimate above each of Table 1's thresholds."""
+
+    sentence: str
+    answers: int
+    distinct_answers: int
+    estimated_corrections: float
+    above: Tuple[Threshold, ...]
+    signature: str
+
+
+@dataclass(frozen=True)
+class UsimResult:
+    """USim between sources and outputs: the means over sentence pairs of USim(source → output)
+    and USim(output → source)."""
+
+    output: str
+    sentences: int
+    source_to_output: float
+    output_to_source: float
+    signature: str
+
+
+class _Files:
+    """Paths for the arguments: a path stays as it is; a list of lines is written to a
+    temporary file named after its role, so that messages read ``…/hypothesis:3: …``."""
+
+    def __init__(self) -> None:
+        self._dir: Optional[tempfile.TemporaryDirectory] = None
+        #: The temporary file of each list of lines, and the name results give it instead.
+        self.shown: Dict[str, str] = {}
+
+    def __enter__(self) -> "_Files":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._dir is not None:
+            self._dir.cleanup()
+
+    def _folder(self) -> str:
+        if self._dir is None:
+            self._dir = tempfile.TemporaryDirectory(prefix="gecbias-")
+        return self._dir.name
+
+    def path(self, value: Lines, role: str) -> str:
+        if isinstance(value, (str, os.PathLike)):
+            return os.fspath(value)
+        if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence):
+            raise TypeError(f"{role}: expected a file path or a list of lines, not {type(value).__name__}")
+        lines = list(value)
+        for number, line in enumerate(lines, 1):
+            if not isinstance(line, str):
+                raise TypeError(f"{role}: line {number} is {type(line).__name__}, not str")
+            if "\n" in line or "\r" in line:
+                raise InputError(f"{role}:{number}: a line of a list contains a line break")
+        path = os.path.join(self._folder(), role)
+        with open(path, "w", encoding="utf-8", newline="\n") as out:
+            out.write("".join(line + "\n" for line in lines))
+        self.shown[path] = f"<{role}>"
+        return path
+
+    def m2(self, value: Lines, role: str) -> str:
+        """An M2 file's path ending in ``.m2``, which is how ``score`` tells gold from text."""
+        if isinstance(value, (str, os.PathLike)):
+            path = os.fspath(value)
+            if path.endswith(".m2"):
+                return path
+            if not os.path.exists(path):
+                raise FileNotFoundError(f"{path}: No such file or directory")
+            link = os.path.join(self._folder(), os.path.basename(path) + ".m2")
+            os.symlink(os.path.abspath(path), link)
+            return link
+        return self.path(value, role + ".m2")
+
+
+def _run(args: List[str]) -> str:
+    return _native.output_of(args)
+
+
+def _interval(value: Optional[Dict[str, Any]]) -> Optional[Interval]:
+    return None if value is None else Interval(**value)
+
+
+def _test(value: Optional[Dict[str, Any]], shown: Dict[str, str]) -> Optional[PairedTest]:
+    if value is None:
+        return None
+    return PairedTest(**{**value, "baseline": shown.get(value["baseline"], value["baseline"])})
+
+
+def _score_row(metric: str, row: Dict[str, Any], shown: Dict[str, str]) -> Score:
+    """A JSON row as its dataclass; a system given as a list of lines is named by its role
+    (``<hypothesis>``), not by its temporary file."""
+    cls = _SCORE_TYPES[metric]
+    known = {f.name for f in fields(cls)}
+    values = {k: v for k, v in row.items() if k in known}
+    values["system"] = shown.get(row["system"], row["system"])
+    values["confidence"] = _interval(row.get("confidence"))
+    values["paired_bs"] = _test(row.get("paired_bs"), shown)
+    values["paired_ar"] = _test(row.get("paired_ar"), shown)
+    return cls(**values)
+
+
+def score(
+    metric: str,
+    systems: Sequence[Lines],
+    *,
+    source: Optional[Lines] = None,
+    references: Sequence[Lines] = (),
+    gold: Optional[Lines] = None,
+    confidence: bool = False,
+    confidence_n: int = 1000,
+    ci_method: str = "bca",
+    paired_bs: bool = False,
+    paired_bs_n: int = 1000,
+    paired_ar: bool = False,
+    paired_ar_n: int = 10_000,
+    seed: int = 12345,
+    beta: float = 0.5,
+    max_unchanged_words: int = 2,
+    ignore_whitespace_casing: bool = False,
+    errant_mode: str = "cs",
+    iterations: int = 500,
+    pretokenized: bool = False,
+    sentences: bool = False,
+    usim_params: str = "released",
+) -> List[Score]:
+    """``gecbias score -m METRIC``: every system's corpus score for one metric (``m2``,
+    ``errant``, ``gleu``, ``sari`` or ``usim``), with the command's signature; the first system
+    is the baseline of the paired tests.
+
+    ``gold`` is the M2 gold (m2, errant; for errant the systems are hypothesis M2 files);
+    ``source`` and ``references`` are line-aligned text (gleu, sari; usim needs the source
+    only). Intervals are bootstrap intervals over test sentences (``confidence_n`` resamples,
+    ``ci_method`` ``bca`` or ``percentile``); ``paired_bs``/``paired_ar`` test each system
+    against the first by paired bootstrap or approximate randomisation. ``seed`` seeds every
+    resampling, so equal arguments give equal numbers on any number of threads.
+    """
+    if metric not in _SCORE_TYPES:
+        raise ValueError(f"metric: one of {', '.join(_SCORE_TYPES)}, not {metric!r}")
+    if isinstance(systems, (str, os.PathLike)):
+        raise TypeError("systems: a list of systems (each a path or a list of lines)")
+    with _Files() as files:
+        args = ["score", "-m", metric, "--seed", str(seed)]
+        if source is not None:
+            args += ["-s", files.path(source, "source")]
+        refs = [files.path(r, f"reference{k}") for k, r in enumerate(references)]
+        if gold is not None:
+            refs.append(files.m2(gold, "gold"))
+        if refs:
+            args += ["-r", *refs]
+        inputs = []
+        for k, system in enumerate(systems):
+            role = "hypothesis" if len(systems) == 1 else f"hypothesis{k}"
+            # ERRANT compares hypothesis M2 files, the other metrics read text.
+            inputs.append(files.m2(system, role) if metric == "errant" else files.path(system, role))
+        args += ["-i", *inputs]
+        args += ["--beta", repr(float(beta)), "--max-unchanged-words", str(max_unchanged_words)]
+        if ignore_whitespace_casing:
+            args.append("--ignore-whitespace-casing")
+        args += ["--errant-mode", errant_mode, "--gleu-iter", str(iterations)]
+        if pretokenized:
+            args.append("--pretokenized")
+        if sentences:
+            args.append("--sentences")
+        args += ["--params", usim_params]
+        if confidence:
+            args += ["--confidence", "--confidence-n", str(confidence_n), "--ci-method", ci_method]
+        if paired_bs:
+            args += ["--paired-bs", "--paired-bs-n", str(paired_bs_n)]
+        if paired_ar:
+            args += ["--paired-ar", "--paired-ar-n", str(paired_ar_n)]
+        rows = json.loads(_run(args))
+        return [_score_row(metric, row, files.shown) for row in rows]
+
+
+def m2_score(
+    system: Lines,
+    gold: Lines,
+    *,
+    beta: float = 0.5,
+    max_unchanged_words: int = 2,
+    ignore_whitespace_casing: bool = False,
+) -> M2Score:
+    """The M2 scorer's F_β of ``system`` (one corrected sentence per line) against ``gold`` (an
+    M2 file): m2scorer's numbers, P = correct/proposed, R = correct/gold,
+    F_β = (1 + β²)PR / (β²P + R)."""
+    (result,) = score(
+        "m2",
+        [system],
+        gold=gold,
+        beta=beta,
+        max_unchanged_words=max_unchanged_words,
+        ignore_whitespace_casing=ignore_whitespace_casing,
+    )
+    return result  # type: ignore[return-value]
+
+
+def errant_compare(hyp: Lines, ref: Lines, *, mode: str = "cs", beta: float = 0.5) -> ErrantScore:
+    """errant_compare's span-based scores of the hypothesis M2 ``hyp`` against the reference M2
+    ``ref``; ``mode`` is ``cs`` (span and correction, the default), ``cse``, ``ds`` or ``dt``."""
+    (result,) = score("errant", [hyp], gold=ref, errant_mode=mode, beta=beta)
+    return result  # type: ignore[return-value]
+
+
+def gleu(
+    source: Lines, references: Sequence[Lines], hypothesis: Lines, *, iterations: int = 500
+) -> GleuScore:
+    """compute_gleu's corpus GLEU of ``hypothesis`` against the ``references`` of ``source``:
+    the mean over ``iterations`` rounds of the script's own reference draws, to the last
+    digit."""
+    (result,) = score("gleu", [hypothesis], source=source, references=references, iterations=iterations)
+    return result  # type: ignore[return-value]
+
+
+def sari(source: Lines, references: Sequence[Lines], output: Lines) -> SariScore:
+    """SARI.py's corpus SARI of the simplification ``output`` of ``source`` against
+    ``references``: the mean over sentences of (F_add + F_keep + P_del) / 3."""
+    (result,) = score("sari", [output], source=source, references=references)
+    return result  # type: ignore[return-value]
+
+
+def confidence_interval(
+    metric: str,
+    system: Lines,
+    *,
+    resamples: int = 1000,
+    method: str = "bca",
+    seed: int = 12345,
+    **inputs: Any,
+) -> Interval:
+    """A bootstrap confidence interval (95 %) of ``system``'s ``metric`` score over test
+    sentences; ``inputs`` are :func:`score`'s (``gold``, ``source``, ``references``, options)."""
+    (result,) = score(
+        metric, [system], confidence=True, confidence_n=resamples, ci_method=method, seed=seed, **inputs
+    )
+    assert result.confidence is not None
+    return result.confidence
+
+
+def paired_test(
+    metric: str,
+    baseline: Lines,
+    system: Lines,
+    *,
+    method: str = "bs",
+    trials: Optional[int] = None,
+    seed: int = 12345,
+    **inputs: Any,
+) -> PairedTest:
+    """A paired significance test of ``system`` against ``baseline`` on ``metric``: paired
+    bootstrap (``method="bs"``, 1000 resamples) or approximate randomisation (``"ar"``, 10,000
+    trials), sacrebleu's defaults; ``inputs`` are :func:`score`'s."""
+    if method not in ("bs", "ar"):
+        raise ValueError(f"method: 'bs' or 'ar', not {method!r}")
+    options: Dict[str, Any] = {"seed": seed, f"paired_{method}": True}
+    if trials is not None:
+        options[f"paired_{method}_n"] = trials
+    _, result = score(metric, [baseline, system], **options, **inputs)
+    test = result.paired_bs if method == "bs" else result.paired_ar
+    assert test is not None
+    return test
+
+
+def conservatism(source: Lines, output: Lines) -> ConservatismProfile:
+    """How conservative ``output`` is against ``source`` (paragraphs or sentences, one per
+    line, line-aligned): the LCB paper's WordChange, index diff, Spearman ρ and split/concat
+    profile."""
+    with _Files() as files:
+        report = json.loads(_run(["conservatism", files.path(source, "source"), files.path(output, "output")]))
+        row = dict(report["systems"][0])
+        row["system"] = files.shown.get(row["system"], row["system"])
+    row["word_change_histogram"] = {b["word_change"]: b["sentences"] for b in row["word_change_histogram"]}
+    row["signature"] = report["signature"]
+    known = {f.name for f in fields(ConservatismProfile)}
+    return ConservatismProfile(**{k: v for k, v in row.items() if k in known})
+
+
+def unseen_estimate(fingerprint: Union[str, "os.PathLike[str]", Sequence[int]]) -> UnseenEstimate:
+    """UnseenEst's estimate of how many valid corrections a sentence has, from its fingerprint:
+    a file, or the counts themselves (``fingerprint[k]`` corrections were given k + 1 times)."""
+    with _Files() as files:
+        if isinstance(fingerprint, (str, os.PathLike)):
+            path = os.fspath(fingerprint)
+        else:
+            path = files.path([str(int(c)) for c in fingerprint], "fingerprint")
+        report = json.loads(_run(["unseen", path]))
+    row = report["sentences"][0]
+    return UnseenEstimate(
+        sentence=row["sentence"],
+        answers=row["answers"],
+        distinct_answers=row["distinct_answers"],
+        estimated_corrections=row["estimated_corrections"],
+        above=tuple(Threshold(**t) for t in row["above"]),
+        signature=report["signature"],
+    )
+
+
+def _usim_report(args: List[str], shown: Dict[str, str]) -> UsimResult:
+    report = json.loads(_run(args))
+    row = dict(report["systems"][0])
+    row["output"] = shown.get(row["output"], row["output"])
+    return UsimResult(signature=report["signature"], **row)
+
+
+def usim(source_xml: Union[str, "os.PathLike[str]"], output_xml: Union[str, "os.PathLike[str]"]) -> UsimResult:
+    """USim between UCCA passages (standard XML): two files, two folders (paired by file name)
+    or two list files of paths; the mean of each direction over the pairs."""
+    return _usim_report(["usim", "--xml", "-s", os.fspath(source_xml), "-o", os.fspath(output_xml)], {})
+
+
+def usim_text(
+    source: Lines,
+    output: Lines,
+    *,
+    pretokenized: bool = False,
+    sentences: bool = False,
+    params: str = "released",
+) -> UsimResult:
+    """USim of raw text: each line of ``output`` against the line of ``source`` with the same
+    number, both parsed by the native UCCA parser; ``pretokenized`` for space-separated tokens,
+    ``sentences`` to cut paragraphs with Punkt first."""
+    with _Files() as files:
+        args = ["usim", "-s", files.path(source, "source"), "-o", files.path(output, "output"), "--params", params]
+        if pretokenized:
+            args.append("--pretokenized")
+        if sentences:
+            args.append("--sentences")
+        return _usim_report(args, files.shown)
+
+
+def parse(
+    text: Union[str, "os.PathLike[str]", Sequence[str]],
+    *,
+    pretokenized: bool = False,
+    sentences: bool = False,
+) -> List[str]:
+    """UCCA passages (standard XML) from the native parser, one per line of ``text``: a string
+    is one line of text (not a path, unlike the other functions), a list is lines, a
+    ``pathlib.Path`` is a file of lines."""
+    if isinstance(text, str):
+        text = [text]
+    with _Files() as files:
+        path = files.path(text, "text")
+        out_dir = os.path.join(files._folder(), "passages")
+        args = ["parse", path, "--out-dir", out_dir]
+        if pretokenized:
+            args.append("--pretokenized")
+        if sentences:
+            args.append("--sentences")
+        _run(args)
+        count = len(os.listdir(out_dir))
+        passages = []
+        for number in range(1, count + 1):
+            with open(os.path.join(out_dir, f"{number}.xml"), encoding="utf-8") as xml:
+                passages.append(xml.read())
+    return passages

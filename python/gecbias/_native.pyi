@@ -1,0 +1,18 @@
+"""The Rust side of gecbias: the ``gecbias`` command's code, called in-process."""
+
+from typing import List
+
+__version__: str
+
+class InputError(ValueError):
+    """Bad input: a malformed or inconsistent file; the message names the file and line."""
+
+def output_of(args: List[str]) -> str:
+    """What ``gecbias ARGS…`` writes on standard output (``args`` without the program name).
+
+    Raises ``FileNotFoundError`` for a missing input, :class:`InputError` for bad input,
+    ``ValueError`` for a wrong command line."""
+
+def main(argv: List[str]) -> int:
+    """Runs the command line ``argv`` (program name first) as the ``gecbias`` binary does,
+    printing its output; returns the exit status (0, 1 bad input, 2 usage)."""

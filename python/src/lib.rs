@@ -1,0 +1,46 @@
+//! `gecbias._native`: the `gecbias` command's own code, called in-process from Python.
+//!
+//! Two entry points, both over a command line: [`output_of`] returns what a subcommand writes
+//! (the typed Python API parses its JSON), [`main`] runs the command line as the binary does (the
+//! `gecbias` console script). Failures become Python exceptions: a missing input
+//! `FileNotFoundError`, any other bad input `gecbias.InputError` (a `ValueError`), a wrong
+//! command line `ValueError`; the message is the command's own, with the file and line.
+
+use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    gecbias,
+    InputError,
+    PyValueError,
+    "Bad input: a malformed or inconsistent file; the message names the file and line."
+);
+
+/// What `gecbias ARGS…` writes on standard output (`args` without the program name), computed
+/// without holding the GIL.
+#[pyfunction]
+fn output_of(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
+    let argv = std::iter::once("gecbias".to_owned()).chain(args);
+    py.detach(|| gecbias_cli::output_of(argv))
+        .map_err(|e| match e {
+            gecbias_cli::Error::NotFound(m) => PyFileNotFoundError::new_err(m),
+            gecbias_cli::Error::Usage(m) => PyValueError::new_err(m),
+            other => InputError::new_err(other.to_string()),
+        })
+}
+
+/// Runs the command line `argv` (program name first) as the `gecbias` binary does, printing
+/// its output; the exit status.
+#[pyfunction]
+fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
+    py.detach(|| gecbias_cli::run_command_line(argv))
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(output_of, m)?)?;
+    m.add_function(wrap_pyfunction!(main, m)?)?;
+    m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,197 @@
+"""The Python API against the Rust goldens: the 14 CoNLL-2014 M2 scores, JFLEG GLEU, NUCLE A vs
+B ERRANT, a USim pair of the human annotations; errors with file and line; the console script
+against the command's recorded outputs."""
+
+import csv
+import dataclasses
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gecbias
+
+REPO = Path(__file__).resolve().parents[2]
+RECORDED = REPO / "crates" / "gecbias-cli" / "tests" / "recorded"
+GOLDENS = REPO.parent / "shared" / "specs" / "goldens"
+
+
+def data_dir() -> Path:
+    """The data directory as the Rust tests find it; skipped without one, unless CI requires
+    it (GECBIAS_REQUIRE_DATA=1)."""
+    for candidate in (os.environ.get("GECBIAS_DATA"), REPO / "data", REPO.parent / "shared" / "data"):
+        if candidate:
+            path = Path(candidate)
+            if not path.is_absolute():
+                path = REPO / path
+            if (path / "assess_learner_language").is_dir():
+                return path
+    if os.environ.get("GECBIAS_REQUIRE_DATA") == "1":
+        pytest.fail("GECBIAS_REQUIRE_DATA=1 but no data directory was found")
+    pytest.skip("no data directory")
+
+
+@pytest.fixture(scope="module")
+def data() -> Path:
+    return data_dir()
+
+
+def conll(data: Path):
+    root = data / "assess_learner_language" / "data"
+    return root / "paragraphs", root / "conll14st-test-data" / "noalt"
+
+
+def test_m2_scores_of_the_14_conll_systems_equal_the_goldens(data):
+    paragraphs, gold_dir = conll(data)
+    gold = gold_dir / "official-2014.combined.m2"
+    with open(GOLDENS / "m2_conll14_results.tsv", encoding="utf-8") as table:
+        rows = [r for r in csv.DictReader(table, delimiter="\t") if r["gold_file"] == gold.name]
+    assert len(rows) == 14
+    for row in rows:
+        result = gecbias.m2_score(paragraphs / Path(row["system_file"]).name, gold)
+        assert (result.correct, result.proposed, result.gold) == (
+            int(row["correct"]),
+            int(row["proposed"]),
+            int(row["gold"]),
+        ), row["system"]
+        assert result.score == float(row["F0.5"]), row["system"]
+        assert result.precision == float(row["P"]) and result.recall == float(row["R"])
+        assert result.sentences == 1312
+        assert result.signature.startswith("M2|refs:2|beta:0.5|muw:2|case:sensitive|refsel:running")
+
+
+def test_gleu_of_the_jfleg_dev_outputs_equals_compute_gleu(data):
+    jfleg = data / "assess_learner_language" / "data" / "jfleg" / "dev"
+    expected = dict(line.split() for line in (RECORDED / "gleu" / "jfleg-dev.txt").read_text().splitlines())
+    references = [jfleg / f"dev.ref{k}" for k in range(4)]
+    for name, value in expected.items():
+        result = gecbias.gleu(jfleg / "dev.src", references, jfleg / name)
+        assert f"{result.score:.6f}" == value, name
+        assert result.signature.startswith("GLEU|refs:4|iter:500|draws:python2")
+
+
+def test_errant_nucle_a_against_b_gives_errant_compare_counts(data):
+    _, gold_dir = conll(data)
+    result = gecbias.errant_compare(gold_dir / "official-2014.0.m2", gold_dir / "official-2014.1.m2")
+    assert (result.tp, result.fp, result.fn) == (921, 1470, 2396)
+    assert result.signature.startswith("ERRANT|refs:1|mode:cs|beta:0.5")
+
+
+def test_usim_of_a_human_annotation_pair_equals_the_golden(data):
+    with open(GOLDENS / "usim_human_pairs.tsv", encoding="utf-8") as table:
+        rows = [line.split("\t") for line in table if not line.startswith("#")]
+    header, *rows = rows
+    columns = {name.strip(): k for k, name in enumerate(header)}
+    (golden,) = [
+        r
+        for r in rows
+        if r[columns["first"]] == "tree1197"
+        and r[columns["second"]] == "tree1297"
+        and r[columns["dir"]] == "s2r"
+        and r[columns["env"]] == "REL"
+        and r[columns["munkres"]] == "1.0.12"
+        and r[columns["comparable"]] == "mainline"
+    ]
+    annotations = data / "usim_annotations"
+    result = gecbias.usim(annotations / "tree1197.xml", annotations / "tree1297.xml")
+    assert result.source_to_output == float(golden[columns["usim"]])
+    assert result.sentences == 1
+
+
+def test_text_inputs_as_lists_and_results_as_frozen_dataclasses():
+    gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
+    result = gecbias.m2_score(["He goes to school ."], gold)
+    assert (result.score, result.correct, result.proposed, result.gold) == (1.0, 1, 1, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.score = 0.5  # type: ignore[misc]
+    unchanged = gecbias.m2_score(["He go to school ."], gold)
+    assert (unchanged.score, unchanged.correct, unchanged.gold) == (0.0, 0, 1)
+
+
+def test_intervals_and_paired_tests_are_seeded():
+    # 30 sentences with one gold edit each ("is" -> "was"); the better system makes 10 of
+    # them and one wrong edit in 6 others, the baseline changes nothing.
+    gold = []
+    for k in range(30):
+        gold += [f"S sentence {k} is here", "A 2 3|||R:VERB:TENSE|||was|||REQUIRED|||-NONE-|||0", ""]
+    good = [
+        f"sentence {k} was here" if k % 3 == 0 else f"sentence {k} is there" if k % 5 == 0 else f"sentence {k} is here"
+        for k in range(30)
+    ]
+    bad = [f"sentence {k} is here" for k in range(30)]
+    first = gecbias.confidence_interval("m2", good, gold=gold)
+    assert first == gecbias.confidence_interval("m2", good, gold=gold)
+    assert first.method == "bca" and first.level == 0.95 and first.low <= first.point <= first.high
+    test = gecbias.paired_test("m2", bad, good, gold=gold, method="ar")
+    assert test == gecbias.paired_test("m2", bad, good, gold=gold, method="ar")
+    assert test.trials == 10_000 and test.difference > 0 and 0 < test.p_value <= 1
+
+
+def test_bad_input_names_the_file_and_line(tmp_path):
+    gold = tmp_path / "gold.m2"
+    gold.write_text("S He go to school .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-\n\n")
+    with pytest.raises(gecbias.InputError, match=r"gold\.m2:2:"):
+        gecbias.m2_score(["He goes to school ."], gold)
+    assert issubclass(gecbias.InputError, ValueError)
+    with pytest.raises(gecbias.InputError, match=r"hypothesis:2: has 2 sentences"):
+        gecbias.m2_score(["He goes to school .", "One too many ."], ["S He go to school .", ""])
+    good_gold = ["S He go to school .", "A 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0", ""]
+    with pytest.raises(FileNotFoundError, match="no-such-file"):
+        gecbias.m2_score(tmp_path / "no-such-file", good_gold)
+    with pytest.raises(gecbias.InputError, match="line break"):
+        gecbias.m2_score(["two\nlines"], gold)
+    with pytest.raises(ValueError, match="metric"):
+        gecbias.score("bleu", [["x"]])
+
+
+def test_conservatism_and_unseen_estimate():
+    profile = gecbias.conservatism(["The cat sat on the mat ."], ["The dog sat on the mat ."])
+    assert (profile.sentences, profile.total_word_change, profile.splits) == (1, 1, 0)
+    assert profile.word_change_histogram["1-1"] == 1 and profile.unchanged_share == 0.0
+    estimate = gecbias.unseen_estimate([15, 2, 1, 0, 1])
+    assert estimate.answers == 15 + 2 * 2 + 3 + 5
+    assert estimate.distinct_answers == 19
+    assert [t.gamma for t in estimate.above] == [0.0, 0.001, 0.01, 0.1]
+    assert estimate.signature.startswith("UnseenEst|grid:1.05")
+
+
+def test_usim_of_text_and_parse():
+    same = gecbias.usim_text(["The cat sat on the mat ."], ["The cat sat on the mat ."], pretokenized=True)
+    assert same.source_to_output == 1.0 and same.output_to_source == 1.0
+    (xml,) = gecbias.parse("The cat sat on the mat.")
+    assert "<root" in xml and 'text="cat"' in xml
+
+
+def gecbias_script() -> str:
+    script = shutil.which("gecbias", path=os.path.dirname(sys.executable))
+    assert script, "the wheel installs the gecbias console script"
+    return script
+
+
+def test_the_console_script_prints_what_the_command_recorded(data):
+    paragraphs, gold_dir = conll(data)
+    expected = (RECORDED / "m2scorer" / "official-2014.combined.m2.AMU.txt").read_bytes()
+    run = subprocess.run(
+        [gecbias_script(), "m2scorer", str(paragraphs / "AMU"), str(gold_dir / "official-2014.combined.m2")],
+        capture_output=True,
+    )
+    assert run.returncode == 0 and run.stdout == expected
+    binary = REPO / "target" / "debug" / "gecbias"
+    if binary.exists():
+        direct = subprocess.run(
+            [str(binary), "m2scorer", str(paragraphs / "AMU"), str(gold_dir / "official-2014.combined.m2")],
+            capture_output=True,
+        )
+        assert direct.stdout == run.stdout
+
+
+def test_the_console_script_exit_statuses(tmp_path):
+    script = gecbias_script()
+    assert subprocess.run([script, "--version"], capture_output=True).returncode == 0
+    usage = subprocess.run([script, "m2scorer"], capture_output=True)
+    assert usage.returncode == 2
+    missing = subprocess.run([script, "m2scorer", str(tmp_path / "a"), str(tmp_path / "b")], capture_output=True)
+    assert missing.returncode == 1 and b"gecbias: " in missing.stderr
