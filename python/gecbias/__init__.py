@@ -42,6 +42,7 @@ __all__ = [
     "InputError",
     "Interval",
     "PairedTest",
+    "Score",
     "M2Score",
     "ErrantScore",
     "GleuScore",
@@ -98,94 +99,69 @@ class PairedTest:
 
 
 @dataclass(frozen=True)
-class M2Score:
-    """The M2 scorer's corpus F_β (``score``) with its precision, recall and edit counts:
-    ``correct`` system edits matching a gold edit, ``proposed`` system edits, ``gold`` edits of
-    the chosen annotators (m2scorer's running choice of annotator per sentence)."""
+class Score:
+    """One system's corpus score for one metric, as a row of ``gecbias score``'s JSON: the
+    metric's ``name``, the ``system`` file (``<hypothesis>`` for a list of lines), the
+    ``score``, the number of ``sentences``, the ``signature`` recording every option that
+    changes a number, and the bootstrap interval and paired tests when they were asked for
+    (``None`` otherwise). The metric's own parts are in its subclass."""
 
     name: str
     system: str
     score: float
+    sentences: int
+    signature: str
+    confidence: Optional[Interval]
+    paired_bs: Optional[PairedTest]
+    paired_ar: Optional[PairedTest]
+
+
+@dataclass(frozen=True)
+class M2Score(Score):
+    """The M2 scorer's corpus F_β (``score``) with its precision, recall and edit counts:
+    ``correct`` system edits matching a gold edit, ``proposed`` system edits, ``gold`` edits of
+    the chosen annotators (m2scorer's running choice of annotator per sentence)."""
+
     precision: float
     recall: float
     correct: int
     proposed: int
     gold: int
-    sentences: int
-    signature: str
-    confidence: Optional[Interval] = None
-    paired_bs: Optional[PairedTest] = None
-    paired_ar: Optional[PairedTest] = None
 
 
 @dataclass(frozen=True)
-class ErrantScore:
+class ErrantScore(Score):
     """ERRANT's corpus F_β (``score``): ``tp``, ``fp``, ``fn`` edit counts with errant_compare's
     choice of reference annotator per sentence, precision and recall."""
 
-    name: str
-    system: str
-    score: float
     precision: float
     recall: float
     tp: int
     fp: int
     fn: int
-    sentences: int
-    signature: str
-    confidence: Optional[Interval] = None
-    paired_bs: Optional[PairedTest] = None
-    paired_ar: Optional[PairedTest] = None
 
 
 @dataclass(frozen=True)
-class GleuScore:
+class GleuScore(Score):
     """compute_gleu's corpus GLEU (``score``, the mean over its 500 rounds of reference draws)
     and the standard deviation over those draws (not an interval over sentences: ask
     :func:`confidence_interval` for that)."""
 
-    name: str
-    system: str
-    score: float
     std_over_draws: float
-    sentences: int
-    signature: str
-    confidence: Optional[Interval] = None
-    paired_bs: Optional[PairedTest] = None
-    paired_ar: Optional[PairedTest] = None
 
 
 @dataclass(frozen=True)
-class SariScore:
+class SariScore(Score):
     """SARI.py's corpus SARI (``score``): the mean of the sentence scores."""
 
-    name: str
-    system: str
-    score: float
-    sentences: int
-    signature: str
-    confidence: Optional[Interval] = None
-    paired_bs: Optional[PairedTest] = None
-    paired_ar: Optional[PairedTest] = None
-
 
 @dataclass(frozen=True)
-class UsimScore:
+class UsimScore(Score):
     """USim of a system's outputs to their sources, as ``score`` ranks it: the mean over
     sentences of USim(source → output) (``score``) and of the other direction."""
 
-    name: str
-    system: str
-    score: float
     output_to_source: float
-    sentences: int
-    signature: str
-    confidence: Optional[Interval] = None
-    paired_bs: Optional[PairedTest] = None
-    paired_ar: Optional[PairedTest] = None
 
-
-Score = Union[M2Score, ErrantScore, GleuScore, SariScore, UsimScore]
 
 _SCORE_TYPES = {
     "m2": M2Score,
