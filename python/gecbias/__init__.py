@@ -406,7 +406,13 @@ def m2_score(
 
 def errant_compare(hyp: Lines, ref: Lines, *, mode: str = "cs", beta: float = 0.5) -> ErrantScore:
     """errant_compare's span-based scores of the hypothesis M2 ``hyp`` against the reference M2
-    ``ref``; ``mode`` is ``cs`` (span and correction, the default), ``cse``, ``ds`` or ``dt``."""
+    ``ref``; ``mode`` is ``cs`` (span and correction, the default), ``cse``, ``ds`` or ``dt``.
+
+    >>> m2 = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
+    >>> result = errant_compare(m2, m2)
+    >>> (result.tp, result.fp, result.fn, result.score)
+    (1, 0, 0, 1.0)
+    """
     (result,) = score("errant", [hyp], gold=ref, errant_mode=mode, beta=beta)
     return result  # type: ignore[return-value]
 
@@ -416,14 +422,25 @@ def gleu(
 ) -> GleuScore:
     """compute_gleu's corpus GLEU of ``hypothesis`` against the ``references`` of ``source``:
     the mean over ``iterations`` rounds of the script's own reference draws, to the last
-    digit."""
+    digit.
+
+    >>> refs = [["He goes to school ."], ["He went to school ."]]
+    >>> result = gleu(["He go to school ."], refs, ["He goes to school ."])
+    >>> result.score, result.signature
+    (0.484, 'GLEU|refs:2|iter:500|draws:python2|version:0.1.0')
+    """
     (result,) = score("gleu", [hypothesis], source=source, references=references, iterations=iterations)
     return result  # type: ignore[return-value]
 
 
 def sari(source: Lines, references: Sequence[Lines], output: Lines) -> SariScore:
     """SARI.py's corpus SARI of the simplification ``output`` of ``source`` against
-    ``references``: the mean over sentences of (F_add + F_keep + P_del) / 3."""
+    ``references``: the mean over sentences of (F_add + F_keep + P_del) / 3.
+
+    >>> sari(["The cat perched on the mat ."], [["The cat sat on the mat ."]],
+    ...      ["The cat sat on the mat ."]).score
+    1.0
+    """
     (result,) = score("sari", [output], source=source, references=references)
     return result  # type: ignore[return-value]
 
@@ -473,7 +490,12 @@ def paired_test(
 def conservatism(source: Lines, output: Lines) -> ConservatismProfile:
     """How conservative ``output`` is against ``source`` (paragraphs or sentences, one per
     line, line-aligned): the LCB paper's WordChange, index diff, Spearman ρ and split/concat
-    profile."""
+    profile.
+
+    >>> profile = conservatism(["The cat sat on the mat ."], ["The dog sat on the mat ."])
+    >>> profile.total_word_change, profile.unchanged_share, profile.splits
+    (1, 0.0, 0)
+    """
     with _Files() as files:
         report = json.loads(_run(["conservatism", files.path(source, "source"), files.path(output, "output")]))
         row = dict(report["systems"][0])
@@ -486,7 +508,12 @@ def conservatism(source: Lines, output: Lines) -> ConservatismProfile:
 
 def unseen_estimate(fingerprint: Union[str, "os.PathLike[str]", Sequence[int]]) -> UnseenEstimate:
     """UnseenEst's estimate of how many valid corrections a sentence has, from its fingerprint:
-    a file, or the counts themselves (``fingerprint[k]`` corrections were given k + 1 times)."""
+    a file, or the counts themselves (``fingerprint[k]`` corrections were given k + 1 times).
+
+    >>> estimate = unseen_estimate([15, 2, 1, 0, 1])
+    >>> estimate.answers, estimate.distinct_answers, round(estimate.estimated_corrections, 1)
+    (27, 19, 1209.3)
+    """
     with _Files() as files:
         if isinstance(fingerprint, (str, os.PathLike)):
             path = os.fspath(fingerprint)
@@ -527,7 +554,12 @@ def usim_text(
 ) -> UsimResult:
     """USim of raw text: each line of ``output`` against the line of ``source`` with the same
     number, both parsed by the native UCCA parser; ``pretokenized`` for space-separated tokens,
-    ``sentences`` to cut paragraphs with Punkt first."""
+    ``sentences`` to cut paragraphs with Punkt first.
+
+    >>> same = usim_text(["The cat sat on the mat ."], ["The cat sat on the mat ."], pretokenized=True)
+    >>> same.source_to_output, same.output_to_source
+    (1.0, 1.0)
+    """
     with _Files() as files:
         args = ["usim", "-s", files.path(source, "source"), "-o", files.path(output, "output"), "--params", params]
         if pretokenized:
