@@ -31,11 +31,12 @@ use gec_metrics::{
     M2Gold, M2Options, SentenceStats, chosen_annotators, corpus_score, corpus_score_pair,
     errant_corpus_score, errant_evaluate, gleu, sari_score, sari_strip, score_from_counts,
 };
+use indicatif::ProgressBar;
 use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::usim_command::{TextOptions, text_scores};
-use crate::{Error, input};
+use crate::{Error, input, progress};
 
 /// Score systems against an M2 gold (m2, errant), references (gleu, sari) or their sources (usim).
 #[derive(clap::Args)]
@@ -228,7 +229,12 @@ fn test(baseline: &str, t: PairedTest) -> Test {
 
 /// The rows of one metric: each system's score with the interval and paired tests `args` asks
 /// for, all computed by `statistic` over a sequence of per-sentence items.
-fn rows<T, S>(args: &Args, metric: Metric<T>, statistic: &S) -> Result<Vec<SystemScore>, Error>
+fn rows<T, S>(
+    args: &Args,
+    metric: Metric<T>,
+    statistic: &S,
+    bar: &ProgressBar,
+) -> Result<Vec<SystemScore>, Error>
 where
     T: Sync,
     S: CorpusStatistic<T>,
@@ -256,7 +262,7 @@ where
             } else {
                 None
             };
-            Ok(SystemScore {
+            let row = SystemScore {
                 name: metric.name,
                 system: system.system.clone(),
                 score: system.score,
@@ -278,7 +284,9 @@ where
                         trials: args.paired_ar_n,
                     },
                 )?,
-            })
+            };
+            bar.inc(1);
+            Ok(row)
         })
         .collect()
 }
@@ -666,6 +674,7 @@ fn metric_rows<T, S>(
     metric: Metric<T>,
     statistic: &S,
     sentences: &mut String,
+    bar: &ProgressBar,
 ) -> Result<Vec<SystemScore>, Error>
 where
     T: Sync,
@@ -675,7 +684,7 @@ where
         sentence_lines(&metric, sentences);
         return Ok(Vec::new());
     }
-    rows(args, metric, statistic)
+    rows(args, metric, statistic, bar)
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
@@ -686,16 +695,23 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     }
     let mut rows = Vec::new();
     let mut sentences = String::new();
+    // Resampling is what takes seconds: a bar over (metric, system) while it runs.
+    let bar = if resamples(args) {
+        progress(args.metric.len() * args.input.len(), quiet)
+    } else {
+        ProgressBar::hidden()
+    };
     for metric in &args.metric {
-        let s = &mut sentences;
+        let (s, b) = (&mut sentences, &bar);
         rows.extend(match metric.as_str() {
-            "m2" => metric_rows(args, m2_metric(args)?, &M2F(args.beta), s)?,
-            "errant" => metric_rows(args, errant_metric(args)?, &ErrantF(args.beta), s)?,
-            "gleu" => metric_rows(args, gleu_metric(args)?, &PooledGleu, s)?,
-            "sari" => metric_rows(args, sari_metric(args)?, &Mean, s)?,
-            _ => metric_rows(args, usim_metric(args, quiet)?, &Mean, s)?,
+            "m2" => metric_rows(args, m2_metric(args)?, &M2F(args.beta), s, b)?,
+            "errant" => metric_rows(args, errant_metric(args)?, &ErrantF(args.beta), s, b)?,
+            "gleu" => metric_rows(args, gleu_metric(args)?, &PooledGleu, s, b)?,
+            "sari" => metric_rows(args, sari_metric(args)?, &Mean, s, b)?,
+            _ => metric_rows(args, usim_metric(args, quiet)?, &Mean, s, b)?,
         });
     }
+    bar.finish_and_clear();
     let text = if args.sentence_level {
         sentences
     } else {
