@@ -187,10 +187,11 @@ pub fn output_of(args: impl IntoIterator<Item = impl Into<OsString>>) -> Result<
 }
 
 fn parse_command_line(args: Vec<OsString>) -> Result<Cli, clap::Error> {
-    // Leaked once per call: clap keeps a `'static` version text.
-    let version: &'static str = Box::leak(long_version().into_boxed_str());
+    // clap keeps a `'static` version text: made once per process, however many calls the
+    // Python package makes.
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let matches = Cli::command()
-        .long_version(version)
+        .long_version(VERSION.get_or_init(long_version).as_str())
         .try_get_matches_from(drop_in_arguments(args.into_iter()))?;
     Cli::from_arg_matches(&matches)
 }
