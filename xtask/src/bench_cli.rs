@@ -77,13 +77,7 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
     let mut ratios = Vec::new();
     for system in CONLL_SYSTEMS {
         let args = [path(format!("{CONLL_PARAGRAPHS}/{system}")), gold.clone()];
-        let (reference, _) = timed(tools.command(Tool::M2scorer, &args))?;
-        let mine = mean_user(|| ours(&[vec!["m2scorer".to_owned()], args.to_vec()].concat()))?;
-        ratios.push(reference / mine);
-        println!(
-            "  {system:<28} {reference:7.2} s vs {mine:6.3} s  {:6.0}×",
-            reference / mine
-        );
+        ratios.push(ratio(system, &tools, Tool::M2scorer, &args, &ours)?);
     }
     summary("m2scorer", &ratios, 300.0);
 
@@ -98,13 +92,13 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
         ];
         args.extend((0..4).map(|r| path(format!("{jfleg}/dev.ref{r}"))));
         args.extend(["-o".to_owned(), path(format!("{jfleg}/mle_{k}.txt"))]);
-        let (reference, _) = timed(tools.command(Tool::Gleu, &args))?;
-        let mine = mean_user(|| ours(&[vec!["gleu".to_owned()], args.clone()].concat()))?;
-        ratios.push(reference / mine);
-        println!(
-            "  mle_{k}.txt {reference:7.2} s vs {mine:6.3} s  {:6.0}×",
-            reference / mine
-        );
+        ratios.push(ratio(
+            &format!("mle_{k}.txt"),
+            &tools,
+            Tool::Gleu,
+            &args,
+            &ours,
+        )?);
     }
     summary("compute_gleu", &ratios, 100.0);
 
@@ -127,6 +121,27 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
     );
 
     pathological(data, &ours)
+}
+
+/// Runs `tool` and the `gecbias` drop-in replacing it on `args`, prints their user CPU and the
+/// ratio on a line labelled `label`, and returns the ratio.
+fn ratio(
+    label: &str,
+    tools: &ReferenceTools,
+    tool: Tool,
+    args: &[String],
+    ours: &dyn Fn(&[String]) -> Command,
+) -> anyhow::Result<f64> {
+    let (reference, _) = timed(tools.command(tool, args))?;
+    let ours_args: Vec<String> = std::iter::once(tool.subcommand().to_owned())
+        .chain(args.iter().cloned())
+        .collect();
+    let mine = mean_user(|| ours(&ours_args))?;
+    println!(
+        "  {label:<28} {reference:7.2} s vs {mine:6.3} s  {:6.0}×",
+        reference / mine
+    );
+    Ok(reference / mine)
 }
 
 fn summary(tool: &str, ratios: &[f64], target: f64) {

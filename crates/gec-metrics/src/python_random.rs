@@ -7,6 +7,13 @@
 const N: usize = 624;
 const M: usize = 397;
 
+/// The key `random.seed(seed)` hands to `init_by_array`: the seed's 32-bit words, least
+/// significant first, and how many there are (`[0]` for 0, one word below 2³²).
+fn key(seed: u64) -> ([u32; 2], usize) {
+    let words = [seed as u32, (seed >> 32) as u32];
+    (words, if seed >> 32 == 0 { 1 } else { 2 })
+}
+
 /// The state of one MT19937 generator.
 #[derive(Clone)]
 pub(crate) struct PythonRandom {
@@ -15,11 +22,10 @@ pub(crate) struct PythonRandom {
 }
 
 impl PythonRandom {
-    /// The generator after Python's `random.seed(seed)` for a non-negative integer: the key is
-    /// the seed's 32-bit words, least significant first (`[0]` for 0).
+    /// The generator after Python's `random.seed(seed)` for a non-negative integer ([`key`]).
     pub(crate) fn seeded(seed: u64) -> Self {
-        let words = [seed as u32, (seed >> 32) as u32];
-        Self::by_array(if seed >> 32 == 0 { &words[..1] } else { &words })
+        let (words, length) = key(seed);
+        Self::by_array(&words[..length])
     }
 
     /// `init_genrand(seed)`'s state (a `const fn`, so the one `init_by_array` starts from is
@@ -46,13 +52,11 @@ impl PythonRandom {
     /// of `init_by_array` waits on the word before, so one chain leaves the multiplier idle and
     /// two interleaved take little longer than one.
     pub(crate) fn seeded_pair(a: u64, b: u64) -> [Self; 2] {
-        let words = |seed: u64| [seed as u32, (seed >> 32) as u32];
-        let (wa, wb) = (words(a), words(b));
-        let len = |seed: u64| if seed >> 32 == 0 { 1 } else { 2 };
-        if len(a) != len(b) {
+        let ((wa, la), (wb, lb)) = (key(a), key(b));
+        if la != lb {
             return [Self::seeded(a), Self::seeded(b)];
         }
-        Self::by_array_many([&wa[..len(a)], &wb[..len(b)]])
+        Self::by_array_many([&wa[..la], &wb[..lb]])
     }
 
     /// `init_by_array` for K keys of one length at once.

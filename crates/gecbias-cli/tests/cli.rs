@@ -45,12 +45,7 @@ fn usim_of_text_files() {
         file("o.txt", OUTPUT.as_bytes()),
     );
     let out = gecbias(&["usim", "-s", &s, "-o", &o, "--pretokenized"], "");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         json["signature"],
@@ -195,6 +190,16 @@ fn bad_input_exits_1_naming_the_file_and_line() {
     assert_eq!(ok.status.code(), Some(0));
 }
 
+/// Asserts that the command succeeded, showing its standard error if not.
+fn succeeded(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn gecbias_threads(args: &[&str], threads: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gecbias"))
         .args(args)
@@ -227,12 +232,7 @@ fn score_usim_with_intervals_and_paired_tests() {
         "--paired-ar",
     ];
     let one = gecbias_threads(&args, "1");
-    assert_eq!(
-        one.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&one.stderr)
-    );
+    succeeded(&one);
     assert_eq!(one.stdout, gecbias_threads(&args, "2").stdout);
     let rows: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
     let signature = rows[0]["signature"].as_str().unwrap();
@@ -326,12 +326,7 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
     let mut both = args.to_vec();
     both.insert(8, &fixed);
     let both = gecbias_threads(&both, "1");
-    assert_eq!(
-        both.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&both.stderr)
-    );
+    succeeded(&both);
     let rows: serde_json::Value = serde_json::from_slice(&both.stdout).unwrap();
     assert_eq!(
         (rows[0]["name"].as_str(), rows[2]["name"].as_str()),
@@ -345,12 +340,7 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
     );
     let m2_args: Vec<&str> = args.iter().copied().filter(|a| *a != "sari").collect();
     let one = gecbias_threads(&m2_args, "1");
-    assert_eq!(
-        one.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&one.stderr)
-    );
+    succeeded(&one);
     assert_eq!(one.stdout, gecbias_threads(&m2_args, "2").stdout);
     let rows: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
     assert_eq!(
@@ -376,12 +366,7 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
     assert!(p < 0.01, "fixing every sentence beats fixing half: p = {p}");
 
     let sari = gecbias_threads(&sari_args, "1");
-    assert_eq!(
-        sari.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&sari.stderr)
-    );
+    succeeded(&sari);
     let rows: serde_json::Value = serde_json::from_slice(&sari.stdout).unwrap();
     assert_eq!(
         rows[0]["signature"],
