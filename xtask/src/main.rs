@@ -13,11 +13,14 @@
 //!   drop-in tests of the `gecbias` command.
 //! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
+//! * `cargo xtask data fetch [--into DIR] [--source-url-base URL]` builds a data directory from
+//!   the public repositories (`xtask/data-sources.tsv`), every file verified against the manifest.
 
 mod bench;
 mod bench_cli;
 mod data;
 mod experiments;
+mod fetch;
 mod linguistic;
 mod record;
 mod reference_tools;
@@ -95,14 +98,39 @@ enum Task {
         #[arg(long)]
         data: Option<PathBuf>,
     },
-    /// Show the data directory and its provenance, and verify it against the manifest.
+    /// Show the data directory and its provenance, and verify it against the manifest; `data
+    /// fetch` builds one from the public repositories.
     Data {
+        #[command(subcommand)]
+        action: Option<DataAction>,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
         data: Option<PathBuf>,
         /// Rewrite the manifest from the files the registered experiments read.
         #[arg(long)]
         write_manifest: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum DataAction {
+    /// Clone the repositories the data comes from (git, over the network) and lay out every file
+    /// of the manifest in a data directory, each verified; a re-run keeps what is in place.
+    Fetch {
+        /// The data directory to build (default: ./data in the workspace root, the first place
+        /// the commands look).
+        #[arg(long)]
+        into: Option<PathBuf>,
+        /// Where the repositories are cloned from, as `<base>/<owner>/<name>` (a mirror, or
+        /// `file:///…` fixtures).
+        #[arg(long, default_value = "https://github.com")]
+        source_url_base: String,
+        /// The table of which repository, revision and path holds each file.
+        #[arg(long, default_value = "xtask/data-sources.tsv")]
+        sources: PathBuf,
+        /// The manifest every fetched file must match.
+        #[arg(long, default_value = "xtask/data-manifest.tsv")]
+        manifest: PathBuf,
     },
 }
 
@@ -141,6 +169,26 @@ fn main() -> ExitCode {
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
         Some(Task::Record { data }) => record::run(&workspace_root(), data.as_deref()),
         Some(Task::Data {
+            action:
+                Some(DataAction::Fetch {
+                    into,
+                    source_url_base,
+                    sources,
+                    manifest,
+                }),
+            ..
+        }) => {
+            let cwd = std::env::current_dir().unwrap_or_default();
+            let root = workspace_root();
+            fetch::run(&fetch::FetchOptions {
+                into: into.map_or_else(|| root.join("data"), |d| cwd.join(d)),
+                url_base: source_url_base,
+                sources: root.join(sources),
+                manifest: root.join(manifest),
+            })
+        }
+        Some(Task::Data {
+            action: None,
             data,
             write_manifest,
         }) => data::run(data.as_deref(), write_manifest),

@@ -119,14 +119,19 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
 pub(crate) fn resolve(flag: Option<&Path>) -> anyhow::Result<DataDir> {
     let cwd = std::env::current_dir().context("reading the current directory")?;
     let flag = flag.map(|f| cwd.join(f));
-    let data = DataDir::resolve(flag.as_deref(), &workspace_root())?;
+    let data = DataDir::resolve(flag.as_deref(), &workspace_root()).map_err(|e| {
+        anyhow::anyhow!(
+            "{e}\nfetch the data with `cargo xtask data fetch` (it builds ./data from the public \
+             repositories; git and network access needed)"
+        )
+    })?;
     if !provenance::SOURCES
         .iter()
         .any(|s| data.join(s.folder).is_dir())
     {
         bail!(
             "{} ({}) is not a gecbias data directory: none of its folders ({}) is in it; the README's \
-             \"The data\" says where to get it",
+             `cargo xtask data fetch --into DIR` builds one",
             data.root().display(),
             data.origin(),
             provenance::SOURCES

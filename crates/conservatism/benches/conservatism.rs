@@ -6,9 +6,8 @@
 use conservatism::{SentencePair, Splitter, compare_passages};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gecbias_data::datasets::CONLL_PARAGRAPHS;
-use gecbias_data::location::punkt_english_dir;
 use gecbias_data::testing::{data_or_skip, or_skip};
-use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
+use mono_align::morphy::NounLemmatizer;
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 use mono_align::sentences::{preprocess_paragraph, read_passage};
 use mono_align::{CostModel, WordEquivalence};
@@ -17,13 +16,11 @@ fn conll(c: &mut Criterion) {
     let Some(data) = data_or_skip("conservatism bench") else {
         return;
     };
-    let punkt = PunktParameters::from_dir(punkt_english_dir());
+    let punkt = PunktParameters::english();
     let Some(punkt) = or_skip(punkt, "Punkt parameters").map(PunktSentenceTokenizer::new) else {
         return;
     };
-    let Some(same) =
-        or_skip(NounLemmatizer::from_dir(DEFAULT_DIR), "WordNet").map(WordEquivalence::new)
-    else {
+    let Some(same) = or_skip(NounLemmatizer::english(), "WordNet").map(WordEquivalence::new) else {
         return;
     };
     let read = |f: &str| {

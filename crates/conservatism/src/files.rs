@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
+use mono_align::morphy::NounLemmatizer;
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 use mono_align::sentences::preprocess_paragraph;
 use mono_align::{CostModel, WordEquivalence};
@@ -20,20 +20,18 @@ pub struct Resources {
 }
 
 impl Resources {
-    /// The resources where gecbias puts them: WordNet 3.0 in [`DEFAULT_DIR`] (Debian's
-    /// `wordnet-base`) and Punkt's English parameters in
-    /// [`gecbias_data::location::punkt_english_dir`] (`scripts/fetch-punkt-english.sh`).
+    /// The resources gecbias carries (built into the program by `gecbias-resources`, or named
+    /// by `$GECBIAS_PUNKT` and `$GECBIAS_WORDNET`): Punkt's English parameters
+    /// ([`PunktParameters::english`]) and WordNet 3.0's nouns ([`NounLemmatizer::english`]).
     pub fn locate() -> Result<Resources, Error> {
-        let punkt = PunktParameters::from_dir(gecbias_data::location::punkt_english_dir())
-            .map_err(|source| Error::Resource {
-                what: "Punkt English parameters (run scripts/fetch-punkt-english.sh)",
-                source,
-            })?;
-        let lemmatizer =
-            NounLemmatizer::from_dir(DEFAULT_DIR).map_err(|source| Error::Resource {
-                what: "WordNet 3.0 (apt-get install wordnet-base)",
-                source,
-            })?;
+        let punkt = PunktParameters::english().map_err(|source| Error::Resource {
+            what: "Punkt English parameters",
+            source,
+        })?;
+        let lemmatizer = NounLemmatizer::english().map_err(|source| Error::Resource {
+            what: "WordNet 3.0 nouns",
+            source,
+        })?;
         Ok(Resources::new(
             PunktSentenceTokenizer::new(punkt),
             WordEquivalence::new(lemmatizer),

@@ -4,9 +4,8 @@
 
 use conservatism::{Splitter, compare_passages};
 use gecbias_data::datasets::CONLL_PARAGRAPHS;
-use gecbias_data::location::punkt_english_dir;
 use gecbias_data::testing::{data_or_skip, or_skip};
-use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer};
+use mono_align::morphy::NounLemmatizer;
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 use mono_align::sentences::{preprocess_paragraph, preprocess_paragraph_minimal, read_passage};
 use mono_align::{CostModel, WordEquivalence};
@@ -16,12 +15,12 @@ fn gold_word_change_histogram_is_g6() {
     let Some(data) = data_or_skip("gold WordChange histogram") else {
         return;
     };
-    let punkt = PunktParameters::from_dir(punkt_english_dir());
+    let punkt = PunktParameters::english();
     let Some(punkt) = or_skip(punkt, "Punkt English parameters").map(PunktSentenceTokenizer::new)
     else {
         return;
     };
-    let wordnet = NounLemmatizer::from_dir(DEFAULT_DIR);
+    let wordnet = NounLemmatizer::english();
     let Some(same) = or_skip(wordnet, "WordNet").map(WordEquivalence::new) else {
         return;
     };

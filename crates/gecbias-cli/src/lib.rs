@@ -258,19 +258,19 @@ pub(crate) fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
     bar
 }
 
-/// The committed parser model (or `$GECBIAS_UCCA_MODEL`).
+/// The committed parser model as built into the program (or `$GECBIAS_UCCA_MODEL`); the
+/// message says which it tried.
 pub(crate) fn parser() -> Result<ucca_parser::Parser, Error> {
-    ucca_parser::Parser::default_model().map_err(|e| Error::input(format!("the parser model: {e}")))
+    ucca_parser::Parser::default_model().map_err(|e| Error::input(e.to_string()))
 }
 
-/// NLTK's Punkt English sentence splitter, from `scripts/fetch-punkt-english.sh`'s files.
+/// NLTK's Punkt English sentence splitter (built in, or `$GECBIAS_PUNKT`).
 pub(crate) fn punkt() -> Result<mono_align::punkt::PunktSentenceTokenizer, Error> {
-    let dir = gecbias_data::location::punkt_english_dir();
-    mono_align::punkt::PunktParameters::from_dir(&dir)
+    mono_align::punkt::PunktParameters::english()
         .map(mono_align::punkt::PunktSentenceTokenizer::new)
         .map_err(|e| {
             Error::input(format!(
-                "sentence splitting needs NLTK's Punkt parameters (run scripts/fetch-punkt-english.sh): {e}"
+                "sentence splitting needs NLTK's Punkt parameters: {e}"
             ))
         })
 }

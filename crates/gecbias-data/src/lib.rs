@@ -48,9 +48,7 @@ pub mod spec_goldens;
 pub mod testing;
 
 pub use error::Error;
-pub use location::{
-    Candidate, DATA_ENV, DataDir, Origin, SEED_ENV, UCCA_MODEL_ENV, ucca_model_path,
-};
+pub use location::{Candidate, DATA_ENV, DataDir, Origin, SEED_ENV, UCCA_MODEL, workspace_root};
 pub use manifest::{Manifest, ManifestEntry, Verification, sha256_base64};
 
 /// This crate's version (`gecbias --version` lists it).

@@ -169,33 +169,18 @@ pub fn candidates(flag: Option<&Path>, env: Option<OsString>, base: &Path) -> Ve
     out
 }
 
-/// Where `scripts/fetch-punkt-english.sh` writes NLTK's Punkt English parameters (a linguistic
-/// resource fetched at build time, not research data).
-pub fn punkt_english_dir() -> PathBuf {
-    workspace_root().join("target/linguistic-data/punkt_tab/english")
-}
-
 /// The environment variable that sets the seed of the `gecbias` command's resampling (sacrebleu's
 /// convention; default 12345).
 pub const SEED_ENV: &str = "GECBIAS_SEED";
 
-/// The environment variable naming a UCCA parser model file to use instead of the committed one.
-pub const UCCA_MODEL_ENV: &str = "GECBIAS_UCCA_MODEL";
-
-/// The committed UCCA parser model, inside the workspace.
+/// The committed UCCA parser model, relative to the workspace root (where `cargo xtask
+/// train-parser` writes it; programs read the copy built into them, see `gecbias-resources`).
 pub const UCCA_MODEL: &str = "models/ucca-wiki-v1.2/model.bin";
 
-/// The UCCA parser model to load by default: `$GECBIAS_UCCA_MODEL` when set (relative paths from
-/// the current directory), else the committed [`UCCA_MODEL`] of the workspace.
-pub fn ucca_model_path() -> PathBuf {
-    match std::env::var_os(UCCA_MODEL_ENV) {
-        Some(path) if !path.is_empty() => PathBuf::from(path),
-        _ => workspace_root().join(UCCA_MODEL),
-    }
-}
-
 /// The workspace root, known at compile time from this crate's own location
-/// (`<root>/crates/gecbias-data`).
+/// (`<root>/crates/gecbias-data`): for tests and `cargo xtask`, which run inside a clone. Nothing
+/// an installed program reads is found through it (models and linguistic resources are built
+/// into the program by `gecbias-resources`).
 pub fn workspace_root() -> PathBuf {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     crate_dir

@@ -39,11 +39,21 @@ impl ManifestEntry {
     pub fn of_file(data: &DataDir, path: &str) -> Result<ManifestEntry, Error> {
         let full = data.join(path);
         let bytes = std::fs::read(&full).map_err(|source| Error::Io { path: full, source })?;
-        Ok(ManifestEntry {
+        Ok(ManifestEntry::of_bytes(path, &bytes))
+    }
+
+    /// The entry of a file at `path` whose content is `bytes`.
+    pub fn of_bytes(path: &str, bytes: &[u8]) -> ManifestEntry {
+        ManifestEntry {
             path: path.to_owned(),
             bytes: bytes.len() as u64,
-            sha256: Sha256::digest(&bytes).into(),
-        })
+            sha256: Sha256::digest(bytes).into(),
+        }
+    }
+
+    /// The digest as the manifest writes it (base64, RFC 4648, padded).
+    pub fn digest_base64(&self) -> String {
+        BASE64.encode(self.sha256)
     }
 }
 

@@ -31,6 +31,13 @@ pub enum Error {
         /// How to obtain the resource.
         hint: &'static str,
     },
+    /// A linguistic resource this build does not carry and no environment variable names.
+    #[error("{source}")]
+    Unavailable {
+        /// Which resource, and how to name one.
+        #[from]
+        source: gecbias_resources::Error,
+    },
     /// A malformed line of a linguistic resource file.
     #[error("{}:{line}: malformed line", .path.display())]
     MalformedResource {

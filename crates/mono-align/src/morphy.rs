@@ -16,11 +16,14 @@
 //! [`WordNet`] reads all four parts of speech through the same readers, for what a word form can
 //! be (its [`WordClass`]).
 //!
-//! The WordNet 3.0 files are read at run time (Debian package `wordnet-base` installs them in
-//! [`DEFAULT_DIR`]); they are not vendored.
+//! [`NounLemmatizer::english`] reads the noun lemmas and exceptions that gecbias carries
+//! (`models/wordnet-3.0-nouns/`, built into the program), or the WordNet 3.0 `dict` directory
+//! named by `$GECBIAS_WORDNET`; [`WordNet`] (all four parts of speech, for the parser's training)
+//! reads a full `dict` directory, such as the one Debian's `wordnet-base` installs in
+//! [`DEFAULT_DIR`].
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::Error;
 use crate::error::read_resource;
@@ -28,7 +31,8 @@ use crate::error::read_resource;
 /// Where Debian's `wordnet-base` installs the WordNet 3.0 database.
 pub const DEFAULT_DIR: &str = "/usr/share/wordnet";
 
-const HINT: &str = "install Debian's wordnet-base or pass the WordNet 3.0 dict directory";
+const HINT: &str =
+    "set $GECBIAS_WORDNET to a WordNet 3.0 dict directory, or install Debian's wordnet-base";
 
 const SUBSTITUTIONS: [(&str, &str); 9] = [
     ("s", ""),
@@ -51,6 +55,30 @@ pub struct NounLemmatizer {
 }
 
 impl NounLemmatizer {
+    /// WordNet 3.0's nouns as gecbias carries them ([`gecbias_resources`]): the `dict` directory
+    /// named by `$GECBIAS_WORDNET`, else the lemma list and exceptions of
+    /// `models/wordnet-3.0-nouns` built into the program, else [`DEFAULT_DIR`].
+    pub fn english() -> Result<NounLemmatizer, Error> {
+        match gecbias_resources::locate(gecbias_resources::Resource::WordNetNouns)? {
+            gecbias_resources::Located::Embedded(files) => {
+                let text = |name: &str| {
+                    let path = PathBuf::from(files.describe(name));
+                    let bytes = files.get(name).unwrap_or_default();
+                    String::from_utf8(bytes.to_vec())
+                        .map(|text| (path.clone(), text))
+                        .map_err(|_| Error::MalformedResource { path, line: 0 })
+                };
+                let (_, lemmas) = text("noun-lemmas.txt")?;
+                let (path, exceptions) = text("noun.exc")?;
+                Ok(NounLemmatizer {
+                    lemmas: lemmas.lines().map(str::to_owned).collect(),
+                    exceptions: parse_exceptions(&path, &exceptions)?,
+                })
+            }
+            gecbias_resources::Located::Path { path, .. } => NounLemmatizer::from_dir(path),
+        }
+    }
+
     /// Reads `index.noun` and `noun.exc` from a WordNet 3.0 `dict` directory.
     pub fn from_dir(dir: impl AsRef<Path>) -> Result<NounLemmatizer, Error> {
         let dir = dir.as_ref();
@@ -221,6 +249,11 @@ fn read_index(dir: &Path, pos: PartOfSpeech) -> Result<Vec<IndexEntry>, Error> {
 
 fn read_exceptions(dir: &Path, pos: PartOfSpeech) -> Result<HashMap<String, Vec<String>>, Error> {
     let (path, text) = read_resource(dir.join(format!("{}.exc", pos.file_suffix())), HINT)?;
+    parse_exceptions(&path, &text)
+}
+
+/// An exception list (`form lemma…` per line); `path` names it in errors.
+fn parse_exceptions(path: &Path, text: &str) -> Result<HashMap<String, Vec<String>>, Error> {
     let mut exceptions = HashMap::new();
     for (i, line) in text
         .lines()
@@ -230,7 +263,7 @@ fn read_exceptions(dir: &Path, pos: PartOfSpeech) -> Result<HashMap<String, Vec<
         let mut words = line.split_whitespace();
         let (Some(form), Some(first)) = (words.next(), words.next()) else {
             return Err(Error::MalformedResource {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 line: i + 1,
             });
         };

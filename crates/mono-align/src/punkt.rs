@@ -17,15 +17,15 @@
 //!    quotes and brackets right after a break are moved into the sentence before it.
 //!
 //! Parameters are read from a `punkt_tab` directory (`abbrev_types.txt`, `collocations.tab`,
-//! `sent_starters.txt`, `ortho_context.tab`); `scripts/fetch-punkt-english.sh` writes NLTK's
-//! English one to `target/linguistic-data/punkt_tab/english/`.
+//! `sent_starters.txt`, `ortho_context.tab`); NLTK's English one is committed in
+//! `models/punkt-english/` and built into the program ([`PunktParameters::english`]).
 //!
 //! Character classes follow Python's Unicode `re`: `\s` is [`is_py_space`], `\w` is
 //! [`is_word_char`]; `\d` is taken as Rust's `char::is_numeric` (Python's is the narrower `Nd`;
 //! they differ only on fractions and numerals such as ½ and Ⅷ).
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::Error;
 use crate::error::read_resource;
@@ -57,13 +57,42 @@ pub struct PunktParameters {
 }
 
 impl PunktParameters {
+    /// NLTK's English parameters as gecbias carries them ([`gecbias_resources`]): the directory
+    /// named by `$GECBIAS_PUNKT`, else the copy of `models/punkt-english` built into the program.
+    pub fn english() -> Result<PunktParameters, Error> {
+        let resource = gecbias_resources::Resource::PunktEnglish;
+        match gecbias_resources::locate(resource)? {
+            gecbias_resources::Located::Embedded(files) => PunktParameters::from_files(|name| {
+                let path = PathBuf::from(files.describe(name));
+                let bytes = files.get(name).unwrap_or_default();
+                String::from_utf8(bytes.to_vec())
+                    .map(|text| (path.clone(), text))
+                    .map_err(|_| Error::MalformedResource { path, line: 0 })
+            }),
+            gecbias_resources::Located::Path { path, .. } => PunktParameters::from_dir(path),
+        }
+    }
+
     /// Reads a `punkt_tab` language directory.
     pub fn from_dir(dir: impl AsRef<Path>) -> Result<PunktParameters, Error> {
         let dir = dir.as_ref();
-        let read = |name: &str| read_resource(dir.join(name), "run scripts/fetch-punkt-english.sh");
-        let pairs = |name: &str| -> Result<Vec<(String, String)>, Error> {
+        PunktParameters::from_files(|name| {
+            read_resource(
+                dir.join(name),
+                "set $GECBIAS_PUNKT to a punkt_tab language directory",
+            )
+        })
+    }
+
+    /// Parses the four `punkt_tab` files, each given as (its name in messages, its text) by
+    /// `read`.
+    fn from_files(
+        read: impl Fn(&str) -> Result<(PathBuf, String), Error>,
+    ) -> Result<PunktParameters, Error> {
+        let pairs = |name: &str| -> Result<(PathBuf, Vec<(String, String)>), Error> {
             let (path, text) = read(name)?;
-            text.lines()
+            let pairs = text
+                .lines()
                 .enumerate()
                 .map(|(i, l)| match l.split_once('\t') {
                     Some((a, b)) => Ok((a.to_owned(), b.to_owned())),
@@ -72,15 +101,16 @@ impl PunktParameters {
                         line: i + 1,
                     }),
                 })
-                .collect()
+                .collect::<Result<_, _>>()?;
+            Ok((path, pairs))
         };
         // Lines are kept verbatim: one abbreviation type is ". . " with a trailing space.
         let lines = |name: &str| {
             read(name).map(|(_, t)| t.lines().map(str::to_owned).collect::<HashSet<_>>())
         };
-        let (ortho_path, _) = read("ortho_context.tab")?;
+        let (ortho_path, ortho_pairs) = pairs("ortho_context.tab")?;
         let mut ortho_context = HashMap::new();
-        for (i, (typ, flags)) in pairs("ortho_context.tab")?.into_iter().enumerate() {
+        for (i, (typ, flags)) in ortho_pairs.into_iter().enumerate() {
             let flags = flags.parse().map_err(|_| Error::MalformedResource {
                 path: ortho_path.clone(),
                 line: i + 1,
@@ -89,7 +119,7 @@ impl PunktParameters {
         }
         Ok(PunktParameters {
             abbrev_types: lines("abbrev_types.txt")?,
-            collocations: pairs("collocations.tab")?.into_iter().collect(),
+            collocations: pairs("collocations.tab")?.1.into_iter().collect(),
             sent_starters: lines("sent_starters.txt")?,
             ortho_context,
         })

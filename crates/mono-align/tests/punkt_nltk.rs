@@ -8,7 +8,6 @@
 //! message otherwise, unless `GECBIAS_REQUIRE_DATA=1`.
 
 use gecbias_data::datasets::CONLL_PARAGRAPHS;
-use gecbias_data::location::punkt_english_dir;
 use gecbias_data::testing::{data_or_skip, or_skip};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 use mono_align::sentences::{preprocess_paragraph, read_passage, sent_tokenize_default};
@@ -38,7 +37,7 @@ fn punkt_and_the_reference_splitter_agree_with_nltk() {
     let Some(data) = data_or_skip("Punkt on the CoNLL passages") else {
         return;
     };
-    let params = PunktParameters::from_dir(punkt_english_dir());
+    let params = PunktParameters::english();
     let Some(params) = or_skip(params, "Punkt English parameters") else {
         return;
     };

@@ -9,7 +9,7 @@ use ucca_parser::{Parser, Token};
 mod corpus;
 
 fn parse_test(c: &mut Criterion) {
-    let path = gecbias_data::ucca_model_path();
+    let path = gecbias_data::workspace_root().join(gecbias_data::location::UCCA_MODEL);
     let mut group = c.benchmark_group("parser");
     group.sample_size(10);
     group.bench_function("load_model", |b| {

@@ -27,6 +27,21 @@ pub enum Error {
         /// What is wrong with it.
         message: String,
     },
+    /// The default model ([`crate::Parser::default_model`]) could not be read.
+    #[error("the UCCA parser model ({location}): {source}")]
+    DefaultModel {
+        /// Where it came from: `$GECBIAS_UCCA_MODEL=PATH`, or the built-in copy.
+        location: String,
+        /// What went wrong reading it.
+        source: Box<Error>,
+    },
+    /// This build carries no model and `$GECBIAS_UCCA_MODEL` is unset.
+    #[error("{source}")]
+    NoModel {
+        /// What is missing and which variable to set.
+        #[from]
+        source: gecbias_resources::Error,
+    },
     /// A lexicon resource has a malformed line.
     #[error("{what}, line {line}: {message}")]
     Resource {

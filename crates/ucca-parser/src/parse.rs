@@ -80,10 +80,23 @@ impl Parser {
         Ok(Parser::new(Model::read(path)?))
     }
 
-    /// Loads the model named by `$GECBIAS_UCCA_MODEL`, else the one committed in the workspace
-    /// (`models/ucca-wiki-v1.2/model.bin`).
+    /// Loads the model file named by `$GECBIAS_UCCA_MODEL`, else the committed
+    /// `models/ucca-wiki-v1.2/model.bin` as built into the program ([`gecbias_resources`]; a
+    /// build from the crate registry carries none: set the variable or call [`Parser::load`]).
+    /// Errors name where the model came from and the variable that overrides it.
     pub fn default_model() -> Result<Parser, Error> {
-        Parser::load(gecbias_data::ucca_model_path())
+        let located = gecbias_resources::locate(gecbias_resources::Resource::UccaModel)?;
+        let model = match &located {
+            gecbias_resources::Located::Embedded(files) => Model::from_bytes(
+                files.get("model.bin").unwrap_or_default(),
+                &files.describe("model.bin"),
+            ),
+            gecbias_resources::Located::Path { path, .. } => Model::read(path),
+        };
+        model.map(Parser::new).map_err(|e| Error::DefaultModel {
+            location: located.to_string(),
+            source: Box::new(e),
+        })
     }
 
     /// The model.

@@ -75,7 +75,9 @@ fn a_simple_sentence_gets_a_scene() {
 
 #[test]
 fn bad_model_files_say_what_is_wrong() {
-    let good = std::fs::read(gecbias_data::ucca_model_path()).unwrap();
+    let good =
+        std::fs::read(gecbias_data::workspace_root().join(gecbias_data::location::UCCA_MODEL))
+            .unwrap();
     // The committed file is exactly what this build writes for the model it reads.
     assert!(Model::from_bytes(&good, "m.bin").unwrap().to_bytes() == good);
     let message = |bytes: &[u8]| Model::from_bytes(bytes, "m.bin").unwrap_err().to_string();

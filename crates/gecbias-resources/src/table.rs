@@ -1,0 +1,18 @@
+// The resources and their files, read by both the library and its build script (`include!`d
+// there), so the two cannot disagree.
+
+/// For each resource, in [`Resource`] order: its folder under the repository's `models/` and the
+/// files it consists of.
+const TABLE: [(&str, &[&str]); 3] = [
+    ("ucca-wiki-v1.2", &["model.bin"]),
+    (
+        "punkt-english",
+        &[
+            "abbrev_types.txt",
+            "collocations.tab",
+            "sent_starters.txt",
+            "ortho_context.tab",
+        ],
+    ),
+    ("wordnet-3.0-nouns", &["noun-lemmas.txt", "noun.exc"]),
+];
