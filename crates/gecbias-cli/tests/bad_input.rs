@@ -225,3 +225,76 @@ fn a_dash_reads_standard_input() {
     assert_eq!(rows[0]["system"], "-");
     assert_eq!(rows[0]["correct"], 1);
 }
+
+/// `args` run with the environment variable `var` set to `value`: status 1, one line naming
+/// every part of `expected`.
+fn refused_with_env(var: &str, value: &str, args: &[&str], expected: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gecbias"))
+        .args(args)
+        .env(var, value)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{var}={value} {args:?}: {stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: one line: {stderr}");
+    for part in expected {
+        assert!(stderr.contains(part), "{args:?}: {part:?} not in {stderr}");
+    }
+}
+
+#[test]
+fn a_missing_or_corrupt_resource_names_the_path_and_its_variable() {
+    let text = file("resource-source.txt", b"Kim left early .\n");
+    let missing = dir().join("no-such-model.bin").display().to_string();
+    let corrupt = file("corrupt-model.bin", b"not a model at all");
+    for model in [&missing, &corrupt] {
+        for args in [
+            vec!["parse", text.as_str()],
+            vec!["usim", "-s", text.as_str(), "-o", text.as_str()],
+        ] {
+            refused_with_env(
+                "GECBIAS_UCCA_MODEL",
+                model,
+                &args,
+                &["UCCA parser model", "$GECBIAS_UCCA_MODEL=", model.as_str()],
+            );
+        }
+    }
+    refused_with_env(
+        "GECBIAS_UCCA_MODEL",
+        &missing,
+        &["parse", text.as_str()],
+        &["No such file"],
+    );
+    refused_with_env(
+        "GECBIAS_UCCA_MODEL",
+        &corrupt,
+        &["parse", text.as_str()],
+        &["wrong magic"],
+    );
+    let no_dir = dir().join("no-such-dir").display().to_string();
+    refused_with_env(
+        "GECBIAS_PUNKT",
+        &no_dir,
+        &["usim", "-s", &text, "-o", &text, "--sentences"],
+        &[&no_dir, "ortho_context.tab", "$GECBIAS_PUNKT"],
+    );
+    for args in [vec!["conservatism", text.as_str(), text.as_str()]] {
+        refused_with_env(
+            "GECBIAS_WORDNET",
+            &no_dir,
+            &args,
+            &[&no_dir, "index.noun", "$GECBIAS_WORDNET"],
+        );
+        refused_with_env(
+            "GECBIAS_PUNKT",
+            &no_dir,
+            &args,
+            &[&no_dir, "$GECBIAS_PUNKT"],
+        );
+    }
+}
