@@ -692,20 +692,18 @@ pub fn verbose_report(
 }
 
 /// The official scorer's summary, the three lines it always prints last:
-/// `Precision   : 0.4162`, `Recall      : 0.2140`, `F_0.5       : 0.3501` (four decimals; β as
-/// Python 2 prints a float).
+/// `Precision   : 0.4162`, `Recall      : 0.2140`, `F_0.5       : 0.3501` (four decimals; β
+/// with one decimal, `%.1f`, as m2scorer labels it: `--beta 0.25` prints `F_0.2`).
 pub fn summary_report(score: &M2Score, beta: f64) -> String {
     format!(
-        "Precision   : {:.4}\nRecall      : {:.4}\nF_{}       : {:.4}\n",
-        score.precision,
-        score.recall,
-        python2_float(beta),
-        score.f_beta
+        "Precision   : {:.4}\nRecall      : {:.4}\nF_{beta:.1}       : {:.4}\n",
+        score.precision, score.recall, score.f_beta
     )
 }
 
-/// The P, R and F_β lines of the verbose report, numbers as Python 2 prints them; `labels` are
-/// the P and R labels and the text before and after β in the F label.
+/// The P, R and F_β lines of the verbose report, numbers as Python 2 prints them and β with one
+/// decimal (`%.1f`, C's round-half-even on the binary value, which Rust's `{:.1}` also does);
+/// `labels` are the P and R labels and the text before and after β in the F label.
 fn write_scores(out: &mut String, score: &M2Score, beta: f64, labels: [&str; 4]) {
     use std::fmt::Write;
     let [p, r, f_before, f_after] = labels;
@@ -713,8 +711,7 @@ fn write_scores(out: &mut String, score: &M2Score, beta: f64, labels: [&str; 4])
     let _ = writeln!(out, "{r}{}", python2_float(score.recall));
     let _ = writeln!(
         out,
-        "{f_before}{}{f_after}{}",
-        python2_float(beta),
+        "{f_before}{beta:.1}{f_after}{}",
         python2_float(score.f_beta)
     );
 }
