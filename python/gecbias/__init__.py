@@ -487,17 +487,21 @@ def paired_test(
     return test
 
 
-def conservatism(source: Lines, output: Lines) -> ConservatismProfile:
-    """How conservative ``output`` is against ``source`` (paragraphs or sentences, one per
-    line, line-aligned): the LCB paper's WordChange, index diff, Spearman ρ and split/concat
-    profile.
+def conservatism(source: Lines, output: Lines, *, passages: bool = False) -> ConservatismProfile:
+    """How conservative ``output`` is against ``source`` (one sentence per line, line-aligned):
+    the LCB paper's WordChange, index diff, Spearman ρ and split/concat profile, line i against
+    line i; ``passages=True`` follows the paper's procedure instead (each file one passage, split
+    into sentences by Punkt, sentences re-aligned across lines).
 
     >>> profile = conservatism(["The cat sat on the mat ."], ["The dog sat on the mat ."])
     >>> profile.total_word_change, profile.unchanged_share, profile.splits
     (1, 0.0, 0)
     """
     with _Files() as files:
-        report = json.loads(_run(["conservatism", files.path(source, "source"), files.path(output, "output")]))
+        args = ["conservatism", files.path(source, "source"), files.path(output, "output")]
+        if passages:
+            args.append("--passages")
+        report = json.loads(_run(args))
         row = dict(report["systems"][0])
         row["system"] = files.shown.get(row["system"], row["system"])
     row["word_change_histogram"] = {b["word_change"]: b["sentences"] for b in row["word_change_histogram"]}

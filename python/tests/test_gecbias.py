@@ -151,6 +151,11 @@ def test_conservatism_and_unseen_estimate():
     profile = gecbias.conservatism(["The cat sat on the mat ."], ["The dog sat on the mat ."])
     assert (profile.sentences, profile.total_word_change, profile.splits) == (1, 1, 0)
     assert profile.word_change_histogram["1-1"] == 1 and profile.unchanged_share == 0.0
+    # Line i against line i by default; the paper's passage procedure on request.
+    lines = ["the cat sat on the mat", "she ate red apples today", "we like music"]
+    edited = ["the cat sat on the mat", "she ate green apples today", "we love music"]
+    assert gecbias.conservatism(lines, edited).sentences == 3
+    assert gecbias.conservatism(lines, edited, passages=True).total_word_change == 2
     estimate = gecbias.unseen_estimate([15, 2, 1, 0, 1])
     assert estimate.answers == 15 + 2 * 2 + 3 + 5
     assert estimate.distinct_answers == 19
@@ -195,3 +200,49 @@ def test_the_console_script_exit_statuses(tmp_path):
     assert usage.returncode == 2
     missing = subprocess.run([script, "m2scorer", str(tmp_path / "a"), str(tmp_path / "b")], capture_output=True)
     assert missing.returncode == 1 and b"gecbias: " in missing.stderr
+
+
+def hostile_inputs(tmp_path):
+    """The bad-input matrix's inputs: a 5 MB single line (and an M2 gold of it), 100,000 empty
+    lines, NUL bytes, a UTF-8 byte-order mark; each as (name, text file, M2 gold file)."""
+    gold = "S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\nS I is .\nA 1 2|||R:VERB|||am|||REQUIRED|||-NONE-|||0\n"
+    words = ("the cat is on a red mat " * 800_000)[:5_000_000]
+    files = {
+        "huge": (words + "\n", f"S {words}\nA 0 1|||R:NOUN|||dog|||REQUIRED|||-NONE-|||0\n"),
+        "empty-lines": ("\n" * 100_000, "\n" * 100_000),
+        "nul": ("He go\0es .\nI \0 am .\n", gold.replace("go", "g\0o")),
+        "bom": ("\ufeffHe goes .\nI am .\n", "\ufeff" + gold),
+    }
+    out = []
+    for name, (text, m2) in files.items():
+        (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
+        (tmp_path / f"{name}.m2").write_text(m2, encoding="utf-8")
+        out.append((name, tmp_path / f"{name}.txt", tmp_path / f"{name}.m2"))
+    return out
+
+
+def test_no_hostile_input_kills_the_interpreter(tmp_path):
+    import time
+
+    for name, text, m2 in hostile_inputs(tmp_path):
+        calls = {
+            "m2_score": lambda: gecbias.m2_score(text, m2),
+            "errant_compare": lambda: gecbias.errant_compare(m2, m2),
+            "gleu": lambda: gecbias.gleu(text, [text], [text]),
+            "sari": lambda: gecbias.sari(text, [text], text),
+            "score": lambda: gecbias.score("m2", [text], gold=m2),
+            "conservatism": lambda: gecbias.conservatism(text, text),
+            "usim_text": lambda: gecbias.usim_text(text, text, pretokenized=True),
+            "parse": lambda: gecbias.parse(text, sentences=True),
+            "unseen_estimate": lambda: gecbias.unseen_estimate(text),
+        }
+        for function, call in calls.items():
+            started = time.monotonic()
+            try:
+                call()
+            except gecbias.InputError as error:
+                assert len(str(error)) < 1_000, (name, function, str(error)[:200])
+            assert time.monotonic() - started < 10, (name, function)
+        if name == "huge":
+            with pytest.raises(gecbias.InputError, match=r"huge\.txt:1: .*limit of 1000"):
+                gecbias.m2_score(text, m2)

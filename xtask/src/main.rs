@@ -97,6 +97,10 @@ enum Task {
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
         data: Option<PathBuf>,
+        /// Record only the cases whose name contains this text; the others keep what
+        /// `recorded/cases.tsv` holds.
+        #[arg(long)]
+        only: Option<String>,
     },
     /// Show the data directory and its provenance, and verify it against the manifest; `data
     /// fetch` builds one from the public repositories.
@@ -167,7 +171,9 @@ fn main() -> ExitCode {
             data,
         }) => reproduce::run(&id, check, full, data.as_deref()),
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
-        Some(Task::Record { data }) => record::run(&workspace_root(), data.as_deref()),
+        Some(Task::Record { data, only }) => {
+            record::run(&workspace_root(), data.as_deref(), only.as_deref())
+        }
         Some(Task::Data {
             action:
                 Some(DataAction::Fetch {

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Context;
-use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS};
+use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES};
 use rayon::prelude::*;
 
 use crate::reference_tools::{ReferenceTools, Tool};
@@ -82,6 +82,39 @@ pub(crate) fn cases() -> Vec<Case> {
             ));
         }
     }
+    // Bryant & Ng's ten annotators: ties between annotators, broken in m2scorer's dict order.
+    for system in CONLL_SYSTEMS {
+        let files =
+            format!("{{data}}/{CONLL_PARAGRAPHS}/{system} {{data}}/{CONLL_REFERENCES}/BN.m2");
+        let name = format!("m2scorer/BN.m2.{system}");
+        out.push(case(
+            format!("{name}.txt"),
+            Tool::M2scorer,
+            files.clone(),
+            false,
+        ));
+        out.push(case(
+            format!("{name}.verbose"),
+            Tool::M2scorer,
+            format!("-v {files}"),
+            true,
+        ));
+    }
+    // β labelled with one decimal (`%.1f`): F_0.2 for 0.25.
+    let amu =
+        format!("{{data}}/{CONLL_PARAGRAPHS}/AMU {{data}}/{CONLL_GOLD}/official-2014.combined.m2");
+    out.push(case(
+        "m2scorer/official-2014.combined.m2.AMU.beta-0.25.txt".into(),
+        Tool::M2scorer,
+        format!("--beta 0.25 {amu}"),
+        false,
+    ));
+    out.push(case(
+        "m2scorer/official-2014.combined.m2.AMU.beta-0.25.verbose".into(),
+        Tool::M2scorer,
+        format!("-v --beta 0.25 {amu}"),
+        true,
+    ));
     let a = format!("{{data}}/{CONLL_GOLD}/official-2014.0.m2");
     let b = format!("{{data}}/{CONLL_GOLD}/official-2014.1.m2");
     let errant = [
@@ -185,49 +218,90 @@ pub(crate) fn cases() -> Vec<Case> {
             false,
         ));
     }
+    // Lines that start or end with a no-break or an em space: stripped by SARI.py under Python 3,
+    // kept (as part of the first or last token) under Python 2.
+    let fixture = "--orig {fixtures}/sari-unicode-space.src --sys {fixtures}/sari-unicode-space.sys \
+                   --refs {fixtures}/sari-unicode-space.ref";
+    for (name, tool, flag) in [
+        ("python3", Tool::Sari, ""),
+        ("python2", Tool::SariPython2, " --python2"),
+    ] {
+        out.push(case(
+            format!("sari/unicode-space.{name}.txt"),
+            tool,
+            format!("{fixture} --sentence-level{flag}"),
+            false,
+        ));
+    }
     out
 }
 
 impl Case {
-    /// The arguments with the data directory in place of `{data}`.
-    pub(crate) fn arguments(&self, data: &Path) -> Vec<String> {
+    /// The arguments with the data directory in place of `{data}` and the folder of our own
+    /// small inputs, `recorded/fixtures` below `root`, in place of `{fixtures}`.
+    pub(crate) fn arguments(&self, data: &Path, root: &Path) -> Vec<String> {
         let data = data.display().to_string();
+        let fixtures = root.join(RECORDED).join("fixtures").display().to_string();
         self.args
             .split(' ')
-            .map(|a| a.replace("{data}", &data))
+            .map(|a| a.replace("{data}", &data).replace("{fixtures}", &fixtures))
             .collect()
     }
 }
 
-pub(crate) fn run(root: &Path, data: Option<&Path>) -> anyhow::Result<()> {
+/// The expected column of each case already in `recorded/cases.tsv`, by name.
+fn recorded_expectations(recorded: &Path) -> std::collections::HashMap<String, String> {
+    std::fs::read_to_string(recorded.join("cases.tsv"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut fields = l.split('\t');
+            Some((fields.next()?.to_owned(), fields.next()?.to_owned()))
+        })
+        .collect()
+}
+
+/// Records every case, or with `only` the cases whose name contains it (the others keep what
+/// `recorded/cases.tsv` says; one never recorded stays out of the table until it is).
+pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyhow::Result<()> {
     let data = crate::reproduce::resolve(data)?;
     let tools = ReferenceTools::prepare(root)?;
     let recorded = root.join(RECORDED);
     let cases = cases();
-    let bar = indicatif::ProgressBar::new(cases.len() as u64);
+    let kept = recorded_expectations(&recorded);
+    let selected = |c: &Case| only.is_none_or(|o| c.name.contains(o));
+    let bar = indicatif::ProgressBar::new(cases.iter().filter(|c| selected(c)).count() as u64);
     let digests = cases
         .par_iter()
         .map(|c| {
-            let output = tools.run(c.tool, &c.arguments(data.root()))?;
+            if !selected(c) {
+                return Ok(kept.get(&c.name).cloned());
+            }
+            let output = tools.run(c.tool, &c.arguments(data.root(), root))?;
             bar.inc(1);
             if c.hashed {
-                return Ok(format!(
+                return Ok(Some(format!(
                     "sha256:{}",
                     gecbias_data::sha256_base64(&output.stdout)
-                ));
+                )));
             }
             let path = recorded.join(&c.name);
             std::fs::create_dir_all(path.parent().unwrap_or(&recorded))?;
             std::fs::write(&path, &output.stdout).with_context(|| format!("{}", path.display()))?;
-            Ok("file".to_owned())
+            Ok(Some("file".to_owned()))
         })
-        .collect::<anyhow::Result<Vec<String>>>()?;
+        .collect::<anyhow::Result<Vec<Option<String>>>>()?;
     bar.finish_and_clear();
     let mut table = String::from(
         "# Written by `cargo xtask record`: name, expected (the file recorded/<name>, or the SHA-256\n\
-         # of an output that quotes the data), tool, arguments ({data} = the data directory).\n",
+         # of an output that quotes the data), tool, arguments ({data} = the data directory,\n\
+         # {fixtures} = recorded/fixtures).\n",
     );
     for (c, expected) in cases.iter().zip(&digests) {
+        let Some(expected) = expected else {
+            continue;
+        };
         let _ = writeln!(
             table,
             "{}\t{expected}\t{}\t{}",
@@ -237,10 +311,11 @@ pub(crate) fn run(root: &Path, data: Option<&Path>) -> anyhow::Result<()> {
         );
     }
     std::fs::write(recorded.join("cases.tsv"), table)?;
+    let kept: Vec<&String> = digests.iter().flatten().collect();
     println!(
         "{} reference outputs recorded in {RECORDED} ({} as digests)",
-        cases.len(),
-        digests.iter().filter(|d| d.starts_with("sha256:")).count()
+        kept.len(),
+        kept.iter().filter(|d| d.starts_with("sha256:")).count()
     );
     Ok(())
 }

@@ -42,4 +42,61 @@ pub enum Error {
     /// The sentence alignment failed where the reference would have crashed.
     #[error(transparent)]
     Alignment(#[from] mono_align::Error),
+    /// A line longer than word alignment accepts ([`crate::MAX_SENTENCE_WORDS`]).
+    #[error(
+        "{file}:{line}: {words} words, more than the limit of {limit} for word alignment \
+         (conservatism::MAX_SENTENCE_WORDS)"
+    )]
+    LineTooLong {
+        /// The file.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// Its words (tokens as the alignment counts them).
+        words: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
+    /// A sentence of a passage longer than word alignment accepts
+    /// ([`crate::MAX_SENTENCE_WORDS`]); passage 1 is the source, 2 the output.
+    #[error(
+        "passage {passage}, sentence {sentence}: {words} words, more than the limit of {limit} \
+         for word alignment (conservatism::MAX_SENTENCE_WORDS)"
+    )]
+    SentenceTooLong {
+        /// 1 (the source) or 2 (the output).
+        passage: u8,
+        /// 1-based sentence number after splitting.
+        sentence: usize,
+        /// Its words.
+        words: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
+    /// A passage larger than sentence alignment accepts ([`crate::MAX_PASSAGE_BYTES`]); passage
+    /// 1 is the source, 2 the output.
+    #[error(
+        "passage {passage}: {bytes} bytes, more than the limit of {limit} for sentence alignment \
+         (conservatism::MAX_PASSAGE_BYTES; compare line by line, without --passages)"
+    )]
+    PassageTooLong {
+        /// 1 (the source) or 2 (the output).
+        passage: u8,
+        /// Its size.
+        bytes: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
+    /// A failure of the passage comparison of two files (passage 1 is the source, 2 the
+    /// output).
+    #[error("{output} against its source {source_file}: {error}")]
+    Passages {
+        /// The source file (passage 1).
+        source_file: String,
+        /// The output file (passage 2).
+        output: String,
+        /// What went wrong.
+        #[source]
+        error: Box<Error>,
+    },
 }

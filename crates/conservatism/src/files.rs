@@ -9,7 +9,9 @@ use mono_align::sentences::preprocess_paragraph;
 use mono_align::{CostModel, WordEquivalence};
 
 use crate::Error;
-use crate::passage::{Splitter, check_line_counts, compare_passages, passage_text};
+use crate::passage::{
+    Splitter, check_line_counts, compare_aligned_lines, compare_passages, passage_text,
+};
 use crate::profile::ConservatismProfile;
 
 /// What the measures read besides the text: Punkt's English sentence splitter and WordNet's nouns
@@ -49,38 +51,75 @@ impl Resources {
     }
 }
 
-fn read(path: &Path) -> Result<String, Error> {
+/// A file's text for `procedure`: all its lines (CRLF as LF), or the passage the reference reads;
+/// a UTF-8 byte-order mark is not text and is dropped.
+fn read(path: &Path, procedure: Procedure) -> Result<String, Error> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| Error::Io {
         file: name.clone(),
         source,
     })?;
-    passage_text(&name, &bytes)
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    match procedure {
+        Procedure::Lines => std::str::from_utf8(bytes)
+            .map(|text| text.replace("\r\n", "\n"))
+            .map_err(|e| Error::NonUtf8 {
+                file: name,
+                offset: e.valid_up_to(),
+            }),
+        Procedure::Passages => passage_text(&name, bytes),
+    }
+}
+
+/// How a system output file is compared with its source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Procedure {
+    /// Line i of the output against line i of the source: for line-aligned files, one sentence
+    /// per line ([`compare_aligned_lines`]; every line is one profiled sentence).
+    #[default]
+    Lines,
+    /// The LCB paper's procedure (§3.2, the words-changed figure): each file read as one passage
+    /// (its first 1,400 lines, as the reference reads them), preprocessed, split by Punkt,
+    /// sentences re-aligned across lines ([`compare_passages`]).
+    Passages,
 }
 
 /// How conservative the system output at `output` is against its source at `source` (one
-/// sentence per line, line-aligned), as the LCB paper measures it (§3.2): both files read as
-/// passages, preprocessed, split by Punkt, sentence-aligned, then WordChange, index_diff and
-/// Spearman's ρ per aligned sentence pair, with the reference code's word-alignment costs.
+/// sentence per line, line-aligned; the line counts must agree): WordChange, index_diff and
+/// Spearman's ρ per sentence pair with the reference code's word-alignment costs, the pairs made
+/// as `procedure` says. Errors name the files (and the line, for a line too long to align).
 pub fn compare_files(
     source: impl AsRef<Path>,
     output: impl AsRef<Path>,
     resources: &Resources,
+    procedure: Procedure,
 ) -> Result<ConservatismProfile, Error> {
     let (source, output) = (source.as_ref(), output.as_ref());
-    let (source_text, output_text) = (read(source)?, read(output)?);
-    check_line_counts(
-        &source.display().to_string(),
-        &source_text,
-        &output.display().to_string(),
-        &output_text,
-    )?;
-    compare_passages(
-        &preprocess_paragraph(&source_text),
-        &preprocess_paragraph(&output_text),
-        Splitter::Punkt,
-        &resources.punkt,
-        &resources.same,
-        CostModel::Reference,
-    )
+    let (source_name, output_name) = (source.display().to_string(), output.display().to_string());
+    let (source_text, output_text) = (read(source, procedure)?, read(output, procedure)?);
+    check_line_counts(&source_name, &source_text, &output_name, &output_text)?;
+    match procedure {
+        Procedure::Lines => {
+            let lines = |text: &str| text.lines().map(str::to_owned).collect::<Vec<_>>();
+            compare_aligned_lines(
+                (&source_name, &lines(&source_text)),
+                (&output_name, &lines(&output_text)),
+                &resources.same,
+            )
+        }
+        Procedure::Passages => compare_passages(
+            &preprocess_paragraph(&source_text),
+            &preprocess_paragraph(&output_text),
+            Splitter::Punkt,
+            &resources.punkt,
+            &resources.same,
+            CostModel::Reference,
+        )
+        .map_err(|e| Error::Passages {
+            source_file: source_name,
+            output: output_name,
+            error: Box::new(e),
+        }),
+    }
 }

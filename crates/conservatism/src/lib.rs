@@ -42,9 +42,10 @@ pub mod sentence;
 pub mod spearman;
 
 pub use error::Error;
-pub use files::{Resources, compare_files};
+pub use files::{Procedure, Resources, compare_files};
 pub use passage::{
-    Splitter, check_line_counts, compare_aligned_lines, compare_passages, passage_text,
+    MAX_PASSAGE_BYTES, MAX_SENTENCE_WORDS, Splitter, check_line_counts, compare_aligned_lines,
+    compare_passages, passage_text,
 };
 pub use profile::{ConservatismProfile, WORD_CHANGE_BINS};
 pub use sentence::{SentenceMeasures, SentencePair};

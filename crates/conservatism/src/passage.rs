@@ -43,10 +43,19 @@ pub fn check_line_counts(
     }
 }
 
+/// The largest passage [`compare_passages`] accepts, in bytes (8 times the CoNLL-2014 test set,
+/// 130 KB): sentence alignment works on the whole passage at once.
+pub const MAX_PASSAGE_BYTES: usize = 1 << 20;
+
+/// The most words (tokens as [`mono_align::tokens`] counts them) a sentence or line may have
+/// for word alignment: the assignment's cost matrix grows with the square of the length and its
+/// solution faster (the longest line of CoNLL-2014 and its systems has 261 tokens).
+pub const MAX_SENTENCE_WORDS: usize = 1_000;
+
 /// Compares outputs already aligned with their sources, line i with line i, without sentence
 /// alignment (the reference's `compare_aligned_paragraphs`, spec `lcb-pipeline.md` §10): the
 /// measures of every line pair. `source` and `output` are (file name, lines); their line counts
-/// must agree.
+/// must agree, and no line may have more than [`MAX_SENTENCE_WORDS`] words.
 pub fn compare_aligned_lines(
     source: (&str, &[String]),
     output: (&str, &[String]),
@@ -59,6 +68,19 @@ pub fn compare_aligned_lines(
             output: output.0.to_owned(),
             output_lines: output.1.len(),
         });
+    }
+    for (file, lines) in [source, output] {
+        for (i, line) in lines.iter().enumerate() {
+            let words = mono_align::tokens(line).len();
+            if words > MAX_SENTENCE_WORDS {
+                return Err(Error::LineTooLong {
+                    file: file.to_owned(),
+                    line: i + 1,
+                    words,
+                    limit: MAX_SENTENCE_WORDS,
+                });
+            }
+        }
     }
     Ok(ConservatismProfile::new(
         source
@@ -90,21 +112,38 @@ pub fn compare_passages(
     same: &WordEquivalence,
     model: CostModel,
 ) -> Result<ConservatismProfile, Error> {
+    for (passage, text) in [(1, source), (2, output)] {
+        if text.len() > MAX_PASSAGE_BYTES {
+            return Err(Error::PassageTooLong {
+                passage,
+                bytes: text.len(),
+                limit: MAX_PASSAGE_BYTES,
+            });
+        }
+    }
     let split = |text: &str, how: Splitter| match how {
         Splitter::Punkt => sent_tokenize_default(punkt, text),
         Splitter::Lines => sent_token_by_char(text),
     };
     let (chars1, chars2): (Vec<char>, Vec<char>) =
         (source.chars().collect(), output.chars().collect());
+    let (sentences1, sentences2) = (split(source, Splitter::Punkt), split(output, split_output));
+    for (passage, sentences) in [(1, &sentences1), (2, &sentences2)] {
+        for (k, sentence) in sentences.iter().enumerate() {
+            let words = mono_align::tokens(sentence).len();
+            if words > MAX_SENTENCE_WORDS {
+                return Err(Error::SentenceTooLong {
+                    passage,
+                    sentence: k + 1,
+                    words,
+                    limit: MAX_SENTENCE_WORDS,
+                });
+            }
+        }
+    }
     let mut cache = AlignmentCache::new(model);
-    let common = break2common_sentences(
-        split(source, Splitter::Punkt),
-        &chars1,
-        split(output, split_output),
-        &chars2,
-        same,
-        &mut cache,
-    )?;
+    let common =
+        break2common_sentences(sentences1, &chars1, sentences2, &chars2, same, &mut cache)?;
     let sources = sentences_from_endings(&chars1, &common.ends1);
     let outputs = sentences_from_endings(&chars2, &common.ends2);
     let sentences = sources

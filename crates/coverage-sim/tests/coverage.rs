@@ -294,8 +294,20 @@ proptest! {
         prop_assert!((all - 1.0).abs() < 1e-9, "{}", all);
     }
 
+}
+
+proptest! {
+    // A fixed seed: the cases and the simulations' seeds are the same on every run. With a fresh
+    // seed per run, 240 comparisons at 4 standard errors fail by chance once in about 70 runs
+    // (a CI run drew M = 1 at 4.03 SE).
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(20_181_125),
+        ..ProptestConfig::default()
+    })]
+
     /// For integer counts the authors' procedure is the model, so the exact values and the
-    /// simulation agree within 3 standard errors, with and without replacement.
+    /// simulation agree within 4 standard errors, with and without replacement.
     #[test]
     fn the_simulation_agrees_with_exact_values_on_integer_histograms(
         raw in prop::collection::vec((0.05f64..1.0, 1u8..4), 1..5),
@@ -313,7 +325,7 @@ proptest! {
                     Sampling::WithoutReplacement => without[m],
                 };
                 let e = estimates[m];
-                // 4 SE: 24 cases × 10 comparisons at 3 SE would fail by chance now and then.
+                // 4 SE: 24 cases × 10 comparisons at 3 SE would fail by chance too often.
                 // 1e-9: the quadrature error of the exact value without replacement.
                 prop_assert!((e.mean - want).abs() <= 4.0 * e.standard_error + 1e-9,
                     "{sampling:?} M = {m}: {} ± {} vs {want}", e.mean, e.standard_error);

@@ -79,7 +79,49 @@ pub enum Error {
         /// The accepted maximum.
         limit: usize,
     },
+    /// A sentence pair longer than the M2 scorer accepts
+    /// ([`crate::M2Options::max_sentence_tokens`]).
+    #[error(
+        "sentence {}: the {side} has {tokens} tokens, more than the M2 scorer's limit of {limit} \
+         (M2Options::max_sentence_tokens)",
+        sentence + 1
+    )]
+    SentenceTooLong {
+        /// 0-based sentence index.
+        sentence: usize,
+        /// `source` or `hypothesis`.
+        side: &'static str,
+        /// Its token count.
+        tokens: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
+    /// A sentence-level error, placed at the line of the file it concerns.
+    #[error("{file}:{line}: {source}")]
+    AtLine {
+        /// The file.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// The error.
+        source: Box<Error>,
+    },
     /// Parameters outside their meaningful range.
     #[error("invalid parameter: {0}")]
     InvalidParams(String),
+}
+
+impl Error {
+    /// A sentence-level error ([`Error::SentenceTooLong`], [`Error::LatticeTooLarge`]) placed at
+    /// `file:line`; any other error, which names its file already, unchanged.
+    pub fn at_line(self, file: &str, line: usize) -> Error {
+        match self {
+            Error::SentenceTooLong { .. } | Error::LatticeTooLarge { .. } => Error::AtLine {
+                file: file.to_owned(),
+                line,
+                source: Box::new(self),
+            },
+            other => other,
+        }
+    }
 }

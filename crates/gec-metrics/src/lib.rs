@@ -69,6 +69,7 @@ mod m2_score;
 mod ngrams;
 mod pairwise_sum;
 mod parallel;
+mod python_dict;
 mod python_random;
 mod sari;
 mod text;
@@ -98,8 +99,8 @@ pub use m2_score::{
 pub use pairwise_sum::{numpy_mean, pairwise_sum};
 pub use parallel::map_indices;
 pub use sari::{
-    SariScore, lucky_sari, max_sari, read_sari_lines, sari_files, sari_mean, sari_per_sentence,
-    sari_score, sari_sentence, sari_strip,
+    SariScore, SariStrip, lucky_sari, max_sari, read_sari_lines, sari_files, sari_mean,
+    sari_per_sentence, sari_score, sari_sentence, sari_strip,
 };
 pub use text::{MAX_FILE_BYTES, decode_text, lines, python_float, read_lines, read_text};
 #[cfg(feature = "easse")]

@@ -15,6 +15,7 @@ use crate::Error;
 use crate::edit_lattice::{Edit, FirstRowInsertions, GoldEdit, Lattice};
 use crate::m2_file::M2File;
 use crate::parallel::map_indices;
+use crate::python_dict::dict_order;
 use crate::text::{python_split, python_strip, python2_float, python2_repr};
 
 /// Options of the M2 scorer (the official defaults by [`Default`]; [`M2Options::LCB_AUTHORS`] for
@@ -35,6 +36,11 @@ pub struct M2Options {
     /// Refuse sentences whose lattice would have more arcs than this (memory guard; the largest
     /// CoNLL-2014 lattice has far fewer).
     pub max_lattice_arcs: usize,
+    /// Refuse a sentence pair whose source or hypothesis has more tokens than this, before any
+    /// matrix is allocated (1,000: the Levenshtein matrices and the lattice grow with the product
+    /// of the two lengths; the longest line of CoNLL-2014, its 14 systems, NUCLE and Bryant &
+    /// Ng's references has 261 tokens, of JFLEG 80).
+    pub max_sentence_tokens: usize,
 }
 
 impl M2Options {
@@ -46,6 +52,7 @@ impl M2Options {
         ignore_whitespace_casing: false,
         first_row_insertions: FirstRowInsertions::AtSentenceStart,
         max_lattice_arcs: 20_000_000,
+        max_sentence_tokens: 1_000,
     };
 
     /// The scorer as the LCB paper's experiments ran it (Choshen & Abend 2018, Fig. 3 and §2.3):
@@ -77,7 +84,10 @@ impl Default for M2Options {
 pub struct GoldSentence {
     /// The source sentence.
     pub source: String,
-    /// Annotator id and that annotator's edits, in file order of first appearance.
+    /// Annotator id and that annotator's edits (in file order), the annotators in the order
+    /// m2scorer iterates them: a Python 2.7 dict keyed by id, filled in file order of first
+    /// appearance and copied once (so `8` comes before `3`; m2scorer keeps the first annotator of
+    /// a tie).
     pub annotators: Vec<(u32, Vec<GoldEdit>)>,
 }
 
@@ -90,12 +100,13 @@ impl GoldSentence {
                 let tokens = block.tokens();
                 let mut annotators: Vec<(u32, Vec<GoldEdit>)> = Vec::new();
                 for edit in &block.edits {
-                    if annotators
-                        .last()
-                        .is_none_or(|(id, _)| *id != edit.annotator)
-                    {
-                        annotators.push((edit.annotator, Vec::new()));
-                    }
+                    let at = match annotators.iter().position(|(id, _)| *id == edit.annotator) {
+                        Some(at) => at,
+                        None => {
+                            annotators.push((edit.annotator, Vec::new()));
+                            annotators.len() - 1
+                        }
+                    };
                     // The official scorer drops edits that reach outside the sentence (only a
                     // leniently read file has them).
                     // A reversed span (start after end) is kept, as the scorer keeps it: it
@@ -118,13 +129,16 @@ impl GoldSentence {
                         original: tokens.get(start..end).unwrap_or_default().join(" "),
                         corrections: edit.corrections(),
                     };
-                    if let Some((_, edits)) = annotators.last_mut() {
-                        edits.push(gold);
-                    }
+                    annotators[at].1.push(gold);
                 }
                 if annotators.is_empty() {
                     annotators.push((0, Vec::new()));
                 }
+                // load_annotation's dict of annotators, then `this_edits`, a dict filled in the
+                // first one's order.
+                let ids: Vec<i64> = annotators.iter().map(|(id, _)| i64::from(*id)).collect();
+                let order = dict_order(&dict_order(&ids));
+                annotators.sort_by_key(|(id, _)| order.iter().position(|&k| k == i64::from(*id)));
                 GoldSentence {
                     source: block.source.clone(),
                     annotators,
@@ -297,6 +311,19 @@ fn per_annotator<R>(
 ) -> Result<Vec<R>, Error> {
     let source: Vec<&str> = python_split(&gold.source).collect();
     let hypothesis: Vec<&str> = python_split(hypothesis).collect();
+    for (side, tokens) in [
+        ("gold source", source.len()),
+        ("hypothesis", hypothesis.len()),
+    ] {
+        if tokens > options.max_sentence_tokens {
+            return Err(Error::SentenceTooLong {
+                sentence: index,
+                side,
+                tokens,
+                limit: options.max_sentence_tokens,
+            });
+        }
+    }
     if source == hypothesis {
         // An unchanged sentence: the only minimal-cost alignment is the diagonal, every arc of the
         // lattice leaves its token unchanged, and so every annotator's path proposes nothing.
@@ -376,7 +403,8 @@ fn check_counts(
 }
 
 /// Every sentence's result against every annotator (in parallel over sentences). `names` = (gold
-/// file, system file) for messages.
+/// file, system file) for messages: a sentence the scorer refuses is named by the system file's
+/// line.
 pub fn score_sentences(
     golds: &[GoldSentence],
     hypotheses: &[String],
@@ -385,7 +413,7 @@ pub fn score_sentences(
 ) -> Result<Vec<Vec<AnnotatorResult>>, Error> {
     check_counts(golds, hypotheses, names)?;
     map_indices(golds.len(), |i| {
-        score_sentence(&golds[i], &hypotheses[i], i, options)
+        score_sentence(&golds[i], &hypotheses[i], i, options).map_err(|e| e.at_line(names.1, i + 1))
     })
     .into_iter()
     .collect()
@@ -401,6 +429,7 @@ pub fn sentence_stats(
     check_counts(golds, hypotheses, names)?;
     map_indices(golds.len(), |i| {
         sentence_counts(&golds[i], &hypotheses[i], i, options)
+            .map_err(|e| e.at_line(names.1, i + 1))
     })
     .into_iter()
     .collect()

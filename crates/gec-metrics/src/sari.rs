@@ -19,7 +19,7 @@ use crate::ngrams::{FastMap, Gram, Vocabulary, counts, grams, ordered_counts};
 use crate::parallel::map_indices;
 use std::path::Path;
 
-use crate::text::{is_ascii_space, read_lines};
+use crate::text::{is_ascii_space, python_strip, read_lines};
 
 pub(crate) fn f1(precision: f64, recall: f64) -> f64 {
     if precision > 0.0 || recall > 0.0 {
@@ -172,9 +172,9 @@ pub(crate) fn check_shape(
     Ok(())
 }
 
-/// The SARI of a system from files, as `SARI.py` reads them (each line stripped of surrounding
-/// ASCII whitespace, as Python 2's `str.strip` does): every sentence's [`sari_sentence`] and their
-/// mean (0–1 scale).
+/// The SARI of a system from files, as `SARI.py` reads them under Python 3 (each line stripped
+/// of surrounding whitespace, [`sari_strip`]): every sentence's [`sari_sentence`] and their mean
+/// (0–1 scale).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
@@ -185,10 +185,34 @@ pub struct SariScore {
     pub sentences: Vec<f64>,
 }
 
-/// A line as `SARI.py` reads it: stripped of surrounding ASCII whitespace (Python 2's
-/// `str.strip`), so a leading tab or a CRLF ending does not change a score.
+/// Which Python's `str.strip` `SARI.py` reads its lines with: the script runs under Python 3
+/// today (the default), where a no-break space or an em space around a line is stripped too;
+/// under Python 2 its lines are byte strings and only ASCII whitespace is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum SariStrip {
+    /// Python 3: Unicode whitespace (`str.isspace`).
+    #[default]
+    Python3,
+    /// Python 2: ASCII whitespace (` \t\n\r\x0b\x0c`).
+    Python2,
+}
+
+impl SariStrip {
+    /// `line` stripped as this Python strips it.
+    pub fn strip(self, line: &str) -> &str {
+        match self {
+            SariStrip::Python3 => python_strip(line),
+            SariStrip::Python2 => line.trim_matches(is_ascii_space),
+        }
+    }
+}
+
+/// A line as `SARI.py` reads it under Python 3 ([`SariStrip::Python3`]): stripped of
+/// surrounding whitespace, so a leading tab, a no-break space or a CRLF ending does not change
+/// a score.
 pub fn sari_strip(line: &str) -> &str {
-    line.trim_matches(is_ascii_space)
+    SariStrip::Python3.strip(line)
 }
 
 /// The lines of a file as `SARI.py` reads them ([`sari_strip`]).

@@ -236,8 +236,11 @@ pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
     std::fs::read(path).map_err(io)
 }
 
-/// `bytes` as UTF-8 text, or the line of the first invalid byte.
+/// `bytes` as UTF-8 text, or the line of the first invalid byte. A UTF-8 byte-order mark is not
+/// text and is dropped (left in, it would become part of the first token: AMU's F0.5 0.3501
+/// turns 0.3499 with a spurious edit).
 pub(crate) fn decode(bytes: &[u8], file: &str) -> Result<String, Error> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(text.to_owned()),
         Err(e) => Err(Error::NonUtf8 {

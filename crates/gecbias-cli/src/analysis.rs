@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use conservatism::{ConservatismProfile, Resources, WORD_CHANGE_BINS, compare_files};
+use conservatism::{ConservatismProfile, Procedure, Resources, WORD_CHANGE_BINS, compare_files};
 use coverage_sim::{AccuracySummary, Sampling, perfect_system};
 use gecbias_plot::{Band, Line};
 use serde_json::{Value, json};
@@ -19,14 +19,21 @@ fn print(sink: &mut dyn Write, value: &Value) -> Result<(), Error> {
     crate::write_output(sink, format!("{text}\n").as_bytes())
 }
 
-/// How conservative systems are: WordChange, index diff and word order per aligned sentence pair.
+/// How conservative systems are: WordChange, index diff and word order per sentence pair. Line i
+/// of each output is compared with line i of the source (line counts are checked); `--passages`
+/// follows the LCB paper instead (its Figure 2): each file read as one passage, split into
+/// sentences by Punkt and sentences re-aligned across lines.
 #[derive(clap::Args)]
 pub(crate) struct ConservatismArgs {
-    /// The source, one sentence (or paragraph) per line.
+    /// The source, one sentence per line.
     source: String,
     /// System outputs, line-aligned with the source.
     #[arg(required = true)]
     systems: Vec<String>,
+    /// The LCB paper's procedure (Figure 2): files read as passages, split by Punkt, sentences
+    /// re-aligned, instead of line i against line i.
+    #[arg(long)]
+    passages: bool,
     /// A reference correction (line-aligned), profiled beside the systems.
     #[arg(long)]
     gold: Option<String>,
@@ -77,12 +84,17 @@ fn profile_json(name: &str, p: &ConservatismProfile) -> Value {
 
 pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Result<(), Error> {
     let resources = Resources::locate().map_err(|e| Error::input(e.to_string()))?;
+    let (procedure, split) = if args.passages {
+        (Procedure::Passages, "punkt")
+    } else {
+        (Procedure::Lines, "lines")
+    };
     let mut rows = Vec::new();
     let mut heat = Vec::new();
     for system in args.systems.iter().chain(&args.gold) {
         input::text(&args.source)?;
         input::text(system)?;
-        let profile = compare_files(&args.source, system, &resources)
+        let profile = compare_files(&args.source, system, &resources, procedure)
             .map_err(|e| Error::input(e.to_string()))?;
         let mut row = profile_json(system, &profile);
         if Some(system) == args.gold.as_ref() {
@@ -105,7 +117,7 @@ pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Res
         sink,
         &json!({
             "name": "Conservatism",
-            "signature": format!("Conservatism|split:punkt|align:reference-costs|version:{}", env!("CARGO_PKG_VERSION")),
+            "signature": format!("Conservatism|split:{split}|align:reference-costs|version:{}", env!("CARGO_PKG_VERSION")),
             "source": args.source,
             "systems": rows,
         }),
@@ -191,7 +203,7 @@ pub(crate) struct CoverageArgs {
     #[arg(long, num_args = 1..)]
     index: Vec<String>,
     /// The largest number of references.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = crate::numbers::count, allow_hyphen_values = true)]
     max_refs: usize,
     /// References drawn with replacement (the paper's main figure) or without.
     #[arg(long, value_parser = ["with", "without"], default_value = "with")]

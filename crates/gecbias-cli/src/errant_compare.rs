@@ -24,7 +24,7 @@ pub(crate) struct Args {
     #[arg(long = "ref", required = true)]
     reference: String,
     /// β of F_β.
-    #[arg(short, long, default_value_t = 0.5)]
+    #[arg(short, long, default_value_t = 0.5, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
     beta: f64,
     /// Print every sentence's annotator pairs and the chosen one.
     #[arg(short, long)]

@@ -50,14 +50,19 @@ pub(crate) fn lines(path: &str) -> Result<Vec<String>, Error> {
     Ok(lines)
 }
 
-/// The M2 file at `path`; `lenient` keeps edit spans outside their sentence, as the reference
-/// tools silently do.
+/// The M2 file at `path`; `lenient` keeps edit spans outside their sentence (or reversed), as
+/// the reference tools do, with a warning on standard error naming the first such edit.
 pub(crate) fn m2(path: &str, lenient: bool) -> Result<M2File, Error> {
     let text = text(path)?;
-    if lenient {
-        M2File::parse_lenient(&text, name(path))
-    } else {
-        M2File::parse(&text, name(path))
+    if !lenient {
+        return M2File::parse(&text, name(path)).map_err(failure);
     }
-    .map_err(failure)
+    let file = M2File::parse_lenient(&text, name(path)).map_err(failure)?;
+    // What the lenient reading accepts and the strict one refuses is a span out of place.
+    if let Err(e) = M2File::parse(&text, name(path)) {
+        eprintln!(
+            "gecbias: warning: {e}; kept, as the reference tool keeps it (`score` refuses it)"
+        );
+    }
+    Ok(file)
 }

@@ -35,6 +35,7 @@ mod errant_compare;
 mod gleu;
 mod input;
 mod m2scorer;
+mod numbers;
 mod parse;
 mod sari;
 mod score;

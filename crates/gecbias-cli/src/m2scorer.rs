@@ -29,7 +29,7 @@ pub(crate) struct Args {
     #[arg(long = "max_unchanged_words", default_value_t = 2)]
     max_unchanged_words: u32,
     /// β of F_β.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
     beta: f64,
     /// Drop system edits that only change case or spacing.
     #[arg(long = "ignore_whitespace_casing")]

@@ -1,12 +1,13 @@
 //! `gecbias sari`: `SARI.py`'s numbers (cocoxu/simplification) for an output file — the script has
 //! no command line of its own, so this prints what `print(SARIsent(…))` prints: the mean of the
 //! sentence scores over the corpus (the corpus SARI of the LCB paper's code) or, with
-//! `--sentence-level`, each sentence's score, one per line, as Python 3 prints a float. `--easse`
-//! prints EASSE's corpus SARI (0–100) instead.
+//! `--sentence-level`, each sentence's score, one per line, as Python 3 prints a float. Lines are
+//! stripped as the script does under Python 3 (`--python2`: as under Python 2, ASCII whitespace
+//! only). `--easse` prints EASSE's corpus SARI (0–100) instead.
 
 use std::io::Write;
 
-use gec_metrics::{EasseVariant, easse_corpus_sari, python_float, sari_score, sari_strip};
+use gec_metrics::{EasseVariant, SariStrip, easse_corpus_sari, python_float, sari_score};
 
 use crate::{Error, input};
 
@@ -25,26 +26,35 @@ pub(crate) struct Args {
     /// Each sentence's SARI, one per line.
     #[arg(long, conflicts_with = "easse")]
     sentence_level: bool,
+    /// Strip lines as SARI.py does under Python 2 (ASCII whitespace only) instead of Python 3
+    /// (also no-break and other Unicode spaces).
+    #[arg(long)]
+    python2: bool,
     /// EASSE's corpus SARI (`default`, `legacy` or `paper`) instead of SARI.py's mean.
     #[arg(long, value_parser = ["default", "legacy", "paper"], num_args = 0..=1, default_missing_value = "default")]
     easse: Option<String>,
 }
 
-fn stripped(path: &str) -> Result<Vec<String>, Error> {
+fn stripped(path: &str, strip: SariStrip) -> Result<Vec<String>, Error> {
     Ok(input::lines(path)?
         .iter()
-        .map(|l| sari_strip(l).to_owned())
+        .map(|l| strip.strip(l).to_owned())
         .collect())
 }
 
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
     let failure = |e: gec_metrics::Error| Error::input(e.to_string());
-    let sources = stripped(&args.orig)?;
-    let outputs = stripped(&args.sys)?;
+    let strip = if args.python2 {
+        SariStrip::Python2
+    } else {
+        SariStrip::Python3
+    };
+    let sources = stripped(&args.orig, strip)?;
+    let outputs = stripped(&args.sys, strip)?;
     let references = args
         .refs
         .iter()
-        .map(|r| stripped(r))
+        .map(|r| stripped(r, strip))
         .collect::<Result<Vec<_>, _>>()?;
     let names: Vec<&str> = [&args.orig, &args.sys]
         .into_iter()

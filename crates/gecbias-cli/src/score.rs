@@ -58,7 +58,7 @@ pub(crate) struct Args {
     #[command(flatten)]
     text: TextOptions,
     /// M2, ERRANT: β of F_β.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
     beta: f64,
     /// M2: unchanged words one system edit may span.
     #[arg(long, default_value_t = 2)]
@@ -76,7 +76,7 @@ pub(crate) struct Args {
     #[arg(long)]
     confidence: bool,
     /// Resamples for `--confidence`.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
     confidence_n: usize,
     /// The interval: bias-corrected and accelerated, or percentile.
     #[arg(long, value_parser = ["bca", "percentile"], default_value = "bca")]
@@ -85,13 +85,13 @@ pub(crate) struct Args {
     #[arg(long)]
     paired_bs: bool,
     /// Resamples for `--paired-bs`.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
     paired_bs_n: usize,
     /// Paired approximate randomisation test of each system against the first.
     #[arg(long)]
     paired_ar: bool,
     /// Trials for `--paired-ar`.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
     paired_ar_n: usize,
     /// The seed of every resampling.
     #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = 12345)]
@@ -135,6 +135,12 @@ struct SystemScore {
     signature: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     confidence: Option<Interval>,
+    /// M2, ERRANT: the interval of P, from the same resamples.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    precision_confidence: Option<Interval>,
+    /// M2, ERRANT: the interval of R, from the same resamples.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recall_confidence: Option<Interval>,
     #[serde(skip_serializing_if = "Option::is_none")]
     paired_bs: Option<Test>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -228,11 +234,13 @@ fn test(baseline: &str, t: PairedTest) -> Test {
 }
 
 /// The rows of one metric: each system's score with the interval and paired tests `args` asks
-/// for, all computed by `statistic` over a sequence of per-sentence items.
+/// for, all computed by `statistic` over a sequence of per-sentence items; where the metric has
+/// them (M2, ERRANT), the intervals of P and R too, from the same resamples (same seed).
 fn rows<T, S>(
     args: &Args,
     metric: Metric<T>,
     statistic: &S,
+    precision_recall: Option<&[S; 2]>,
     bar: &ProgressBar,
 ) -> Result<Vec<SystemScore>, Error>
 where
@@ -255,12 +263,18 @@ where
         .systems
         .iter()
         .map(|system| {
-            let confidence = if args.confidence {
+            let interval_of = |statistic: &S| -> Result<Option<Interval>, Error> {
+                if !args.confidence {
+                    return Ok(None);
+                }
                 let i = confidence_interval_by(&system.items, statistic, &confidence(args))
                     .map_err(statistics_error)?;
-                Some(interval(args, i))
-            } else {
-                None
+                Ok(Some(interval(args, i)))
+            };
+            let confidence = interval_of(statistic)?;
+            let (precision_confidence, recall_confidence) = match precision_recall {
+                Some([p, r]) => (interval_of(p)?, interval_of(r)?),
+                None => (None, None),
             };
             let row = SystemScore {
                 name: metric.name,
@@ -270,6 +284,8 @@ where
                 sentences: system.items.len(),
                 signature: signature.clone(),
                 confidence,
+                precision_confidence,
+                recall_confidence,
                 paired_bs: paired(
                     system,
                     args.paired_bs,
@@ -294,7 +310,7 @@ where
 fn source<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
     args.source
         .as_deref()
-        .ok_or_else(|| Error::input(format!("-m {metric} needs the source: -s SOURCE")))
+        .ok_or_else(|| Error::Usage(format!("-m {metric} needs the source: -s SOURCE")))
 }
 
 fn version() -> &'static str {
@@ -345,7 +361,7 @@ fn text_references(args: &Args) -> Vec<&str> {
 fn reference_lines(args: &Args, metric: &str) -> Result<Vec<Vec<String>>, Error> {
     let references = text_references(args);
     if references.is_empty() {
-        return Err(Error::input(format!(
+        return Err(Error::Usage(format!(
             "-m {metric} needs reference files line-aligned with the source: -r REF…"
         )));
     }
@@ -489,26 +505,51 @@ impl CorpusStatistic<FlatGleu> for PooledGleu {
     }
 }
 
-/// M2's corpus F_β, the annotators chosen by the running F_β over the sequence.
-struct M2F(f64);
+/// Which of P, R and F_β an M2 or ERRANT statistic reports.
+#[derive(Clone, Copy)]
+enum Part {
+    F,
+    Precision,
+    Recall,
+}
 
-impl CorpusStatistic<SentenceStats> for M2F {
+impl Part {
+    fn of(self, (p, r, f): (f64, f64, f64)) -> f64 {
+        match self {
+            Part::F => f,
+            Part::Precision => p,
+            Part::Recall => r,
+        }
+    }
+}
+
+/// M2's corpus P, R or F_β (the `Part`), the annotators chosen by the running F_β (β the
+/// `f64`) over the sequence, as m2scorer chooses them.
+struct M2Stat(f64, Part);
+
+impl CorpusStatistic<SentenceStats> for M2Stat {
     fn of<'a, I: Iterator<Item = &'a SentenceStats>>(&self, items: I) -> f64 {
-        corpus_score(items, self.0).f_beta
+        let s = corpus_score(items, self.0);
+        self.1.of((s.precision, s.recall, s.f_beta))
     }
 
     fn of_pair<'a, I: Iterator<Item = &'a SentenceStats>>(&self, a: I, b: I) -> (f64, f64) {
         let (a, b) = corpus_score_pair(a, b, self.0);
-        (a.f_beta, b.f_beta)
+        (
+            self.1.of((a.precision, a.recall, a.f_beta)),
+            self.1.of((b.precision, b.recall, b.f_beta)),
+        )
     }
 }
 
-/// ERRANT's corpus F_β, the annotator pairs chosen by the running F_β over the sequence.
-struct ErrantF(f64);
+/// ERRANT's corpus P, R or F_β, the annotator pairs chosen by the running F_β over the
+/// sequence.
+struct ErrantStat(f64, Part);
 
-impl CorpusStatistic<ErrantSentence> for ErrantF {
+impl CorpusStatistic<ErrantSentence> for ErrantStat {
     fn of<'a, I: Iterator<Item = &'a ErrantSentence>>(&self, items: I) -> f64 {
-        errant_corpus_score(items, self.0).f_beta
+        let s = errant_corpus_score(items, self.0);
+        self.1.of((s.precision, s.recall, s.f_beta))
     }
 }
 
@@ -517,6 +558,30 @@ fn m2_options(args: &Args) -> M2Options {
     options.max_unchanged_words = args.max_unchanged_words;
     options.ignore_whitespace_casing = args.ignore_whitespace_casing;
     options
+}
+
+/// Refuses references that no chosen metric reads, rather than dropping them: an M2 file when
+/// neither m2 nor errant is chosen, text references when neither gleu nor sari is.
+fn unread_references(args: &Args) -> Result<(), Error> {
+    let chosen = |names: [&str; 2]| args.metric.iter().any(|m| names.contains(&m.as_str()));
+    let (reads_m2, reads_text) = (chosen(["m2", "errant"]), chosen(["gleu", "sari"]));
+    for reference in &args.references {
+        let (read, what) = if is_m2(reference) {
+            (
+                reads_m2,
+                "an M2 gold (named *.m2), read by -m m2 and -m errant",
+            )
+        } else {
+            (reads_text, "a text reference, read by -m gleu and -m sari")
+        };
+        if !read {
+            return Err(Error::Usage(format!(
+                "-r {reference}: {what}, but -m {} reads no such file",
+                args.metric.join(" ")
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
@@ -528,7 +593,7 @@ fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
         .collect();
     match golds.as_slice() {
         [gold] => Ok(gold),
-        _ => Err(Error::input(format!(
+        _ => Err(Error::Usage(format!(
             "-m {metric} needs exactly one M2 file (named *.m2): -r GOLD.m2"
         ))),
     }
@@ -673,6 +738,7 @@ fn metric_rows<T, S>(
     args: &Args,
     metric: Metric<T>,
     statistic: &S,
+    precision_recall: Option<[S; 2]>,
     sentences: &mut String,
     bar: &ProgressBar,
 ) -> Result<Vec<SystemScore>, Error>
@@ -684,15 +750,16 @@ where
         sentence_lines(&metric, sentences);
         return Ok(Vec::new());
     }
-    rows(args, metric, statistic, bar)
+    rows(args, metric, statistic, precision_recall.as_ref(), bar)
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
     if args.metric.iter().any(|m| m == "errant") && args.metric.len() > 1 {
-        return Err(Error::input(
-            "-m errant reads hypothesis M2 files; score it in a call of its own",
+        return Err(Error::Usage(
+            "-m errant reads hypothesis M2 files; score it in a call of its own".into(),
         ));
     }
+    unread_references(args)?;
     let mut rows = Vec::new();
     let mut sentences = String::new();
     // Resampling is what takes seconds: a bar over (metric, system) while it runs.
@@ -704,11 +771,19 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     for metric in &args.metric {
         let (s, b) = (&mut sentences, &bar);
         rows.extend(match metric.as_str() {
-            "m2" => metric_rows(args, m2_metric(args)?, &M2F(args.beta), s, b)?,
-            "errant" => metric_rows(args, errant_metric(args)?, &ErrantF(args.beta), s, b)?,
-            "gleu" => metric_rows(args, gleu_metric(args)?, &PooledGleu, s, b)?,
-            "sari" => metric_rows(args, sari_metric(args)?, &Mean, s, b)?,
-            _ => metric_rows(args, usim_metric(args, quiet)?, &Mean, s, b)?,
+            "m2" => {
+                let stat = |part| M2Stat(args.beta, part);
+                let parts = Some([stat(Part::Precision), stat(Part::Recall)]);
+                metric_rows(args, m2_metric(args)?, &stat(Part::F), parts, s, b)?
+            }
+            "errant" => {
+                let stat = |part| ErrantStat(args.beta, part);
+                let parts = Some([stat(Part::Precision), stat(Part::Recall)]);
+                metric_rows(args, errant_metric(args)?, &stat(Part::F), parts, s, b)?
+            }
+            "gleu" => metric_rows(args, gleu_metric(args)?, &PooledGleu, None, s, b)?,
+            "sari" => metric_rows(args, sari_metric(args)?, &Mean, None, s, b)?,
+            _ => metric_rows(args, usim_metric(args, quiet)?, &Mean, None, s, b)?,
         });
     }
     bar.finish_and_clear();
@@ -737,6 +812,15 @@ fn plain(rows: &[SystemScore]) -> String {
                 c.low,
                 c.high
             );
+        }
+        for (label, c) in [("P", &r.precision_confidence), ("R", &r.recall_confidence)] {
+            if let Some(c) = c {
+                let _ = write!(
+                    out,
+                    " {label} = {:.4} ({:.4}–{:.4})",
+                    c.point, c.low, c.high
+                );
+            }
         }
         for (name, t) in [("bs", &r.paired_bs), ("ar", &r.paired_ar)] {
             if let Some(t) = t {

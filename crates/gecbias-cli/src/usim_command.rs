@@ -197,8 +197,10 @@ pub(crate) fn text_scores<'a>(
     for (name, lines) in outputs {
         let mut scores = Vec::with_capacity(lines.len());
         for (i, (s, o)) in sources.iter().zip(&lines).enumerate() {
-            let score = usim_text(&text, s, o, &params)
-                .map_err(|e| Error::input(format!("{name}:{}: {e}", i + 1)))?;
+            // The passage named in the message ("source" or "output") says which file is at fault.
+            let score = usim_text(&text, s, o, &params).map_err(|e| {
+                Error::input(format!("{name}:{} (source {source}:{}): {e}", i + 1, i + 1))
+            })?;
             scores.push(score);
             bar.inc(1);
         }

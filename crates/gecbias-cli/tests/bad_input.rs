@@ -297,3 +297,57 @@ fn a_missing_or_corrupt_resource_names_the_path_and_its_variable() {
         &[&no_dir, "$GECBIAS_PUNKT"],
     );
 }
+
+/// The deliberate differences from the reference tools (`docs/deliberate-differences.md`), one
+/// assertion each.
+#[test]
+fn deliberate_differences_from_the_reference_tools() {
+    let gold = file("dd-gold.m2", GOLD.as_bytes());
+    let hyp = file("dd-hyp.txt", b"He goes .\nI is .\n");
+    let plain = accepted(&["m2scorer", &hyp, &gold]);
+
+    // A CRLF gold without a final newline is scored (m2scorer crashes on it).
+    let crlf = file(
+        "dd-crlf.m2",
+        GOLD.trim_end().replace('\n', "\r\n").as_bytes(),
+    );
+    assert_eq!(accepted(&["m2scorer", &hyp, &crlf]), plain);
+
+    // A UTF-8 byte-order mark is dropped, in the gold and in the system output.
+    let bom_gold = file("dd-bom.m2", format!("\u{feff}{GOLD}").as_bytes());
+    let bom_hyp = file("dd-bom.txt", b"\xEF\xBB\xBFHe goes .\nI is .\n");
+    assert_eq!(accepted(&["m2scorer", &bom_hyp, &bom_gold]), plain);
+
+    // An edit span outside its sentence: kept by the drop-in with a warning, refused by `score`.
+    let span = file("dd-span.m2", GOLD.replacen("A 1 2", "A 1 9", 1).as_bytes());
+    let out = gecbias(&["m2scorer", &hyp, &span]);
+    assert_eq!(out.status.code(), Some(0));
+    let warning = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        warning.starts_with("gecbias: warning: ") && warning.contains("dd-span.m2:2:"),
+        "{warning}"
+    );
+
+    // β must be a finite number ≥ 0: a usage error naming the option.
+    for beta in ["nan", "inf", "-1"] {
+        let out = gecbias(&["m2scorer", "--beta", beta, &hyp, &gold]);
+        assert_eq!(out.status.code(), Some(2), "--beta {beta}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--beta"));
+    }
+
+    // A sentence longer than the M2 lattice's limit is refused at its line, not scored for
+    // minutes.
+    let long = "w ".repeat(1001);
+    let long_gold = file("dd-long.m2", format!("S {long}\n").as_bytes());
+    let long_hyp = file("dd-long.txt", format!("x {long}\n").as_bytes());
+    refused(
+        &["m2scorer", &long_hyp, &long_gold],
+        &["dd-long.txt:1:", "1001 tokens", "limit of 1000"],
+    );
+
+    // SARI: a lone carriage return is not a line end (SARI.py under Python 3 reads it as one).
+    let src = file("dd-sari.src", b"The cat sat\r on the mat .\n");
+    let refs = file("dd-sari.ref", b"The cat sat on the mat .\n");
+    let out = accepted(&["sari", "--orig", &src, "--refs", &refs, "--sys", &refs]);
+    assert_eq!(String::from_utf8_lossy(&out).lines().count(), 1);
+}

@@ -314,9 +314,10 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
         "--confidence",
         "--paired-ar",
     ];
-    // The M2 gold (named *.m2) is no SARI reference file: SARI asks for line-aligned ones...
+    // The M2 gold (named *.m2) is no SARI reference file: SARI asks for line-aligned ones (a
+    // usage error)...
     let mixed = gecbias_threads(&args, "1");
-    assert_eq!(mixed.status.code(), Some(1));
+    assert_eq!(mixed.status.code(), Some(2));
     let message = String::from_utf8_lossy(&mixed.stderr);
     assert!(
         message.contains("-m sari needs reference files line-aligned with the source"),

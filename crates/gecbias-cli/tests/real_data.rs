@@ -225,12 +225,14 @@ fn analysis_commands_give_the_papers_numbers() {
     let text = |p: &str| root.join(p).display().to_string();
     let figures = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let heat_map = figures.join("conservatism.svg").display().to_string();
-    // fig-conservatism's AMU row: 1319 pairs, 814 unchanged, 3 splits, 2 concatenations, ΣWC 826.
+    // fig-conservatism's AMU row (the paper's passage procedure): 1319 pairs, 814 unchanged, 3
+    // splits, 2 concatenations, ΣWC 826.
     let out = gecbias(
         &[
             "conservatism",
             &text("data/paragraphs/conll.tok.orig"),
             &text("data/paragraphs/AMU"),
+            "--passages",
             "--plot",
             &heat_map,
         ],
@@ -255,6 +257,32 @@ fn analysis_commands_give_the_papers_numbers() {
         (Some(1319), Some(3), Some(2), Some(826), Some(1033))
     );
     assert_eq!(amu["word_change_histogram"][0]["sentences"], 814);
+    // Line by line (the default): one pair per line, nothing split or joined.
+    let out = gecbias(
+        &[
+            "conservatism",
+            &text("data/paragraphs/conll.tok.orig"),
+            &text("data/paragraphs/AMU"),
+        ],
+        "2",
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let amu = &report["systems"][0];
+    assert_eq!(
+        (
+            amu["sentences"].as_u64(),
+            amu["splits"].as_u64(),
+            amu["concatenations"].as_u64(),
+            amu["total_word_change"].as_u64(),
+        ),
+        (Some(1312), Some(0), Some(0), Some(828))
+    );
+    assert!(
+        report["signature"]
+            .as_str()
+            .unwrap()
+            .contains("split:lines")
+    );
 
     let unseen = root.join("unseenEst");
     let files = |suffix: &str| -> Vec<String> {

@@ -42,6 +42,17 @@ pub enum Error {
         #[from]
         source: gecbias_resources::Error,
     },
+    /// A sentence longer than the parser accepts ([`crate::MAX_SENTENCE_TOKENS`]).
+    #[error(
+        "a sentence of {tokens} tokens is longer than the parser's limit of {limit} \
+         (ucca_parser::MAX_SENTENCE_TOKENS; cut paragraphs into sentences with --sentences)"
+    )]
+    SentenceTooLong {
+        /// Its tokens.
+        tokens: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
     /// A lexicon resource has a malformed line.
     #[error("{what}, line {line}: {message}")]
     Resource {

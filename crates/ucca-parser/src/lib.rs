@@ -81,7 +81,7 @@ pub use gold::{GoldEdge, GoldGraph, LeftOut};
 pub use lexicon::{FREQUENT_CLUSTER_WORDS, LexEntry, Lexicon, LexiconSources};
 pub use model::{FORMAT_VERSION, MAGIC, Model, ModelHeader};
 pub use oracle::{Losses, Oracle};
-pub use parse::Parser;
+pub use parse::{MAX_SENTENCE_TOKENS, Parser};
 pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES, Weights};
 pub use replay::{Replay, ReplaySummary, replay};
 pub use state::{EdgeIndex, NodeIndex, ROOT, State, StateEdge, StateNode, Token};

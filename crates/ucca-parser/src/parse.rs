@@ -12,6 +12,12 @@ use crate::{ACTION_COUNT, Action, Error, State, Token};
 /// Transitions allowed per token before decoding stops (a parse needs about 7).
 const TRANSITIONS_PER_TOKEN: usize = 50;
 
+/// The longest sentence [`Parser::parse_tokens`] accepts, in tokens: parsing is linear in the
+/// tokens, but a sentence this long is a paragraph or a file read as one line (the longest
+/// sentence of the UCCA Wiki corpus has 152 tokens, the longest line of CoNLL-2014 and its systems
+/// 261), and refusing it at once beats minutes of parsing.
+pub const MAX_SENTENCE_TOKENS: usize = 2_000;
+
 /// The highest-scoring legal action (the lowest-numbered on ties); FINISH only once the buffer is
 /// empty, NODE only while [`State::may_create_while_decoding`].
 pub(crate) fn best_legal(state: &State, scores: &[f32]) -> Option<Action> {
@@ -111,8 +117,14 @@ impl Parser {
         self.parse_tokens("1", &tokens)
     }
 
-    /// Parses tokens into a passage named `id`.
+    /// Parses tokens into a passage named `id`; more than [`MAX_SENTENCE_TOKENS`] is an error.
     pub fn parse_tokens(&self, id: &str, tokens: &[Token]) -> Result<Passage, Error> {
+        if tokens.len() > MAX_SENTENCE_TOKENS {
+            return Err(Error::SentenceTooLong {
+                tokens: tokens.len(),
+                limit: MAX_SENTENCE_TOKENS,
+            });
+        }
         let sentence = Sentence::new(tokens, &self.model.lexicon);
         let punctuation: Vec<bool> = tokens.iter().map(|t| t.punctuation).collect();
         let state = decode(

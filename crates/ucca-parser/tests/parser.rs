@@ -124,3 +124,16 @@ proptest! {
         check(&p, tokens.len());
     }
 }
+
+#[test]
+fn a_sentence_past_the_limit_is_refused_before_parsing() {
+    let words: Vec<String> = (0..=ucca_parser::MAX_SENTENCE_TOKENS)
+        .map(|i| format!("w{}", i % 40))
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let err = parser().parse(&words).unwrap_err().to_string();
+    assert!(
+        err.contains("2001 tokens") && err.contains("limit of 2000"),
+        "{err}"
+    );
+}

@@ -74,3 +74,26 @@ pub(crate) fn read_file(path: &std::path::Path) -> Result<(String, Vec<u8>), Err
         Err(source) => Err(Error::Io { file, source }),
     }
 }
+
+/// `text` quoted for a message, cut after 60 characters: a 5 MB line must not become a 5 MB
+/// message.
+pub(crate) fn quoted(text: &str) -> String {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn long_lines_are_cut_in_messages() {
+        assert_eq!(super::quoted("12x"), "\"12x\"");
+        let long = "é".repeat(100);
+        assert_eq!(
+            super::quoted(&long),
+            format!("{:?}… (200 bytes)", "é".repeat(60))
+        );
+    }
+}

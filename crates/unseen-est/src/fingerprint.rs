@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::hash::Hash;
 
 use crate::Error;
+use crate::error::quoted;
 
 /// Fingerprints longer than this are rejected: a line per possible count of one item, and the
 /// crowd data has at most 150 answers per sentence, and the LP grows with the length.
@@ -95,7 +96,7 @@ impl Fingerprint {
             let value = line.trim().parse::<u64>().map_err(|_| Error::Syntax {
                 file: file.to_owned(),
                 line: i + 1,
-                message: format!("{line:?} is not a non-negative integer"),
+                message: format!("{} is not a non-negative integer", quoted(line)),
             })?;
             counts.push(value);
             if counts.len() > MAX_LINES {

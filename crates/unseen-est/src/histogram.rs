@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::Error;
+use crate::error::quoted;
 
 const HEADER: &str = "frequency\t# of variants";
 
@@ -101,7 +102,7 @@ impl Histogram {
             Some(other) => {
                 return Err(syntax(
                     1,
-                    format!("expected the header {HEADER:?}, found {other:?}"),
+                    format!("expected the header {HEADER:?}, found {}", quoted(other)),
                 ));
             }
         }

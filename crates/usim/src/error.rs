@@ -11,6 +11,21 @@ pub enum Error {
         /// The passage ID.
         passage: String,
     },
+    /// A passage longer than USim ([`crate::MAX_PASSAGE_TERMINALS`]) or the text parser
+    /// ([`crate::MAX_LINE_TOKENS`]) accepts.
+    #[error(
+        "passage {passage}: {terminals} tokens, more than the limit of {limit} \
+         (usim::MAX_PASSAGE_TERMINALS for USim, usim::MAX_LINE_TOKENS for parsing a line; \
+         score long texts paragraph by paragraph)"
+    )]
+    TooLong {
+        /// The passage ID.
+        passage: String,
+        /// Its terminals.
+        terminals: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
     /// A passage whose foundational layer has no edge: unlabelled text, not a UCCA graph.
     #[error("passage {passage}: the foundational layer has no edges (not a UCCA annotation)")]
     NoFoundationalLayer {

@@ -70,11 +70,11 @@ pub use distsim::{Distsim, MainRelations, distsim, distsim_mean_absolute_differe
 pub use error::Error;
 pub use files::{usim_file_pairs, usim_files};
 pub use pair::PassagePair;
-pub use prepared::{Comparable, PreparedPassage};
+pub use prepared::{Comparable, MAX_PASSAGE_TERMINALS, PreparedPassage};
 pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
 pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
 pub use sentences::SentenceMarks;
-pub use text::{PairUsim, TextParser, Tokenization, usim_lines, usim_text};
+pub use text::{MAX_LINE_TOKENS, PairUsim, TextParser, Tokenization, usim_lines, usim_text};
 pub use tree_edit::{Tree, aligned_edit_distance, tree_edit_distance};
 pub use variants::{Mapping, token_distance, top_down_cut};
 

@@ -76,13 +76,25 @@ pub struct PreparedPassage {
     pub(crate) passage: Passage,
 }
 
+/// The most terminals a passage may have for USim: the alignment of units grows faster than
+/// cubically with the passage (1,000 adversarial tokens take seconds), and the longest NUCLE
+/// paragraph the USim paper scores has 594 tokens. Score an essay paragraph by paragraph.
+pub const MAX_PASSAGE_TERMINALS: usize = 1_000;
+
 impl PreparedPassage {
-    /// Prepares `passage`; a passage without terminals or without foundational-layer edges is an
-    /// error.
+    /// Prepares `passage`; a passage without terminals, with more than
+    /// [`MAX_PASSAGE_TERMINALS`], or without foundational-layer edges is an error.
     pub fn new(passage: &Passage) -> Result<PreparedPassage, Error> {
         let id = passage.id().to_owned();
         if passage.terminal_count() == 0 {
             return Err(Error::Empty { passage: id });
+        }
+        if passage.terminal_count() > MAX_PASSAGE_TERMINALS {
+            return Err(Error::TooLong {
+                passage: id,
+                terminals: passage.terminal_count(),
+                limit: MAX_PASSAGE_TERMINALS,
+            });
         }
         let root = passage.root();
         if passage.children(root).is_empty() {

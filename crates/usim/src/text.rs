@@ -7,7 +7,11 @@ use rayon::prelude::*;
 use ucca_graph::Passage;
 use ucca_parser::{Parser, Token, tokenize};
 
-use crate::{Error, Params, PreparedPassage, usim};
+use crate::{Error, MAX_PASSAGE_TERMINALS, Params, PreparedPassage, usim};
+
+/// The most tokens one line may have for [`TextParser::passage`] (an essay has a few thousand;
+/// parsing is linear, and a longer line is a file read as one line).
+pub const MAX_LINE_TOKENS: usize = 20_000;
 
 /// How the text of a line is cut into tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -54,26 +58,39 @@ impl<'a> TextParser<'a> {
         }
     }
 
-    /// The passage of one line named `id`: each sentence parsed, the parses joined.
+    /// The passage of one line named `id`: each sentence parsed, the parses joined. A line of
+    /// more than [`MAX_LINE_TOKENS`] tokens is refused before anything is parsed.
     pub fn passage(&self, id: &str, line: &str) -> Result<Passage, Error> {
+        self.passage_within(id, line, MAX_LINE_TOKENS)
+    }
+
+    /// [`TextParser::passage`] with at most `limit` tokens in the line.
+    fn passage_within(&self, id: &str, line: &str, limit: usize) -> Result<Passage, Error> {
         let sentences = match self.sentences {
             Some(splitter) => splitter.tokenize(line),
             None => vec![line],
         };
-        let parts = sentences
-            .into_iter()
+        let tokens: Vec<Vec<Token>> = sentences.into_iter().map(|s| self.tokens(s)).collect();
+        let total: usize = tokens.iter().map(Vec::len).sum();
+        if total > limit {
+            return Err(Error::TooLong {
+                passage: id.to_owned(),
+                terminals: total,
+                limit,
+            });
+        }
+        let parts = tokens
+            .iter()
             .enumerate()
-            .map(|(k, s)| {
-                self.parser
-                    .parse_tokens(&format!("{id}_{k}"), &self.tokens(s))
-            })
+            .map(|(k, t)| self.parser.parse_tokens(&format!("{id}_{k}"), t))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Passage::join(id, &parts)?)
     }
 
-    /// The passage of a line, prepared for USim.
+    /// The passage of a line, prepared for USim; a line longer than USim accepts
+    /// ([`MAX_PASSAGE_TERMINALS`]) is refused before it is parsed.
     pub fn prepared(&self, id: &str, line: &str) -> Result<PreparedPassage, Error> {
-        PreparedPassage::new(&self.passage(id, line)?)
+        PreparedPassage::new(&self.passage_within(id, line, MAX_PASSAGE_TERMINALS)?)
     }
 }
 

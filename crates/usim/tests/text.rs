@@ -1,6 +1,7 @@
 //! USim on text with the committed parser model: a text against itself scores 1 both ways, lines
-//! without words follow USim.py's rule, a 5,000-token line scores without a panic, and line lists
-//! are checked and score the same on 1 and 2 threads.
+//! without words follow USim.py's rule, a long line scores without a panic and a line past
+//! `MAX_PASSAGE_TERMINALS` is refused before it is parsed, and line lists are checked and score
+//! the same on 1 and 2 threads.
 
 use ucca_parser::Parser;
 use usim::{Params, TextParser, Tokenization, usim_lines, usim_text};
@@ -12,10 +13,19 @@ fn text_usim_on_odd_lines() {
     let line = "I think we can not live if old people could not find sciences.";
     let same = usim_text(&text, line, line, &Params::RELEASED).unwrap();
     assert_eq!((same.source_to_output, same.output_to_source), (1.0, 1.0));
-    let long: String = (0..5000).map(|i| format!("w{} ", i % 50)).collect();
+    let long: String = (0..300).map(|i| format!("w{} ", i % 50)).collect();
     let score = usim_text(&text, &long, line, &Params::RELEASED).unwrap();
     assert!((0.0..=1.0).contains(&score.source_to_output));
     assert!((0.0..=1.0).contains(&score.output_to_source));
+    let too_long: String = (0..5000).map(|i| format!("w{} ", i % 50)).collect();
+    match usim_text(&text, &too_long, line, &Params::RELEASED) {
+        Err(usim::Error::TooLong {
+            passage,
+            terminals: 5000,
+            limit: usim::MAX_PASSAGE_TERMINALS,
+        }) => assert_eq!(passage, "source"),
+        other => panic!("{other:?}"),
+    }
     // USim.py's rule for lines without words.
     let empty = usim_text(&text, "", line, &Params::RELEASED).unwrap();
     assert_eq!(empty.source_to_output, 0.0);

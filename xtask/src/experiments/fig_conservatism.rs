@@ -333,9 +333,10 @@ fn markdown(rows: &[Row], nthu_before_edit: &Row, exact_changes: &[&str]) -> Str
     let mut md = String::new();
     let _ = writeln!(
         md,
-        "Each output (NUCLE annotator A as \"gold\", 14 CoNLL-2014 systems) is split into sentences, its sentences \
-         are aligned with the source's (`mono_align::passage::break2common_sentences`), and every sentence pair is \
-         word-aligned (Munkres with the reference's tie-breaking and floating-point costs). WordChange counts aligned \
+        "The LCB paper's passage procedure (`gecbias conservatism --passages`; the command's default compares line \
+         i with line i instead): each output (NUCLE annotator A as \"gold\", 14 CoNLL-2014 systems) is read as one \
+         passage and split into sentences, its sentences are aligned with the source's \
+         (`mono_align::passage::break2common_sentences`), and every sentence pair is word-aligned (Munkres with the reference's tie-breaking and floating-point costs). WordChange counts aligned \
          words that are not approximately the same; ρ is Spearman's correlation of aligned word positions. The \
          reference column is the authors' `results/results160111.json` as tabulated in lcb-goldens G6 (the paper \
          shows these numbers as figures).\n"

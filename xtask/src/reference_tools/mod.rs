@@ -17,6 +17,8 @@ pub(crate) enum Tool {
     ErrantCompare,
     Gleu,
     Sari,
+    /// SARI.py run under Python 2.7 (`gecbias sari --python2`).
+    SariPython2,
 }
 
 impl Tool {
@@ -26,7 +28,7 @@ impl Tool {
             Tool::M2scorer => "m2scorer",
             Tool::ErrantCompare => "errant-compare",
             Tool::Gleu => "gleu",
-            Tool::Sari => "sari",
+            Tool::Sari | Tool::SariPython2 => "sari",
         }
     }
 }
@@ -137,6 +139,11 @@ impl ReferenceTools {
             }
             Tool::Sari => {
                 let mut c = Command::new("python3");
+                c.arg(&self.sari_driver).arg(self.dir.join("sari"));
+                c
+            }
+            Tool::SariPython2 => {
+                let mut c = python2();
                 c.arg(&self.sari_driver).arg(self.dir.join("sari"));
                 c
             }

@@ -1,0 +1,59 @@
+//! `compare_files`' two procedures on line-aligned files: line i against line i (the default),
+//! and the LCB paper's passage procedure, which re-splits the text by Punkt and so merges lines
+//! without a sentence end. The resources are the ones the program carries.
+
+use conservatism::{Procedure, Resources, compare_files};
+
+fn write(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("conservatism-procedures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn five_one_sentence_lines_are_five_sentences_with_their_own_changes() {
+    let resources = Resources::locate().unwrap();
+    let source = write(
+        "source.txt",
+        "the cat sat on the mat\nshe ate red apples today\nthey walked to the old school\n\
+         we like music\nhe reads long books at night\n",
+    );
+    let output = write(
+        "output.txt",
+        "the cat sat on the mat\nshe ate green apples today\nthey ran to the new school\n\
+         we like music\nhe writes short poems at night\n",
+    );
+    let lines = compare_files(&source, &output, &resources, Procedure::Lines).unwrap();
+    let changes: Vec<usize> = lines.sentences.iter().map(|s| s.word_change).collect();
+    assert_eq!(changes, [0, 1, 2, 0, 3]);
+    assert_eq!(lines.total_word_change(), 6);
+    // The paper's procedure finds the same sentences here (its preprocessing ends each line).
+    let passages = compare_files(&source, &output, &resources, Procedure::Passages).unwrap();
+    let changes: Vec<usize> = passages.sentences.iter().map(|s| s.word_change).collect();
+    assert_eq!(changes, [0, 1, 2, 0, 3]);
+}
+
+#[test]
+fn a_line_too_long_to_align_is_named() {
+    let resources = Resources::locate().unwrap();
+    let long = "word ".repeat(conservatism::MAX_SENTENCE_WORDS + 1);
+    let long = long.trim_end();
+    let source = write("long-source.txt", &format!("short line\n{long}\n"));
+    let output = write("long-output.txt", "short line\nanother\n");
+    let err = compare_files(&source, &output, &resources, Procedure::Lines)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("long-source.txt:2: 1001 words, more than the limit of 1000"),
+        "{err}"
+    );
+    let err = compare_files(&source, &output, &resources, Procedure::Passages)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("long-output.txt against its source") && err.contains("passage 1, sentence"),
+        "{err}"
+    );
+}
