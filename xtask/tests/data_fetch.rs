@@ -135,8 +135,10 @@ impl Fixture {
         self.root.join("data")
     }
 
-    fn fetch(&self, url_base: &Path, manifest: &Path) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_xtask"))
+    /// `cargo xtask data fetch` of this fixture from `url_base` against `manifest`.
+    fn command(&self, url_base: &Path, manifest: &Path) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_xtask"));
+        command
             .args(["data", "fetch", "--into"])
             .arg(self.data())
             .arg("--source-url-base")
@@ -144,9 +146,12 @@ impl Fixture {
             .arg("--sources")
             .arg(&self.sources)
             .arg("--manifest")
-            .arg(manifest)
-            .output()
-            .unwrap()
+            .arg(manifest);
+        command
+    }
+
+    fn fetch(&self, url_base: &Path, manifest: &Path) -> Output {
+        self.command(url_base, manifest).output().unwrap()
     }
 
     fn assert_complete(&self) {
@@ -175,6 +180,12 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The run succeeded and its standard output says `text`.
+fn succeeded_saying(out: &Output, text: &str) {
+    assert!(out.status.success(), "{}", stderr(out));
+    assert!(stdout(out).contains(text), "{}", stdout(out));
+}
+
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -185,32 +196,17 @@ fn fetch_builds_the_manifest_and_a_rerun_reaches_no_repository() {
     let manifest = f.manifest(None);
     let fixtures = f.root.join("fixtures");
     let out = f.fetch(&fixtures, &manifest);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains("fetched 5 files; all 5 verified"),
-        "{}",
-        stdout(&out)
-    );
+    succeeded_saying(&out, "fetched 5 files; all 5 verified");
     f.assert_complete();
 
     // Complete: nothing is cloned, so a base that does not exist is never asked.
     let out = f.fetch(&f.root.join("nowhere"), &manifest);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains("nothing to fetch"),
-        "{}",
-        stdout(&out)
-    );
+    succeeded_saying(&out, "nothing to fetch");
 
     // A damaged file is noticed and replaced; the others are kept.
     write(&f.data().join("alpha/data/b.txt"), "tampered\n");
     let out = f.fetch(&fixtures, &manifest);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains("4 files present, 1 to fetch"),
-        "{}",
-        stdout(&out)
-    );
+    succeeded_saying(&out, "4 files present, 1 to fetch");
     f.assert_complete();
     std::fs::remove_dir_all(&f.root).unwrap();
 }
@@ -258,15 +254,8 @@ fn an_interrupted_run_is_completed_by_the_next() {
 
     // A real interruption, wherever it lands, then a re-run.
     std::fs::remove_dir_all(f.data()).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["data", "fetch", "--into"])
-        .arg(f.data())
-        .arg("--source-url-base")
-        .arg(format!("file://{}", fixtures.display()))
-        .arg("--sources")
-        .arg(&f.sources)
-        .arg("--manifest")
-        .arg(&manifest)
+    let mut child = f
+        .command(&fixtures, &manifest)
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();

@@ -2,20 +2,11 @@
 //! where one is at fault), never a panic; usage errors exit 2. A gold edit reaching past its
 //! sentence is kept by the drop-in modes, as the reference tools keep it, and refused by `score`.
 
-use std::path::PathBuf;
+mod support;
+
 use std::process::{Command, Output};
 
-fn dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gecbias-bad-input-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn file(name: &str, bytes: &[u8]) -> String {
-    let path = dir().join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.display().to_string()
-}
+use support::{dir, file};
 
 fn gecbias(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gecbias"))

@@ -7,26 +7,17 @@
 //! --workspace`, so the test is `#[ignore]`d there and `.ci/run` runs it by name:
 //! `cargo test -p gecbias-cli --test hostile_input -- --ignored`.
 
+mod support;
+
 use std::io::Read;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
 use std::time::{Duration, Instant};
+use support::{dir, file};
 
 const SECONDS: u64 = 10;
 /// `ulimit -v` in KiB: 2 GiB of address space.
 const MEMORY_KIB: u64 = 2 * 1024 * 1024;
-
-fn dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gecbias-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn file(name: &str, bytes: &[u8]) -> String {
-    let path = dir().join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.display().to_string()
-}
 
 /// A 5 MB line of words, with sentence ends every few words when `sentences`.
 fn huge_line(sentences: bool) -> String {
