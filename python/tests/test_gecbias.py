@@ -228,7 +228,7 @@ def test_no_hostile_input_kills_the_interpreter(tmp_path):
         calls = {
             "m2_score": lambda: gecbias.m2_score(text, m2),
             "errant_compare": lambda: gecbias.errant_compare(m2, m2),
-            "gleu": lambda: gecbias.gleu(text, [text], [text]),
+            "gleu": lambda: gecbias.gleu(text, [text], text),
             "sari": lambda: gecbias.sari(text, [text], text),
             "score": lambda: gecbias.score("m2", [text], gold=m2),
             "conservatism": lambda: gecbias.conservatism(text, text),

@@ -5,7 +5,8 @@
 //!
 //! 85 runs take about 30 s of CPU in the dev profile, half the budget of `cargo test
 //! --workspace`, so the test is `#[ignore]`d there and `.ci/run` runs it by name:
-//! `cargo test -p gecbias-cli --test hostile_input -- --ignored`.
+//! `cargo test --workspace --test hostile_input -- --ignored` (`--workspace`: the features of the
+//! workspace run, so nothing is rebuilt).
 
 mod support;
 
