@@ -47,7 +47,7 @@ pub fn check_line_counts(
 /// 130 KB): sentence alignment works on the whole passage at once.
 pub const MAX_PASSAGE_BYTES: usize = 1 << 20;
 
-/// The most words (tokens as [`mono_align::tokens`] counts them) a sentence or line may have
+/// The most words (tokens as [`mono_align::tokens()`] counts them) a sentence or line may have
 /// for word alignment: the assignment's cost matrix grows with the square of the length and its
 /// solution faster (the longest line of CoNLL-2014 and its systems has 261 tokens).
 pub const MAX_SENTENCE_WORDS: usize = 1_000;
