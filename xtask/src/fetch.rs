@@ -5,8 +5,8 @@
 //! SHA-256 before it is put in place.
 //!
 //! Interrupted at any point, it leaves only complete, verified files and complete clones under
-//! their final names: a clone is made under `<name>.partial` and renamed when git is done, a file
-//! is written as `<name>.partial` and renamed once its digest matches. A re-run keeps every file
+//! their final names: a clone is made under `<name>.partial-<process id>` and renamed when git is
+//! done, a file is written as `<name>.partial` and renamed once its digest matches. A re-run keeps every file
 //! that already matches (so a complete directory is a no-op that touches no repository), replaces
 //! any that does not, and starts over whatever was partial.
 
@@ -127,11 +127,21 @@ fn clone(cache: &Path, url_base: &str, repository: &str) -> anyhow::Result<PathB
     if done.is_dir() {
         return Ok(done);
     }
-    let partial = cache.join(format!("{name}.partial"));
-    if partial.exists() {
-        std::fs::remove_dir_all(&partial)
-            .with_context(|| format!("removing the interrupted clone {}", partial.display()))?;
+    // An interrupted run's clone is never used; its git may even still be writing to it (the
+    // fetch was killed, not its child), so it is removed where possible and this run clones
+    // under a name of its own.
+    if let Ok(entries) = std::fs::read_dir(cache) {
+        for entry in entries.flatten() {
+            if entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with(&format!("{name}.partial"))
+            {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
     }
+    let partial = cache.join(format!("{name}.partial-{}", std::process::id()));
     std::fs::create_dir_all(cache).with_context(|| format!("creating {}", cache.display()))?;
     let url = format!("{}/{repository}", url_base.trim_end_matches('/'));
     let partial_arg = partial.to_string_lossy().into_owned();
@@ -314,9 +324,14 @@ pub(crate) fn run(options: &FetchOptions) -> anyhow::Result<()> {
             report.changed.len()
         );
     }
-    if cache.exists() {
-        std::fs::remove_dir_all(&cache)
-            .with_context(|| format!("removing the clones in {}", cache.display()))?;
+    // The clones are no longer needed; one that an interrupted run's git still writes to may
+    // resist removal, which the data does not care about.
+    if cache.exists() && std::fs::remove_dir_all(&cache).is_err() {
+        eprintln!(
+            "note: {} could not be removed entirely (an interrupted clone still being written?); \
+             it is not part of the data",
+            cache.display()
+        );
     }
     println!(
         "{}: fetched {missing} files; all {} verified against {}",

@@ -252,18 +252,28 @@ fn an_interrupted_run_is_completed_by_the_next() {
     std::fs::remove_file(f.data().join("alpha/data/a.txt.partial")).unwrap_err();
     f.assert_complete();
 
-    // A real interruption, wherever it lands, then a re-run.
-    std::fs::remove_dir_all(f.data()).unwrap();
-    let mut child = f
-        .command(&fixtures, &manifest)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(30));
-    let _ = child.kill();
-    let _ = child.wait();
-    let out = f.fetch(&fixtures, &manifest);
-    assert!(out.status.success(), "{}", stderr(&out));
-    f.assert_complete();
+    // A real interruption, wherever it lands, then a re-run: first the fetch alone killed (its
+    // git may go on writing a clone), then the fetch and its git killed together, as Ctrl-C
+    // stops a process group.
+    for whole_group in [false, true] {
+        std::fs::remove_dir_all(f.data()).unwrap();
+        let mut command = f.command(&fixtures, &manifest);
+        command.stdout(std::process::Stdio::null());
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        if whole_group {
+            // SAFETY: kill(2) on the process group just created for the child; no memory involved.
+            unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
+        } else {
+            let _ = child.kill();
+        }
+        let _ = child.wait();
+        let out = f.fetch(&fixtures, &manifest);
+        assert!(out.status.success(), "{}", stderr(&out));
+        // An orphaned git may still hold the cache of clones; the data files are complete.
+        let _ = std::fs::remove_dir_all(f.data().join(".fetch"));
+        f.assert_complete();
+    }
     std::fs::remove_dir_all(&f.root).unwrap();
 }
