@@ -13,6 +13,7 @@
 //!   drop-in tests of the `gecbias` command.
 //! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
+//! * `cargo xtask hostile-input` runs the bad-input matrix over every subcommand of `gecbias`.
 //! * `cargo xtask data fetch [--into DIR] [--source-url-base URL]` builds a data directory from
 //!   the public repositories (`xtask/data-sources.tsv`), every file verified against the manifest.
 
@@ -21,6 +22,7 @@ mod bench_cli;
 mod data;
 mod experiments;
 mod fetch;
+mod hostile_input;
 mod linguistic;
 mod record;
 mod reference_tools;
@@ -45,6 +47,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
+    /// Run every subcommand on hostile inputs (a 5 MB line, 100,000 empty lines, NUL bytes, a
+    /// byte-order mark) and check each ends with status 0–2 within 10 s and 2 GB.
+    HostileInput,
     /// Run an experiment (or `all`) and write its report.
     Reproduce {
         /// Experiment ID, or `all`.
@@ -170,6 +175,7 @@ fn main() -> ExitCode {
             full,
             data,
         }) => reproduce::run(&id, check, full, data.as_deref()),
+        Some(Task::HostileInput) => hostile_input::run_matrix(&workspace_root()),
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
         Some(Task::Record { data, only }) => {
             record::run(&workspace_root(), data.as_deref(), only.as_deref())
