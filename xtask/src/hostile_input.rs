@@ -83,7 +83,9 @@ fn run(gecbias: &Path, args: &[String]) -> anyhow::Result<(Option<i32>, String, 
 }
 
 /// Builds the command and runs the matrix; fails naming every run that broke a rule.
-pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
+/// Builds `gecbias` as `cargo test --workspace` does (dev profile, the workspace's features, so
+/// nothing is rebuilt) and gives its path.
+pub(crate) fn build_gecbias(root: &Path) -> anyhow::Result<std::path::PathBuf> {
     let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
         .current_dir(root)
         .args(["build", "-q", "--workspace", "--bin", "gecbias"])
@@ -92,7 +94,11 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
     if !status.success() {
         bail!("cargo build --bin gecbias: {status}");
     }
-    let gecbias = root.join("target/debug/gecbias");
+    Ok(root.join("target/debug/gecbias"))
+}
+
+pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
+    let gecbias = build_gecbias(root)?;
     std::fs::create_dir_all(dir())?;
     let gold = "S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\n\
                 S I is .\nA 1 2|||R:VERB|||am|||REQUIRED|||-NONE-|||0\n";
@@ -134,6 +140,7 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
         let commands: Vec<Vec<&str>> = vec![
             vec!["m2scorer", t, g],
             vec!["m2scorer", "-v", t, g],
+            vec!["m2scorer", "--very_verbose", t, g],
             vec!["errant-compare", "-hyp", g, "-ref", g],
             vec!["gleu", "-s", t, "-r", t, "-o", t],
             vec!["sari", "--orig", t, "--refs", t, "--sys", t],

@@ -14,6 +14,7 @@
 //! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 //! * `cargo xtask hostile-input` runs the bad-input matrix over every subcommand of `gecbias`.
+//! * `cargo xtask slow-drop-in` checks the recorded reference outputs too slow for `cargo test`.
 //! * `cargo xtask data fetch [--into DIR] [--source-url-base URL]` builds a data directory from
 //!   the public repositories (`xtask/data-sources.tsv`), every file verified against the manifest.
 
@@ -92,6 +93,13 @@ enum Task {
         /// The model file to write.
         #[arg(long, default_value = gecbias_data::location::UCCA_MODEL)]
         out: PathBuf,
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Check the recorded cases too slow for `cargo test` (recorded/slow-cases.tsv: m2scorer's
+    /// `--very_verbose` trace of a whole system) against the workspace's `gecbias`.
+    SlowDropIn {
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
         data: Option<PathBuf>,
@@ -176,6 +184,7 @@ fn main() -> ExitCode {
             data,
         }) => reproduce::run(&id, check, full, data.as_deref()),
         Some(Task::HostileInput) => hostile_input::run_matrix(&workspace_root()),
+        Some(Task::SlowDropIn { data }) => record::check_slow(&workspace_root(), data.as_deref()),
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
         Some(Task::Record { data, only }) => {
             record::run(&workspace_root(), data.as_deref(), only.as_deref())
@@ -277,6 +286,12 @@ fn list_tasks() {
     );
     println!(
         "  record [--data DIR]                          record the reference tools' outputs for gecbias's drop-in tests"
+    );
+    println!(
+        "  slow-drop-in [--data DIR]                    check the recorded cases too slow for cargo test"
+    );
+    println!(
+        "  hostile-input                                run every subcommand on hostile inputs"
     );
     println!("  data [--data DIR] [--write-manifest]        show and verify the research data\n");
     print!("{}", experiment_list());

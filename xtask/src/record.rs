@@ -5,7 +5,9 @@
 //! (the same for the reference tool and for `gecbias <tool>`; `{data}` stands for the data
 //! directory). An output made of numbers is kept as the file `recorded/<name>`; one that quotes
 //! the data's sentences (m2scorer's and errant_compare's `-v`) only as its SHA-256, because the
-//! data is not ours to commit.
+//! data is not ours to commit. Cases too slow for `cargo test`'s budget in a debug build (the
+//! `--very_verbose` trace of a whole system, 221 MB) go to `recorded/slow-cases.tsv` instead,
+//! checked by `cargo xtask slow-drop-in`.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -49,6 +51,8 @@ pub(crate) struct Case {
     pub(crate) args: String,
     /// Kept as a digest only (the output quotes the data).
     pub(crate) hashed: bool,
+    /// Listed in `slow-cases.tsv`, outside `cargo test`.
+    pub(crate) slow: bool,
 }
 
 fn case(name: String, tool: Tool, args: String, hashed: bool) -> Case {
@@ -57,8 +61,12 @@ fn case(name: String, tool: Tool, args: String, hashed: bool) -> Case {
         tool,
         args,
         hashed,
+        slow: false,
     }
 }
+
+/// The tables `record` writes: the cases `tests/drop_in.rs` runs, and the slow ones.
+const TABLES: [(&str, bool); 2] = [("cases.tsv", false), ("slow-cases.tsv", true)];
 
 /// Every recorded case.
 pub(crate) fn cases() -> Vec<Case> {
@@ -102,6 +110,36 @@ pub(crate) fn cases() -> Vec<Case> {
         format!("-v --beta 0.25 {amu}"),
         true,
     ));
+    // m2scorer's lattice trace: our fixture (a `-NONE-` and an empty correction, annotators 3
+    // and 8, non-ASCII and quotes, an unchanged sentence) with and without `-v`, and one whole
+    // system.
+    let fixture = "{fixtures}/m2-trace.txt {fixtures}/m2-trace.m2";
+    out.push(case(
+        "m2scorer/m2-trace.verbose.txt".into(),
+        Tool::M2scorer,
+        format!("-v {fixture}"),
+        false,
+    ));
+    for (name, flags) in [
+        ("very_verbose", "--very_verbose"),
+        ("both", "-v --very_verbose"),
+    ] {
+        out.push(case(
+            format!("m2scorer/m2-trace.{name}"),
+            Tool::M2scorer,
+            format!("{flags} {fixture}"),
+            true,
+        ));
+    }
+    out.push(Case {
+        slow: true,
+        ..case(
+            "m2scorer/official-2014.combined.m2.AMU.very_verbose".into(),
+            Tool::M2scorer,
+            format!("--very_verbose {amu}"),
+            true,
+        )
+    });
     let a = format!("{{data}}/{CONLL_GOLD}/official-2014.0.m2");
     let b = format!("{{data}}/{CONLL_GOLD}/official-2014.1.m2");
     let errant = [
@@ -236,16 +274,30 @@ impl Case {
     }
 }
 
-/// The expected column of each case already in `recorded/cases.tsv`, by name.
-fn recorded_expectations(recorded: &Path) -> std::collections::HashMap<String, String> {
-    std::fs::read_to_string(recorded.join("cases.tsv"))
+/// The rows (name, expected, tool, arguments) of a table of `recorded/`.
+fn rows(recorded: &Path, table: &str) -> Vec<[String; 4]> {
+    std::fs::read_to_string(recorded.join(table))
         .unwrap_or_default()
         .lines()
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| {
-            let mut fields = l.split('\t');
-            Some((fields.next()?.to_owned(), fields.next()?.to_owned()))
+            let mut fields = l.splitn(4, '\t').map(str::to_owned);
+            Some([
+                fields.next()?,
+                fields.next()?,
+                fields.next()?,
+                fields.next()?,
+            ])
         })
+        .collect()
+}
+
+/// The expected column of each case already recorded, by name.
+fn recorded_expectations(recorded: &Path) -> std::collections::HashMap<String, String> {
+    TABLES
+        .iter()
+        .flat_map(|(table, _)| rows(recorded, table))
+        .map(|[name, expected, ..]| (name, expected))
         .collect()
 }
 
@@ -280,29 +332,68 @@ pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyho
         })
         .collect::<anyhow::Result<Vec<Option<String>>>>()?;
     bar.finish_and_clear();
-    let mut table = String::from(
-        "# Written by `cargo xtask record`: name, expected (the file recorded/<name>, or the SHA-256\n\
-         # of an output that quotes the data), tool, arguments ({data} = the data directory,\n\
-         # {fixtures} = recorded/fixtures).\n",
-    );
-    for (c, expected) in cases.iter().zip(&digests) {
-        let Some(expected) = expected else {
-            continue;
-        };
-        let _ = writeln!(
-            table,
-            "{}\t{expected}\t{}\t{}",
-            c.name,
-            c.tool.subcommand(),
-            c.args
+    for (file, slow) in TABLES {
+        let mut table = String::from(
+            "# Written by `cargo xtask record`: name, expected (the file recorded/<name>, or the SHA-256\n\
+             # of an output that quotes the data), tool, arguments ({data} = the data directory,\n\
+             # {fixtures} = recorded/fixtures).\n",
         );
+        for (c, expected) in cases.iter().zip(&digests) {
+            let Some(expected) = expected.as_ref().filter(|_| c.slow == slow) else {
+                continue;
+            };
+            let _ = writeln!(
+                table,
+                "{}\t{expected}\t{}\t{}",
+                c.name,
+                c.tool.subcommand(),
+                c.args
+            );
+        }
+        std::fs::write(recorded.join(file), table)?;
     }
-    std::fs::write(recorded.join("cases.tsv"), table)?;
     let kept: Vec<&String> = digests.iter().flatten().collect();
     println!(
         "{} reference outputs recorded in {RECORDED} ({} as digests)",
         kept.len(),
         kept.iter().filter(|d| d.starts_with("sha256:")).count()
     );
+    Ok(())
+}
+
+/// `cargo xtask slow-drop-in`: every case of `recorded/slow-cases.tsv`, run with the workspace's
+/// `gecbias`, prints the recorded bytes (compared by SHA-256 or with the recorded file).
+pub(crate) fn check_slow(root: &Path, data: Option<&Path>) -> anyhow::Result<()> {
+    let data = crate::reproduce::resolve(data)?;
+    let gecbias = crate::hostile_input::build_gecbias(root)?;
+    let recorded = root.join(RECORDED);
+    let rows = rows(&recorded, "slow-cases.tsv");
+    anyhow::ensure!(!rows.is_empty(), "{RECORDED}/slow-cases.tsv lists no case");
+    let mut failures = Vec::new();
+    for [name, expected, tool, args] in &rows {
+        let case = case(name.clone(), Tool::M2scorer, args.clone(), true);
+        let output = std::process::Command::new(&gecbias)
+            .arg(tool)
+            .args(case.arguments(data.root(), root))
+            .output()
+            .with_context(|| format!("running {}", gecbias.display()))?;
+        let same = match expected.strip_prefix("sha256:") {
+            Some(digest) => gecbias_data::sha256_base64(&output.stdout) == digest,
+            None => std::fs::read(recorded.join(name))? == output.stdout,
+        };
+        println!(
+            "{name}: {} bytes, {}",
+            output.stdout.len(),
+            if same { "identical" } else { "DIFFERENT" }
+        );
+        if !output.status.success() || !same {
+            failures.push(format!(
+                "{name}: {} {}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            ));
+        }
+    }
+    anyhow::ensure!(failures.is_empty(), "{failures:#?}");
     Ok(())
 }

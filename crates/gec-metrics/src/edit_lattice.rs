@@ -36,6 +36,7 @@
 //! sentence.
 
 use crate::ngrams::FastMap;
+use crate::text::python2_repr;
 
 /// What an arc of the lattice does to the source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,6 +101,36 @@ pub struct GoldEdit {
     pub original: String,
     /// The accepted corrections (any one of them matches).
     pub corrections: Vec<String>,
+    /// For each correction, whether the file wrote it `-NONE-` (an empty correction either way;
+    /// m2scorer's reports print that one as the byte string `''`, an empty field as `u''`).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub written_none: Vec<bool>,
+}
+
+impl GoldEdit {
+    /// `repr` of the scorer's gold tuple, as its reports print it:
+    /// `(1, 2, u'b', [u'c', ''])`.
+    pub(crate) fn python_repr(&self) -> String {
+        let corrections: Vec<String> = self
+            .corrections
+            .iter()
+            .zip(self.written_none.iter().chain(std::iter::repeat(&false)))
+            .map(|(c, &none)| python2_repr(c, !none))
+            .collect();
+        format!(
+            "({}, {}, {}, [{}])",
+            self.start,
+            self.end,
+            python2_joined(&self.original),
+            corrections.join(", ")
+        )
+    }
+}
+
+/// `repr` of tokens joined by spaces in the scorer: a unicode string (`u'a b'`), but the byte
+/// string `''` where nothing was joined.
+pub(crate) fn python2_joined(s: &str) -> String {
+    python2_repr(s, !s.is_empty())
 }
 
 /// An edit the hypothesis makes: span of source tokens and its replacement.
@@ -117,6 +148,17 @@ pub struct Edit {
 }
 
 impl Edit {
+    /// `repr` of the scorer's edit tuple, as its reports print it: `(1, 2, u'b', '')`.
+    pub(crate) fn python_repr(&self) -> String {
+        format!(
+            "({}, {}, {}, {})",
+            self.start,
+            self.end,
+            python2_joined(&self.original),
+            python2_joined(&self.correction)
+        )
+    }
+
     /// Whether `gold` accepts this edit: same span, same original, correction among its
     /// alternatives.
     pub fn matches(&self, gold: &GoldEdit) -> bool {
@@ -705,69 +747,30 @@ impl<'a> Lattice<'a> {
         weight
     }
 
-    /// The official scorer's two-ended walk over the insertion arcs of one span (positions in
-    /// the list sorted by (from, to), so an arc's repeats are neighbours): a match on one end
-    /// consumes gold edits from that end and penalises the arcs it jumps over. The weight of
-    /// each position's arc.
+    /// The official scorer's two-ended walk ([`walk_insertions`]) over the insertion arcs of one
+    /// span (positions in the list sorted by (from, to), so an arc's repeats are neighbours). The
+    /// weight of each position's arc.
     fn weigh_insertions(&self, group: &[usize], golds: &[&GoldEdit], matched: f64) -> Vec<f64> {
-        let arc = |k: usize| &self.arcs[self.order[group[k]] as usize];
         // The walk weighs arcs, not positions: one slot per arc.
         let mut slot = Vec::with_capacity(group.len());
-        let mut w: Vec<f64> = Vec::new();
+        let mut weight: Vec<f64> = Vec::new();
         for k in 0..group.len() {
             if k == 0 || self.order[group[k]] != self.order[group[k - 1]] {
-                w.push(f64::from(arc(k).dist));
+                weight.push(f64::from(self.arcs[self.order[group[k]] as usize].dist));
             }
-            slot.push(w.len() - 1);
+            slot.push(weight.len() - 1);
         }
-        let (mut left, mut right) = (0isize, group.len() as isize - 1);
-        let mut current = left;
-        let (mut gold_left, mut gold_right) = (0isize, golds.len() as isize - 1);
-        while left <= right {
-            let this = arc(current as usize);
-            let from_left = current == left;
-            let matches = |&g: &isize| self.matches(this, golds[g as usize]);
-            let hit = if from_left {
-                (gold_left..=gold_right).find(matches)
-            } else {
-                (gold_left..=gold_right).rev().find(matches)
-            };
-            match hit {
-                Some(g) => {
-                    w[slot[current as usize]] = matched;
-                    if from_left {
-                        gold_left = g + 1;
-                        left += 1;
-                        while (left as usize) < group.len() && arc(left as usize).from != this.to {
-                            w[slot[left as usize]] += EPSILON;
-                            left += 1;
-                        }
-                        current = left;
-                    } else {
-                        gold_right = g - 1;
-                        right -= 1;
-                        while right >= 0 && arc(right as usize).to != this.from {
-                            w[slot[right as usize]] += EPSILON;
-                            right -= 1;
-                        }
-                        current = right;
-                    }
-                }
-                None => {
-                    if this.kind != Kind::Unchanged {
-                        w[slot[current as usize]] += EPSILON;
-                    }
-                    if from_left {
-                        left += 1;
-                        current = right;
-                    } else {
-                        right -= 1;
-                        current = left;
-                    }
-                }
-            }
-        }
-        slot.into_iter().map(|k| w[k]).collect()
+        let mut span = InsertionArcs {
+            lattice: self,
+            group,
+            golds,
+            slot,
+            weight,
+            matched,
+        };
+        let Ok(()) = walk_insertions(&mut span);
+        let InsertionArcs { slot, weight, .. } = span;
+        slot.into_iter().map(|k| weight[k]).collect()
     }
 
     /// The edits of the optimistic path for `gold`, left to right (steps 4–5).
@@ -802,6 +805,139 @@ impl<'a> Lattice<'a> {
         }
         edits.reverse();
         edits
+    }
+}
+
+/// The arcs of one insertion span, in the order the official scorer sorts them (by tail, then
+/// head), with the annotator's gold edits of that span, as [`walk_insertions`] weighs them.
+pub(crate) trait InsertionSpan {
+    /// What stops the walk (a failed write of a trace; nothing for the weights alone).
+    type Error;
+    /// Arcs in the span.
+    fn arcs(&self) -> usize;
+    /// Gold edits in the span.
+    fn golds(&self) -> usize;
+    /// Whether arc `after` leaves the vertex arc `before` enters.
+    fn joined(&self, before: usize, after: usize) -> bool;
+    /// Whether the arc changes the text (an unchanged arc gains no ε).
+    fn changes(&self, arc: usize) -> bool;
+    /// Whether the arc's edit is the gold edit's.
+    fn matches(&self, arc: usize, gold: usize) -> bool;
+    /// The walk looks at an arc.
+    fn visit(&mut self, arc: usize) -> Result<(), Self::Error>;
+    /// The arc matched the gold edit: it weighs −|E|.
+    fn matched(&mut self, arc: usize, gold: usize) -> Result<(), Self::Error>;
+    /// The arc gains ε.
+    fn penalise(&mut self, arc: usize);
+}
+
+/// The official scorer's weighting of one insertion span: a walk from both ends of the sorted
+/// arcs, alternating ends after a miss. A match on one end consumes the gold edits up to it from
+/// that end, penalises (ε) the arcs it jumps over up to the next arc that continues from it, and
+/// stays on that end; a miss penalises the arc if it changes the text.
+pub(crate) fn walk_insertions<S: InsertionSpan>(span: &mut S) -> Result<(), S::Error> {
+    let (mut left, mut right) = (0isize, span.arcs() as isize - 1);
+    let mut current = left;
+    let (mut gold_left, mut gold_right) = (0isize, span.golds() as isize - 1);
+    while left <= right {
+        let at = current as usize;
+        span.visit(at)?;
+        let from_left = current == left;
+        let is_match = |&g: &isize| span.matches(at, g as usize);
+        let hit = if from_left {
+            (gold_left..=gold_right).find(is_match)
+        } else {
+            (gold_left..=gold_right).rev().find(is_match)
+        };
+        match hit {
+            Some(g) => {
+                span.matched(at, g as usize)?;
+                if from_left {
+                    gold_left = g + 1;
+                    left += 1;
+                    while (left as usize) < span.arcs() && !span.joined(at, left as usize) {
+                        span.penalise(left as usize);
+                        left += 1;
+                    }
+                    current = left;
+                } else {
+                    gold_right = g - 1;
+                    right -= 1;
+                    while right >= 0 && !span.joined(right as usize, at) {
+                        span.penalise(right as usize);
+                        right -= 1;
+                    }
+                    current = right;
+                }
+            }
+            None => {
+                if span.changes(at) {
+                    span.penalise(at);
+                }
+                if from_left {
+                    left += 1;
+                    current = right;
+                } else {
+                    right -= 1;
+                    current = left;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An insertion span of the fast lattice: weights per arc (`slot` maps each position of the span
+/// to its arc's weight).
+struct InsertionArcs<'l, 'a> {
+    lattice: &'l Lattice<'a>,
+    group: &'l [usize],
+    golds: &'l [&'l GoldEdit],
+    slot: Vec<usize>,
+    weight: Vec<f64>,
+    matched: f64,
+}
+
+impl InsertionArcs<'_, '_> {
+    fn arc(&self, k: usize) -> &Arc {
+        &self.lattice.arcs[self.lattice.order[self.group[k]] as usize]
+    }
+}
+
+impl InsertionSpan for InsertionArcs<'_, '_> {
+    type Error = std::convert::Infallible;
+
+    fn arcs(&self) -> usize {
+        self.group.len()
+    }
+
+    fn golds(&self) -> usize {
+        self.golds.len()
+    }
+
+    fn joined(&self, before: usize, after: usize) -> bool {
+        self.arc(before).to == self.arc(after).from
+    }
+
+    fn changes(&self, arc: usize) -> bool {
+        self.arc(arc).kind != Kind::Unchanged
+    }
+
+    fn matches(&self, arc: usize, gold: usize) -> bool {
+        self.lattice.matches(self.arc(arc), self.golds[gold])
+    }
+
+    fn visit(&mut self, _: usize) -> Result<(), Self::Error> {
+        Ok(())
+    }
+
+    fn matched(&mut self, arc: usize, _: usize) -> Result<(), Self::Error> {
+        self.weight[self.slot[arc]] = self.matched;
+        Ok(())
+    }
+
+    fn penalise(&mut self, arc: usize) {
+        self.weight[self.slot[arc]] += EPSILON;
     }
 }
 

@@ -96,6 +96,27 @@ pub enum Error {
         /// The accepted maximum.
         limit: usize,
     },
+    /// A sentence whose lattice is too large for m2scorer's `--very_verbose` trace, whose length
+    /// grows with the cube of the vertices ([`crate::MAX_TRACE_VERTICES`]).
+    #[error(
+        "sentence {}: the edit lattice has {vertices} vertices, more than the --very_verbose \
+         trace's limit of {limit}",
+        sentence + 1
+    )]
+    TraceTooLarge {
+        /// 0-based sentence index.
+        sentence: usize,
+        /// The lattice's vertices.
+        vertices: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
+    /// A report could not be written.
+    #[error("writing the report: {source}")]
+    Write {
+        /// The operating system's error.
+        source: std::io::Error,
+    },
     /// A sentence-level error, placed at the line of the file it concerns.
     #[error("{file}:{line}: {source}")]
     AtLine {
@@ -116,7 +137,9 @@ impl Error {
     /// `file:line`; any other error, which names its file already, unchanged.
     pub fn at_line(self, file: &str, line: usize) -> Error {
         match self {
-            Error::SentenceTooLong { .. } | Error::LatticeTooLarge { .. } => Error::AtLine {
+            Error::SentenceTooLong { .. }
+            | Error::LatticeTooLarge { .. }
+            | Error::TraceTooLarge { .. } => Error::AtLine {
                 file: file.to_owned(),
                 line,
                 source: Box::new(self),

@@ -7,7 +7,7 @@
 //!   F_β = (1 + β²)·P·R / (β²·P + R), each sentence's annotator chosen by the running corpus F_β.
 //!   [`M2Options::OFFICIAL`] is m2scorer's defaults, [`M2Options::LCB_AUTHORS`] the LCB paper's
 //!   settings. Lower level: [`M2File`], the edit lattice's [`Edit`]s, [`sentence_stats`],
-//!   [`corpus_score`], [`verbose_report`].
+//!   [`corpus_score`], [`verbose_report`], [`very_verbose_report`].
 //! * **ERRANT** (Bryant et al. 2017): [`errant_compare`] of two M2 files in its four modes
 //!   ([`ErrantMode`]).
 //! * **GLEU** (Napoles et al. 2015, 2016): [`GleuCorpus`] with `compute_gleu`'s own reference draws
@@ -66,6 +66,7 @@ mod gleu;
 mod m2_file;
 mod m2_gold;
 mod m2_score;
+mod m2_trace;
 mod ngrams;
 mod pairwise_sum;
 mod parallel;
@@ -94,8 +95,9 @@ pub use m2_gold::{M2Gold, SystemM2};
 pub use m2_score::{
     AnnotatorResult, Counts, GoldSentence, M2Options, M2Score, SentenceStats, chosen_annotators,
     corpus_score, corpus_score_pair, score_from_counts, score_sentence, score_sentences,
-    sentence_stats, summary_report, verbose_report,
+    sentence_stats, summary_report, verbose_report, very_verbose_report,
 };
+pub use m2_trace::MAX_TRACE_VERTICES;
 pub use pairwise_sum::{numpy_mean, pairwise_sum};
 pub use parallel::map_indices;
 pub use sari::{

@@ -14,9 +14,11 @@
 use crate::Error;
 use crate::edit_lattice::{Edit, FirstRowInsertions, GoldEdit, Lattice};
 use crate::m2_file::M2File;
+use crate::m2_trace::{MAX_TRACE_VERTICES, SentenceTrace, TooLarge, TraceError};
 use crate::parallel::map_indices;
 use crate::python_dict::dict_order;
-use crate::text::{python_split, python_strip, python2_float, python2_repr};
+use crate::text::{python_split, python_strip, python2_float};
+use std::fmt::Write as _;
 
 /// Options of the M2 scorer (the official defaults by [`Default`]; [`M2Options::LCB_AUTHORS`] for
 /// the LCB paper's settings). Fields are public: set the ones to change on a default value.
@@ -128,6 +130,7 @@ impl GoldSentence {
                         end: end as u32,
                         original: tokens.get(start..end).unwrap_or_default().join(" "),
                         corrections: edit.corrections(),
+                        written_none: edit.correction.split("||").map(|c| c == "-NONE-").collect(),
                     };
                     annotators[at].1.push(gold);
                 }
@@ -601,17 +604,63 @@ fn adjacency_mark(e: &Edit, path: &[Edit], gold: &[GoldEdit]) -> Option<char> {
     })
 }
 
-/// The scorer's verbose report: per sentence and annotator the source, hypothesis, system edits,
-/// gold edits, correct edits and running counts, then the chosen annotator; the totals at the end.
-/// `results` are [`score_sentences`] of `golds` and `hypotheses`; slices of different lengths are
-/// an error.
+/// The scorer's verbose report (`-v`): per sentence and annotator the source, hypothesis, system
+/// edits, gold edits, correct edits and running counts, then the chosen annotator; the totals at
+/// the end. `results` are [`score_sentences`] of `golds` and `hypotheses`; slices of different
+/// lengths are an error.
 pub fn verbose_report(
     golds: &[GoldSentence],
     hypotheses: &[String],
     results: &[Vec<AnnotatorResult>],
     beta: f64,
 ) -> Result<String, Error> {
-    use std::fmt::Write;
+    let mut out = Vec::new();
+    write_report(golds, hypotheses, results, beta, None, true, &mut out)?;
+    Ok(String::from_utf8(out).expect("the report is written from strings"))
+}
+
+/// m2scorer's `--very_verbose` report, written to `out` as it goes (it runs to hundreds of
+/// megabytes for a corpus): per sentence the lattice as the scorer builds it — both Levenshtein
+/// matrices and backpointers, the arcs, every step of the transitive closure, the removed
+/// no-change arcs — and per annotator the weighting against the gold edits, the weighted graph
+/// and the optimistic path; interleaved with the `-v` report when `verbose` (m2scorer prints that
+/// only with `-v` too). `options` must be those `results` were scored with (the lattice is built
+/// again with them). A sentence whose lattice has more than
+/// [`MAX_TRACE_VERTICES`](crate::MAX_TRACE_VERTICES) vertices is an error (the trace grows with
+/// their cube; named by `names.1`'s line, `names` being (gold file, system file)), as is a failed
+/// write.
+pub fn very_verbose_report(
+    golds: &[GoldSentence],
+    hypotheses: &[String],
+    results: &[Vec<AnnotatorResult>],
+    names: (&str, &str),
+    options: &M2Options,
+    verbose: bool,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Error> {
+    write_report(
+        golds,
+        hypotheses,
+        results,
+        options.beta,
+        Some((options, names.1)),
+        verbose,
+        out,
+    )
+}
+
+/// The reports of [`verbose_report`] and [`very_verbose_report`]: the lattice trace where
+/// `trace` gives its options (and the system file, for messages), the `-v` report where
+/// `verbose`.
+fn write_report(
+    golds: &[GoldSentence],
+    hypotheses: &[String],
+    results: &[Vec<AnnotatorResult>],
+    beta: f64,
+    trace: Option<(&M2Options, &str)>,
+    verbose: bool,
+    out: &mut dyn std::io::Write,
+) -> Result<(), Error> {
     check_counts(golds, hypotheses, ("the gold", "the hypotheses"))?;
     if results.len() != golds.len() {
         return Err(Error::CountMismatch {
@@ -621,27 +670,22 @@ pub fn verbose_report(
             expected: golds.len(),
         });
     }
+    let written = |source: std::io::Error| Error::Write { source };
     let stats: Vec<SentenceStats> = results.iter().map(|r| SentenceStats::of(r)).collect();
     let mut choices = Vec::with_capacity(stats.len());
     let (correct, proposed, gold) = choose_annotators(&stats, beta, |chosen, before| {
         choices.push((chosen, before))
     });
-    let mut out = String::new();
-    // Python 2's repr: joined tokens are unicode, an empty join is the byte string ''.
-    let joined = |s: &str| python2_repr(s, !s.is_empty());
     // m2scorer prints the path's edits shrunk to their changed tokens, the matched ones as they are.
     let show = |edits: &[Edit], shrink: bool| {
         edits
             .iter()
             .map(|e| {
-                let e = if shrink { e.shrunk() } else { e.clone() };
-                format!(
-                    "({}, {}, {}, {})",
-                    e.start,
-                    e.end,
-                    joined(&e.original),
-                    joined(&e.correction)
-                )
+                if shrink {
+                    e.shrunk().python_repr()
+                } else {
+                    e.python_repr()
+                }
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -652,7 +696,47 @@ pub fn verbose_report(
         .zip(golds.iter().zip(hypotheses))
         .enumerate()
     {
+        let lattice = match trace {
+            Some((options, system)) => {
+                let source: Vec<&str> = python_split(&gold.source).collect();
+                let hypothesis: Vec<&str> = python_split(hypothesis).collect();
+                let built = SentenceTrace::new(
+                    &source,
+                    &hypothesis,
+                    options.max_unchanged_words,
+                    options.first_row_insertions,
+                    out,
+                );
+                match built {
+                    Ok(lattice) => Some(lattice),
+                    Err(TraceError::Write(e)) => return Err(written(e)),
+                    Err(TraceError::TooLarge(TooLarge(vertices))) => {
+                        return Err(Error::TraceTooLarge {
+                            sentence: index,
+                            vertices,
+                            limit: MAX_TRACE_VERTICES,
+                        }
+                        .at_line(system, index + 1));
+                    }
+                }
+            }
+            None => None,
+        };
+        let mut text = String::new();
         for a in annotators {
+            let weight = match &lattice {
+                Some(lattice) => Some(lattice.weigh(&a.gold, out).map_err(written)?),
+                None => None,
+            };
+            if verbose {
+                writeln!(out, ">> Annotator: {}", a.annotator).map_err(written)?;
+            }
+            if let (Some(lattice), Some(weight)) = (&lattice, &weight) {
+                lattice.write_graph(weight, out).map_err(written)?;
+            }
+            if !verbose {
+                continue;
+            }
             let counts = a.counts();
             let (c, e, g) = (
                 c0 + f64::from(counts.correct),
@@ -660,64 +744,50 @@ pub fn verbose_report(
                 g0 + f64::from(counts.gold),
             );
             let local = score_from_counts(c, e, g, beta);
-            let gold_shown: Vec<String> = a
-                .gold
-                .iter()
-                .map(|g| {
-                    let corrections: Vec<String> = g
-                        .corrections
-                        .iter()
-                        .map(|c| python2_repr(c, true))
-                        .collect();
-                    format!(
-                        "({}, {}, {}, [{}])",
-                        g.start,
-                        g.end,
-                        joined(&g.original),
-                        corrections.join(", ")
-                    )
-                })
-                .collect();
-            let _ = writeln!(out, ">> Annotator: {}", a.annotator);
+            let gold_shown: Vec<String> = a.gold.iter().map(GoldEdit::python_repr).collect();
+            text.clear();
             for e in &a.correct {
                 if let Some(mark) = adjacency_mark(e, &a.edits, &a.gold) {
-                    let (original, correction) = (joined(&e.original), joined(&e.correction));
-                    let _ = writeln!(
-                        out,
-                        "{mark} ({}, {}, {original}, {correction})",
-                        e.start, e.end
-                    );
+                    let _ = writeln!(text, "{mark} {}", e.python_repr());
                 }
             }
-            let _ = writeln!(out, "SOURCE        : {}", gold.source);
-            let _ = writeln!(out, "HYPOTHESIS    : {}", python_strip(hypothesis));
-            let _ = writeln!(out, "EDIT SEQ      : [{}]", show(&a.edits, true));
-            let _ = writeln!(out, "GOLD EDITS    : [{}]", gold_shown.join(", "));
-            let _ = writeln!(out, "CORRECT EDITS : [{}]", show(&a.correct, false));
-            let _ = writeln!(out, "# correct     : {c}");
-            let _ = writeln!(out, "# proposed    : {e}");
-            let _ = writeln!(out, "# gold        : {g}");
+            let _ = writeln!(text, "SOURCE        : {}", gold.source);
+            let _ = writeln!(text, "HYPOTHESIS    : {}", python_strip(hypothesis));
+            let _ = writeln!(text, "EDIT SEQ      : [{}]", show(&a.edits, true));
+            let _ = writeln!(text, "GOLD EDITS    : [{}]", gold_shown.join(", "));
+            let _ = writeln!(text, "CORRECT EDITS : [{}]", show(&a.correct, false));
+            let _ = writeln!(text, "# correct     : {c}");
+            let _ = writeln!(text, "# proposed    : {e}");
+            let _ = writeln!(text, "# gold        : {g}");
             write_scores(
-                &mut out,
+                &mut text,
                 &local,
                 beta,
                 ["precision     : ", "recall        : ", "f_", "         : "],
             );
-            let _ = writeln!(out, "-------------------------------------------");
+            let _ = writeln!(text, "-------------------------------------------");
+            out.write_all(text.as_bytes()).map_err(written)?;
         }
-        let chosen = annotators.get(chosen).map_or(0, |a| a.annotator);
-        let _ = writeln!(
-            out,
-            ">> Chosen Annotator for line {} : {chosen}\n",
-            index + 1
-        );
+        if verbose {
+            let chosen = annotators.get(chosen).map_or(0, |a| a.annotator);
+            writeln!(
+                out,
+                ">> Chosen Annotator for line {} : {chosen}\n",
+                index + 1
+            )
+            .map_err(written)?;
+        }
     }
-    let total = score_from_counts(correct, proposed, gold, beta);
-    let _ = writeln!(out, "CORRECT EDITS  : {correct}");
-    let _ = writeln!(out, "PROPOSED EDITS : {proposed}");
-    let _ = writeln!(out, "GOLD EDITS     : {gold}");
-    write_scores(&mut out, &total, beta, ["P = ", "R = ", "F_", " = "]);
-    Ok(out)
+    if verbose {
+        let total = score_from_counts(correct, proposed, gold, beta);
+        let mut text = String::new();
+        let _ = writeln!(text, "CORRECT EDITS  : {correct}");
+        let _ = writeln!(text, "PROPOSED EDITS : {proposed}");
+        let _ = writeln!(text, "GOLD EDITS     : {gold}");
+        write_scores(&mut text, &total, beta, ["P = ", "R = ", "F_", " = "]);
+        out.write_all(text.as_bytes()).map_err(written)?;
+    }
+    Ok(())
 }
 
 /// The official scorer's summary, the three lines it always prints last:

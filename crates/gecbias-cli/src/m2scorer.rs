@@ -2,14 +2,15 @@
 //! the same arguments and, on the same files, the same bytes on standard output — the three
 //! summary lines and, with `-v`, the per-sentence report (Python 2 reprs and floats, edits shrunk
 //! to their changed tokens, the `!`/`&`/`*` marks of split substitutions) — tested on all 28
-//! CoNLL-2014 system/gold pairs — so scripts and the regexes that read them keep working. Like
+//! CoNLL-2014 system/gold pairs — and, with `--very_verbose`, the scorer's trace of every edit
+//! lattice, so scripts and the regexes that read them keep working. Like
 //! m2scorer, gold edits outside their sentence are dropped.
 
 use std::io::Write;
 
 use gec_metrics::{
     FirstRowInsertions, M2Gold, M2Options, SentenceStats, corpus_score, score_sentences,
-    sentence_stats, summary_report, verbose_report,
+    sentence_stats, summary_report, verbose_report, very_verbose_report,
 };
 
 use crate::{Error, input};
@@ -25,6 +26,11 @@ pub(crate) struct Args {
     /// m2scorer's format.
     #[arg(short, long)]
     verbose: bool,
+    /// Print m2scorer's trace of every sentence's edit lattice: matrices, backpointers, the
+    /// transitive closure step by step, each annotator's weights and path (hundreds of megabytes
+    /// for a corpus; a sentence whose lattice has more than 1,000 vertices is refused).
+    #[arg(long = "very_verbose")]
+    very_verbose: bool,
     /// Unchanged words one system edit may span.
     #[arg(long = "max_unchanged_words", default_value_t = 2)]
     max_unchanged_words: u32,
@@ -50,12 +56,29 @@ pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
         options.first_row_insertions = FirstRowInsertions::Release32;
     }
     let names = (input::name(&args.gold), input::name(&args.system));
-    let mut out = String::new();
-    let score = if args.verbose {
+    let score = if args.verbose || args.very_verbose {
         let results =
             score_sentences(gold.sentences(), &hypotheses, names, &options).map_err(failure)?;
-        out =
-            verbose_report(gold.sentences(), &hypotheses, &results, args.beta).map_err(failure)?;
+        if args.very_verbose {
+            // The trace streams: it runs to hundreds of megabytes for a corpus.
+            let mut out = std::io::BufWriter::new(&mut *sink);
+            very_verbose_report(
+                gold.sentences(),
+                &hypotheses,
+                &results,
+                names,
+                &options,
+                args.verbose,
+                &mut out,
+            )
+            .map_err(failure)?;
+            out.flush()
+                .map_err(|e| Error::input(format!("standard output: {e}")))?;
+        } else {
+            let report = verbose_report(gold.sentences(), &hypotheses, &results, args.beta)
+                .map_err(failure)?;
+            crate::write_output(sink, report.as_bytes())?;
+        }
         let stats: Vec<SentenceStats> = results.iter().map(|r| SentenceStats::of(r)).collect();
         corpus_score(&stats, args.beta)
     } else {
@@ -63,6 +86,5 @@ pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
             sentence_stats(gold.sentences(), &hypotheses, names, &options).map_err(failure)?;
         corpus_score(&stats, args.beta)
     };
-    out.push_str(&summary_report(&score, args.beta));
-    crate::write_output(sink, out.as_bytes())
+    crate::write_output(sink, summary_report(&score, args.beta).as_bytes())
 }

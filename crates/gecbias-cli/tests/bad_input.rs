@@ -336,6 +336,24 @@ fn deliberate_differences_from_the_reference_tools() {
         &["dd-long.txt:1:", "1001 tokens", "limit of 1000"],
     );
 
+    // The --very_verbose trace of a lattice over 1,000 vertices is refused at its line (32
+    // tokens replaced by 32 others: every cell of the 33 × 33 substitution-cost-2 matrix is on
+    // a shortest path); m2scorer would print about 10⁹ lines.
+    let words = |prefix: char| (0..32).map(|k| format!("{prefix}{k}")).collect::<Vec<_>>();
+    let wide_gold = file(
+        "dd-wide.m2",
+        format!("S {}\n", words('a').join(" ")).as_bytes(),
+    );
+    let wide_hyp = file(
+        "dd-wide.txt",
+        format!("{}\n", words('b').join(" ")).as_bytes(),
+    );
+    accepted(&["m2scorer", "-v", &wide_hyp, &wide_gold]);
+    refused(
+        &["m2scorer", "--very_verbose", &wide_hyp, &wide_gold],
+        &["dd-wide.txt:1:", "1089 vertices", "limit of 1000"],
+    );
+
     // SARI: a lone carriage return is not a line end (SARI.py under Python 3 reads it as one).
     let src = file("dd-sari.src", b"The cat sat\r on the mat .\n");
     let refs = file("dd-sari.ref", b"The cat sat on the mat .\n");

@@ -60,7 +60,7 @@ fn drop_in_modes_print_the_reference_tools_bytes() {
         [
             ("errant-compare", 25),
             ("gleu", 8),
-            ("m2scorer", 86),
+            ("m2scorer", 89),
             ("sari", 10)
         ]
     );
