@@ -72,7 +72,10 @@ pub enum Error {
         expected: usize,
     },
     /// A sentence whose edit lattice would exceed the memory limit of the scorer.
-    #[error("sentence {sentence}: the edit lattice has more than {limit} arcs")]
+    #[error(
+        "sentence {}: the edit lattice has more than {limit} arcs (M2Options::max_lattice_arcs)",
+        sentence + 1
+    )]
     LatticeTooLarge {
         /// 0-based sentence index.
         sentence: usize,
