@@ -152,6 +152,7 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
     ];
     let mut failures = Vec::new();
     let (mut runs, mut refusals) = (0, 0);
+    let mut slowest = Vec::new();
     for (what, text, m2) in &inputs {
         let (t, g) = (text.as_str(), m2.as_str());
         let commands: Vec<Vec<&str>> = vec![
@@ -193,6 +194,7 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
             }
             runs += 1;
             refusals += usize::from(code == Some(1));
+            slowest.push((elapsed, format!("{what}: gecbias {}", args.join(" "))));
             // The rewritten sentence is refused by the lattice's limit, not scored for minutes.
             let limit = "more than 2000000 arcs";
             if *what == REWRITTEN && args[0] == "m2scorer" && !stderr.contains(limit) {
@@ -215,5 +217,10 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
     println!(
         "hostile input: {runs} runs, every one within its limits ({refusals} refused with exit 1)"
     );
+    slowest.sort_by(|a, b| b.0.cmp(&a.0));
+    println!("slowest runs:");
+    for (elapsed, run) in slowest.iter().take(5) {
+        println!("  {:.1} s  {run}", elapsed.as_secs_f64());
+    }
     Ok(())
 }
