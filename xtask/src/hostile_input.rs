@@ -217,7 +217,7 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
     println!(
         "hostile input: {runs} runs, every one within its limits ({refusals} refused with exit 1)"
     );
-    slowest.sort_by(|a, b| b.0.cmp(&a.0));
+    slowest.sort_by_key(|run| std::cmp::Reverse(run.0));
     println!("slowest runs:");
     for (elapsed, run) in slowest.iter().take(5) {
         println!("  {:.1} s  {run}", elapsed.as_secs_f64());
