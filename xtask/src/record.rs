@@ -274,30 +274,21 @@ impl Case {
     }
 }
 
-/// The rows (name, expected, tool, arguments) of a table of `recorded/`.
-fn rows(recorded: &Path, table: &str) -> Vec<[String; 4]> {
-    std::fs::read_to_string(recorded.join(table))
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut fields = l.splitn(4, '\t').map(str::to_owned);
-            Some([
-                fields.next()?,
-                fields.next()?,
-                fields.next()?,
-                fields.next()?,
-            ])
-        })
-        .collect()
-}
-
-/// The expected column of each case already recorded, by name.
+/// The expected column of each case already recorded (in either table), by name.
 fn recorded_expectations(recorded: &Path) -> std::collections::HashMap<String, String> {
     TABLES
         .iter()
-        .flat_map(|(table, _)| rows(recorded, table))
-        .map(|[name, expected, ..]| (name, expected))
+        .flat_map(|(table, _)| {
+            std::fs::read_to_string(recorded.join(table))
+                .unwrap_or_default()
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .filter_map(|l| {
+                    let mut fields = l.split('\t');
+                    Some((fields.next()?.to_owned(), fields.next()?.to_owned()))
+                })
+                .collect::<Vec<_>>()
+        })
         .collect()
 }
 
@@ -361,19 +352,23 @@ pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyho
     Ok(())
 }
 
-/// `cargo xtask slow-drop-in`: every case of `recorded/slow-cases.tsv`, run with the workspace's
-/// `gecbias`, prints the recorded bytes (compared by SHA-256 or with the recorded file).
+/// `cargo xtask slow-drop-in`: every slow case (listed in `recorded/slow-cases.tsv`), run with
+/// the workspace's `gecbias`, prints the recorded bytes (compared by SHA-256 or with the recorded
+/// file).
 pub(crate) fn check_slow(root: &Path, data: Option<&Path>) -> anyhow::Result<()> {
     let data = crate::reproduce::resolve(data)?;
     let gecbias = crate::hostile_input::build_gecbias(root)?;
     let recorded = root.join(RECORDED);
-    let rows = rows(&recorded, "slow-cases.tsv");
-    anyhow::ensure!(!rows.is_empty(), "{RECORDED}/slow-cases.tsv lists no case");
+    let expected = recorded_expectations(&recorded);
+    let slow: Vec<Case> = cases().into_iter().filter(|c| c.slow).collect();
     let mut failures = Vec::new();
-    for [name, expected, tool, args] in &rows {
-        let case = case(name.clone(), Tool::M2scorer, args.clone(), true);
+    for case in &slow {
+        let name = &case.name;
+        let expected = expected.get(name).with_context(|| {
+            format!("{name} is not recorded: run `cargo xtask record --only {name}`")
+        })?;
         let output = std::process::Command::new(&gecbias)
-            .arg(tool)
+            .arg(case.tool.subcommand())
             .args(case.arguments(data.root(), root))
             .output()
             .with_context(|| format!("running {}", gecbias.display()))?;

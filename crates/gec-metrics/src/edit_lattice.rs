@@ -48,12 +48,23 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    fn merge(self, next: Kind) -> Kind {
+    /// The kind of an edit followed by the next one, as one edit.
+    pub(crate) fn merge(self, next: Kind) -> Kind {
         match (self, next) {
             (Kind::Unchanged, Kind::Unchanged) => Kind::Unchanged,
             (Kind::Insertion, Kind::Insertion) => Kind::Insertion,
             (Kind::Deletion, Kind::Deletion) => Kind::Deletion,
             _ => Kind::Substitution,
+        }
+    }
+
+    /// The official scorer's name of the kind.
+    pub(crate) fn python_name(self) -> &'static str {
+        match self {
+            Kind::Insertion => "ins",
+            Kind::Deletion => "del",
+            Kind::Substitution => "sub",
+            Kind::Unchanged => "noop",
         }
     }
 }

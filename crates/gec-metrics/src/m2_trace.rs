@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::{self, Write};
 
 use crate::edit_lattice::{
-    Edit, FirstRowInsertions, GoldEdit, InsertionSpan, python2_joined, walk_insertions,
+    Edit, FirstRowInsertions, GoldEdit, InsertionSpan, Kind, python2_joined, walk_insertions,
 };
 use crate::python_dict::PyDict;
 use crate::text::python_float;
@@ -37,76 +37,60 @@ type Arc = (Vertex, Vertex);
 /// The scorer's edit tuple (kind, start, end, original, correction, unchanged words).
 #[derive(Clone, PartialEq)]
 struct PyEdit {
-    kind: &'static str,
-    start: i64,
-    end: i64,
-    original: String,
-    correction: String,
-    unchanged: i64,
+    kind: Kind,
+    edit: Edit,
+    unchanged: u32,
 }
 
 impl PyEdit {
-    fn new(kind: &'static str, start: usize, end: usize, original: &str, correction: &str) -> Self {
+    fn new(kind: Kind, start: usize, end: usize, original: &str, correction: &str) -> Self {
         PyEdit {
             kind,
-            start: start as i64,
-            end: end as i64,
-            original: original.to_owned(),
-            correction: correction.to_owned(),
-            unchanged: i64::from(kind == "noop"),
+            edit: Edit {
+                start: start as u32,
+                end: end as u32,
+                original: original.to_owned(),
+                correction: correction.to_owned(),
+            },
+            unchanged: u32::from(kind == Kind::Unchanged),
         }
+    }
+
+    fn changes(&self) -> bool {
+        self.kind != Kind::Unchanged
     }
 
     /// The scorer's `merge_edits`: an edit followed by the next one, as one edit. An insertion
     /// has no original of its own and a deletion no correction, so those sides take the other
-    /// edit's alone; equal kinds other than substitution keep their kind, any mix substitutes.
+    /// edit's alone.
     fn merge(&self, next: &PyEdit) -> PyEdit {
-        let join = |a: &str, b: &str| format!("{a} {b}");
-        let original = if self.kind == "ins" {
-            next.original.clone()
-        } else if next.kind == "ins" {
-            self.original.clone()
-        } else {
-            join(&self.original, &next.original)
+        let side = |first: &str, second: &str, empty: Kind| match (self.kind, next.kind) {
+            (kind, _) if kind == empty => second.to_owned(),
+            (_, kind) if kind == empty => first.to_owned(),
+            _ => format!("{first} {second}"),
         };
-        let correction = if self.kind == "del" {
-            next.correction.clone()
-        } else if next.kind == "del" {
-            self.correction.clone()
-        } else {
-            join(&self.correction, &next.correction)
-        };
+        let (a, b) = (&self.edit, &next.edit);
         PyEdit {
-            kind: if self.kind == next.kind && self.kind != "sub" {
-                self.kind
-            } else {
-                "sub"
+            kind: self.kind.merge(next.kind),
+            edit: Edit {
+                start: a.start,
+                end: b.end,
+                original: side(&a.original, &b.original, Kind::Insertion),
+                correction: side(&a.correction, &b.correction, Kind::Deletion),
             },
-            start: self.start,
-            end: next.end,
-            original,
-            correction,
             unchanged: self.unchanged + next.unchanged,
         }
     }
 
-    /// The scorer's test of a gold edit: same span, same original, its correction among the
-    /// gold's.
-    fn matches(&self, gold: &GoldEdit) -> bool {
-        self.start == i64::from(gold.start)
-            && self.end == i64::from(gold.end)
-            && self.original == gold.original
-            && gold.corrections.contains(&self.correction)
-    }
-
     fn repr(&self) -> String {
+        let e = &self.edit;
         format!(
             "('{}', {}, {}, {}, {}, {})",
-            self.kind,
-            self.start,
-            self.end,
-            python2_joined(&self.original),
-            python2_joined(&self.correction),
+            self.kind.python_name(),
+            e.start,
+            e.end,
+            python2_joined(&e.original),
+            python2_joined(&e.correction),
             self.unchanged
         )
     }
@@ -171,7 +155,7 @@ fn levenshtein(
     let mut backpointers = PyDict::new();
     for i in 1..=n {
         distance[i][0] = i as i64;
-        let edit = PyEdit::new("del", i - 1, i, first[i - 1], "");
+        let edit = PyEdit::new(Kind::Deletion, i - 1, i, first[i - 1], "");
         backpointers.insert((i as i64, 0), vec![(((i - 1) as i64, 0), edit)]);
     }
     for j in 1..=m {
@@ -180,7 +164,7 @@ fn levenshtein(
             FirstRowInsertions::AtSentenceStart => 0,
             FirstRowInsertions::Release32 => j - 1,
         };
-        let edit = PyEdit::new("ins", at, at, "", second[j - 1]);
+        let edit = PyEdit::new(Kind::Insertion, at, at, "", second[j - 1]);
         backpointers.insert((0, j as i64), vec![((0, (j - 1) as i64), edit)]);
     }
     for i in 1..=n {
@@ -195,16 +179,20 @@ fn levenshtein(
             let (source, hypothesis) = (first[i as usize - 1], second[j as usize - 1]);
             let mut steps = Vec::new();
             if substitution == best {
-                let kind = if same { "noop" } else { "sub" };
+                let kind = if same {
+                    Kind::Unchanged
+                } else {
+                    Kind::Substitution
+                };
                 let edit = PyEdit::new(kind, i as usize - 1, i as usize, source, hypothesis);
                 steps.push(((i - 1, j - 1), edit));
             }
             if deletion == best {
-                let edit = PyEdit::new("del", i as usize - 1, i as usize, source, "");
+                let edit = PyEdit::new(Kind::Deletion, i as usize - 1, i as usize, source, "");
                 steps.push(((i - 1, j), edit));
             }
             if insertion == best {
-                let edit = PyEdit::new("ins", i as usize, i as usize, "", hypothesis);
+                let edit = PyEdit::new(Kind::Insertion, i as usize, i as usize, "", hypothesis);
                 steps.push(((i, j - 1), edit));
             }
             backpointers.insert((i, j), steps);
@@ -384,7 +372,7 @@ impl SentenceTrace {
                     let through = distance(dist, &(*vi, *vk)).plus(distance(dist, &(*vk, *vj)));
                     if through.value() < distance(dist, &(*vi, *vj)).value() {
                         let eij = eik.merge(ekj);
-                        if eij.unchanged <= i64::from(max_unchanged_words) {
+                        if eij.unchanged <= max_unchanged_words {
                             writeln!(out, " add new arcs v_i -> v_j: {}", eij.repr())?;
                             arcs.push((*vi, *vj));
                             dist.insert((*vi, *vj), through);
@@ -400,7 +388,7 @@ impl SentenceTrace {
             let arc = arcs[at];
             let transitive_noop = edits
                 .get(&arc)
-                .is_some_and(|e| e.kind == "noop" && distance(dist, &arc).value() > 1.0);
+                .is_some_and(|e| !e.changes() && distance(dist, &arc).value() > 1.0);
             if transitive_noop {
                 writeln!(out, " remove noop arc v_i -> vj: {}", arc_repr(&arc))?;
                 if let Some(first) = arcs.iter().position(|a| *a == arc) {
@@ -430,18 +418,21 @@ impl SentenceTrace {
         )?;
         let mut weight = dist.deep_copy();
         let matched = Number::Int(-(arcs.len() as i64));
-        let mut by_span: HashMap<(i64, i64), Vec<Arc>> = HashMap::new();
-        let mut gold_by_span: HashMap<(i64, i64), Vec<(usize, &GoldEdit)>> = HashMap::new();
+        let mut by_span: HashMap<(u32, u32), Vec<Arc>> = HashMap::new();
+        let mut gold_by_span: HashMap<(u32, u32), Vec<(usize, &GoldEdit)>> = HashMap::new();
         for arc in arcs {
             let e = &edits.get(arc).expect("every listed arc has an edit");
-            by_span.entry((e.start, e.end)).or_default().push(*arc);
-            gold_by_span.entry((e.start, e.end)).or_default();
+            let span = (e.edit.start, e.edit.end);
+            by_span.entry(span).or_default().push(*arc);
+            gold_by_span.entry(span).or_default();
         }
         for (k, g) in gold.iter().enumerate() {
-            let span = (i64::from(g.start), i64::from(g.end));
-            gold_by_span.entry(span).or_default().push((k, g));
+            gold_by_span
+                .entry((g.start, g.end))
+                .or_default()
+                .push((k, g));
         }
-        let mut spans: Vec<(i64, i64)> = by_span.keys().copied().collect();
+        let mut spans: Vec<(u32, u32)> = by_span.keys().copied().collect();
         spans.sort_unstable();
         for span in spans {
             let span_arcs = by_span.get_mut(&span).expect("a listed span");
@@ -452,11 +443,11 @@ impl SentenceTrace {
                 for arc in span_arcs {
                     let e = edits.get(arc).expect("every listed arc has an edit");
                     show_arc(out, arc, e)?;
-                    match span_golds.iter().find(|(_, g)| e.matches(g)) {
+                    match span_golds.iter().find(|(_, g)| e.edit.matches(g)) {
                         Some(&(g, _)) => {
                             show_match(out, &mut weight, arc, matched, &golds[g])?;
                         }
-                        None if e.kind != "noop" => add_epsilon(&mut weight, arc),
+                        None if e.changes() => add_epsilon(&mut weight, arc),
                         None => {}
                     }
                 }
@@ -514,13 +505,8 @@ impl SentenceTrace {
         };
         while let Some(from) = predecessor[index[&at]] {
             let e = edits.get(&(from, at)).expect("a path arc has an edit");
-            if e.kind != "noop" {
-                path.push(Edit {
-                    start: e.start as u32,
-                    end: e.end as u32,
-                    original: e.original.clone(),
-                    correction: e.correction.clone(),
-                });
+            if e.changes() {
+                path.push(e.edit.clone());
             }
             at = from;
         }
@@ -617,11 +603,11 @@ impl InsertionSpan for TracedSpan<'_> {
     }
 
     fn changes(&self, arc: usize) -> bool {
-        self.edit(arc).kind != "noop"
+        self.edit(arc).changes()
     }
 
     fn matches(&self, arc: usize, gold: usize) -> bool {
-        self.edit(arc).matches(self.golds[gold].1)
+        self.edit(arc).edit.matches(self.golds[gold].1)
     }
 
     fn visit(&mut self, arc: usize) -> io::Result<()> {
