@@ -172,6 +172,8 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
             vec!["usim", "-q", "-s", t, "-o", t, "--sentences"],
             vec!["parse", t, "--pretokenized"],
             vec!["parse", t, "--sentences"],
+            vec!["tag", t, "--pretokenized"],
+            vec!["tag", t],
             vec!["unseen", t],
             vec!["coverage", t],
         ];

@@ -26,10 +26,12 @@ mod fetch;
 mod hostile_input;
 mod linguistic;
 mod record;
+mod record_spacy;
 mod reference_tools;
 mod reproduce;
 mod sources;
 mod train_parser;
+mod train_tagger;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -97,6 +99,21 @@ enum Task {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Train the English tagger on UD English-EWT train and write the model file.
+    TrainTagger {
+        /// Passes over the training sentences.
+        #[arg(long, default_value_t = 10)]
+        epochs: usize,
+        /// Seed of the sentence order.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The model file to write.
+        #[arg(long, default_value = train_tagger::MODEL)]
+        out: PathBuf,
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Check the recorded cases too slow for `cargo test` (recorded/slow-cases.tsv: m2scorer's
     /// `--very_verbose` trace of a whole system) against the workspace's `gecbias`.
     SlowDropIn {
@@ -105,8 +122,11 @@ enum Task {
         data: Option<PathBuf>,
     },
     /// Run the reference tools (m2scorer, errant_compare, compute_gleu, SARI.py) and record
-    /// their outputs as the expected outputs of gecbias's drop-in modes.
+    /// their outputs as the expected outputs of gecbias's drop-in modes; `record spacy` records
+    /// spaCy's analyses of the GEC texts the English tagger is compared on.
     Record {
+        /// `spacy` for spaCy's analyses; nothing for the reference tools.
+        what: Option<String>,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
         data: Option<PathBuf>,
@@ -186,9 +206,13 @@ fn main() -> ExitCode {
         Some(Task::HostileInput) => hostile_input::run_matrix(&workspace_root()),
         Some(Task::SlowDropIn { data }) => record::check_slow(&workspace_root(), data.as_deref()),
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
-        Some(Task::Record { data, only }) => {
-            record::run(&workspace_root(), data.as_deref(), only.as_deref())
-        }
+        Some(Task::Record { what, data, only }) => match what.as_deref() {
+            None => record::run(&workspace_root(), data.as_deref(), only.as_deref()),
+            Some("spacy") => record_spacy::run(data.as_deref()),
+            Some(other) => Err(anyhow::anyhow!(
+                "cargo xtask record {other}: unknown; `record` or `record spacy`"
+            )),
+        },
         Some(Task::Data {
             action:
                 Some(DataAction::Fetch {
@@ -213,6 +237,22 @@ fn main() -> ExitCode {
             data,
             write_manifest,
         }) => data::run(data.as_deref(), write_manifest),
+        Some(Task::TrainTagger {
+            epochs,
+            seed,
+            out,
+            data,
+        }) => {
+            let out = if out.is_relative() {
+                workspace_root().join(out)
+            } else {
+                out
+            };
+            let mut options = english_tagger::TrainOptions::default();
+            options.epochs = epochs;
+            options.seed = seed;
+            train_tagger::run(&options, &out, data.as_deref())
+        }
         Some(Task::TrainParser {
             epochs,
             seed,

@@ -39,6 +39,7 @@ mod numbers;
 mod parse;
 mod sari;
 mod score;
+mod tag;
 mod usim_command;
 
 use std::ffi::OsString;
@@ -96,6 +97,8 @@ struct Cli {
 enum Command {
     /// Parse text into UCCA passages (UCCA standard XML) with the native parser.
     Parse(parse::Args),
+    /// Tag English text: Penn and Universal POS, lemmas, ERRANT's dependency labels (CoNLL-U).
+    Tag(tag::Args),
     /// USim: semantic faithfulness of outputs to their sources (Choshen & Abend, NAACL 2018).
     Usim(usim_command::Args),
     /// System scores with signatures, confidence intervals and paired tests (sacrebleu-style).
@@ -127,6 +130,7 @@ fn long_version() -> String {
         ("gec-metrics", gec_metrics::VERSION),
         ("coverage-sim", coverage_sim::VERSION),
         ("conservatism", conservatism::VERSION),
+        ("english-tagger", english_tagger::VERSION),
         ("unseen-est", unseen_est::VERSION),
         ("usim", usim::VERSION),
         ("ucca-parser", ucca_parser::VERSION),
@@ -200,6 +204,7 @@ fn parse_command_line(args: Vec<OsString>) -> Result<Cli, clap::Error> {
 fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
     match cli.command {
         Command::Parse(args) => parse::run(&args, cli.quiet, out),
+        Command::Tag(args) => tag::run(&args, cli.quiet, out),
         Command::Usim(args) => usim_command::run(&args, cli.quiet, out),
         Command::Score(args) => score::run(&args, cli.quiet, out),
         Command::M2scorer(args) => m2scorer::run(&args, out),

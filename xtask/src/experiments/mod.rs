@@ -3,6 +3,7 @@
 //! as JSON.
 
 mod conll14_scores;
+mod en_tagger;
 mod fig_accuracy;
 mod fig_conservatism;
 mod fig_f_gleu;
@@ -72,4 +73,5 @@ pub(crate) const ALL: &[Experiment] = &[
     ucca_oracle::EXPERIMENT,
     ucca_parser::EXPERIMENT,
     usim_parser::EXPERIMENT,
+    en_tagger::EXPERIMENT,
 ];

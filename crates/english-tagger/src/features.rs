@@ -1,0 +1,323 @@
+//! The features: what the tagger and the labeller see of a token and its neighbours, each a
+//! 64-bit hash of (template, values). Word-level values are hashed once per token
+//! ([`Lexical`]); the templates combine them with the tags already predicted to the left.
+
+/// Which groups of tagger features a model uses (the ablation in `reproduce en-tagger` turns
+/// each off in turn). The word itself, its neighbours' words and the two previous tags are
+/// always on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct FeatureGroups {
+    /// Prefixes of 1–3 and suffixes of 1–4 characters of the word, and the neighbours' 3-letter
+    /// suffixes.
+    pub affixes: bool,
+    /// The word's shape (`Xxxx`, `dd.d`, …) and flags: capitalised, has a digit, has a hyphen.
+    pub shape: bool,
+    /// Brown clusters (4, 6, 10 bits and the full path) of the word and its neighbours.
+    pub clusters: bool,
+    /// The words two to the left and right, and word pairs across the current one.
+    pub wide_context: bool,
+    /// The most frequent training classes of the next two words (their "ambiguity class"), the
+    /// right context's stand-in for tags not yet predicted.
+    pub lookahead: bool,
+}
+
+impl FeatureGroups {
+    /// Every group on: the shipped model.
+    pub const ALL: FeatureGroups = FeatureGroups {
+        affixes: true,
+        shape: true,
+        clusters: true,
+        wide_context: true,
+        lookahead: true,
+    };
+
+    /// The groups as a bit set (stored in the model file).
+    pub(crate) fn bits(self) -> u8 {
+        u8::from(self.affixes)
+            | u8::from(self.shape) << 1
+            | u8::from(self.clusters) << 2
+            | u8::from(self.wide_context) << 3
+            | u8::from(self.lookahead) << 4
+    }
+
+    /// The inverse of [`FeatureGroups::bits`].
+    pub(crate) fn from_bits(bits: u8) -> Self {
+        FeatureGroups {
+            affixes: bits & 1 != 0,
+            shape: bits & 2 != 0,
+            clusters: bits & 4 != 0,
+            wide_context: bits & 8 != 0,
+            lookahead: bits & 16 != 0,
+        }
+    }
+}
+
+impl Default for FeatureGroups {
+    fn default() -> Self {
+        FeatureGroups::ALL
+    }
+}
+
+/// FNV-1a over the bytes, finished with a 64-bit mixer so that the low bits spread well.
+pub(crate) fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    finish(h)
+}
+
+fn finish(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A feature: the template's number and up to two values, mixed.
+fn feature(template: u64, a: u64, b: u64) -> u64 {
+    finish(finish(template.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ a).wrapping_add(b))
+}
+
+/// The word-level values of one token, hashed.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Lexical {
+    pub(crate) lower: u64,
+    suffixes: [u64; 4],
+    prefixes: [u64; 3],
+    shape: u64,
+    flags: u64,
+    /// Cluster path prefixes of 4, 6 and 10 bits and the full path; 0 when the word has none.
+    clusters: [u64; 4],
+    /// The word's most frequent class in training, plus one; 0 for a rare or unseen word.
+    known: u64,
+    /// The word as written.
+    form: u64,
+}
+
+/// Padding beyond the sentence's ends.
+const START: Lexical = Lexical {
+    lower: 1,
+    suffixes: [1; 4],
+    prefixes: [1; 3],
+    shape: 1,
+    flags: 1,
+    clusters: [1; 4],
+    known: 1 << 20,
+    form: 1,
+};
+const END: Lexical = Lexical {
+    lower: 2,
+    suffixes: [2; 4],
+    prefixes: [2; 3],
+    shape: 2,
+    flags: 2,
+    clusters: [2; 4],
+    known: 2 << 20,
+    form: 2,
+};
+
+impl Lexical {
+    /// The values of `word`, whose Brown cluster path is `cluster` and whose most frequent class
+    /// in training is `known` (if the model knows them).
+    pub(crate) fn new(word: &str, cluster: Option<u32>, known: Option<u16>) -> Self {
+        let lower = word.to_lowercase();
+        let chars: Vec<(usize, char)> = lower.char_indices().collect();
+        let n = chars.len();
+        let suffix = |k: usize| {
+            if n == 0 {
+                0
+            } else {
+                hash_bytes(&lower.as_bytes()[chars[n.saturating_sub(k)].0..])
+            }
+        };
+        let prefix = |k: usize| {
+            let end = chars.get(k).map_or(lower.len(), |c| c.0);
+            hash_bytes(&lower.as_bytes()[..end])
+        };
+        let mut shape = String::new();
+        let mut last = None;
+        let mut run = 0;
+        for c in word.chars().take(64) {
+            let class = if c.is_uppercase() {
+                'X'
+            } else if c.is_lowercase() {
+                'x'
+            } else if c.is_numeric() {
+                'd'
+            } else {
+                c
+            };
+            run = if Some(class) == last { run + 1 } else { 1 };
+            last = Some(class);
+            if run <= 2 {
+                shape.push(class);
+            }
+        }
+        let first_upper = word.chars().next().is_some_and(char::is_uppercase);
+        let all_upper =
+            word.chars().any(char::is_alphabetic) && !word.chars().any(char::is_lowercase);
+        let flags = u64::from(first_upper)
+            | u64::from(all_upper) << 1
+            | u64::from(word.chars().any(|c| c.is_ascii_digit())) << 2
+            | u64::from(word.contains('-')) << 3
+            | u64::from(n > 8) << 4
+            | 1 << 5;
+        let clusters = match cluster {
+            None => [0; 4],
+            Some(path) => [4u32, 6, 10, 32].map(|bits| {
+                let mask = if bits >= 32 {
+                    u32::MAX
+                } else {
+                    (1 << bits) - 1
+                };
+                u64::from(path & mask) << 8 | u64::from(bits) | 1 << 40
+            }),
+        };
+        Lexical {
+            lower: hash_bytes(lower.as_bytes()),
+            suffixes: [1, 2, 3, 4].map(suffix),
+            prefixes: [1, 2, 3].map(prefix),
+            shape: hash_bytes(shape.as_bytes()),
+            flags,
+            clusters,
+            known: known.map_or(0, |c| u64::from(c) + 1),
+            form: hash_bytes(word.as_bytes()),
+        }
+    }
+}
+
+/// The token at `i` (which may lie one or two beyond either end).
+fn at(words: &[Lexical], i: isize) -> &Lexical {
+    if i < 0 {
+        &START
+    } else {
+        words.get(i as usize).unwrap_or(&END)
+    }
+}
+
+/// A tag before the sentence's start.
+pub(crate) const NO_TAG: u64 = u64::MAX;
+
+/// The tagger's features of token `i`, given the two tags predicted before it.
+pub(crate) fn tag_features(
+    words: &[Lexical],
+    i: usize,
+    previous: [u64; 2],
+    groups: FeatureGroups,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    let i = i as isize;
+    let (w, l1, r1) = (at(words, i), at(words, i - 1), at(words, i + 1));
+    let [p1, p2] = previous;
+    out.extend([
+        feature(0, 0, 0),
+        feature(1, w.lower, 0),
+        feature(2, p1, 0),
+        feature(3, p1, p2),
+        feature(4, p1, w.lower),
+        feature(5, l1.lower, 0),
+        feature(6, r1.lower, 0),
+        feature(7, p1, r1.lower),
+        feature(8, w.form, 0),
+    ]);
+    if groups.lookahead {
+        let r2 = at(words, i + 2);
+        out.extend([
+            feature(50, r1.known, 0),
+            feature(51, r2.known, 0),
+            feature(52, r1.known, r2.known),
+            feature(53, p1, r1.known),
+            feature(54, w.lower, r1.known),
+        ]);
+    }
+    if groups.affixes {
+        for (t, s) in w.suffixes.iter().enumerate() {
+            out.push(feature(10 + t as u64, *s, 0));
+        }
+        for (t, p) in w.prefixes.iter().enumerate() {
+            out.push(feature(14 + t as u64, *p, 0));
+        }
+        out.push(feature(17, l1.suffixes[2], 0));
+        out.push(feature(18, r1.suffixes[2], 0));
+        out.push(feature(19, p1, w.suffixes[2]));
+    }
+    if groups.shape {
+        out.push(feature(20, w.shape, 0));
+        out.push(feature(21, w.flags, 0));
+        out.push(feature(22, r1.shape, 0));
+        out.push(feature(23, p1, w.shape));
+    }
+    if groups.clusters {
+        for (t, c) in w.clusters.iter().enumerate() {
+            out.push(feature(30 + t as u64, *c, 0));
+        }
+        out.push(feature(34, l1.clusters[3], 0));
+        out.push(feature(35, r1.clusters[3], 0));
+        out.push(feature(36, r1.clusters[1], 0));
+        out.push(feature(37, p1, w.clusters[2]));
+    }
+    if groups.wide_context {
+        let (l2, r2) = (at(words, i - 2), at(words, i + 2));
+        out.extend([
+            feature(40, l2.lower, 0),
+            feature(41, r2.lower, 0),
+            feature(42, l1.lower, w.lower),
+            feature(43, w.lower, r1.lower),
+            feature(44, r1.lower, r2.lower),
+            feature(45, p1, l1.lower),
+        ]);
+    }
+}
+
+/// The labeller's features of token `i`: its word, the tags around it and the label predicted
+/// before it.
+pub(crate) fn label_features(
+    words: &[Lexical],
+    tags: &[u64],
+    i: usize,
+    previous_label: u64,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    let tag = |j: isize| -> u64 {
+        if j < 0 {
+            NO_TAG
+        } else {
+            tags.get(j as usize).copied().unwrap_or(NO_TAG - 1)
+        }
+    };
+    let i = i as isize;
+    let w = at(words, i);
+    let (t, l1, l2, l3, r1, r2, r3) = (
+        tag(i),
+        tag(i - 1),
+        tag(i - 2),
+        tag(i - 3),
+        tag(i + 1),
+        tag(i + 2),
+        tag(i + 3),
+    );
+    out.extend([
+        feature(100, 0, 0),
+        feature(101, w.lower, 0),
+        feature(102, t, 0),
+        feature(103, t, w.lower),
+        feature(104, t, l1),
+        feature(105, t, r1),
+        feature(106, feature(0, t, l1), r1),
+        feature(107, feature(0, t, r1), r2),
+        feature(108, feature(0, t, l1), l2),
+        feature(109, t, previous_label),
+        feature(110, w.lower, r1),
+        feature(111, w.lower, l1),
+        feature(112, feature(0, t, r1), feature(0, r2, r3)),
+        feature(113, feature(0, t, l1), feature(0, l2, l3)),
+        feature(114, at(words, i + 1).lower, t),
+        feature(115, at(words, i - 1).lower, t),
+        feature(116, w.suffixes[2], t),
+        feature(117, w.clusters[2], t),
+    ]);
+}

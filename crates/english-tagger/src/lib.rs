@@ -1,0 +1,46 @@
+//! English analysis for GEC evaluation: Penn Treebank and Universal POS tags, spaCy's rule
+//! lemmas and the dependency labels ERRANT reads, from one averaged-perceptron model trained on
+//! UD English-EWT.
+//!
+//! * [`Tagger`] — the model: [`Tagger::default_model`] (built into the program), [`Tagger::load`],
+//!   [`Tagger::tag`] for a pretokenised sentence, giving one [`Analysis`] per token.
+//! * [`train`] with [`TrainOptions`] and [`FeatureGroups`] — how the model is made (`cargo xtask
+//!   train-tagger`), from UD sentences ([`read_conllu`]), Brown clusters and spaCy's
+//!   [`LemmaTables`].
+//! * [`write_conllu`] — analyses as CoNLL-U (`gecbias tag`).
+//! * [`Error`] — a model or CoNLL-U file that cannot be read.
+//!
+//! ```
+//! use english_tagger::Tagger;
+//!
+//! let tagger = Tagger::default_model()?;
+//! let analyses = tagger.tag(&["She", "has", "eaten", "the", "apples", "."]);
+//! let tags: Vec<&str> = analyses.iter().map(|a| a.xpos.as_str()).collect();
+//! assert_eq!(tags, ["PRP", "VBZ", "VBN", "DT", "NNS", "."]);
+//! assert_eq!(analyses[4].lemma, "apple");
+//! assert_eq!(analyses[1].lemma, "have");
+//! assert_eq!(analyses[3].dep, "det");
+//! # Ok::<(), english_tagger::Error>(())
+//! ```
+
+mod conllu;
+mod deprel;
+mod error;
+mod evaluate;
+mod features;
+mod lemma;
+mod model;
+mod perceptron;
+mod tagger;
+mod train;
+
+pub use conllu::{Word, read_conllu, write_conllu};
+pub use error::Error;
+pub use evaluate::{Accuracy, errant_class, evaluate};
+pub use features::FeatureGroups;
+pub use lemma::{Exceptions, LemmaTables};
+pub use tagger::{Analysis, ModelInfo, Tagger};
+pub use train::{TrainOptions, train};
+
+/// This crate's version (`gecbias --version` lists it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,235 @@
+//! The tagger: the model's parts and the greedy left-to-right pass that uses them.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::features::{FeatureGroups, Lexical, NO_TAG, hash_bytes, label_features, tag_features};
+use crate::lemma::Lemmatizer;
+use crate::perceptron::Weights;
+use crate::{Error, model};
+
+/// The analysis of one token.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Analysis {
+    /// The Penn Treebank tag (OntoNotes/EWT set: `NN`, `VBZ`, `HYPH`, `NFP`, `ADD`, …), spaCy's
+    /// `tag_`.
+    pub xpos: String,
+    /// The Universal POS tag (`NOUN`, `AUX`, `PROPN`, …) as UD English-EWT assigns it.
+    pub upos: String,
+    /// The lemma by spaCy's English rule lemmatiser (`lemma_` of `en_core_web_sm` for the same
+    /// word, coarse POS and Penn tag).
+    pub lemma: String,
+    /// The dependency label in spaCy's English (ClearNLP) scheme, for the labels ERRANT reads:
+    /// `acomp amod advmod aux auxpass case det mark neg poss predet prep prt punct`, and `dep`
+    /// for every other relation.
+    pub dep: String,
+}
+
+/// What the model file records about how it was made and how it scores.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ModelInfo {
+    /// `key=value` lines: the training data's digest, epochs, seed, and scores on EWT dev.
+    pub lines: Vec<(String, String)>,
+}
+
+impl ModelInfo {
+    /// The value recorded for `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.lines
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A trained English tagger, lemmatiser and dependency labeller.
+#[derive(Debug, Clone)]
+pub struct Tagger {
+    /// The tagger's classes: (Penn tag, UPOS) pairs.
+    pub(crate) classes: Vec<(String, String)>,
+    pub(crate) groups: FeatureGroups,
+    pub(crate) tags: Weights,
+    pub(crate) labels: Weights,
+    /// Words seen in training: their most frequent class, and whether they are frequent and
+    /// unambiguous enough to be tagged with it without scoring.
+    pub(crate) lexicon: HashMap<String, (u16, bool)>,
+    /// Brown cluster paths of the words the model knows.
+    pub(crate) clusters: HashMap<String, u32>,
+    pub(crate) lemmatizer: Lemmatizer,
+    pub(crate) info: ModelInfo,
+}
+
+impl Tagger {
+    /// The model built into this program (`models/english-tagger-ewt/model.bin`), or the file
+    /// `$GECBIAS_TAGGER_MODEL` names.
+    pub fn default_model() -> Result<Tagger, Error> {
+        use gecbias_resources::{Located, Resource, locate};
+        match locate(Resource::EnglishTagger)? {
+            Located::Embedded(files) => {
+                let bytes = files.get("model.bin").unwrap_or_default();
+                model::decode(bytes, &files.describe("model.bin"))
+            }
+            Located::Path { path, .. } => Tagger::load(&path),
+        }
+    }
+
+    /// Reads a model file written by [`Tagger::save`].
+    pub fn load(path: &Path) -> Result<Tagger, Error> {
+        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        model::decode(&bytes, &path.display().to_string())
+    }
+
+    /// Writes the model (a deterministic byte sequence: the same model, the same bytes).
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
+        std::fs::write(path, model::encode(self)).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })
+    }
+
+    /// Reads a model from its bytes; `what` names their origin in errors. Any bytes give a model
+    /// or [`Error::Model`], never a panic.
+    pub fn from_bytes(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
+        model::decode(bytes, what)
+    }
+
+    /// spaCy's lemmas of a sentence's words given their coarse (UPOS) and Penn tags — as
+    /// [`Tagger::tag`] lemmatises, for tags that come from elsewhere (ERRANT's edits).
+    ///
+    /// # Panics
+    /// When the three slices differ in length.
+    pub fn lemmatize<S: AsRef<str>>(
+        &self,
+        words: &[S],
+        upos: &[&str],
+        xpos: &[&str],
+    ) -> Vec<String> {
+        assert!(
+            words.len() == upos.len() && words.len() == xpos.len(),
+            "one UPOS and one Penn tag per word"
+        );
+        self.lemmatizer.sentence(words, upos, xpos)
+    }
+
+    /// The model's bytes, as [`Tagger::save`] writes them.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        model::encode(self)
+    }
+
+    /// How the model was made and how it scores.
+    pub fn info(&self) -> &ModelInfo {
+        &self.info
+    }
+
+    /// The same model with `info` recorded instead.
+    pub fn with_info(mut self, info: ModelInfo) -> Tagger {
+        self.info = info;
+        self
+    }
+
+    /// The feature groups the model uses.
+    pub fn feature_groups(&self) -> FeatureGroups {
+        self.groups
+    }
+
+    /// Tags, lemmatises and labels one pretokenised sentence (any tokens: empty strings, control
+    /// characters and non-Latin scripts get a tag like any other). Time is linear in the number
+    /// of tokens.
+    pub fn tag<S: AsRef<str>>(&self, words: &[S]) -> Vec<Analysis> {
+        let lexical = self.lexical(words);
+        let classes = self.tag_classes(words, &lexical);
+        let xpos: Vec<&str> = classes
+            .iter()
+            .map(|&c| self.classes[c].0.as_str())
+            .collect();
+        let upos: Vec<&str> = classes
+            .iter()
+            .map(|&c| self.classes[c].1.as_str())
+            .collect();
+        let lemmas = self.lemmatizer.sentence(words, &upos, &xpos);
+        let labels = self.label(&lexical, &xpos);
+        lemmas
+            .into_iter()
+            .zip(labels)
+            .enumerate()
+            .map(|(i, (lemma, dep))| Analysis {
+                xpos: xpos[i].to_owned(),
+                upos: upos[i].to_owned(),
+                lemma,
+                dep: crate::deprel::LABELS[dep].to_owned(),
+            })
+            .collect()
+    }
+
+    /// The word-level values of each token, hashed once for both passes.
+    pub(crate) fn lexical<S: AsRef<str>>(&self, words: &[S]) -> Vec<Lexical> {
+        words
+            .iter()
+            .map(|w| {
+                let w = w.as_ref();
+                Lexical::new(
+                    w,
+                    self.clusters.get(w).copied(),
+                    self.lexicon.get(w).map(|k| k.0),
+                )
+            })
+            .collect()
+    }
+
+    /// The class of each token, greedily left to right.
+    pub(crate) fn tag_classes<S: AsRef<str>>(
+        &self,
+        words: &[S],
+        lexical: &[Lexical],
+    ) -> Vec<usize> {
+        let mut scores = vec![0.0; self.tags.classes];
+        self.greedy_pass(words, lexical, |f, _| self.tags.predict(f, &mut scores))
+    }
+
+    /// One greedy pass left to right: each token gets its class from the lexicon when the word
+    /// is sure, else from `decide(features, position)`.
+    pub(crate) fn greedy_pass<S: AsRef<str>>(
+        &self,
+        words: &[S],
+        lexical: &[Lexical],
+        mut decide: impl FnMut(&[u64], usize) -> usize,
+    ) -> Vec<usize> {
+        let class_at = |classes: &[usize], j: Option<usize>| {
+            j.and_then(|j| classes.get(j)).map_or(NO_TAG, |&c| c as u64)
+        };
+        let mut features = Vec::new();
+        let mut out: Vec<usize> = Vec::with_capacity(words.len());
+        for (i, word) in words.iter().enumerate() {
+            let class = match self.lexicon.get(word.as_ref()) {
+                Some(&(c, true)) => usize::from(c),
+                _ => {
+                    let previous = [
+                        class_at(&out, i.checked_sub(1)),
+                        class_at(&out, i.checked_sub(2)),
+                    ];
+                    tag_features(lexical, i, previous, self.groups, &mut features);
+                    decide(&features, i)
+                }
+            };
+            out.push(class);
+        }
+        out
+    }
+
+    /// The label class of each token, greedily left to right, given the Penn tags.
+    pub(crate) fn label(&self, lexical: &[Lexical], xpos: &[&str]) -> Vec<usize> {
+        let tags: Vec<u64> = xpos.iter().map(|t| hash_bytes(t.as_bytes())).collect();
+        let mut scores = vec![0.0; self.labels.classes];
+        let mut features = Vec::new();
+        let mut out = Vec::with_capacity(lexical.len());
+        for i in 0..lexical.len() {
+            let previous = out.last().map_or(NO_TAG, |&l: &usize| l as u64);
+            label_features(lexical, &tags, i, previous, &mut features);
+            out.push(self.labels.predict(&features, &mut scores));
+        }
+        out
+    }
+}

@@ -1,0 +1,299 @@
+//! `en-tagger`: the committed English tagger on UD English-EWT dev and test (gold tokens), its
+//! agreement with spaCy's `en_core_web_sm` 3.8 on the CoNLL-2014 and JFLEG dev sources (the
+//! recordings of `cargo xtask record spacy`), and, with `--full`, an ablation of its feature
+//! groups (one model trained per group left out).
+
+use std::fmt::Write as _;
+
+use anyhow::{Context, bail};
+use english_tagger::{Accuracy, FeatureGroups, Tagger, TrainOptions, errant_class, evaluate};
+use gecbias_data::DataDir;
+use indicatif::ProgressBar;
+use serde::Serialize;
+
+use super::{Experiment, Report};
+use crate::record_spacy::{TEXTS, apply_lemma_script, recorded, sentences};
+use crate::train_tagger::{EWT, MODEL, ewt};
+use crate::workspace_root;
+
+pub(crate) const EXPERIMENT: Experiment = Experiment {
+    id: "en-tagger",
+    title: "the English tagger on UD English-EWT dev/test and beside spaCy en_core_web_sm 3.8 on GEC sources",
+    inputs,
+    run,
+    full: Some(run_full),
+};
+
+fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
+    let mut out: Vec<String> = EWT.iter().map(|s| (*s).to_owned()).collect();
+    out.extend(TEXTS.iter().map(|t| t.1.to_owned()));
+    Ok(out)
+}
+
+#[derive(Serialize)]
+struct Part {
+    part: &'static str,
+    tokens: usize,
+    xpos: f64,
+    upos: f64,
+    lemma: f64,
+    errant_labels: f64,
+}
+
+#[derive(Serialize, Default)]
+struct Agreement {
+    text: &'static str,
+    sentences: usize,
+    tokens: usize,
+    tag: f64,
+    pos: f64,
+    /// On the eight classes ERRANT reads.
+    dep: f64,
+    /// Tokens whose coarse POS agrees with spaCy's.
+    same_pos: usize,
+    /// Of those, the share with spaCy's lemma.
+    lemma_given_pos: f64,
+}
+
+#[derive(Serialize)]
+struct Ablated {
+    left_out: &'static str,
+    dev: Part,
+}
+
+fn part(name: &'static str, a: &Accuracy) -> Part {
+    Part {
+        part: name,
+        tokens: a.tokens,
+        xpos: a.rate(a.xpos),
+        upos: a.rate(a.upos),
+        lemma: a.rate(a.lemma),
+        errant_labels: a.rate(a.errant_label),
+    }
+}
+
+fn agreement(tagger: &Tagger, data: &DataDir) -> anyhow::Result<Vec<Agreement>> {
+    let mut out = Vec::new();
+    for (name, file, source) in TEXTS {
+        let sentences = sentences(data, file, source)?;
+        let path = recorded(name);
+        let table = std::fs::read_to_string(&path)
+            .with_context(|| format!("{}: run `cargo xtask record spacy`", path.display()))?;
+        let rows: Vec<&str> = table.lines().filter(|l| !l.starts_with('#')).collect();
+        if rows.len() != sentences.len() {
+            bail!(
+                "{}: {} rows for {} sentences",
+                path.display(),
+                rows.len(),
+                sentences.len()
+            );
+        }
+        let mut a = Agreement {
+            text: name,
+            sentences: sentences.len(),
+            ..Agreement::default()
+        };
+        let (mut tag, mut pos, mut dep, mut lemma) = (0, 0, 0, 0);
+        for (words, row) in sentences.iter().zip(rows) {
+            let columns: Vec<Vec<&str>> = row.split('\t').map(|c| c.split(' ').collect()).collect();
+            if words.is_empty() {
+                continue;
+            }
+            if columns.len() != 4 || columns.iter().any(|c| c.len() != words.len()) {
+                bail!(
+                    "{}: a row does not match its sentence's {} tokens",
+                    path.display(),
+                    words.len()
+                );
+            }
+            for (i, ours) in tagger.tag(words).iter().enumerate() {
+                a.tokens += 1;
+                tag += usize::from(ours.xpos == columns[0][i]);
+                let same_pos = ours.upos == columns[1][i];
+                pos += usize::from(same_pos);
+                dep += usize::from(errant_class(&ours.dep) == errant_class(columns[2][i]));
+                if same_pos {
+                    a.same_pos += 1;
+                    let theirs =
+                        apply_lemma_script(&words[i], columns[3][i]).with_context(|| {
+                            format!("{}: lemma script {}", path.display(), columns[3][i])
+                        })?;
+                    lemma += usize::from(ours.lemma == theirs);
+                }
+            }
+        }
+        let share = |n: usize, d: usize| if d == 0 { 0.0 } else { n as f64 / d as f64 };
+        a.tag = share(tag, a.tokens);
+        a.pos = share(pos, a.tokens);
+        a.dep = share(dep, a.tokens);
+        a.lemma_given_pos = share(lemma, a.same_pos);
+        out.push(a);
+    }
+    Ok(out)
+}
+
+fn model() -> anyhow::Result<Tagger> {
+    let path = workspace_root().join(MODEL);
+    Tagger::load(&path).context("the committed model; train it with `cargo xtask train-tagger`")
+}
+
+fn measure(
+    data: &DataDir,
+    progress: &ProgressBar,
+) -> anyhow::Result<(Tagger, Vec<Part>, Vec<Agreement>)> {
+    let tagger = model()?;
+    let dev = ewt(data, 1)?;
+    let test = ewt(data, 2)?;
+    let parts = vec![
+        part("EWT dev", &evaluate(&tagger, &dev)),
+        part("EWT test", &evaluate(&tagger, &test)),
+    ];
+    progress.inc(3);
+    let agreement = agreement(&tagger, data)?;
+    progress.inc(TEXTS.len() as u64);
+    let card =
+        std::fs::read_to_string(workspace_root().join(MODEL).with_file_name("MODEL_CARD.md"))
+            .context("reading the model card")?;
+    let line = format!(
+        "| EWT test | {:.2} % | {:.2} % | {:.2} % |",
+        100.0 * parts[1].xpos,
+        100.0 * parts[1].upos,
+        100.0 * parts[1].lemma
+    );
+    if !card.contains(&line) {
+        bail!("MODEL_CARD.md does not state the test scores the model has: `{line}`");
+    }
+    Ok((tagger, parts, agreement))
+}
+
+fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let (tagger, parts, agreement) = measure(data, progress)?;
+    Ok(Report {
+        markdown: markdown(&tagger, &parts, &agreement, None),
+        json: serde_json::json!({ "ewt": parts, "spacy_agreement": agreement }),
+        figures: Vec::new(),
+    })
+}
+
+/// The ablated groups: each run leaves one out.
+const ABLATION: [&str; 5] = ["affixes", "shape", "clusters", "wide_context", "lookahead"];
+
+fn run_full(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let (tagger, parts, agreement) = measure(data, progress)?;
+    let dev = ewt(data, 1)?;
+    let mut ablation = Vec::new();
+    for left_out in ABLATION {
+        let mut groups = FeatureGroups::ALL;
+        match left_out {
+            "affixes" => groups.affixes = false,
+            "shape" => groups.shape = false,
+            "clusters" => groups.clusters = false,
+            "wide_context" => groups.wide_context = false,
+            _ => groups.lookahead = false,
+        }
+        let mut options = TrainOptions::default();
+        options.groups = groups;
+        let model = crate::train_tagger::train(data, &options)?;
+        ablation.push(Ablated {
+            left_out,
+            dev: part("EWT dev", &evaluate(&model, &dev)),
+        });
+    }
+    let _ = inputs;
+    Ok(Report {
+        markdown: markdown(&tagger, &parts, &agreement, Some(&ablation)),
+        json: serde_json::json!({ "ewt": parts, "spacy_agreement": agreement, "ablation": ablation }),
+        figures: Vec::new(),
+    })
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.2} %", 100.0 * x)
+}
+
+fn markdown(
+    tagger: &Tagger,
+    parts: &[Part],
+    agreement: &[Agreement],
+    ablation: Option<&[Ablated]>,
+) -> String {
+    let info = tagger.info();
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "The committed model `{MODEL}` (a greedy averaged perceptron over (Penn tag, UPOS) pairs, trained by \
+         `cargo xtask train-tagger` for {} epochs with seed {} on `{}`, digest `{}`), tagging gold tokens. Lemmas \
+         are spaCy's English rule lemmatiser on the predicted tags; labels are the spaCy labels ERRANT reads, \
+         learned from EWT's UD trees through the documented mapping (crate `english-tagger`, module `deprel`); \
+         \"ERRANT labels\" scores the eight classes ERRANT distinguishes (`acomp amod advmod det prep prt punct`, \
+         other) against the mapped gold trees.\n",
+        info.get("epochs").unwrap_or("?"),
+        info.get("seed").unwrap_or("?"),
+        info.get("training-data").unwrap_or("?"),
+        info.get("training-digest").unwrap_or("?"),
+    );
+    let _ = writeln!(
+        md,
+        "| set | tokens | XPOS | UPOS | lemma | ERRANT labels |\n|---|---:|---:|---:|---:|---:|"
+    );
+    for p in parts {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} |",
+            p.part,
+            p.tokens,
+            pct(p.xpos),
+            pct(p.upos),
+            pct(p.lemma),
+            pct(p.errant_labels)
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\nTargets (issue 27): test XPOS ≥ 95.5 %, UPOS ≥ 96.0 %, lemma ≥ 97 %. Anchors: UDPipe 1.2 XPOS 93.9 %, \
+         UPOS 94.4 %; spaCy trf XPOS 96.4 %, UPOS 96.9 %. For scale: spaCy's own `en_core_web_sm` 3.8 on the same \
+         gold tokens scores XPOS 92.64 %, UPOS 92.84 %, lemma 94.35 % on EWT test, and spaCy's lemmatiser given EWT's \
+         *gold* tags reaches 96.77 %: EWT's lemma conventions (`an` → `a`, `these` → `this`, `better` → `good`, \
+         proper adjectives keeping their capital) differ from spaCy's tables.\n\n\
+         ## Agreement with spaCy `en_core_web_sm` 3.8 on GEC text\n\n\
+         Tokens as given; spaCy's analyses recorded by `cargo xtask record spacy` (`xtask/recorded/spacy/`). `dep` \
+         counts agreement on the eight classes ERRANT reads; the lemma column is the share of identical lemmas among \
+         the tokens whose coarse POS agrees.\n\n\
+         | text | sentences | tokens | tag_ | pos_ | dep_ (ERRANT classes) | lemma_ where pos_ agrees |\n|---|---:|---:|---:|---:|---:|---:|"
+    );
+    for a in agreement {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} ({} tokens) |",
+            a.text,
+            a.sentences,
+            a.tokens,
+            pct(a.tag),
+            pct(a.pos),
+            pct(a.dep),
+            pct(a.lemma_given_pos),
+            a.same_pos
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\nTargets (issue 27): `tag_` ≥ 96 %, `dep_` on ERRANT's labels ≥ 95 %. Speed: `cargo xtask bench tagger`.\n"
+    );
+    if let Some(ablation) = ablation {
+        let _ = writeln!(
+            md,
+            "## Ablation on dev\n\nOne model per feature group left out, trained like the committed one.\n\n\
+             | left out | XPOS | UPOS |\n|---|---:|---:|"
+        );
+        for a in ablation {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} |",
+                a.left_out,
+                pct(a.dev.xpos),
+                pct(a.dev.upos)
+            );
+        }
+    }
+    md
+}

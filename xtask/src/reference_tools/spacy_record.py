@@ -1,0 +1,35 @@
+"""Writes spaCy's analysis of pretokenised text as JSON Lines (`cargo xtask record spacy`).
+
+Usage: python spacy_record.py MODEL INPUT OUTPUT
+
+INPUT holds one sentence per line, tokens separated by single spaces (tokens as given: spaCy's
+tokenizer is not run, as in ERRANT). Each output line is one sentence:
+{"words": [...], "tag": [...], "pos": [...], "lemma": [...], "dep": [...], "head": [...]}
+with `head` the 0-based index of each token's head (a root is its own head, as in spaCy).
+"""
+import json
+import sys
+
+import spacy
+from spacy.tokens import Doc
+
+
+def main():
+    model, source, target = sys.argv[1:4]
+    nlp = spacy.load(model)
+    with open(source, encoding="utf-8") as f:
+        sentences = [line.rstrip("\n").split(" ") for line in f]
+    docs = (Doc(nlp.vocab, words=[w for w in words if w] or [" "]) for words in sentences)
+    with open(target, "w", encoding="utf-8") as out:
+        for doc in nlp.pipe(docs, batch_size=256):
+            out.write(json.dumps({
+                "words": [t.text for t in doc],
+                "tag": [t.tag_ for t in doc],
+                "pos": [t.pos_ for t in doc],
+                "lemma": [t.lemma_ for t in doc],
+                "dep": [t.dep_ for t in doc],
+                "head": [t.head.i for t in doc],
+            }, ensure_ascii=False) + "\n")
+
+
+main()
