@@ -64,6 +64,8 @@ __all__ = [
     "usim",
     "usim_text",
     "parse",
+    "Token",
+    "tag",
     "__version__",
 ]
 
@@ -599,3 +601,31 @@ def parse(
             with open(os.path.join(out_dir, f"{number}.xml"), encoding="utf-8") as xml:
                 passages.append(xml.read())
     return passages
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token analysed by the built-in English tagger: its Penn Treebank tag (spaCy's
+    ``tag_``), Universal POS tag, spaCy's rule lemma (``lemma_``, what ERRANT reads), the lemma in
+    UD English-EWT's conventions, and the spaCy dependency label ERRANT reads (``dep`` for the
+    relations it ignores)."""
+
+    text: str
+    xpos: str
+    upos: str
+    lemma: str
+    ud_lemma: str
+    dep: str
+
+
+def tag(lines: Union[str, Sequence[str]], *, pretokenized: bool = False) -> List[List[Token]]:
+    """Tag, lemmatise and label English text in memory: one list of :class:`Token` per line (a
+    string is one line); ``pretokenized`` splits on spaces, else the UCCA parser's tokeniser
+    splits each line.
+
+    >>> [(t.text, t.xpos, t.lemma, t.dep) for t in tag("She has eaten the apples .", pretokenized=True)[0]][1:5]
+    [('has', 'VBZ', 'have', 'aux'), ('eaten', 'VBN', 'eat', 'dep'), ('the', 'DT', 'the', 'det'), ('apples', 'NNS', 'apple', 'dep')]
+    """
+    if isinstance(lines, str):
+        lines = [lines]
+    return [[Token(*token) for token in line] for line in _native.tag(list(lines), pretokenized)]

@@ -1,6 +1,6 @@
 """The Rust side of gecbias: the ``gecbias`` command's code, called in-process."""
 
-from typing import List
+from typing import List, Tuple
 
 __version__: str
 
@@ -16,3 +16,7 @@ def output_of(args: List[str]) -> str:
 def main(argv: List[str]) -> int:
     """Runs the command line ``argv`` (program name first) as the ``gecbias`` binary does,
     printing its output; returns the exit status (0, 1 bad input, 2 usage)."""
+
+def tag(lines: List[str], pretokenized: bool) -> List[List[Tuple[str, str, str, str, str, str]]]:
+    """Each line tagged in memory: per token (token, Penn tag, UPOS, spaCy lemma, UD lemma,
+    dependency label)."""

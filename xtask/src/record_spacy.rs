@@ -60,46 +60,6 @@ pub(crate) fn recorded(name: &str) -> PathBuf {
     workspace_root().join(format!("xtask/recorded/spacy/{name}.tsv"))
 }
 
-/// How `lemma` is made from `word`: `L` (from the lower-cased word) or `W` (from the word as
-/// written), the number of characters removed from the end, `:`, and the characters appended.
-pub(crate) fn lemma_script(word: &str, lemma: &str) -> String {
-    let lower = word.to_lowercase();
-    let script = |base: &str| {
-        let common = base
-            .chars()
-            .zip(lemma.chars())
-            .take_while(|(a, b)| a == b)
-            .count();
-        let removed = base.chars().count() - common;
-        let added: String = lemma.chars().skip(common).collect();
-        (
-            removed + added.chars().count(),
-            format!("{removed}:{added}"),
-        )
-    };
-    let (from_word, w) = script(word);
-    let (from_lower, l) = script(&lower);
-    if from_word <= from_lower {
-        format!("W{w}")
-    } else {
-        format!("L{l}")
-    }
-}
-
-/// The lemma a [`lemma_script`] makes of `word`; `None` for a malformed script.
-pub(crate) fn apply_lemma_script(word: &str, script: &str) -> Option<String> {
-    let base = match script.get(..1)? {
-        "W" => word.to_owned(),
-        "L" => word.to_lowercase(),
-        _ => return None,
-    };
-    let (removed, added) = script[1..].split_once(':')?;
-    let removed: usize = removed.parse().ok()?;
-    let n = base.chars().count();
-    let kept: String = base.chars().take(n.checked_sub(removed)?).collect();
-    Some(kept + added)
-}
-
 fn venv() -> anyhow::Result<PathBuf> {
     let venv = workspace_root().join("target/spacy-venv");
     let python = venv.join("bin/python");
@@ -152,7 +112,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         }
         let mut table = String::from(
             "# Written by `cargo xtask record spacy`: spaCy 3.8, en_core_web_sm 3.8.0, tokens as given; per sentence\n\
-             # tag_, pos_, dep_ and each lemma_ as an edit of its word (crate english-tagger, reproduce en-tagger).\n",
+             # tag_, pos_, dep_ and each lemma_ as an edit of its word (english_tagger::lemma_edit; reproduce en-tagger).\n",
         );
         let jsonl = std::fs::read_to_string(&output)?;
         for (line, words) in jsonl.lines().zip(&sentences) {
@@ -167,7 +127,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
             let lemmas: Vec<String> = words
                 .iter()
                 .zip(field("lemma"))
-                .map(|(w, l)| lemma_script(w, &l))
+                .map(|(w, l)| english_tagger::lemma_edit(w, &l))
                 .collect();
             table.push_str(&format!(
                 "{}\t{}\t{}\t{}\n",

@@ -34,9 +34,24 @@ pub(crate) fn digest(data: &DataDir) -> anyhow::Result<String> {
     Ok(Manifest::of_files(data, [EWT[0]])?.digest())
 }
 
-/// The Brown clusters (most frequent word first) and spaCy's lemma tables.
-pub(crate) fn resources() -> anyhow::Result<(Vec<(String, u32)>, LemmaTables)> {
-    let (clusters, _) = crate::linguistic::parser_lexicons()?;
+/// The lexical resources of training: Brown clusters (most frequent word first), Brill's
+/// lexicon and spaCy's lemma tables.
+pub(crate) struct Resources {
+    clusters: Vec<(String, u32)>,
+    brill: Vec<(String, String)>,
+    tables: LemmaTables,
+}
+
+/// Reads the [`Resources`] (fetched first if missing).
+pub(crate) fn resources() -> anyhow::Result<Resources> {
+    let (clusters, brill) = crate::linguistic::parser_lexicons()?;
+    let brill = brill
+        .lines()
+        .filter_map(|l| {
+            let (w, tags) = l.split_once('\t')?;
+            Some((w.to_owned(), tags.to_owned()))
+        })
+        .collect();
     let clusters = clusters
         .lines()
         .filter_map(|l| {
@@ -63,7 +78,11 @@ pub(crate) fn resources() -> anyhow::Result<(Vec<(String, u32)>, LemmaTables)> {
         let lemmas = f[2..].iter().map(|s| (*s).to_owned()).collect();
         group(&mut tables.exceptions, f[0]).push((f[1].to_owned(), lemmas));
     }
-    Ok((clusters, tables))
+    Ok(Resources {
+        clusters,
+        brill,
+        tables,
+    })
 }
 
 /// The entries of `pos` in a per-POS table, added at the end when new (the file's order).
@@ -82,16 +101,25 @@ fn group<'a, T>(table: &'a mut Vec<(String, Vec<T>)>, pos: &str) -> &'a mut Vec<
 pub(crate) fn train(data: &DataDir, options: &TrainOptions) -> anyhow::Result<Tagger> {
     let train = ewt(data, 0)?;
     let dev = ewt(data, 1)?;
-    let (clusters, tables) = resources()?;
+    let r = resources()?;
     let info = ModelInfo {
         lines: vec![
             ("training-data".into(), EWT[0].into()),
             ("training-digest".into(), digest(data)?),
             ("epochs".into(), options.epochs.to_string()),
             ("seed".into(), options.seed.to_string()),
+            ("beam".into(), options.beam.to_string()),
+            ("min-weight".into(), options.min_weight.to_string()),
         ],
     };
-    let mut tagger = english_tagger::train(&train, &clusters, tables, options, info.clone());
+    let mut tagger = english_tagger::train(
+        &train,
+        &r.clusters,
+        &r.brill,
+        r.tables,
+        options,
+        info.clone(),
+    );
     let a = evaluate(&tagger, &dev);
     let mut info = info;
     info.lines

@@ -83,8 +83,8 @@ pub fn read_conllu(text: &str, source: &str) -> Result<Vec<Vec<Word>>, Error> {
     Ok(sentences)
 }
 
-/// A tagged sentence as CoNLL-U lines (ID, FORM, LEMMA, UPOS, XPOS, `_`, HEAD, DEPREL, `_`,
-/// `_`), ending with the blank line. HEAD is `_`: the tagger labels tokens without building a
+/// A tagged sentence as CoNLL-U lines (ID, FORM, LEMMA (the UD lemma), UPOS, XPOS, `_`, HEAD,
+/// DEPREL, `_`, `_`), ending with the blank line. HEAD is `_`: the tagger labels tokens without building a
 /// tree.
 pub fn write_conllu<S: AsRef<str>>(words: &[S], analyses: &[Analysis]) -> String {
     let mut out = String::new();
@@ -94,7 +94,7 @@ pub fn write_conllu<S: AsRef<str>>(words: &[S], analyses: &[Analysis]) -> String
             "{}\t{}\t{}\t{}\t{}\t_\t_\t{}\t_\t_",
             i + 1,
             conllu_field(word.as_ref()),
-            conllu_field(&a.lemma),
+            conllu_field(&a.ud_lemma),
             a.upos,
             a.xpos,
             a.dep

@@ -15,8 +15,10 @@ pub struct Accuracy {
     pub xpos: usize,
     /// Correct Universal POS tags.
     pub upos: usize,
-    /// Lemmas equal to the gold lemma (exact, case-sensitive).
+    /// UD lemmas ([`crate::Analysis::ud_lemma`]) equal to the gold lemma (exact, case-sensitive).
     pub lemma: usize,
+    /// spaCy-style lemmas ([`crate::Analysis::lemma`]) equal to the gold lemma.
+    pub spacy_lemma: usize,
     /// Labels equal to the gold tree's label under the documented UD → spaCy mapping, on the
     /// eight classes ERRANT distinguishes (`acomp amod advmod det prep prt punct`, other).
     pub errant_label: usize,
@@ -52,7 +54,8 @@ pub fn evaluate(tagger: &Tagger, gold: &[Vec<Word>]) -> Accuracy {
             a.tokens += 1;
             a.xpos += usize::from(analysis.xpos == w.xpos);
             a.upos += usize::from(analysis.upos == w.upos);
-            a.lemma += usize::from(analysis.lemma == w.lemma);
+            a.lemma += usize::from(analysis.ud_lemma == w.lemma);
+            a.spacy_lemma += usize::from(analysis.lemma == w.lemma);
             a.errant_label += usize::from(errant_class(&analysis.dep) == errant_class(label));
         }
     }

@@ -17,6 +17,12 @@ pub struct FeatureGroups {
     pub clusters: bool,
     /// The words two to the left and right, and word pairs across the current one.
     pub wide_context: bool,
+    /// External lexicons: the word's tags in Brill's lexicon (and its neighbours' first tags),
+    /// and the WordNet parts of speech it can inflect by spaCy's lemma tables.
+    pub lexicons: bool,
+    /// Case: the word's class in the other case (`apple` for `Apple`), and whether the sentence
+    /// is a title or in capitals, each with the word's own capitalisation.
+    pub case: bool,
     /// The most frequent training classes of the next two words (their "ambiguity class"), the
     /// right context's stand-in for tags not yet predicted.
     pub lookahead: bool,
@@ -30,6 +36,8 @@ impl FeatureGroups {
         clusters: true,
         wide_context: true,
         lookahead: true,
+        case: true,
+        lexicons: true,
     };
 
     /// The groups as a bit set (stored in the model file).
@@ -39,6 +47,8 @@ impl FeatureGroups {
             | u8::from(self.clusters) << 2
             | u8::from(self.wide_context) << 3
             | u8::from(self.lookahead) << 4
+            | u8::from(self.case) << 5
+            | u8::from(self.lexicons) << 6
     }
 
     /// The inverse of [`FeatureGroups::bits`].
@@ -49,6 +59,8 @@ impl FeatureGroups {
             clusters: bits & 4 != 0,
             wide_context: bits & 8 != 0,
             lookahead: bits & 16 != 0,
+            case: bits & 32 != 0,
+            lexicons: bits & 64 != 0,
         }
     }
 }
@@ -94,6 +106,25 @@ pub(crate) struct Lexical {
     known: u64,
     /// The word as written.
     form: u64,
+    /// The most frequent training class of the word in the other case (lower-cased if it has
+    /// capitals, else capitalised), plus one, tagged by direction; 0 if none.
+    other_case: u64,
+    /// How the sentence is capitalised: mostly lower-case words, mostly capitalised (a
+    /// title), or all capitals.
+    sentence_case: u64,
+    /// The word's most frequent tag and its tag set in Brill's lexicon (0: not listed).
+    brill_first: u64,
+    brill_set: u64,
+    /// The WordNet parts of speech the word can inflect (see `Lemmatizer::parts_of_speech`).
+    wordnet: u64,
+}
+
+/// What the external lexicons say of a word: Brill's tags for it, and the WordNet parts of
+/// speech it can inflect.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Lexicons<'a> {
+    pub(crate) brill: Option<&'a str>,
+    pub(crate) wordnet: u8,
 }
 
 /// Padding beyond the sentence's ends.
@@ -106,6 +137,11 @@ const START: Lexical = Lexical {
     clusters: [1; 4],
     known: 1 << 20,
     form: 1,
+    other_case: 1 << 20,
+    sentence_case: 0,
+    brill_first: 1,
+    brill_set: 1,
+    wordnet: 1 << 8,
 };
 const END: Lexical = Lexical {
     lower: 2,
@@ -116,12 +152,23 @@ const END: Lexical = Lexical {
     clusters: [2; 4],
     known: 2 << 20,
     form: 2,
+    other_case: 2 << 20,
+    sentence_case: 0,
+    brill_first: 2,
+    brill_set: 2,
+    wordnet: 2 << 8,
 };
 
 impl Lexical {
-    /// The values of `word`, whose Brown cluster path is `cluster` and whose most frequent class
-    /// in training is `known` (if the model knows them).
-    pub(crate) fn new(word: &str, cluster: Option<u32>, known: Option<u16>) -> Self {
+    /// The values of `word`, whose Brown cluster path is `cluster`, whose most frequent class in
+    /// training is `known` and in the other case `other_case` (as far as the model knows them).
+    pub(crate) fn new(
+        word: &str,
+        cluster: Option<u32>,
+        known: Option<u16>,
+        other_case: Option<u16>,
+        lexicons: Lexicons<'_>,
+    ) -> Self {
         let lower = word.to_lowercase();
         let chars: Vec<(usize, char)> = lower.char_indices().collect();
         let n = chars.len();
@@ -184,6 +231,40 @@ impl Lexical {
             clusters,
             known: known.map_or(0, |c| u64::from(c) + 1),
             form: hash_bytes(word.as_bytes()),
+            other_case: other_case.map_or(0, |c| (u64::from(c) + 1) | u64::from(first_upper) << 16),
+            sentence_case: 0,
+            brill_first: lexicons.brill.map_or(0, |tags| {
+                hash_bytes(tags.split(' ').next().unwrap_or_default().as_bytes())
+            }),
+            brill_set: lexicons.brill.map_or(0, |tags| hash_bytes(tags.as_bytes())),
+            wordnet: u64::from(lexicons.wordnet),
+        }
+    }
+
+    /// Marks every token with how its sentence is capitalised.
+    pub(crate) fn mark_sentence_case(words: &[&str], lexical: &mut [Lexical]) {
+        let alphabetic: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| w.chars().next().is_some_and(char::is_alphabetic))
+            .collect();
+        let capitalised = alphabetic
+            .iter()
+            .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+            .count();
+        let all_caps = alphabetic.len() >= 3
+            && alphabetic
+                .iter()
+                .all(|w| !w.chars().any(char::is_lowercase));
+        let case = if all_caps {
+            3
+        } else if alphabetic.len() >= 3 && 2 * capitalised > alphabetic.len() {
+            2
+        } else {
+            1
+        };
+        for l in lexical {
+            l.sentence_case = case;
         }
     }
 }
@@ -200,7 +281,9 @@ fn at(words: &[Lexical], i: isize) -> &Lexical {
 /// A tag before the sentence's start.
 pub(crate) const NO_TAG: u64 = u64::MAX;
 
-/// The tagger's features of token `i`, given the two tags predicted before it.
+/// The tagger's features of token `i`, given the two tags predicted before it: the ones that do
+/// not depend on those tags ([`word_features`]), the ones that read the previous tag
+/// ([`previous_tag_features`]) and the tag bigram ([`tag_bigram`]).
 pub(crate) fn tag_features(
     words: &[Lexical],
     i: usize,
@@ -208,19 +291,74 @@ pub(crate) fn tag_features(
     groups: FeatureGroups,
     out: &mut Vec<u64>,
 ) {
+    word_features(words, i, groups, out);
+    let mut history = Vec::new();
+    previous_tag_features(words, i, previous[0], groups, &mut history);
+    out.extend(history);
+    out.push(tag_bigram(previous));
+}
+
+/// The feature of the two previous tags together (a beam scores it once per prefix).
+pub(crate) fn tag_bigram([p1, p2]: [u64; 2]) -> u64 {
+    feature(3, p1, p2)
+}
+
+/// The features of token `i` that read the previous tag `p1` (a beam scores them once per
+/// distinct previous tag).
+pub(crate) fn previous_tag_features(
+    words: &[Lexical],
+    i: usize,
+    p1: u64,
+    groups: FeatureGroups,
+    out: &mut Vec<u64>,
+) {
     out.clear();
     let i = i as isize;
     let (w, l1, r1) = (at(words, i), at(words, i - 1), at(words, i + 1));
-    let [p1, p2] = previous;
+    out.extend([
+        feature(2, p1, 0),
+        feature(4, p1, w.lower),
+        feature(7, p1, r1.lower),
+    ]);
+    if groups.lookahead {
+        out.push(feature(53, p1, r1.known));
+    }
+    if groups.affixes {
+        out.push(feature(19, p1, w.suffixes[2]));
+    }
+    if groups.shape {
+        out.push(feature(23, p1, w.shape));
+    }
+    if groups.case {
+        out.push(feature(29, w.sentence_case, p1));
+    }
+    if groups.lexicons {
+        out.push(feature(76, p1, w.brill_set));
+    }
+    if groups.clusters {
+        out.push(feature(37, p1, w.clusters[2]));
+    }
+    if groups.wide_context {
+        out.push(feature(45, p1, l1.lower));
+    }
+}
+
+/// The features of token `i` that do not read the previous tags (a beam scores them once per
+/// token).
+pub(crate) fn word_features(
+    words: &[Lexical],
+    i: usize,
+    groups: FeatureGroups,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    let i = i as isize;
+    let (w, l1, r1) = (at(words, i), at(words, i - 1), at(words, i + 1));
     out.extend([
         feature(0, 0, 0),
         feature(1, w.lower, 0),
-        feature(2, p1, 0),
-        feature(3, p1, p2),
-        feature(4, p1, w.lower),
         feature(5, l1.lower, 0),
         feature(6, r1.lower, 0),
-        feature(7, p1, r1.lower),
         feature(8, w.form, 0),
     ]);
     if groups.lookahead {
@@ -229,7 +367,6 @@ pub(crate) fn tag_features(
             feature(50, r1.known, 0),
             feature(51, r2.known, 0),
             feature(52, r1.known, r2.known),
-            feature(53, p1, r1.known),
             feature(54, w.lower, r1.known),
         ]);
     }
@@ -242,13 +379,31 @@ pub(crate) fn tag_features(
         }
         out.push(feature(17, l1.suffixes[2], 0));
         out.push(feature(18, r1.suffixes[2], 0));
-        out.push(feature(19, p1, w.suffixes[2]));
     }
     if groups.shape {
         out.push(feature(20, w.shape, 0));
         out.push(feature(21, w.flags, 0));
         out.push(feature(22, r1.shape, 0));
-        out.push(feature(23, p1, w.shape));
+    }
+    if groups.case {
+        out.extend([
+            feature(24, w.other_case, 0),
+            feature(25, w.other_case, w.flags),
+            feature(26, w.sentence_case, w.flags),
+            feature(27, u64::from(i == 0), w.flags),
+            feature(28, w.sentence_case, w.other_case),
+        ]);
+    }
+    if groups.lexicons {
+        out.extend([
+            feature(70, w.brill_first, 0),
+            feature(71, w.brill_set, 0),
+            feature(72, w.wordnet, 0),
+            feature(73, w.wordnet, w.suffixes[1]),
+            feature(74, r1.brill_first, 0),
+            feature(75, l1.brill_first, 0),
+            feature(77, w.brill_set, w.wordnet),
+        ]);
     }
     if groups.clusters {
         for (t, c) in w.clusters.iter().enumerate() {
@@ -257,7 +412,6 @@ pub(crate) fn tag_features(
         out.push(feature(34, l1.clusters[3], 0));
         out.push(feature(35, r1.clusters[3], 0));
         out.push(feature(36, r1.clusters[1], 0));
-        out.push(feature(37, p1, w.clusters[2]));
     }
     if groups.wide_context {
         let (l2, r2) = (at(words, i - 2), at(words, i + 2));
@@ -267,7 +421,6 @@ pub(crate) fn tag_features(
             feature(42, l1.lower, w.lower),
             feature(43, w.lower, r1.lower),
             feature(44, r1.lower, r2.lower),
-            feature(45, p1, l1.lower),
         ]);
     }
 }

@@ -20,6 +20,51 @@ pub struct LemmaTables {
     pub exceptions: Vec<(String, Exceptions)>,
 }
 
+/// How a lemma is made from its word: `L` (from the lower-cased word) or `W` (from the word as
+/// written), the number of characters removed from the end, `:`, and the characters appended —
+/// `went` → `go` is `L4:go`, `Americans` → `American` is `W1:`.
+pub fn lemma_edit(word: &str, lemma: &str) -> String {
+    let lower = word.to_lowercase();
+    let edit = |base: &str| -> String {
+        let common = base
+            .chars()
+            .zip(lemma.chars())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let removed = base.chars().count() - common;
+        let added: String = lemma.chars().skip(common).collect();
+        format!("{removed}:{added}")
+    };
+    // A lemma without capitals is made from the lower-cased word, so that the edit learned
+    // from `these` serves `These` too.
+    if lemma.chars().any(char::is_uppercase) {
+        format!("W{}", edit(word))
+    } else {
+        format!("L{}", edit(&lower))
+    }
+}
+
+/// The lemma a [`lemma_edit`] makes of `word`; `None` for a malformed edit or one that removes
+/// more characters than the word has.
+pub fn apply_lemma_edit(word: &str, edit: &str) -> Option<String> {
+    let base = match edit.get(..1)? {
+        "W" => word.to_owned(),
+        "L" => word.to_lowercase(),
+        _ => return None,
+    };
+    let (removed, added) = edit[1..].split_once(':')?;
+    let removed: usize = removed.parse().ok()?;
+    let n = base.chars().count();
+    let kept: String = base.chars().take(n.checked_sub(removed)?).collect();
+    Some(kept + added)
+}
+
+/// UD English-EWT's lemma conventions where they differ from spaCy's: for a (lower-cased word,
+/// Penn tag) whose EWT lemma in training was more often something other than spaCy's, the
+/// [`lemma_edit`] that EWT's annotators applied most often (`an` → `a`, `these` → `this`,
+/// `Americans` → `American`).
+pub(crate) type UdExceptions = std::collections::BTreeMap<(String, String), String>;
+
 /// The tables, indexed for lookups.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Lemmatizer {
@@ -27,6 +72,7 @@ pub(crate) struct Lemmatizer {
     index: HashMap<String, HashSet<String>>,
     exceptions: HashMap<String, HashMap<String, Vec<String>>>,
     pub(crate) tables: LemmaTables,
+    pub(crate) ud: UdExceptions,
 }
 
 /// The attribute ruler's lemmas for a (Penn tag, lower-cased word); `None` in the tag position
@@ -157,8 +203,9 @@ fn is_base_form(pos: &str, m: Morph) -> bool {
 }
 
 impl Lemmatizer {
-    pub(crate) fn new(tables: LemmaTables) -> Self {
+    pub(crate) fn new(tables: LemmaTables, ud: UdExceptions) -> Self {
         Lemmatizer {
+            ud,
             rules: tables.rules.iter().cloned().collect(),
             index: tables
                 .index
@@ -209,6 +256,65 @@ impl Lemmatizer {
                 None => self.rule_lemma(words[i].as_ref(), &lower[i], upos[i], xpos[i]),
             })
             .collect()
+    }
+
+    /// The UD lemmas of a sentence, given spaCy's: EWT's convention where it is known to differ,
+    /// and for words with digits, which EWT keeps as written (numbers without thousands
+    /// separators: 3,075 of 3,077 CD tokens with digits in training; other words with digits as
+    /// written 420 times of 486, lower-cased, as spaCy does, 367).
+    pub(crate) fn ud_sentence<S: AsRef<str>>(
+        &self,
+        words: &[S],
+        xpos: &[&str],
+        spacy: &[String],
+    ) -> Vec<String> {
+        words
+            .iter()
+            .zip(xpos)
+            .zip(spacy)
+            .map(|((w, x), lemma)| {
+                let w = w.as_ref();
+                match self.ud.get(&(w.to_lowercase(), (*x).to_owned())) {
+                    Some(edit) => apply_lemma_edit(w, edit).unwrap_or_else(|| lemma.clone()),
+                    None if w.chars().any(|c| c.is_ascii_digit()) => {
+                        if *x == "CD" {
+                            w.replace(',', "")
+                        } else {
+                            w.to_owned()
+                        }
+                    }
+                    None => lemma.clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// Which of WordNet's parts of speech (bits: noun, verb, adjective, adverb) the lower-cased
+    /// word can be an inflection of, by the tables: the index holds it, an exception lists it, or
+    /// a suffix rule makes a form the index holds.
+    pub(crate) fn parts_of_speech(&self, lower: &str) -> u8 {
+        let mut bits = 0;
+        let mut form = String::new();
+        for (bit, pos) in ["noun", "verb", "adj", "adv"].into_iter().enumerate() {
+            let index = self.index.get(pos);
+            let known = |form: &str| index.is_some_and(|i| i.contains(form));
+            let by_rule = self.rules.get(pos).into_iter().flatten().any(|(old, new)| {
+                lower.strip_suffix(old.as_str()).is_some_and(|stem| {
+                    form.clear();
+                    form.push_str(stem);
+                    form.push_str(new);
+                    !stem.is_empty() && known(&form)
+                })
+            });
+            let irregular = self
+                .exceptions
+                .get(pos)
+                .is_some_and(|e| e.contains_key(lower));
+            if known(lower) || by_rule || irregular {
+                bits |= 1 << bit;
+            }
+        }
+        bits
     }
 
     /// The rule lemmatiser: candidate forms from the suffix rules that the index knows (or that

@@ -23,6 +23,7 @@
 //! # Ok::<(), english_tagger::Error>(())
 //! ```
 
+mod beam;
 mod conllu;
 mod deprel;
 mod error;
@@ -38,7 +39,7 @@ pub use conllu::{Word, read_conllu, write_conllu};
 pub use error::Error;
 pub use evaluate::{Accuracy, errant_class, evaluate};
 pub use features::FeatureGroups;
-pub use lemma::{Exceptions, LemmaTables};
+pub use lemma::{Exceptions, LemmaTables, apply_lemma_edit, lemma_edit};
 pub use tagger::{Analysis, ModelInfo, Tagger};
 pub use train::{TrainOptions, train};
 

@@ -4,14 +4,16 @@
 //! ```text
 //! magic "GECBIAS-TAGGER\0\0", version u32
 //! info: n u32, (key str, value str)*
-//! groups u8
+//! groups u8, beam width u8
 //! classes: n u32, (xpos str, upos str)*
 //! tag weights, label weights: classes u32, features u32, (key u64, n u16, (class u16, weight f32)*)*
 //! lexicon: n u32, (word str, class u16, sure u8)*
 //! clusters: n u32, (word str, path u32)*
+//! Brill's lexicon: n u32, (word str, tags str)*
 //! lemma rules: n u32, (pos str, n u32, (old str, new str)*)*
 //! lemma index: n u32, (pos str, n u32, word str*)*
 //! lemma exceptions: n u32, (pos str, n u32, (form str, n u32, lemma str*)*)*
+//! UD lemma exceptions: n u32, (lower-cased word str, Penn tag str, lemma edit str)*
 //! ```
 //! A `str` is its byte length (u32) and UTF-8 bytes.
 
@@ -22,7 +24,7 @@ use crate::perceptron::Weights;
 use crate::tagger::{ModelInfo, Tagger};
 
 const MAGIC: &[u8; 16] = b"GECBIAS-TAGGER\0\0";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 struct Writer(Vec<u8>);
 
@@ -61,6 +63,7 @@ pub(crate) fn encode(t: &Tagger) -> Vec<u8> {
         w.str(v);
     }
     w.0.push(t.groups.bits());
+    w.0.push(t.beam);
     w.u32(t.classes.len());
     for (x, u) in &t.classes {
         w.str(x);
@@ -82,6 +85,12 @@ pub(crate) fn encode(t: &Tagger) -> Vec<u8> {
     for (word, path) in clusters {
         w.str(word);
         w.0.extend_from_slice(&path.to_le_bytes());
+    }
+    let brill: std::collections::BTreeMap<&String, &String> = t.brill.iter().collect();
+    w.u32(brill.len());
+    for (word, tags) in brill {
+        w.str(word);
+        w.str(tags);
     }
     let tables = &t.lemmatizer.tables;
     w.u32(tables.rules.len());
@@ -112,6 +121,12 @@ pub(crate) fn encode(t: &Tagger) -> Vec<u8> {
                 w.str(lemma);
             }
         }
+    }
+    w.u32(t.lemmatizer.ud.len());
+    for ((word, xpos), edit) in &t.lemmatizer.ud {
+        w.str(word);
+        w.str(xpos);
+        w.str(edit);
     }
     w.0
 }
@@ -207,6 +222,7 @@ pub(crate) fn decode(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
         info.lines.push((r.str()?, r.str()?));
     }
     let groups = FeatureGroups::from_bits(r.array::<1>()?[0]);
+    let beam = r.array::<1>()?[0];
     let mut classes = Vec::new();
     for _ in 0..r.count(8)? {
         classes.push((r.str()?, r.str()?));
@@ -230,6 +246,11 @@ pub(crate) fn decode(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
     for _ in 0..r.count(8)? {
         let word = r.str()?;
         clusters.insert(word, u32::from_le_bytes(r.array()?));
+    }
+    let mut brill = std::collections::HashMap::new();
+    for _ in 0..r.count(8)? {
+        let word = r.str()?;
+        brill.insert(word, r.str()?);
     }
     let mut tables = LemmaTables::default();
     for _ in 0..r.count(8)? {
@@ -261,17 +282,24 @@ pub(crate) fn decode(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
         }
         tables.exceptions.push((pos, forms));
     }
+    let mut ud = crate::lemma::UdExceptions::new();
+    for _ in 0..r.count(12)? {
+        let key = (r.str()?, r.str()?);
+        ud.insert(key, r.str()?);
+    }
     if r.at != bytes.len() {
         return Err(r.error(format!("{} bytes after the end", bytes.len() - r.at)));
     }
     Ok(Tagger {
         classes,
         groups,
+        beam,
         tags,
         labels,
         lexicon,
         clusters,
-        lemmatizer: Lemmatizer::new(tables),
+        brill,
+        lemmatizer: Lemmatizer::new(tables, ud),
         info,
     })
 }

@@ -95,17 +95,26 @@ impl Training {
         }
     }
 
+    /// Moves the weights of `class` on `features` by `delta`, as one step of training.
+    pub(crate) fn update(&mut self, features: &[u64], class: usize, delta: f32) {
+        for &key in features {
+            let entries = self.features.entry(key).or_default();
+            update(entries, class as u16, delta, self.step);
+        }
+    }
+
+    /// Counts one training example (the clock of the averaging).
+    pub(crate) fn tick(&mut self) {
+        self.step += 1;
+    }
+
     /// The class the current (not averaged) weights predict.
     pub(crate) fn predict(&mut self, features: &[u64]) -> usize {
-        self.scores.fill(0.0);
-        for key in features {
-            if let Some(entries) = self.features.get(key) {
-                for e in entries {
-                    self.scores[usize::from(e.class)] += e.weight;
-                }
-            }
-        }
-        argmax(&self.scores)
+        let mut scores = std::mem::take(&mut self.scores);
+        crate::beam::Scorer::scores(self, features, &mut scores);
+        let best = argmax(&scores);
+        self.scores = scores;
+        best
     }
 
     /// One example: predicts, and on a mistake moves the weights toward `gold` and away from the
@@ -170,4 +179,23 @@ fn update(entries: &mut Vec<Entry>, class: u16, delta: f32, step: u64) {
     entry.total += f64::from(entry.weight) * (step - entry.since) as f64;
     entry.since = step;
     entry.weight += delta;
+}
+
+impl crate::beam::Scorer for Weights {
+    fn scores(&self, features: &[u64], scores: &mut [f32]) {
+        self.score(features, scores);
+    }
+}
+
+impl crate::beam::Scorer for Training {
+    fn scores(&self, features: &[u64], scores: &mut [f32]) {
+        scores.fill(0.0);
+        for key in features {
+            if let Some(entries) = self.features.get(key) {
+                for e in entries {
+                    scores[usize::from(e.class)] += e.weight;
+                }
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::features::{FeatureGroups, Lexical, NO_TAG, hash_bytes, label_features, tag_features};
+use crate::features::{FeatureGroups, Lexical, Lexicons, NO_TAG, hash_bytes, label_features};
 use crate::lemma::Lemmatizer;
 use crate::perceptron::Weights;
 use crate::{Error, model};
@@ -19,6 +19,10 @@ pub struct Analysis {
     /// The lemma by spaCy's English rule lemmatiser (`lemma_` of `en_core_web_sm` for the same
     /// word, coarse POS and Penn tag).
     pub lemma: String,
+    /// The lemma in UD English-EWT's conventions: spaCy's, except for the words whose EWT
+    /// lemma differs from spaCy's in training (`an` → `a`, `these` → `this`); what `gecbias tag`
+    /// writes in CoNLL-U.
+    pub ud_lemma: String,
     /// The dependency label in spaCy's English (ClearNLP) scheme, for the labels ERRANT reads:
     /// `acomp amod advmod aux auxpass case det mark neg poss predet prep prt punct`, and `dep`
     /// for every other relation.
@@ -48,6 +52,8 @@ pub struct Tagger {
     /// The tagger's classes: (Penn tag, UPOS) pairs.
     pub(crate) classes: Vec<(String, String)>,
     pub(crate) groups: FeatureGroups,
+    /// The beam's width (1: greedy).
+    pub(crate) beam: u8,
     pub(crate) tags: Weights,
     pub(crate) labels: Weights,
     /// Words seen in training: their most frequent class, and whether they are frequent and
@@ -55,6 +61,8 @@ pub struct Tagger {
     pub(crate) lexicon: HashMap<String, (u16, bool)>,
     /// Brown cluster paths of the words the model knows.
     pub(crate) clusters: HashMap<String, u32>,
+    /// Brill's lexicon: word → its Penn tags, most frequent first, space-separated.
+    pub(crate) brill: HashMap<String, String>,
     pub(crate) lemmatizer: Lemmatizer,
     pub(crate) info: ModelInfo,
 }
@@ -150,15 +158,18 @@ impl Tagger {
             .map(|&c| self.classes[c].1.as_str())
             .collect();
         let lemmas = self.lemmatizer.sentence(words, &upos, &xpos);
+        let ud_lemmas = self.lemmatizer.ud_sentence(words, &xpos, &lemmas);
         let labels = self.label(&lexical, &xpos);
         lemmas
             .into_iter()
+            .zip(ud_lemmas)
             .zip(labels)
             .enumerate()
-            .map(|(i, (lemma, dep))| Analysis {
+            .map(|(i, ((lemma, ud_lemma), dep))| Analysis {
                 xpos: xpos[i].to_owned(),
                 upos: upos[i].to_owned(),
                 lemma,
+                ud_lemma,
                 dep: crate::deprel::LABELS[dep].to_owned(),
             })
             .collect()
@@ -166,57 +177,46 @@ impl Tagger {
 
     /// The word-level values of each token, hashed once for both passes.
     pub(crate) fn lexical<S: AsRef<str>>(&self, words: &[S]) -> Vec<Lexical> {
-        words
+        let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
+        let mut lexical: Vec<Lexical> = words
             .iter()
-            .map(|w| {
-                let w = w.as_ref();
+            .map(|&w| {
+                let lower = w.to_lowercase();
+                let other = if lower == w {
+                    let mut c = w.chars();
+                    c.next()
+                        .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                } else {
+                    Some(lower.clone())
+                };
+                let lexicons = Lexicons {
+                    brill: self
+                        .brill
+                        .get(w)
+                        .or_else(|| self.brill.get(&lower))
+                        .map(String::as_str),
+                    wordnet: self.lemmatizer.parts_of_speech(&lower),
+                };
                 Lexical::new(
                     w,
                     self.clusters.get(w).copied(),
                     self.lexicon.get(w).map(|k| k.0),
+                    other.and_then(|o| self.lexicon.get(&o)).map(|k| k.0),
+                    lexicons,
                 )
             })
-            .collect()
+            .collect();
+        Lexical::mark_sentence_case(&words, &mut lexical);
+        lexical
     }
 
-    /// The class of each token, greedily left to right.
+    /// The class of each token: the best sequence the beam finds.
     pub(crate) fn tag_classes<S: AsRef<str>>(
         &self,
         words: &[S],
         lexical: &[Lexical],
     ) -> Vec<usize> {
-        let mut scores = vec![0.0; self.tags.classes];
-        self.greedy_pass(words, lexical, |f, _| self.tags.predict(f, &mut scores))
-    }
-
-    /// One greedy pass left to right: each token gets its class from the lexicon when the word
-    /// is sure, else from `decide(features, position)`.
-    pub(crate) fn greedy_pass<S: AsRef<str>>(
-        &self,
-        words: &[S],
-        lexical: &[Lexical],
-        mut decide: impl FnMut(&[u64], usize) -> usize,
-    ) -> Vec<usize> {
-        let class_at = |classes: &[usize], j: Option<usize>| {
-            j.and_then(|j| classes.get(j)).map_or(NO_TAG, |&c| c as u64)
-        };
-        let mut features = Vec::new();
-        let mut out: Vec<usize> = Vec::with_capacity(words.len());
-        for (i, word) in words.iter().enumerate() {
-            let class = match self.lexicon.get(word.as_ref()) {
-                Some(&(c, true)) => usize::from(c),
-                _ => {
-                    let previous = [
-                        class_at(&out, i.checked_sub(1)),
-                        class_at(&out, i.checked_sub(2)),
-                    ];
-                    tag_features(lexical, i, previous, self.groups, &mut features);
-                    decide(&features, i)
-                }
-            };
-            out.push(class);
-        }
-        out
+        self.beam_search(words, lexical, usize::from(self.beam), &self.tags, None)
     }
 
     /// The label class of each token, greedily left to right, given the Penn tags.

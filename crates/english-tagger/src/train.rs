@@ -9,8 +9,8 @@ use rand_pcg::Pcg64;
 
 use crate::conllu::Word;
 use crate::deprel::{LABELS, UdToken, spacy_labels};
-use crate::features::{FeatureGroups, Lexical, NO_TAG, hash_bytes, label_features};
-use crate::lemma::{LemmaTables, Lemmatizer};
+use crate::features::{FeatureGroups, Lexical, NO_TAG, hash_bytes, label_features, tag_features};
+use crate::lemma::{LemmaTables, Lemmatizer, UdExceptions, lemma_edit};
 use crate::perceptron::{Training, Weights};
 use crate::tagger::{ModelInfo, Tagger};
 
@@ -33,6 +33,8 @@ pub struct TrainOptions {
     pub tag_dictionary_share: f64,
     /// Words seen at least this often give their most frequent class to the lookahead features.
     pub lexicon_count: usize,
+    /// The beam's width in training and tagging (1: greedy).
+    pub beam: u8,
     /// The model keeps the Brown clusters of this many words (the most frequent first).
     pub cluster_words: usize,
 }
@@ -47,16 +49,19 @@ impl Default for TrainOptions {
             tag_dictionary_count: 20,
             tag_dictionary_share: 0.99,
             lexicon_count: 3,
+            beam: 8,
             cluster_words: 200_000,
         }
     }
 }
 
 /// Trains a tagger on UD sentences (`train`), with Brown clusters (`clusters`: word and path,
-/// most frequent word first) and spaCy's lemma tables. `info` is recorded in the model.
+/// most frequent word first), Brill's lexicon (`brill`: word and its Penn tags, most frequent
+/// first, space-separated) and spaCy's lemma tables. `info` is recorded in the model.
 pub fn train(
     train: &[Vec<Word>],
     clusters: &[(String, u32)],
+    brill: &[(String, String)],
     tables: LemmaTables,
     options: &TrainOptions,
     info: ModelInfo,
@@ -80,6 +85,7 @@ pub fn train(
     let mut tagger = Tagger {
         classes,
         groups: options.groups,
+        beam: options.beam,
         tags: Default::default(),
         labels: Default::default(),
         lexicon: lexicon(train, &gold, options),
@@ -88,7 +94,8 @@ pub fn train(
             .take(options.cluster_words)
             .map(|(w, c)| (w.clone(), *c))
             .collect(),
-        lemmatizer: Lemmatizer::new(tables),
+        brill: brill.iter().cloned().collect(),
+        lemmatizer: Lemmatizer::new(tables, UdExceptions::new()),
         info,
     };
     let words: Vec<Vec<&str>> = train
@@ -112,6 +119,7 @@ pub fn train(
     });
     tagger.tags = tags;
     tagger.labels = labels;
+    tagger.lemmatizer.ud = ud_exceptions(&tagger.lemmatizer, train);
     tagger
 }
 
@@ -128,16 +136,57 @@ impl Tagger {
         let mut order = subset.to_vec();
         let mut rng = Pcg64::seed_from_u64(options.seed);
         let mut perceptron = Training::new(self.classes.len());
+        let mut features = (Vec::new(), Vec::new());
         for _ in 0..options.epochs {
             order.shuffle(&mut rng);
             for &s in &order {
-                let gold = &corpus.gold[s];
-                self.greedy_pass(&corpus.words[s], &corpus.lexical[s], |f, i| {
-                    perceptron.learn(f, gold[i])
-                });
+                self.learn_sentence(&mut perceptron, corpus, s, &mut features);
             }
         }
         perceptron.average(options.min_weight)
+    }
+}
+
+impl Tagger {
+    /// One sentence of beam training with early update: where the best prefix the beam kept
+    /// differs from the gold one, every token's features on the gold history vote for the gold
+    /// class, and on the predicted history against the predicted class.
+    fn learn_sentence(
+        &self,
+        perceptron: &mut Training,
+        corpus: &Corpus<'_>,
+        s: usize,
+        features: &mut (Vec<u64>, Vec<u64>),
+    ) {
+        let (words, lexical, gold) = (&corpus.words[s], &corpus.lexical[s], &corpus.gold[s]);
+        perceptron.tick();
+        let best = self.beam_search(
+            words,
+            lexical,
+            usize::from(self.beam),
+            perceptron,
+            Some(gold),
+        );
+        let upto = best.len();
+        if best[..] == gold[..upto] {
+            return;
+        }
+        let at =
+            |seq: &[usize], j: usize, k: usize| j.checked_sub(k).map_or(NO_TAG, |i| seq[i] as u64);
+        for j in 0..upto {
+            if matches!(self.lexicon.get(words[j]), Some((_, true))) {
+                continue;
+            }
+            let gold_history = [at(gold, j, 1), at(gold, j, 2)];
+            let best_history = [at(&best, j, 1), at(&best, j, 2)];
+            if gold_history == best_history && gold[j] == best[j] {
+                continue;
+            }
+            tag_features(lexical, j, gold_history, self.groups, &mut features.0);
+            tag_features(lexical, j, best_history, self.groups, &mut features.1);
+            perceptron.update(&features.0, gold[j], 1.0);
+            perceptron.update(&features.1, best[j], -1.0);
+        }
     }
 }
 
@@ -202,6 +251,37 @@ fn lexicon(
             let sure = total >= options.tag_dictionary_count
                 && n as f64 / total as f64 >= options.tag_dictionary_share;
             (total >= options.lexicon_count).then(|| (word.to_owned(), (class as u16, sure)))
+        })
+        .collect()
+}
+
+/// Where EWT's lemmas differ from spaCy's: per (lower-cased word, Penn tag), the edit EWT's
+/// training lemmas show most often, kept when it is right more often than spaCy's lemma.
+fn ud_exceptions(lemmatizer: &Lemmatizer, train: &[Vec<Word>]) -> UdExceptions {
+    let mut counts: HashMap<(String, String), (usize, HashMap<String, usize>)> = HashMap::new();
+    for sentence in train {
+        let words: Vec<&str> = sentence.iter().map(|w| w.form.as_str()).collect();
+        let upos: Vec<&str> = sentence.iter().map(|w| w.upos.as_str()).collect();
+        let xpos: Vec<&str> = sentence.iter().map(|w| w.xpos.as_str()).collect();
+        let spacy = lemmatizer.sentence(&words, &upos, &xpos);
+        for (w, lemma) in sentence.iter().zip(spacy) {
+            let entry = counts
+                .entry((w.form.to_lowercase(), w.xpos.clone()))
+                .or_default();
+            if lemma == w.lemma {
+                entry.0 += 1;
+            } else {
+                *entry.1.entry(lemma_edit(&w.form, &w.lemma)).or_default() += 1;
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .filter_map(|(key, (spacy_right, edits))| {
+            let (edit, n) = edits
+                .into_iter()
+                .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))?;
+            (n > spacy_right).then_some((key, edit))
         })
         .collect()
 }

@@ -48,6 +48,27 @@ fn lemmas_are_spacys_given_the_same_tags() {
 }
 
 #[test]
+fn ud_lemmas_follow_ewt_where_spacy_differs() {
+    let words = [
+        "These",
+        "are",
+        "an",
+        "example",
+        "of",
+        "1,993,045",
+        "E17",
+        "codes",
+        ".",
+    ];
+    let analyses = tagger().tag(&words);
+    let spacy: Vec<&str> = analyses.iter().map(|a| a.lemma.as_str()).collect();
+    let ud: Vec<&str> = analyses.iter().map(|a| a.ud_lemma.as_str()).collect();
+    assert_eq!(spacy[..3], ["these", "be", "an"]);
+    assert_eq!(ud[..3], ["this", "be", "a"]);
+    assert_eq!(ud[5..7], ["1993045", "E17"]);
+}
+
+#[test]
 fn tags_a_sentence_and_writes_conllu() {
     let words = [
         "They", "were", "n't", "happy", "with", "the", "results", ".",
@@ -88,6 +109,15 @@ fn model_bytes_round_trip_and_corruption_is_an_error() {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A lemma edit rebuilds the lemma from its word.
+    #[test]
+    fn lemma_edits_round_trip(word in "\\PC{0,10}", lemma in "\\PC{0,10}") {
+        let edit = english_tagger::lemma_edit(&word, &lemma);
+        let rebuilt = english_tagger::apply_lemma_edit(&word, &edit);
+        prop_assert!(rebuilt.as_deref() == Some(lemma.as_str()) || word.to_lowercase().chars().count() != word.chars().count(),
+            "{:?} {:?} {:?} {:?}", word, lemma, edit, rebuilt);
+    }
 
     /// Empty tokens, control characters, non-Latin scripts: one analysis per token, no panic.
     #[test]
