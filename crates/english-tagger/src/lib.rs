@@ -8,6 +8,8 @@
 //!   train-tagger`), from UD sentences ([`read_conllu`]), Brown clusters and spaCy's
 //!   [`LemmaTables`].
 //! * [`write_conllu`] — analyses as CoNLL-U (`gecbias tag`).
+//! * [`tokenize`] — raw English text into tokens as spaCy 2's English tokenizer splits them
+//!   ([`Tagger::tag_text`] tags raw text with it); [`detokenize`] and [`round_trip_agreement`].
 //! * [`Error`] — a model or CoNLL-U file that cannot be read.
 //!
 //! ```
@@ -33,6 +35,7 @@ mod lemma;
 mod model;
 mod perceptron;
 mod tagger;
+mod tokenize;
 mod train;
 
 pub use conllu::{Word, read_conllu, write_conllu};
@@ -41,7 +44,8 @@ pub use evaluate::{Accuracy, errant_class, evaluate};
 pub use features::FeatureGroups;
 pub use lemma::{Exceptions, LemmaTables, apply_lemma_edit, lemma_edit};
 pub use tagger::{Analysis, ModelInfo, Tagger};
-pub use train::{TrainOptions, train};
+pub use tokenize::{TokenAgreement, detokenize, round_trip_agreement, tokenize};
+pub use train::{LabelledSentence, TrainOptions, train};
 
 /// This crate's version (`gecbias --version` lists it).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

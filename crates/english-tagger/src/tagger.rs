@@ -175,6 +175,13 @@ impl Tagger {
             .collect()
     }
 
+    /// Tokenises raw text ([`crate::tokenize`]) and tags it: the tokens and their analyses.
+    pub fn tag_text(&self, text: &str) -> (Vec<String>, Vec<Analysis>) {
+        let tokens = crate::tokenize(text);
+        let analyses = self.tag(&tokens);
+        (tokens, analyses)
+    }
+
     /// The word-level values of each token, hashed once for both passes.
     pub(crate) fn lexical<S: AsRef<str>>(&self, words: &[S]) -> Vec<Lexical> {
         let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();

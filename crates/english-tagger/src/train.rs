@@ -110,7 +110,14 @@ pub fn train(
     };
     let all: Vec<usize> = (0..train.len()).collect();
     let (tags, labels) = std::thread::scope(|scope| {
-        let labels = scope.spawn(|| train_labeller(train, &lexical, options));
+        let labels = scope.spawn(|| {
+            let xpos: Vec<Vec<u64>> = train
+                .iter()
+                .map(|s| s.iter().map(|w| hash_bytes(w.xpos.as_bytes())).collect())
+                .collect();
+            let labels: Vec<Vec<usize>> = train.iter().map(|s| label_classes(s)).collect();
+            train_labeller(&lexical, &xpos, &labels, options)
+        });
         let tags = tagger.train_tags(&corpus, &all, options);
         (
             tags,
@@ -190,18 +197,54 @@ impl Tagger {
     }
 }
 
-/// Trains the labeller on gold Penn tags and the mapped labels.
+/// A sentence to train the labeller on with labels from elsewhere: its words, their Penn tags
+/// and their spaCy labels (any spaCy label; those the tagger does not predict count as `dep`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LabelledSentence {
+    /// The words.
+    pub words: Vec<String>,
+    /// Their Penn Treebank tags.
+    pub xpos: Vec<String>,
+    /// Their dependency labels.
+    pub labels: Vec<String>,
+}
+
+impl Tagger {
+    /// The same tagger with its labeller retrained on `sentences` (for instance EWT's words and
+    /// tags with spaCy's own labels, the alternative to the documented UD mapping).
+    ///
+    /// # Panics
+    /// When a sentence's three lists differ in length.
+    pub fn relabelled(&self, sentences: &[LabelledSentence], options: &TrainOptions) -> Tagger {
+        let lexical: Vec<Vec<Lexical>> = sentences.iter().map(|s| self.lexical(&s.words)).collect();
+        let xpos: Vec<Vec<u64>> = sentences
+            .iter()
+            .map(|s| s.xpos.iter().map(|t| hash_bytes(t.as_bytes())).collect())
+            .collect();
+        let labels: Vec<Vec<usize>> = sentences
+            .iter()
+            .map(|s| {
+                assert!(s.words.len() == s.xpos.len() && s.words.len() == s.labels.len());
+                s.labels
+                    .iter()
+                    .map(|l| LABELS.iter().position(|x| x == l).unwrap_or(0))
+                    .collect()
+            })
+            .collect();
+        let mut tagger = self.clone();
+        tagger.labels = train_labeller(&lexical, &xpos, &labels, options);
+        tagger
+    }
+}
+
+/// Trains the labeller on Penn tags (hashed) and label classes.
 fn train_labeller(
-    train: &[Vec<Word>],
     lexical: &[Vec<Lexical>],
+    xpos: &[Vec<u64>],
+    labels: &[Vec<usize>],
     options: &TrainOptions,
 ) -> Weights {
-    let labels: Vec<Vec<usize>> = train.iter().map(|s| label_classes(s)).collect();
-    let xpos: Vec<Vec<u64>> = train
-        .iter()
-        .map(|s| s.iter().map(|w| hash_bytes(w.xpos.as_bytes())).collect())
-        .collect();
-    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut order: Vec<usize> = (0..labels.len()).collect();
     let mut rng = Pcg64::seed_from_u64(options.seed);
     let mut labeller = Training::new(LABELS.len());
     let mut features = Vec::new();

@@ -2,7 +2,7 @@
 //! `en_core_web_sm` 3.8.0, given the same tags), CoNLL-U errors with their line, model bytes that
 //! round-trip and corrupt bytes that fail cleanly, and any input tagged without a panic.
 
-use english_tagger::{Error, Tagger, read_conllu, write_conllu};
+use english_tagger::{Error, LabelledSentence, Tagger, TrainOptions, read_conllu, write_conllu};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -88,6 +88,26 @@ fn tags_a_sentence_and_writes_conllu() {
 }
 
 #[test]
+fn relabelling_learns_the_given_labels() {
+    let strings = |w: &[&str]| w.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let sentence = LabelledSentence {
+        words: strings(&["Old", "dogs", "bark", "."]),
+        xpos: strings(&["JJ", "NNS", "VBP", "."]),
+        labels: strings(&["amod", "nsubj", "ROOT", "punct"]),
+    };
+    let mut options = TrainOptions::default();
+    options.epochs = 3;
+    let relabelled = tagger().relabelled(&[sentence], &options);
+    let deps: Vec<String> = relabelled
+        .tag(&["Old", "dogs", "bark", "."])
+        .into_iter()
+        .map(|a| a.dep)
+        .collect();
+    // Labels the tagger does not predict (nsubj, ROOT) are learned as `dep`.
+    assert_eq!(deps, ["amod", "dep", "dep", "punct"]);
+}
+
+#[test]
 fn conllu_errors_name_the_line() {
     let text = "# sent_id = 1\n1\tA\ta\tDET\tDT\t_\t2\tdet\t_\t_\n2\tdog\tdog\tNOUN\tNN\t_\tx\troot\t_\t_\n";
     let err = read_conllu(text, "in.conllu").unwrap_err();
@@ -105,6 +125,13 @@ fn model_bytes_round_trip_and_corruption_is_an_error() {
         let err = Tagger::from_bytes(&bytes[..cut], "cut").unwrap_err();
         assert!(matches!(err, Error::Model { .. }), "{err}");
     }
+}
+
+#[test]
+fn a_five_thousand_token_line_is_tagged() {
+    let words: Vec<String> = (0..5_000).map(|i| format!("w{}", i % 97)).collect();
+    assert_eq!(tagger().tag(&words).len(), 5_000);
+    assert!(tagger().tag(&[] as &[&str]).is_empty());
 }
 
 proptest! {

@@ -19,7 +19,7 @@ pub(crate) struct Args {
     #[arg(default_value = "-")]
     input: String,
     /// Lines are tokenised already (tokens separated by spaces), as in CoNLL-2014 and JFLEG;
-    /// otherwise the UCCA parser's English tokeniser splits them.
+    /// otherwise they are tokenised as the UCCA parser's input is (spaCy 2's English rules).
     #[arg(long)]
     pretokenized: bool,
 }
@@ -33,8 +33,8 @@ fn tagger() -> Result<&'static Tagger, Error> {
         .map_err(|e| Error::input(e.clone()))
 }
 
-/// One line of text tagged: its tokens (split on spaces when `pretokenized`, else by the UCCA
-/// parser's English tokeniser) and their analyses by the built-in model; `place` (`FILE:LINE`)
+/// One line of text tagged: its tokens (split on spaces when `pretokenized`, else by
+/// `english_tagger::tokenize`, the UCCA parser's tokeniser too) and their analyses by the built-in model; `place` (`FILE:LINE`)
 /// names the line in the error for a line over [`MAX_LINE_TOKENS`] tokens.
 pub fn tag_line(
     line: &str,
@@ -44,10 +44,7 @@ pub fn tag_line(
     let tokens: Vec<String> = if pretokenized {
         line.split_whitespace().map(str::to_owned).collect()
     } else {
-        ucca_parser::tokenize(line)
-            .into_iter()
-            .map(|t| t.text)
-            .collect()
+        english_tagger::tokenize(line)
     };
     if tokens.len() > MAX_LINE_TOKENS {
         return Err(Error::input(format!(

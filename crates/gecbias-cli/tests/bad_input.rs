@@ -166,6 +166,8 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
     }
 
     // The analyses' own formats.
+    refused(&["tag", &bad], &["bad.txt:2:", "not valid UTF-8"]);
+    refused(&["tag", &missing], &["missing.txt"]);
     refused(&["unseen", &hyp], &["hyp.txt:1:", "integer"]);
     refused(&["unseen", &bad], &["bad.txt:2:", "not valid UTF-8"]);
     refused(&["unseen", &empty], &["empty.txt", "empty"]);

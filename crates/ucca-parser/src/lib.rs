@@ -70,11 +70,11 @@ mod parse;
 mod perceptron;
 mod replay;
 mod state;
-mod tokenize;
 mod train;
 
 pub use action::{ACTION_COUNT, Action, ActionKind, LABELS};
 pub use constraints::{MAX_HEIGHT, MAX_NODE_RATIO};
+pub use english_tagger::{TokenAgreement, detokenize, round_trip_agreement};
 pub use error::Error;
 pub use features::FeatureSet;
 pub use gold::{GoldEdge, GoldGraph, LeftOut};
@@ -85,7 +85,23 @@ pub use parse::{MAX_SENTENCE_TOKENS, Parser};
 pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES, Weights};
 pub use replay::{Replay, ReplaySummary, replay};
 pub use state::{EdgeIndex, NodeIndex, ROOT, State, StateEdge, StateNode, Token};
-pub use tokenize::{TokenAgreement, detokenize, round_trip_agreement, tokenize};
+
+/// The tokens of raw English text (`english_tagger::tokenize`, in the manner of spaCy 2's
+/// English tokenizer, which TUPA tokenised with), each marked punctuation when all its
+/// characters are ([`Token::new`]).
+///
+/// ```
+/// let tokens = ucca_parser::tokenize("Don't ...");
+/// let texts: Vec<&str> = tokens.iter().map(|t| t.text.as_str()).collect();
+/// assert_eq!(texts, ["Do", "n't", "..."]);
+/// assert!(tokens[2].punctuation && !tokens[1].punctuation);
+/// ```
+pub fn tokenize(text: &str) -> Vec<Token> {
+    english_tagger::tokenize(text)
+        .into_iter()
+        .map(Token::new)
+        .collect()
+}
 pub use train::{
     EpochReport, ParseScores, Progress, TrainOptions, TrainReport, evaluate_model, train,
 };
