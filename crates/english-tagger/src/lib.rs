@@ -1,12 +1,15 @@
 //! English analysis for GEC evaluation: Penn Treebank and Universal POS tags, spaCy's rule
-//! lemmas and the dependency labels ERRANT reads, from one averaged-perceptron model trained on
-//! UD English-EWT.
+//! lemmas (and EWT-style ones) and the dependency labels ERRANT reads, from one averaged
+//! perceptron model trained on UD English-EWT and decoded with a beam.
 //!
 //! * [`Tagger`] — the model: [`Tagger::default_model`] (built into the program), [`Tagger::load`],
 //!   [`Tagger::tag`] for a pretokenised sentence, giving one [`Analysis`] per token.
 //! * [`train`] with [`TrainOptions`] and [`FeatureGroups`] — how the model is made (`cargo xtask
-//!   train-tagger`), from UD sentences ([`read_conllu`]), Brown clusters and spaCy's
-//!   [`LemmaTables`].
+//!   train-tagger`), from UD sentences ([`read_conllu`]), Brown clusters, Brill's lexicon and
+//!   spaCy's [`LemmaTables`]; [`Tagger::relabelled`] retrains the labeller on other labels
+//!   ([`LabelledSentence`]); [`evaluate`] gives token [`Accuracy`].
+//! * [`Tagger::lemmatize`] — spaCy's lemmas for tags from elsewhere; [`lemma_edit`] and
+//!   [`apply_lemma_edit`] write a lemma as an edit of its word.
 //! * [`write_conllu`] — analyses as CoNLL-U (`gecbias tag`).
 //! * [`tokenize`] — raw English text into tokens as spaCy 2's English tokenizer splits them
 //!   ([`Tagger::tag_text`] tags raw text with it); [`detokenize`] and [`round_trip_agreement`].
@@ -22,6 +25,11 @@
 //! assert_eq!(analyses[4].lemma, "apple");
 //! assert_eq!(analyses[1].lemma, "have");
 //! assert_eq!(analyses[3].dep, "det");
+//!
+//! // Raw text, tokenised as the UCCA parser's input is; EWT's lemma for "an" beside spaCy's.
+//! let (tokens, analyses) = tagger.tag_text("It's an apple.");
+//! assert_eq!(tokens, ["It", "'s", "an", "apple", "."]);
+//! assert_eq!((analyses[2].lemma.as_str(), analyses[2].ud_lemma.as_str()), ("an", "a"));
 //! # Ok::<(), english_tagger::Error>(())
 //! ```
 

@@ -1,4 +1,5 @@
-//! The tagger: the model's parts and the greedy left-to-right pass that uses them.
+//! The tagger: the model's parts, and the passes that use them (the beam for tags, a greedy
+//! pass for labels, the lemmatiser).
 
 use std::collections::HashMap;
 use std::path::Path;
