@@ -269,10 +269,9 @@ const ABLATION: [&str; 7] = [
     "lookahead",
 ];
 
-fn run_full(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+fn run_full(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
     let (tagger, parts, agreement) = measure(data, progress)?;
     let dev = ewt(data, 1)?;
-    let _ = inputs;
     let ablation = ABLATION
         .par_iter()
         .map(|&left_out| {
