@@ -127,37 +127,26 @@ pub(crate) struct Lexicons<'a> {
     pub(crate) wordnet: u8,
 }
 
-/// Padding beyond the sentence's ends.
-const START: Lexical = Lexical {
-    lower: 1,
-    suffixes: [1; 4],
-    prefixes: [1; 3],
-    shape: 1,
-    flags: 1,
-    clusters: [1; 4],
-    known: 1 << 20,
-    form: 1,
-    other_case: 1 << 20,
-    sentence_case: 0,
-    brill_first: 1,
-    brill_set: 1,
-    wordnet: 1 << 8,
-};
-const END: Lexical = Lexical {
-    lower: 2,
-    suffixes: [2; 4],
-    prefixes: [2; 3],
-    shape: 2,
-    flags: 2,
-    clusters: [2; 4],
-    known: 2 << 20,
-    form: 2,
-    other_case: 2 << 20,
-    sentence_case: 0,
-    brill_first: 2,
-    brill_set: 2,
-    wordnet: 2 << 8,
-};
+/// Padding beyond the sentence's ends: every value `v`, distinct from any hash a word gives.
+const fn padding(v: u64) -> Lexical {
+    Lexical {
+        lower: v,
+        suffixes: [v; 4],
+        prefixes: [v; 3],
+        shape: v,
+        flags: v,
+        clusters: [v; 4],
+        known: v << 20,
+        form: v,
+        other_case: v << 20,
+        sentence_case: 0,
+        brill_first: v,
+        brill_set: v,
+        wordnet: v << 8,
+    }
+}
+const START: Lexical = padding(1);
+const END: Lexical = padding(2);
 
 impl Lexical {
     /// The values of `word`, whose Brown cluster path is `cluster`, whose most frequent class in
