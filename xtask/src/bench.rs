@@ -62,7 +62,7 @@ fn anchor(table: &[(&str, f64)], label: &str) -> Option<f64> {
     table.iter().find(|(l, _)| *l == label).map(|(_, s)| *s)
 }
 
-/// Runs benchmark `what`: `metrics`, `bootstrap`, `usim-text` or `cli`.
+/// Runs benchmark `what`: `metrics`, `bootstrap`, `usim-text`, `cli`, `tagger` or `errant`.
 pub(crate) fn run(what: &str, data: Option<&Path>) -> anyhow::Result<()> {
     let data = resolve(data)?;
     match what {
@@ -71,7 +71,10 @@ pub(crate) fn run(what: &str, data: Option<&Path>) -> anyhow::Result<()> {
         "usim-text" => usim_text(&data),
         "cli" => crate::bench_cli::run(&crate::workspace_root(), &data),
         "tagger" => tagger(&data),
-        _ => bail!("no benchmark {what:?}; known: metrics, bootstrap, usim-text, cli, tagger"),
+        "errant" => crate::bench_errant::run(&crate::workspace_root(), &data),
+        _ => bail!(
+            "no benchmark {what:?}; known: metrics, bootstrap, usim-text, cli, tagger, errant"
+        ),
     }
 }
 

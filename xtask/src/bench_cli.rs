@@ -26,7 +26,7 @@ fn children_user_seconds() -> f64 {
 }
 
 /// (user CPU, wall) seconds of running `command` to completion; its output is discarded.
-fn timed(mut command: Command) -> anyhow::Result<(f64, f64)> {
+pub(crate) fn timed(mut command: Command) -> anyhow::Result<(f64, f64)> {
     let before = children_user_seconds();
     let start = Instant::now();
     let status = command
@@ -47,7 +47,7 @@ fn timed(mut command: Command) -> anyhow::Result<(f64, f64)> {
 const OUR_RUNS: usize = 10;
 
 /// Mean user CPU seconds of `OUR_RUNS` runs of the command `make` builds.
-fn mean_user(make: impl Fn() -> Command) -> anyhow::Result<f64> {
+pub(crate) fn mean_user(make: impl Fn() -> Command) -> anyhow::Result<f64> {
     let mut total = 0.0;
     for _ in 0..OUR_RUNS {
         total += timed(make())?.0;
@@ -55,7 +55,8 @@ fn mean_user(make: impl Fn() -> Command) -> anyhow::Result<f64> {
     Ok(total / OUR_RUNS as f64)
 }
 
-pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
+/// The release `gecbias` binary, built first.
+pub(crate) fn release_gecbias(root: &Path) -> anyhow::Result<std::path::PathBuf> {
     let status = Command::new(env!("CARGO"))
         .args(["build", "--release", "-q", "-p", "gecbias-cli"])
         .current_dir(root)
@@ -63,7 +64,11 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
     if !status.success() {
         bail!("cargo build --release -p gecbias-cli: {status}");
     }
-    let gecbias = root.join("target/release/gecbias");
+    Ok(root.join("target/release/gecbias"))
+}
+
+pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
+    let gecbias = release_gecbias(root)?;
     let ours = |args: &[String]| {
         let mut c = Command::new(&gecbias);
         c.args(args);

@@ -2,7 +2,7 @@
 //! a 5 MB single line (as a sentence and as an M2 gold), a 5 MB line of sentences, a 999-token
 //! sentence whose every token is replaced, 100,000 empty lines, NUL bytes, a UTF-8 byte-order
 //! mark — must end with exit status 0, 1 or 2, never a panic, a backtrace or an abort, within
-//! 10 s and 2 GB of address space each, with a one-line message. The 108 runs take about 45 s of
+//! 10 s and 2 GB of address space each, with a one-line message. The 150 runs take about 60 s of
 //! CPU, too slow for `cargo test`; `.ci/run` runs this.
 //! The command is built first with the workspace's features (`--workspace --bin gecbias`), so
 //! after `cargo test --workspace` nothing is rebuilt.
@@ -174,6 +174,22 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
             vec!["parse", t, "--sentences"],
             vec!["tag", t, "--pretokenized"],
             vec!["tag", t],
+            vec!["errant-parallel", "-orig", t, "-cor", t, "-out", "-"],
+            vec![
+                "errant-parallel",
+                "-orig",
+                t,
+                "-cor",
+                t,
+                "-out",
+                "-",
+                "-tok",
+            ],
+            vec!["errant-m2", "-gold", g, "-out", "-"],
+            vec!["errant-m2", "-auto", g, "-out", "-"],
+            vec![
+                "score", "-m", "errant", "-s", t, "--gold", g, "-i", t, "--cat", "2",
+            ],
             vec!["unseen", t],
             vec!["coverage", t],
         ];

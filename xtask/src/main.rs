@@ -20,12 +20,14 @@
 
 mod bench;
 mod bench_cli;
+mod bench_errant;
 mod data;
 mod experiments;
 mod fetch;
 mod hostile_input;
 mod linguistic;
 mod record;
+mod record_errant;
 mod record_spacy;
 mod reference_tools;
 mod reproduce;
@@ -129,9 +131,11 @@ enum Task {
     },
     /// Run the reference tools (m2scorer, errant_compare, compute_gleu, SARI.py) and record
     /// their outputs as the expected outputs of gecbias's drop-in modes; `record spacy` records
-    /// spaCy's analyses of the GEC texts the English tagger is compared on.
+    /// spaCy's analyses of the GEC texts the English tagger is compared on; `record errant` runs
+    /// ERRANT 3.0.2 itself (M2 and spaCy's analyses) for `reproduce errant`.
     Record {
-        /// `spacy` for spaCy's analyses; nothing for the reference tools.
+        /// `spacy` for spaCy's analyses, `errant` for ERRANT's runs; nothing for the reference
+        /// tools.
         what: Option<String>,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
@@ -215,8 +219,9 @@ fn main() -> ExitCode {
         Some(Task::Record { what, data, only }) => match what.as_deref() {
             None => record::run(&workspace_root(), data.as_deref(), only.as_deref()),
             Some("spacy") => record_spacy::run(data.as_deref()),
+            Some("errant") => record_errant::run(data.as_deref()),
             Some(other) => Err(anyhow::anyhow!(
-                "cargo xtask record {other}: unknown; `record` or `record spacy`"
+                "cargo xtask record {other}: unknown; `record`, `record spacy` or `record errant`"
             )),
         },
         Some(Task::Data {
@@ -329,13 +334,13 @@ fn list_tasks() {
         "  reproduce <id>|all [--check|--full] [--data DIR]   run experiments, write docs/reproduction/<id>.md"
     );
     println!(
-        "  bench metrics|bootstrap|usim-text|cli [--data DIR]   time the metrics, the bootstrap, USim from raw text, the command vs the reference tools"
+        "  bench metrics|bootstrap|usim-text|cli|tagger|errant [--data DIR]   time the metrics, the bootstrap, USim from raw text, the command vs the reference tools, the tagger, ERRANT"
     );
     println!(
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"
     );
     println!(
-        "  record [--data DIR]                          record the reference tools' outputs for gecbias's drop-in tests"
+        "  record [spacy|errant] [--data DIR]           record the reference tools' outputs (spaCy's analyses, ERRANT's runs)"
     );
     println!(
         "  slow-drop-in [--data DIR]                    check the recorded cases too slow for cargo test"

@@ -60,7 +60,7 @@ pub(crate) fn recorded(name: &str) -> PathBuf {
     workspace_root().join(format!("xtask/recorded/spacy/{name}.tsv"))
 }
 
-fn venv() -> anyhow::Result<PathBuf> {
+pub(crate) fn venv() -> anyhow::Result<PathBuf> {
     let venv = workspace_root().join("target/spacy-venv");
     let python = venv.join("bin/python");
     let ready = Command::new(&python)

@@ -19,6 +19,10 @@
 //! | `aux` | `aux`; `mark` on infinitival *to* (TO) |
 //! | `auxpass` | `aux:pass` |
 //! | `mark` | other `mark` |
+//! | `nsubj` | `nsubj`, `nsubj:outer` |
+//! | `nsubjpass` | `nsubj:pass` |
+//! | `dobj` | `obj` |
+//! | `pobj` | `obl`, `nmod` and their subtypes (not `nmod:poss`) with a prepositional `case` child |
 //! | `dep` | everything else ("other": ERRANT reads none of them) |
 
 /// Subordinators that stay `mark` even before a gerund.
@@ -29,8 +33,25 @@ const SUBORDINATORS: &[&str] = &[
 
 /// The labels the tagger predicts, in class order.
 pub(crate) const LABELS: &[&str] = &[
-    "dep", "punct", "det", "predet", "poss", "amod", "acomp", "advmod", "neg", "prep", "case",
-    "prt", "aux", "auxpass", "mark",
+    "dep",
+    "punct",
+    "det",
+    "predet",
+    "poss",
+    "amod",
+    "acomp",
+    "advmod",
+    "neg",
+    "prep",
+    "case",
+    "prt",
+    "aux",
+    "auxpass",
+    "mark",
+    "nsubj",
+    "nsubjpass",
+    "dobj",
+    "pobj",
 ];
 
 /// One token of a UD tree, as the mapping reads it.
@@ -58,8 +79,14 @@ impl<'a> From<&'a crate::conllu::Word> for UdToken<'a> {
 
 /// The spaCy-style label of every token of a UD sentence.
 pub(crate) fn spacy_labels(tokens: &[UdToken<'_>]) -> Vec<&'static str> {
+    let has_child = |i: usize, relation: &dyn Fn(&UdToken<'_>) -> bool| {
+        tokens.iter().any(|t| t.head == i && relation(t))
+    };
     let has_cop: Vec<bool> = (1..=tokens.len())
-        .map(|i| tokens.iter().any(|t| t.head == i && t.deprel == "cop"))
+        .map(|i| has_child(i, &|t| t.deprel == "cop"))
+        .collect();
+    let has_preposition: Vec<bool> = (1..=tokens.len())
+        .map(|i| has_child(i, &|t| t.deprel == "case" && t.xpos != "POS"))
         .collect();
     tokens
         .iter()
@@ -92,6 +119,14 @@ pub(crate) fn spacy_labels(tokens: &[UdToken<'_>]) -> Vec<&'static str> {
                     "prep"
                 }
                 "mark" => "mark",
+                "nsubj" | "nsubj:outer" => "nsubj",
+                "nsubj:pass" => "nsubjpass",
+                "obj" => "dobj",
+                r if (r.starts_with("obl") || (r.starts_with("nmod") && r != "nmod:poss"))
+                    && has_preposition[i] =>
+                {
+                    "pobj"
+                }
                 "xcomp" if t.upos == "ADJ" => "acomp",
                 _ if t.upos == "ADJ" && has_cop[i] => "acomp",
                 _ => "dep",

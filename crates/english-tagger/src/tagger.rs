@@ -25,8 +25,8 @@ pub struct Analysis {
     /// writes in CoNLL-U.
     pub ud_lemma: String,
     /// The dependency label in spaCy's English (ClearNLP) scheme, for the labels ERRANT reads:
-    /// `acomp amod advmod aux auxpass case det mark neg poss predet prep prt punct`, and `dep`
-    /// for every other relation.
+    /// `acomp amod advmod aux auxpass case det dobj mark neg nsubj nsubjpass pobj poss predet prep
+    /// prt punct`, and `dep` for every other relation.
     pub dep: String,
 }
 

@@ -107,6 +107,29 @@ pub enum CategoryTier {
     Full,
 }
 
+impl CategoryTier {
+    /// The group a full type (`R:NOUN`) belongs to at this tier; `UNK` is its own group.
+    pub fn group(self, category: &str) -> String {
+        match self {
+            _ if category == "UNK" => category.to_owned(),
+            CategoryTier::Operation => category.chars().take(1).collect(),
+            CategoryTier::Main => category.chars().skip(2).collect(),
+            CategoryTier::Full => category.to_owned(),
+        }
+    }
+
+    /// Whether the full type `category` belongs to the group `name` at this tier
+    /// (`group(category) == name`, without allocating).
+    pub fn contains(self, name: &str, category: &str) -> bool {
+        match self {
+            _ if category == "UNK" || name == "UNK" => category == name,
+            CategoryTier::Operation => category.get(..1) == Some(name),
+            CategoryTier::Main => category.get(2..) == Some(name),
+            CategoryTier::Full => category == name,
+        }
+    }
+}
+
 /// Corpus counts and scores of an ERRANT comparison.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -149,6 +172,8 @@ type Counts = [u64; 3];
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ErrantSentence {
     pairs: Vec<Counts>,
+    /// Per pair, TP, FP, FN per error type (the full type: `R:NOUN`).
+    categories: Vec<Vec<(String, Counts)>>,
 }
 
 impl ErrantSentence {
@@ -156,6 +181,71 @@ impl ErrantSentence {
     pub fn pairs(&self) -> &[[u64; 3]] {
         &self.pairs
     }
+
+    /// TP, FP, FN per error type of each annotator pair, in the pairs' order.
+    pub fn pair_categories(&self) -> &[Vec<(String, [u64; 3])>] {
+        &self.categories
+    }
+}
+
+/// One sentence of an ERRANT comparison seen through one error type group: each annotator
+/// pair's TP, FP, FN over all types (what the running choice reads) and over the group's types
+/// alone (what is counted). Made once per group by [`ErrantSentence::group`], so that scoring
+/// a resample costs one pass.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErrantGroupSentence {
+    sentence: ErrantSentence,
+    group: Vec<Counts>,
+}
+
+impl ErrantSentence {
+    /// This sentence seen through the group `name` at `tier` (`R`, `NOUN` or `R:NOUN`).
+    pub fn group(&self, tier: CategoryTier, name: &str) -> ErrantGroupSentence {
+        let group = self
+            .categories
+            .iter()
+            .map(|cats| {
+                let mut counts = [0u64; 3];
+                for (category, c) in cats {
+                    if tier.contains(name, category) {
+                        for (g, x) in counts.iter_mut().zip(c) {
+                            *g += x;
+                        }
+                    }
+                }
+                counts
+            })
+            .collect();
+        ErrantGroupSentence {
+            sentence: ErrantSentence {
+                pairs: self.pairs.clone(),
+                categories: Vec::new(),
+            },
+            group,
+        }
+    }
+}
+
+/// The corpus score of one error type group over `sentences` in this order: each sentence's
+/// annotator pair chosen by the running F_β of all types, as ERRANT chooses it, then the
+/// group's TP, FP, FN summed over the chosen pairs — the row of `-cat`'s table, on any
+/// resample of the sentences.
+pub fn errant_group_score<'s>(
+    sentences: impl IntoIterator<Item = &'s ErrantGroupSentence>,
+    beta: f64,
+) -> ErrantScore {
+    let sentences: Vec<&ErrantGroupSentence> = sentences.into_iter().collect();
+    let mut chosen = Vec::with_capacity(sentences.len());
+    running_choice(sentences.iter().map(|s| &s.sentence), beta, |k| {
+        chosen.push(k)
+    });
+    let mut group = [0u64; 3];
+    for (sentence, k) in sentences.iter().zip(chosen) {
+        for (g, c) in group.iter_mut().zip(sentence.group[k]) {
+            *g += c;
+        }
+    }
+    ErrantScore::from_counts(group[0], group[1], group[2], beta)
 }
 
 /// The corpus score of `sentences` in this order (a resample, say), each sentence's annotator
@@ -214,13 +304,7 @@ impl ErrantEvaluation {
     pub fn category_scores(&self, tier: CategoryTier) -> Vec<(String, ErrantScore)> {
         let mut grouped: Vec<(String, Counts)> = Vec::new();
         for (category, counts) in &self.categories {
-            let name = match tier {
-                _ if category == "UNK" => category.clone(),
-                CategoryTier::Operation => category.chars().take(1).collect(),
-                CategoryTier::Main => category.chars().skip(2).collect(),
-                CategoryTier::Full => category.clone(),
-            };
-            add_category(&mut grouped, &name, *counts);
+            add_category(&mut grouped, &tier.group(category), *counts);
         }
         grouped.sort_by(|a, b| a.0.cmp(&b.0));
         grouped
@@ -373,8 +457,14 @@ fn scores(tp: u64, fp: u64, fn_: u64, beta: f64) -> (f64, f64, f64) {
     (p, r, f)
 }
 
-/// Python's `round(x, 4)`: the correctly rounded 4-decimal value.
+/// Python's `round(x, 4)`: the correctly rounded 4-decimal value. Away from a tie the nearest
+/// integer to x·10⁴ is unambiguous and n/10⁴ (one correctly rounded division) is the double
+/// Python returns; near a tie the decimal expansion decides, as Python's does.
 fn round4(x: f64) -> f64 {
+    let scaled = x * 10_000.0;
+    if scaled.is_finite() && ((scaled - scaled.floor()) - 0.5).abs() > 1e-6 {
+        return scaled.round() / 10_000.0;
+    }
     format!("{x:.4}").parse().unwrap_or(x)
 }
 
@@ -390,8 +480,12 @@ fn choose(candidates: &[Counts], total: Counts, beta: f64) -> usize {
     let mut best = 0;
     let mut best_counts = [0u64; 3];
     let mut best_f = -1.0;
+    if candidates.len() == 1 {
+        return 0;
+    }
     for (k, c) in candidates.iter().enumerate() {
-        let f = rounded_scores([c[0] + total[0], c[1] + total[1], c[2] + total[2]], beta).2;
+        let (tp, fp, fn_) = (c[0] + total[0], c[1] + total[1], c[2] + total[2]);
+        let f = round4(scores(tp, fp, fn_, beta).2);
         let better = f > best_f
             || (f == best_f && c[0] > best_counts[0])
             || (f == best_f && c[0] == best_counts[0] && c[1] < best_counts[1])
@@ -545,7 +639,11 @@ fn evaluate(
         for (name, counts) in chosen {
             add_category(&mut categories, name, *counts);
         }
-        sentences.push(ErrantSentence { pairs });
+        let categories_of_pairs = pair_categories.into_iter().map(|(_, _, c)| c).collect();
+        sentences.push(ErrantSentence {
+            pairs,
+            categories: categories_of_pairs,
+        });
     }
     Ok(ErrantEvaluation {
         score: ErrantScore::from_counts(total[0], total[1], total[2], beta),
@@ -625,4 +723,23 @@ pub fn errant_report(
         "=".repeat(46)
     );
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{round4, scores};
+
+    /// The fast path of `round4` gives Python's `round(x, 4)` (the decimal expansion's
+    /// rounding) on every score ERRANT's choice can meet: P, R and F of counts up to 300.
+    #[test]
+    fn round4_is_pythons_round() {
+        for tp in 0..300u64 {
+            for other in (0..300u64).step_by(7) {
+                let (p, r, f) = scores(tp, other, 299 - other, 0.5);
+                for x in [p, r, f, tp as f64 / 299.0] {
+                    assert_eq!(round4(x), format!("{x:.4}").parse::<f64>().unwrap(), "{x}");
+                }
+            }
+        }
+    }
 }

@@ -82,8 +82,9 @@ mod turkcorpus;
 pub use easse_sari::{EasseSari, EasseVariant, easse_corpus_sari};
 pub use edit_lattice::{Edit, FirstRowInsertions, GoldEdit};
 pub use errant_compare::{
-    CategoryTier, ErrantEvaluation, ErrantMode, ErrantOptions, ErrantScore, ErrantSentence,
-    errant_compare, errant_corpus_score, errant_evaluate, errant_report,
+    CategoryTier, ErrantEvaluation, ErrantGroupSentence, ErrantMode, ErrantOptions, ErrantScore,
+    ErrantSentence, errant_compare, errant_corpus_score, errant_evaluate, errant_group_score,
+    errant_report,
 };
 pub use error::Error;
 pub use gleu::{
@@ -104,7 +105,10 @@ pub use sari::{
     SariScore, SariStrip, lucky_sari, max_sari, read_sari_lines, sari_files, sari_mean,
     sari_per_sentence, sari_score, sari_sentence, sari_strip,
 };
-pub use text::{MAX_FILE_BYTES, decode_text, lines, python_float, read_lines, read_text};
+pub use text::{
+    MAX_FILE_BYTES, decode_text, lines, python_float, python_split, python_strip, read_lines,
+    read_text,
+};
 #[cfg(feature = "easse")]
 pub use tokenizer_13a::tokenize_13a;
 pub use turkcorpus::{TURKERS, TurkCorpusRow, parse_organized};

@@ -276,8 +276,11 @@ fn parse_edit(
             ));
         }
     }
+    // ERRANT writes annotators in the order of their ids as text ("10" before "2"), which keeps
+    // each annotator's edits together as well.
     if let Some(previous) = block.edits.last()
         && previous.annotator > annotator
+        && previous.annotator.to_string() > annotator.to_string()
     {
         return Err(format!(
             "annotator {annotator} after annotator {}: ids must not decrease within a block",

@@ -34,7 +34,7 @@ pub(crate) fn is_python_space(c: char) -> bool {
 
 /// Python's `str.split()` without arguments: tokens separated by runs of Unicode whitespace.
 /// ASCII text (nearly every line of the corpora) is split byte by byte, without decoding chars.
-pub(crate) fn python_split(text: &str) -> impl Iterator<Item = &str> {
+pub fn python_split(text: &str) -> impl Iterator<Item = &str> {
     let ascii = text.is_ascii();
     let (mut bytes, mut chars) = (None, None);
     if ascii {
@@ -49,7 +49,7 @@ pub(crate) fn python_split(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Python's `str.strip()` without arguments.
-pub(crate) fn python_strip(text: &str) -> &str {
+pub fn python_strip(text: &str) -> &str {
     text.trim_matches(is_python_space)
 }
 

@@ -31,6 +31,7 @@
 //! it is a terminal.
 
 mod analysis;
+mod errant_annotate;
 mod errant_compare;
 mod gleu;
 mod input;
@@ -47,6 +48,7 @@ use std::io::Write;
 
 use clap::{CommandFactory, FromArgMatches, Subcommand};
 pub use english_tagger::Analysis;
+pub use errant_annotate::{MAX_SENTENCE_TOKENS, errant_parallel_lines};
 pub use tag::{MAX_LINE_TOKENS, tag_line};
 
 /// Why a command failed: the binary prints the message after `gecbias: ` and exits with
@@ -109,6 +111,10 @@ enum Command {
     M2scorer(m2scorer::Args),
     /// Drop-in for ERRANT's errant_compare: its arguments, its output byte for byte.
     ErrantCompare(errant_compare::Args),
+    /// Drop-in for ERRANT's errant_parallel: typed edits of corrected texts, as M2, without spaCy.
+    ErrantParallel(errant_annotate::ParallelArgs),
+    /// Drop-in for ERRANT's errant_m2: an M2 file's edits re-typed (-gold) or re-extracted (-auto).
+    ErrantM2(errant_annotate::M2Args),
     /// Drop-in for compute_gleu: its arguments, its output byte for byte.
     Gleu(gleu::Args),
     /// SARI.py's sentence SARI and its corpus mean (or EASSE's corpus SARI).
@@ -133,6 +139,7 @@ fn long_version() -> String {
         ("coverage-sim", coverage_sim::VERSION),
         ("conservatism", conservatism::VERSION),
         ("english-tagger", english_tagger::VERSION),
+        ("gec-errant", gec_errant::VERSION),
         ("unseen-est", unseen_est::VERSION),
         ("usim", usim::VERSION),
         ("ucca-parser", ucca_parser::VERSION),
@@ -211,6 +218,8 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Score(args) => score::run(&args, cli.quiet, out),
         Command::M2scorer(args) => m2scorer::run(&args, out),
         Command::ErrantCompare(args) => errant_compare::run(&args, out),
+        Command::ErrantParallel(args) => errant_annotate::run_parallel(&args, out),
+        Command::ErrantM2(args) => errant_annotate::run_m2(&args, out),
         Command::Gleu(args) => gleu::run(&args, out),
         Command::Sari(args) => sari::run(&args, out),
         Command::Conservatism(args) => analysis::conservatism(&args, out),
@@ -239,15 +248,16 @@ fn drop_in_arguments(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
         .iter()
         .skip(1)
         .position(|a| !a.to_string_lossy().starts_with('-'));
-    let Some(at) = subcommand.filter(|&k| args[k + 1] == "errant-compare") else {
-        return args;
+    let flags: &[&str] = match subcommand.map(|k| (k, args[k + 1].to_str())) {
+        Some((_, Some("errant-compare"))) => &errant_compare::SINGLE_DASH_FLAGS,
+        Some((_, Some("errant-parallel" | "errant-m2"))) => &errant_annotate::SINGLE_DASH_FLAGS,
+        _ => return args,
     };
+    let at = subcommand.unwrap_or_default();
     args.into_iter()
         .enumerate()
         .map(|(k, a)| match a.to_str() {
-            Some(flag) if k > at && errant_compare::SINGLE_DASH_FLAGS.contains(&flag) => {
-                OsString::from(format!("-{flag}"))
-            }
+            Some(flag) if k > at && flags.contains(&flag) => OsString::from(format!("-{flag}")),
             _ => a,
         })
         .collect()

@@ -6,8 +6,11 @@
 //!
 //! Metrics:
 //! * `m2` — MaxMatch P/R/F_β against an M2 gold (`-r GOLD.m2`), m2scorer's numbers;
-//! * `errant` — ERRANT's comparison of hypothesis M2 files (`-i SYS.m2`, as `errant_parallel`
-//!   writes them) with a reference M2 file (`-r REF.m2`), errant_compare's numbers;
+//! * `errant` — ERRANT's comparison with a reference M2 file (`--gold REF.m2`), errant_compare's
+//!   numbers: of hypothesis texts typed on the fly by the native ERRANT (`-s SRC -i HYP…`; the
+//!   gold re-typed as `errant_m2 -gold` does) or of hypothesis M2 files (`-i SYS.m2`, as
+//!   `errant_parallel` writes them; the gold as given); `--cat 1|2|3` adds per-type P/R/F (with
+//!   `--confidence`, the interval of each type's F_β, the running choice redone per resample);
 //! * `gleu` — compute_gleu's corpus GLEU (its own reference draws) against `-s SRC -r REF…`;
 //! * `sari` — SARI.py's sentence SARI averaged over sentences, against `-s SRC -r REF…`;
 //! * `usim` — mean USim(source, output) over sentences, USim(output, source) beside it; no
@@ -27,9 +30,10 @@ use coverage_sim::{
     confidence_interval_by, paired_test_by,
 };
 use gec_metrics::{
-    ErrantMode, ErrantOptions, ErrantSentence, GLEU_ORDER, GleuCorpus, GleuOptions, GleuStats,
-    M2Gold, M2Options, SentenceStats, chosen_annotators, corpus_score, corpus_score_pair,
-    errant_corpus_score, errant_evaluate, gleu, sari_score, sari_strip, score_from_counts,
+    CategoryTier, ErrantGroupSentence, ErrantMode, ErrantOptions, ErrantSentence, GLEU_ORDER,
+    GleuCorpus, GleuOptions, GleuStats, M2File, M2Gold, M2Options, SentenceStats,
+    chosen_annotators, corpus_score, corpus_score_pair, errant_corpus_score, errant_evaluate,
+    errant_group_score, gleu, sari_score, sari_strip, score_from_counts,
 };
 use indicatif::ProgressBar;
 use serde::Serialize;
@@ -51,6 +55,9 @@ pub(crate) struct Args {
     /// with the source (gleu, sari); one call can give both.
     #[arg(long, short, num_args = 1..)]
     references: Vec<String>,
+    /// The M2 gold of m2 and errant, whatever its name.
+    #[arg(long)]
+    gold: Option<String>,
     /// The systems' outputs, one sentence per line (for errant: hypothesis M2 files); the first
     /// is the baseline of the paired tests; `-` reads standard input.
     #[arg(long, short, num_args = 1.., required = true)]
@@ -69,6 +76,9 @@ pub(crate) struct Args {
     /// ERRANT: what counts as the same edit (errant_compare's -cs, -cse, -ds, -dt).
     #[arg(long, value_parser = ["cs", "cse", "ds", "dt"], default_value = "cs")]
     errant_mode: String,
+    /// ERRANT: P/R/F per error type: 1 operation (R), 2 main type (NOUN), 3 both (R:NOUN).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
+    cat: Option<u8>,
     /// GLEU: rounds of reference draws (compute_gleu's --iter).
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
     gleu_iter: u64,
@@ -542,6 +552,16 @@ impl CorpusStatistic<SentenceStats> for M2Stat {
     }
 }
 
+/// One error type group's corpus F_β (`--cat` with `--confidence`; β the `f64`), the
+/// annotator pairs chosen by the running F_β of all types over the sequence.
+struct ErrantGroupStat(f64);
+
+impl CorpusStatistic<ErrantGroupSentence> for ErrantGroupStat {
+    fn of<'a, I: Iterator<Item = &'a ErrantGroupSentence>>(&self, items: I) -> f64 {
+        errant_group_score(items, self.0).f_beta
+    }
+}
+
 /// ERRANT's corpus P, R or F_β, the annotator pairs chosen by the running F_β over the
 /// sequence.
 struct ErrantStat(f64, Part);
@@ -565,6 +585,14 @@ fn m2_options(args: &Args) -> M2Options {
 fn unread_references(args: &Args) -> Result<(), Error> {
     let chosen = |names: [&str; 2]| args.metric.iter().any(|m| names.contains(&m.as_str()));
     let (reads_m2, reads_text) = (chosen(["m2", "errant"]), chosen(["gleu", "sari"]));
+    if let Some(gold) = &args.gold
+        && !reads_m2
+    {
+        return Err(Error::Usage(format!(
+            "--gold {gold}: an M2 gold, read by -m m2 and -m errant, but -m {} reads none",
+            args.metric.join(" ")
+        )));
+    }
     for reference in &args.references {
         let (read, what) = if is_m2(reference) {
             (
@@ -585,6 +613,9 @@ fn unread_references(args: &Args) -> Result<(), Error> {
 }
 
 fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
+    if let Some(gold) = &args.gold {
+        return Ok(gold);
+    }
     let golds: Vec<&str> = args
         .references
         .iter()
@@ -594,7 +625,7 @@ fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
     match golds.as_slice() {
         [gold] => Ok(gold),
         _ => Err(Error::Usage(format!(
-            "-m {metric} needs exactly one M2 file (named *.m2): -r GOLD.m2"
+            "-m {metric} needs exactly one M2 gold: --gold GOLD.m2 (or -r GOLD.m2)"
         ))),
     }
 }
@@ -666,8 +697,63 @@ fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
     })
 }
 
+/// ERRANT's category grouping of `--cat`.
+fn category_tier(args: &Args) -> Option<CategoryTier> {
+    args.cat.map(|c| match c {
+        1 => CategoryTier::Operation,
+        2 => CategoryTier::Main,
+        _ => CategoryTier::Full,
+    })
+}
+
+/// The hypothesis and gold M2 files of `-m errant`: hypothesis texts typed by the native ERRANT
+/// against `-s` (the gold re-typed by it too), or hypothesis M2 files as given.
+fn errant_files(args: &Args) -> Result<(Vec<M2File>, M2File, &'static str), Error> {
+    let gold_path = one_gold(args, "errant")?;
+    let Some(source) = &args.source else {
+        let hyps = args
+            .input
+            .iter()
+            .map(|h| input::m2(h, true))
+            .collect::<Result<Vec<_>, Error>>()?;
+        return Ok((hyps, input::m2(gold_path, true)?, "m2"));
+    };
+    let annotator = crate::errant_annotate::annotator()?;
+    let (originals, corrected) = crate::errant_annotate::read_parallel(source, &args.input)?;
+    let gold_text = input::text(gold_path)?;
+    let gold_m2 = gec_errant::retype_m2(
+        annotator,
+        &gold_text,
+        input::name(gold_path),
+        gec_errant::RetypeOptions::default(),
+    )
+    .map_err(|e| Error::input(e.to_string()))?;
+    let gold = M2File::parse(&gold_m2, input::name(gold_path)).map_err(library_error)?;
+    let mut hyps = Vec::with_capacity(args.input.len());
+    for (path, lines) in args.input.iter().zip(corrected) {
+        let sentences = crate::errant_annotate::errant_parallel_lines(
+            &originals,
+            std::slice::from_ref(&lines),
+            false,
+            gec_errant::AlignOptions::default(),
+        )?;
+        // A blank source line stays a sentence (with no edits), so the blocks stay aligned with
+        // the gold's.
+        let mut m2 = String::new();
+        let mut typed = sentences.iter().peekable();
+        for line in 0..originals.len() {
+            match typed.next_if(|s| s.line == line) {
+                Some(s) => m2.push_str(&gec_errant::parallel_m2(std::slice::from_ref(s))),
+                None => m2.push_str("S \n\n"),
+            }
+        }
+        hyps.push(M2File::parse(&m2, input::name(path)).map_err(library_error)?);
+    }
+    Ok((hyps, gold, "text"))
+}
+
 fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
-    let reference = input::m2(one_gold(args, "errant")?, true)?;
+    let (hyps, reference, hyp_kind) = errant_files(args)?;
     let mut options = ErrantOptions::with_mode(match args.errant_mode.as_str() {
         "cse" => ErrantMode::CorrectionSpansTypes,
         "ds" => ErrantMode::DetectionSpans,
@@ -678,9 +764,9 @@ fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
     let systems = args
         .input
         .iter()
-        .map(|output| {
-            let hyp = input::m2(output, true)?;
-            let evaluation = errant_evaluate(&hyp, &reference, &options).map_err(library_error)?;
+        .zip(&hyps)
+        .map(|(output, hyp)| {
+            let evaluation = errant_evaluate(hyp, &reference, &options).map_err(library_error)?;
             let sentence_rows = evaluation
                 .sentences
                 .iter()
@@ -692,11 +778,40 @@ fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
                 })
                 .collect();
             let s = evaluation.score;
+            let mut parts = json!({"precision": s.precision, "recall": s.recall,
+                                   "tp": s.tp, "fp": s.fp, "fn": s.fn_});
+            if let (Some(tier), Value::Object(o)) = (category_tier(args), &mut parts) {
+                let mut table = serde_json::Map::new();
+                for (name, c) in evaluation.category_scores(tier) {
+                    let mut row = json!({"precision": c.precision, "recall": c.recall,
+                                         "f": c.f_beta, "tp": c.tp, "fp": c.fp, "fn": c.fn_});
+                    if args.confidence
+                        && let Value::Object(r) = &mut row
+                    {
+                        let items: Vec<ErrantGroupSentence> = evaluation
+                            .sentences
+                            .iter()
+                            .map(|s| s.group(tier, &name))
+                            .collect();
+                        let i = confidence_interval_by(
+                            &items,
+                            &ErrantGroupStat(args.beta),
+                            &confidence(args),
+                        )
+                        .map_err(statistics_error)?;
+                        r.insert(
+                            "confidence".into(),
+                            serde_json::to_value(interval(args, i)).unwrap_or_default(),
+                        );
+                    }
+                    table.insert(name, row);
+                }
+                o.insert("categories".into(), Value::Object(table));
+            }
             Ok(Scored {
                 system: output.clone(),
                 score: s.f_beta,
-                parts: json!({"precision": s.precision, "recall": s.recall,
-                              "tp": s.tp, "fp": s.fp, "fn": s.fn_}),
+                parts,
                 items: evaluation.sentences,
                 sentence_rows,
             })
@@ -708,10 +823,16 @@ fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
         .map(|b| b.annotators().len())
         .max()
         .unwrap_or(0);
+    let cat = args.cat.map(|c| format!("|cat:{c}")).unwrap_or_default();
+    let typing = if hyp_kind == "text" {
+        format!("|hyp:text|typed:gecbias-errant-{}", gec_errant::VERSION)
+    } else {
+        "|hyp:m2".to_owned()
+    };
     Ok(Metric {
         name: "ERRANT",
         signature: format!(
-            "ERRANT|refs:{annotators}|mode:{}|beta:{}|refsel:running|version:{}",
+            "ERRANT|refs:{annotators}|mode:{}|beta:{}{typing}{cat}|refsel:running|version:{}",
             args.errant_mode,
             args.beta,
             version()
@@ -754,9 +875,14 @@ where
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
-    if args.metric.iter().any(|m| m == "errant") && args.metric.len() > 1 {
+    if args.metric.iter().any(|m| m == "errant") && args.metric.len() > 1 && args.source.is_none() {
         return Err(Error::Usage(
-            "-m errant reads hypothesis M2 files; score it in a call of its own".into(),
+            "-m errant without -s reads hypothesis M2 files; score it in a call of its own, or give -s SOURCE to type the hypotheses from text".into(),
+        ));
+    }
+    if args.cat.is_some() && !args.metric.iter().any(|m| m == "errant") {
+        return Err(Error::Usage(
+            "--cat gives ERRANT's per-type scores: add -m errant".into(),
         ));
     }
     unread_references(args)?;
@@ -828,6 +954,26 @@ fn plain(rows: &[SystemScore]) -> String {
             }
         }
         let _ = writeln!(out, " {}", r.signature);
+        if let Some(Value::Object(categories)) = r.parts.get("categories") {
+            for (name, c) in categories {
+                let number = |k: &str| c.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
+                let _ = write!(
+                    out,
+                    "  {name:<14} P = {:.4} R = {:.4} F = {:.4} (TP {} FP {} FN {})",
+                    number("precision"),
+                    number("recall"),
+                    number("f"),
+                    number("tp"),
+                    number("fp"),
+                    number("fn")
+                );
+                if let Some(i) = c.get("confidence") {
+                    let bound = |k: &str| i.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
+                    let _ = write!(out, " F CI {:.4}–{:.4}", bound("low"), bound("high"));
+                }
+                out.push('\n');
+            }
+        }
     }
     out
 }

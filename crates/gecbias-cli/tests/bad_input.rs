@@ -143,6 +143,30 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
             ]
         }),
         Box::new(|h| vec!["conservatism".into(), src.clone(), h.into()]),
+        Box::new(|h| {
+            vec![
+                "errant-parallel".into(),
+                "-orig".into(),
+                src.clone(),
+                "-cor".into(),
+                h.into(),
+                "-out".into(),
+                "-".into(),
+            ]
+        }),
+        Box::new(|h| {
+            vec![
+                "score".into(),
+                "-m".into(),
+                "errant".into(),
+                "-s".into(),
+                src.clone(),
+                "--gold".into(),
+                gold.clone(),
+                "-i".into(),
+                h.into(),
+            ]
+        }),
     ];
     for command in &text_commands {
         let run = |h: &str, expected: &[&str]| {
@@ -165,6 +189,24 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
         }
     }
 
+    // ERRANT's M2 re-typing: the same M2 faults, a span past its sentence, not UTF-8.
+    refused(
+        &["errant-m2", "-gold", &no_blank, "-out", "-"],
+        &["noblank.m2:3:", "not an M2 annotation line"],
+    );
+    refused(
+        &["errant-m2", "-gold", &span, "-out", "-"],
+        &["span.m2:2:", "outside the sentence"],
+    );
+    refused(
+        &["errant-m2", "-auto", &bad, "-out", "-"],
+        &["bad.txt:2:", "not valid UTF-8"],
+    );
+    refused(
+        &["errant-m2", "-gold", &empty, "-out", "-"],
+        &["empty.txt", "empty"],
+    );
+
     // The analyses' own formats.
     refused(&["tag", &bad], &["bad.txt:2:", "not valid UTF-8"]);
     refused(&["tag", &missing], &["missing.txt"]);
@@ -183,6 +225,19 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
     for args in [
         vec!["m2scorer", &hyp],
         vec!["errant-compare", "-hyp", &gold],
+        vec!["errant-m2", &gold, "-out", "-"],
+        vec!["errant-parallel", "-orig", &src, "-out", "-"],
+        vec![
+            "errant-parallel",
+            "-orig",
+            &src,
+            "-cor",
+            &hyp,
+            "-out",
+            "-",
+            "-merge",
+            "some",
+        ],
         vec!["gleu", "-s", &src, "-o", &hyp],
         vec!["gleu", "-s", &src, "-r", &hyp, "-o", &hyp, "-n", "3"],
         vec!["score", "-m", "bleu", "-i", &hyp],

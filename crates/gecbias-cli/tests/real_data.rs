@@ -26,7 +26,8 @@ fn gecbias(args: &[&str], threads: &str) -> Output {
 }
 
 /// The parts of JSON Schema `docs/score-schema.json` uses: type, enum, required, properties,
-/// items, minimum, maximum, $ref to $defs; `pattern` only as the signature's prefix.
+/// additionalProperties, items, minimum, maximum, $ref to $defs; `pattern` only as the
+/// signature's prefix.
 fn validate(value: &Value, schema: &Value, root: &Value, at: &str) -> Vec<String> {
     if let Some(reference) = schema["$ref"].as_str() {
         let name = reference.trim_start_matches("#/$defs/");
@@ -78,6 +79,11 @@ fn validate(value: &Value, schema: &Value, root: &Value, at: &str) -> Vec<String
                 Some(s) => errors.extend(validate(v, s, root, &format!("{at}.{key}"))),
                 None => errors.push(format!("{at}: {key} is not in the schema")),
             }
+        }
+    }
+    if let (Some(each), Some(object)) = (schema.get("additionalProperties"), value.as_object()) {
+        for (key, v) in object {
+            errors.extend(validate(v, each, root, &format!("{at}.{key}")));
         }
     }
     if let (Some(items), Some(array)) = (schema.get("items"), value.as_array()) {

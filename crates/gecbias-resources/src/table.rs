@@ -3,7 +3,7 @@
 
 /// For each resource, in [`Resource`] order: its folder under the repository's `models/` and the
 /// files it consists of.
-const TABLE: [(&str, &[&str]); 4] = [
+const TABLE: [(&str, &[&str]); 5] = [
     ("ucca-wiki-v1.2", &["model.bin"]),
     (
         "punkt-english",
@@ -16,4 +16,5 @@ const TABLE: [(&str, &[&str]); 4] = [
     ),
     ("wordnet-3.0-nouns", &["noun-lemmas.txt", "noun.exc"]),
     ("english-tagger-ewt", &["model.bin"]),
+    ("errant-en-gb-words", &["en_GB-large.txt"]),
 ];

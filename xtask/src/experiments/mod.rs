@@ -4,6 +4,7 @@
 
 mod conll14_scores;
 mod en_tagger;
+mod errant;
 mod fig_accuracy;
 mod fig_conservatism;
 mod fig_f_gleu;
@@ -74,4 +75,5 @@ pub(crate) const ALL: &[Experiment] = &[
     ucca_parser::EXPERIMENT,
     usim_parser::EXPERIMENT,
     en_tagger::EXPERIMENT,
+    errant::EXPERIMENT,
 ];

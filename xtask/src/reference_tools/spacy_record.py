@@ -14,6 +14,18 @@ import spacy
 from spacy.tokens import Doc
 
 
+def analysis(doc):
+    """What is recorded of a parsed sentence."""
+    return {
+        "words": [t.text for t in doc],
+        "tag": [t.tag_ for t in doc],
+        "pos": [t.pos_ for t in doc],
+        "lemma": [t.lemma_ for t in doc],
+        "dep": [t.dep_ for t in doc],
+        "head": [t.head.i for t in doc],
+    }
+
+
 def main():
     model, source, target = sys.argv[1:4]
     nlp = spacy.load(model)
@@ -22,14 +34,8 @@ def main():
     docs = (Doc(nlp.vocab, words=[w for w in words if w] or [" "]) for words in sentences)
     with open(target, "w", encoding="utf-8") as out:
         for doc in nlp.pipe(docs, batch_size=256):
-            out.write(json.dumps({
-                "words": [t.text for t in doc],
-                "tag": [t.tag_ for t in doc],
-                "pos": [t.pos_ for t in doc],
-                "lemma": [t.lemma_ for t in doc],
-                "dep": [t.dep_ for t in doc],
-                "head": [t.head.i for t in doc],
-            }, ensure_ascii=False) + "\n")
+            out.write(json.dumps(analysis(doc), ensure_ascii=False) + "\n")
 
 
-main()
+if __name__ == "__main__":
+    main()

