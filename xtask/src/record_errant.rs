@@ -162,6 +162,27 @@ pub(crate) fn edit_rows(m2: &str) -> Vec<EditRow> {
     rows
 }
 
+/// ERRANT's committed edits (`edits.tsv.gz`), per run.
+pub(crate) fn recorded_edits() -> anyhow::Result<std::collections::HashMap<String, Vec<EditRow>>> {
+    let text = gunzip(&recorded("edits.tsv.gz"))?;
+    let mut rows: std::collections::HashMap<String, Vec<EditRow>> = Default::default();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 7 {
+            bail!("edits.tsv.gz: a row of {} fields", f.len());
+        }
+        rows.entry(f[0].to_owned()).or_default().push((
+            f[1].parse()?,
+            f[2].to_owned(),
+            f[3].parse()?,
+            f[4].parse()?,
+            f[5].to_owned(),
+            f[6].to_owned(),
+        ));
+    }
+    Ok(rows)
+}
+
 /// The M2 of annotator `id` alone from a multi-annotator M2 (renumbered 0), as a system file.
 pub(crate) fn annotator_m2(m2: &str, id: usize) -> String {
     let suffix = format!("|||{id}");

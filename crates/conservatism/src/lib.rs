@@ -49,7 +49,7 @@ pub use passage::{
 };
 pub use profile::{ConservatismProfile, WORD_CHANGE_BINS};
 pub use sentence::{SentenceMeasures, SentencePair};
-pub use spearman::spearman_rho;
+pub use spearman::{spearman_p_value, spearman_rho};
 
 /// This crate's version (`gecbias --version` lists it).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

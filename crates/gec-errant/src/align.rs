@@ -60,6 +60,11 @@ pub fn align(orig: &[Token], cor: &[Token], lev: bool) -> Vec<Step> {
         ops[j] = Op::Insert;
     }
     let mut windows = Windows::new(orig, cor);
+    let chars = |tokens: &[Token]| -> Vec<Vec<char>> {
+        tokens.iter().map(|t| t.text.chars().collect()).collect()
+    };
+    let (orig_chars, cor_chars) = (chars(orig), chars(cor));
+    let mut row = Vec::new();
     for i in 0..n {
         for j in 0..m {
             let here = (i + 1) * w + j + 1;
@@ -73,7 +78,8 @@ pub fn align(orig: &[Token], cor: &[Token], lev: bool) -> Vec<Step> {
             let (substitute, transpose) = if lev {
                 (cost[i * w + j] + 1.0, None)
             } else {
-                let substitute = cost[i * w + j] + substitution_cost(&orig[i], &cor[j]);
+                let characters = || indel_of_chars(&orig_chars[i], &cor_chars[j], &mut row);
+                let substitute = cost[i * w + j] + linguistic_cost(&orig[i], &cor[j], characters);
                 (substitute, windows.transposition(i, j, &cost, w))
             };
             let (mut best, mut op) = match transpose {
@@ -122,6 +128,11 @@ pub fn align(orig: &[Token], cor: &[Token], lev: bool) -> Vec<Step> {
 /// different open-class ones (ADJ, ADV, NOUN, VERB), 0.5 otherwise, plus the normalised Indel
 /// distance of the two texts.
 pub fn substitution_cost(o: &Token, c: &Token) -> f64 {
+    linguistic_cost(o, c, || indel_distance(&o.text, &c.text))
+}
+
+/// [`substitution_cost`] with the character cost computed by `characters` only when needed.
+fn linguistic_cost(o: &Token, c: &Token, characters: impl FnOnce() -> f64) -> f64 {
     if o.lower == c.lower {
         return 0.0;
     }
@@ -134,7 +145,7 @@ pub fn substitution_cost(o: &Token, c: &Token) -> f64 {
     } else {
         0.5
     };
-    lemma + pos + indel_distance(&o.text, &c.text)
+    lemma + pos + characters()
 }
 
 /// The normalised Indel distance of two strings (rapidfuzz's `Indel.normalized_distance`):
@@ -142,12 +153,18 @@ pub fn substitution_cost(o: &Token, c: &Token) -> f64 {
 /// (0 for two empty strings).
 pub(crate) fn indel_distance(a: &str, b: &str) -> f64 {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    indel_of_chars(&a, &b, &mut Vec::new())
+}
+
+/// [`indel_distance`] of two character sequences, `row` the DP's reusable buffer.
+fn indel_of_chars(a: &[char], b: &[char], row: &mut Vec<usize>) -> f64 {
     let total = a.len() + b.len();
     if total == 0 {
         return 0.0;
     }
-    let mut row = vec![0usize; b.len() + 1];
-    for &x in &a {
+    row.clear();
+    row.resize(b.len() + 1, 0);
+    for &x in a {
         let mut diagonal = 0;
         for (k, &y) in b.iter().enumerate() {
             let above = row[k + 1];

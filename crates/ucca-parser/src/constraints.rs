@@ -79,14 +79,24 @@ impl State {
         }
     }
 
+    /// How many units (the root not counted) lie above `n` on its primary path.
+    fn units_above(&self, mut n: NodeIndex) -> u32 {
+        let mut count = 0;
+        while let Some(p) = self.primary_parent(n).filter(|&p| p != ROOT) {
+            count += 1;
+            n = p;
+        }
+        count
+    }
+
     /// Every legal action, in the order of [`Action::all`].
     pub fn legal_actions(&self) -> impl Iterator<Item = Action> + '_ {
         Action::all().filter(|&a| self.is_legal(a))
     }
 
     /// Whether an edge `parent → child` labelled `label` may be added: the parent is not a
-    /// terminal, the child not the root, no such edge exists, a primary edge closes no cycle and
-    /// gives the child its only primary parent, `Terminal` edges go to terminals and only they,
+    /// terminal, the child not the root, no such edge exists, a primary edge closes no cycle,
+    /// gives the child its only primary parent and keeps every unit within [`MAX_HEIGHT`], `Terminal` edges go to terminals and only they,
     /// and the label constraints hold.
     fn edge_allowed(
         &self,
@@ -105,6 +115,11 @@ impl State {
         if !remote
             && (self.primary_parent(child).is_some() || self.is_primary_ancestor(child, parent))
         {
+            return false;
+        }
+        // A primary edge raises the parent and each unit above it (the root aside): the highest
+        // of them must stay within MAX_HEIGHT.
+        if !remote && parent != ROOT && c.height + 1 + self.units_above(parent) > MAX_HEIGHT {
             return false;
         }
         if parent == ROOT && !TOP_LEVEL.contains(&label) {

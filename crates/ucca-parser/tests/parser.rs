@@ -56,6 +56,12 @@ fn odd_inputs_parse() {
         vec!["Ŝtono", "東京", "🙂", "«", "»", "naïve", "—"],
         vec![long_word.as_str(), "is", "long", "."],
         vec!["The", "cat", "sat", "on", "the", "mat", "."],
+        // Once parsed into a chain of 21 units by edges onto a deep parent (found by the
+        // property below): edges now keep every unit within MAX_HEIGHT.
+        vec![
+            "🙂", "'", ")", "0", "!", "21", "\"", "84", "-", "OeA", "0002", "32", "r", "p", "C",
+            "T", "00",
+        ],
     ];
     for tokens in cases {
         let p = parser().parse(&tokens).unwrap();

@@ -22,7 +22,7 @@ use serde::Serialize;
 use super::{Experiment, Report, SYSTEMS};
 use crate::record_errant::{
     EDIT_RUNS, EditRow, Job, Run, block_digest, blocks, data_lines, edit_rows, fnv, gunzip,
-    inputs as run_inputs, recorded, runs, system_scores,
+    inputs as run_inputs, recorded, recorded_edits, runs, system_scores,
 };
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -99,7 +99,7 @@ impl Analyser for Recorded {
 }
 
 /// Our M2 of one recorded run.
-fn ours<A: Analyser>(
+pub(crate) fn ours<A: Analyser>(
     annotator: &Annotator<A>,
     data: &DataDir,
     run: &Run,
@@ -193,22 +193,7 @@ fn run(data: &DataDir, _inputs: &[String], bar: &ProgressBar) -> anyhow::Result<
             (f.len() == 3).then(|| (f[0], (f[1], f[2].split(',').collect())))
         })
         .collect();
-    let errant_edits = gunzip(&recorded("edits.tsv.gz"))?;
-    let mut errant_rows: HashMap<&str, Vec<EditRow>> = HashMap::new();
-    for line in errant_edits.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 7 {
-            bail!("edits.tsv.gz: a row of {} fields", f.len());
-        }
-        errant_rows.entry(f[0]).or_default().push((
-            f[1].parse()?,
-            f[2].to_owned(),
-            f[3].parse()?,
-            f[4].parse()?,
-            f[5].to_owned(),
-            f[6].to_owned(),
-        ));
-    }
+    let mut errant_rows = recorded_edits()?;
     let mut fidelity = Vec::new();
     let mut agreement = Vec::new();
     let mut native_outputs: HashMap<String, String> = HashMap::new();

@@ -14,6 +14,7 @@ mod fig_simp_reranking;
 mod fig_systems;
 mod table1;
 mod table4;
+mod type_undercorrection;
 mod ucca_oracle;
 mod ucca_parser;
 mod ucca_roundtrip;
@@ -76,4 +77,5 @@ pub(crate) const ALL: &[Experiment] = &[
     usim_parser::EXPERIMENT,
     en_tagger::EXPERIMENT,
     errant::EXPERIMENT,
+    type_undercorrection::EXPERIMENT,
 ];
