@@ -16,6 +16,7 @@ import gecbias
 
 REPO = Path(__file__).resolve().parents[2]
 RECORDED = REPO / "crates" / "gecbias-cli" / "tests" / "recorded"
+ERRANT_FIXTURES = REPO / "crates" / "gecbias-cli" / "tests" / "fixtures" / "errant"
 GOLDENS = REPO.parent / "shared" / "specs" / "goldens"
 
 
@@ -270,11 +271,11 @@ def test_tag_in_memory_matches_the_command():
 
 
 def test_errant_parallel_in_memory_gives_errants_edits():
-    """The fixture ERRANT 3.0.2 typed (recorded under tests/recorded/errant/): the same edits,
-    in memory, as ``gecbias errant-parallel`` writes them."""
-    fixtures = RECORDED / "fixtures"
-    sources = (fixtures / "errant.orig").read_text().splitlines()
-    corrections = [fixtures / "errant.cor0", (fixtures / "errant.cor1").read_text().splitlines()]
+    """The fixture ERRANT 3.0.2 typed (crates/gecbias-cli/tests/fixtures/errant/): the same
+    edits, in memory, as ``gecbias errant-parallel`` writes them."""
+    fixtures = ERRANT_FIXTURES
+    sources = (fixtures / "orig.txt").read_text().splitlines()
+    corrections = [fixtures / "cor0.txt", (fixtures / "cor1.txt").read_text().splitlines()]
     typed = gecbias.errant_parallel(sources, corrections)
     m2 = []
     for source, line in zip(sources, typed):
@@ -285,11 +286,11 @@ def test_errant_parallel_in_memory_gives_errants_edits():
             else:
                 m2.extend(e.to_m2(k) for e in edits)
         m2.append("")
-    assert "\n".join(m2) + "\n" == (RECORDED / "errant" / "parallel.m2").read_text()
+    assert "\n".join(m2) + "\n" == (fixtures / "expected-parallel.m2").read_text()
     first = typed[0][0][0]
     assert (first.operation, first.category) == ("R", "VERB:TENSE")
     with pytest.raises(TypeError):
-        gecbias.errant_parallel(sources, fixtures / "errant.cor0")
+        gecbias.errant_parallel(sources, fixtures / "cor0.txt")
     with pytest.raises(gecbias.InputError, match="corrections\\[0\\] has 1 lines but sources has 6"):
         gecbias.errant_parallel(sources, [["one line"]])
     with pytest.raises(ValueError, match="unknown merging strategy"):
@@ -299,7 +300,7 @@ def test_errant_parallel_in_memory_gives_errants_edits():
 def test_errant_score_from_text_per_type():
     src = ["He go to school yesterday .", "This is a apple .", "Fine .", "We discussed about the problem ."]
     hyp = ["He went to school yesterday .", "This is an apple .", "Fine .", "We discussed about this problem ."]
-    gold = RECORDED / "fixtures" / "errant-gold.m2"
+    gold = ERRANT_FIXTURES / "gold.m2"
     (result,) = gecbias.score("errant", [hyp], source=src, gold=gold, cat=3)
     assert (result.tp, result.fp, result.fn) == (3, 0, 0)
     assert result.categories is not None

@@ -6,8 +6,9 @@
 //! `reproduce errant` needs is committed under `xtask/recorded/errant/`, without the data's
 //! words:
 //!
-//! * `analyses.tsv.gz` — per parsed sentence (keyed by a hash of its tokens) spaCy's tags, POS,
-//!   labels, heads and each lemma as an edit of its word: the input of the fidelity test;
+//! * `analyses.tsv.gz` — per parsed sentence (keyed by a hash of its tokens) spaCy's tags, POS
+//!   (where not its tag's usual one), labels, auxiliaries' heads and each lemma as an edit of its
+//!   word: the input of the fidelity test;
 //! * `outputs.tsv` — per run, the SHA-256 of ERRANT's M2 file and a digest of each sentence
 //!   block: what "byte-identical" is checked against;
 //! * `edits.tsv.gz` — ERRANT's edits (span, a hash of the correction, type) on the CoNLL-2014
@@ -267,7 +268,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         dir.join("spacy_record.py"),
         include_str!("reference_tools/spacy_record.py"),
     )?;
-    let mut analyses: BTreeMap<u64, String> = BTreeMap::new();
+    let mut analyses: BTreeMap<u64, [Vec<String>; 5]> = BTreeMap::new();
     let mut outputs = String::from(
         "# Written by `cargo xtask record errant`: ERRANT 3.0.2, spaCy 3.8, en_core_web_sm 3.8.0.\n\
          # run, SHA-256 (base64) of ERRANT's M2, the FNV-1a digest (low 32 bits) of each sentence block.\n",
@@ -346,23 +347,17 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
                 .collect();
             analyses.insert(
                 fnv(&words.join("\u{1f}")),
-                format!(
-                    "{}\t{}\t{}\t{}\t{}",
-                    field("tag").join(" "),
-                    field("pos").join(" "),
-                    field("dep").join(" "),
-                    field("head").join(" "),
-                    lemmas.join(" ")
-                ),
+                [
+                    field("tag"),
+                    field("pos"),
+                    field("dep"),
+                    field("head"),
+                    lemmas,
+                ],
             );
         }
     }
-    let mut table = String::from(
-        "# sentence key (FNV-1a of its tokens joined by U+001F)\ttag_\tpos_\tdep_\thead\tlemma_ as an edit of its word\n",
-    );
-    for (key, row) in &analyses {
-        let _ = writeln!(table, "{key:016x}\t{row}");
-    }
+    let table = analyses_table(&analyses);
     let out = recorded("");
     std::fs::create_dir_all(&out)?;
     std::fs::write(recorded("analyses.tsv.gz"), gzip(&table)?)?;
@@ -386,8 +381,70 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         recorded("analyses.tsv.gz").display(),
         analyses.len()
     );
-    let _ = data;
     Ok(())
+}
+
+/// The committed form of spaCy's analyses, kept small: a POS equal to its tag's most frequent
+/// POS (listed in the header) is written `.`, and so is the head of every token but an
+/// auxiliary (the only heads ERRANT reads: whether a verb has an auxiliary child).
+fn analyses_table(analyses: &BTreeMap<u64, [Vec<String>; 5]>) -> String {
+    let mut by_tag: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    for [tags, pos, ..] in analyses.values() {
+        for (t, p) in tags.iter().zip(pos) {
+            *by_tag.entry(t).or_default().entry(p).or_default() += 1;
+        }
+    }
+    let defaults: BTreeMap<&str, &str> = by_tag
+        .iter()
+        .filter_map(|(t, counts)| {
+            let best = counts
+                .iter()
+                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))?;
+            Some((*t, *best.0))
+        })
+        .collect();
+    let mut table = format!(
+        "# pos defaults\t{}\n# sentence key (FNV-1a of its tokens joined by U+001F)\ttag_\tpos_ (. the default)\tdep_\thead (. unless aux)\tlemma_ as an edit of its word\n",
+        defaults
+            .iter()
+            .map(|(t, p)| format!("{t}={p}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    for (key, [tags, pos, deps, heads, lemmas]) in analyses {
+        let pos: Vec<&str> = tags
+            .iter()
+            .zip(pos)
+            .map(|(t, p)| {
+                if defaults.get(t.as_str()) == Some(&p.as_str()) {
+                    "."
+                } else {
+                    p
+                }
+            })
+            .collect();
+        let heads: Vec<&str> = deps
+            .iter()
+            .zip(heads)
+            .map(|(d, h)| {
+                if d.starts_with("aux") {
+                    h.as_str()
+                } else {
+                    "."
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            table,
+            "{key:016x}\t{}\t{}\t{}\t{}\t{}",
+            tags.join(" "),
+            pos.join(" "),
+            deps.join(" "),
+            heads.join(" "),
+            lemmas.join(" ")
+        );
+    }
+    table
 }
 
 /// The data files the runs read.

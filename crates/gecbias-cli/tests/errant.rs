@@ -1,12 +1,16 @@
 //! `gecbias errant-parallel` and `errant-m2` on the built-in tagger against ERRANT 3.0.2's own
-//! output on the same fixtures (recorded with spaCy 3.8 and `en_core_web_sm` 3.8.0 by running
-//! ERRANT unchanged: `xtask/src/reference_tools/errant_record.py`), byte for byte; and `score -m
-//! errant` from text.
+//! output on the same hand-made fixtures (`tests/fixtures/errant/`: six sentences, two
+//! corrections, a four-sentence M2 gold; the `expected-*` files recorded with spaCy 3.8 and
+//! `en_core_web_sm` 3.8.0 by running ERRANT unchanged through
+//! `xtask/src/reference_tools/errant_record.py`), byte for byte; and `score -m errant` from text.
 
 use std::process::Command;
 
-fn recorded(path: &str) -> String {
-    format!("{}/tests/recorded/{path}", env!("CARGO_MANIFEST_DIR"))
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/errant/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 fn gecbias(args: &[&str]) -> String {
@@ -22,16 +26,16 @@ fn gecbias(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn expected(path: &str) -> String {
-    std::fs::read_to_string(recorded(path)).unwrap()
+fn expected(name: &str) -> String {
+    std::fs::read_to_string(fixture(&format!("expected-{name}.m2"))).unwrap()
 }
 
 #[test]
 fn errant_parallel_gives_errants_m2() {
     let (orig, cor0, cor1) = (
-        recorded("fixtures/errant.orig"),
-        recorded("fixtures/errant.cor0"),
-        recorded("fixtures/errant.cor1"),
+        fixture("orig.txt"),
+        fixture("cor0.txt"),
+        fixture("cor1.txt"),
     );
     // To standard output, and to a file as ERRANT writes it: the same bytes, ERRANT's.
     let path = std::env::temp_dir().join(format!("gecbias-errant-{}.m2", std::process::id()));
@@ -52,20 +56,20 @@ fn errant_parallel_gives_errants_m2() {
         } else {
             std::fs::read_to_string(out).unwrap()
         };
-        assert_eq!(written, expected("errant/parallel.m2"), "-out {out}");
+        assert_eq!(written, expected("parallel"), "-out {out}");
     }
     let _ = std::fs::remove_file(&path);
 }
 
 #[test]
 fn errant_m2_retypes_and_reextracts_as_errant_does() {
-    let gold = recorded("fixtures/errant-gold.m2");
+    let gold = fixture("gold.m2");
     for (flags, file) in [
-        (&["-gold"][..], "errant/m2-gold.m2"),
-        (&["-auto"][..], "errant/m2-auto.m2"),
+        (&["-gold"][..], "m2-gold"),
+        (&["-auto"][..], "m2-auto"),
         (
             &["-gold", "-no_min", "-old_cats"][..],
-            "errant/m2-gold-no_min-old_cats.m2",
+            "m2-gold-no_min-old_cats",
         ),
     ] {
         let mut args = vec!["errant-m2", gold.as_str()];
@@ -77,7 +81,7 @@ fn errant_m2_retypes_and_reextracts_as_errant_does() {
 
 #[test]
 fn score_types_text_hypotheses_per_category() {
-    let gold = recorded("fixtures/errant-gold.m2");
+    let gold = fixture("gold.m2");
     // The gold's four sentences as source, and a system's corrections of them.
     let dir = std::env::temp_dir().join(format!("gecbias-errant-score-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -45,6 +45,14 @@ struct Recorded {
 impl Recorded {
     fn load() -> anyhow::Result<Recorded> {
         let text = gunzip(&recorded("analyses.tsv.gz"))?;
+        let defaults: HashMap<String, String> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# pos defaults\t"))
+            .context("analyses.tsv.gz: no POS defaults")?
+            .split(' ')
+            .filter_map(|d| d.split_once('='))
+            .map(|(t, p)| (t.to_owned(), p.to_owned()))
+            .collect();
         let mut rows = HashMap::new();
         for line in text.lines().filter(|l| !l.starts_with('#')) {
             let f: Vec<&str> = line.split('\t').collect();
@@ -59,16 +67,19 @@ impl Recorded {
                     s.split(' ').map(str::to_owned).collect()
                 }
             };
-            rows.insert(
-                key,
-                [
-                    split(f[1]),
-                    split(f[2]),
-                    split(f[3]),
-                    split(f[4]),
-                    split(f[5]),
-                ],
-            );
+            let tags = split(f[1]);
+            let pos = tags
+                .iter()
+                .zip(split(f[2]))
+                .map(|(t, p)| {
+                    if p == "." {
+                        defaults.get(t).cloned().unwrap_or_default()
+                    } else {
+                        p
+                    }
+                })
+                .collect();
+            rows.insert(key, [tags, pos, split(f[3]), split(f[4]), split(f[5])]);
         }
         Ok(Recorded { rows })
     }
@@ -89,7 +100,12 @@ impl Analyser for Recorded {
         (0..words.len())
             .map(|i| {
                 let lemma = apply_lemma_edit(words[i], &lemmas[i]).ok_or_else(missing)?;
-                let head = heads[i].parse().map_err(|_| missing())?;
+                // Only auxiliaries' heads are recorded; any other token is its own head here.
+                let head = if heads[i] == "." {
+                    i
+                } else {
+                    heads[i].parse().map_err(|_| missing())?
+                };
                 Ok(Token::new(
                     words[i], &lemma, &pos[i], &tags[i], &deps[i], head,
                 ))
@@ -251,18 +267,20 @@ fn run(data: &DataDir, _inputs: &[String], bar: &ProgressBar) -> anyhow::Result<
     // Each system's F0.5 against the gold re-typed the same way (ours: both by the native
     // annotator; ERRANT's: both by ERRANT, recorded).
     let errant_scores = std::fs::read_to_string(recorded("scores.tsv"))?;
-    let theirs: Vec<f64> = errant_scores
+    let their_counts: Vec<Vec<u64>> = errant_scores
         .lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| {
-            let f: Vec<u64> = l
-                .split('\t')
+            l.split('\t')
                 .skip(1)
                 .filter_map(|x| x.parse().ok())
-                .collect();
-            f05(f[0], f[1], f[2])
+                .collect()
         })
         .collect();
+    if their_counts.iter().any(|c| c.len() != 3) {
+        bail!("scores.tsv: a row without TP, FP and FN");
+    }
+    let theirs: Vec<f64> = their_counts.iter().map(|f| f05(f[0], f[1], f[2])).collect();
     let mine: Vec<f64> = system_scores(
         &native_outputs["conll14-systems"],
         &native_outputs["official-2014.combined-gold"],
@@ -296,7 +314,43 @@ fn run(data: &DataDir, _inputs: &[String], bar: &ProgressBar) -> anyhow::Result<
     let mut confusions: Vec<((String, String), usize)> = confusion.into_iter().collect();
     confusions.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     confusions.truncate(15);
-    let markdown = markdown(&fidelity, &agreement, &types, &confusions, &systems);
+    let mut markdown = markdown(&fidelity, &agreement, &types, &confusions, &systems);
+    // The specs' goldens (metric-goldens, ERRANT on these systems against the re-typed gold):
+    // the recording must give the same counts.
+    markdown.push_str(
+        "\nAgainst the specs' goldens (`errant_conll14_results.tsv`: ERRANT's counts against `errant_m2 -gold`):\n\n\
+         | system | golden TP FP FN | recorded ERRANT 3.0.2 | equal | ours F0.5 |\n|---|---|---|---|---:|\n",
+    );
+    for row in gecbias_data::spec_goldens::rows("errant_conll14_results.tsv")? {
+        if row.len() < 5 || !row[1].starts_with("errant_m2 -gold") {
+            continue;
+        }
+        let k = SYSTEMS
+            .iter()
+            .position(|(label, _)| *label == row[0])
+            .with_context(|| format!("golden system {}", row[0]))?;
+        let golden: Vec<u64> = row[2..5]
+            .iter()
+            .map(|x| x.parse())
+            .collect::<Result<_, _>>()?;
+        let _ = writeln!(
+            markdown,
+            "| {} | {} | {} | {} | {:.4} |",
+            row[0],
+            row[2..5].join(" "),
+            their_counts[k]
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            if golden == their_counts[k] {
+                "yes"
+            } else {
+                "**no**"
+            },
+            mine[k]
+        );
+    }
     Ok(Report {
         markdown,
         json: serde_json::json!({
