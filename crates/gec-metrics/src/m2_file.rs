@@ -110,13 +110,19 @@ impl M2Block {
     /// to right (the first alternative of each), tokens joined by single spaces. `noop` lines,
     /// edits outside the sentence and edits overlapping an earlier one are skipped.
     pub fn corrected(&self, annotator: u32) -> String {
+        self.apply(self.edits.iter().filter(|e| e.annotator == annotator))
+    }
+
+    /// The source with the given edits applied (the first alternative of each) in order of their
+    /// spans, tokens joined by single spaces; any subset of one annotator's edits gives a partial
+    /// correction. `noop` lines, edits outside the sentence and edits overlapping an earlier one
+    /// are skipped.
+    pub fn apply<'e>(&self, edits: impl IntoIterator<Item = &'e M2Edit>) -> String {
         let tokens = self.tokens();
         let mut out: Vec<String> = Vec::new();
         let mut at = 0usize;
-        let mut edits: Vec<(std::ops::Range<usize>, &M2Edit)> = self
-            .edits
-            .iter()
-            .filter(|e| e.annotator == annotator)
+        let mut edits: Vec<(std::ops::Range<usize>, &M2Edit)> = edits
+            .into_iter()
             .filter_map(|e| Some((e.span()?, e)))
             .filter(|(span, _)| span.end <= tokens.len())
             .collect();
@@ -332,6 +338,23 @@ mod tests {
             ..file.blocks[0].edits[0].clone()
         };
         assert_eq!(alternatives.corrections(), ["", "a", "b"]);
+    }
+
+    #[test]
+    fn applies_any_subset_of_edits() {
+        let text = "S He go to school yesterday by foot .\n\
+                    A 1 2|||Vt|||went|||REQUIRED|||-NONE-|||0\n\
+                    A 5 7|||Prep|||on foot|||REQUIRED|||-NONE-|||0\n\
+                    A 2 3|||Prep|||-NONE-|||REQUIRED|||-NONE-|||0\n";
+        let block = &M2File::parse(text, "g.m2").unwrap().blocks[0];
+        let e = &block.edits;
+        assert_eq!(block.apply([&e[1]]), "He go to school yesterday on foot .");
+        assert_eq!(
+            block.apply([&e[2], &e[0]]),
+            "He went school yesterday by foot ."
+        );
+        assert_eq!(block.apply(e), block.corrected(0));
+        assert_eq!(block.apply([]), block.source);
     }
 
     #[test]

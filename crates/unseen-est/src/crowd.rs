@@ -13,9 +13,14 @@
 //! * Names: the first six characters of the normalised source without non-word characters.
 //!   Sources sharing a name overwrite each other in first-appearance order: the last one wins, as
 //!   the authors' files did (52 sentences → 48 files).
+//! * Validity (appendix "Validity"): [`read_judgements`] reads the confirmation batch and
+//!   [`validity_by_frequency`] joins it with the answers' frequencies.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
+
+mod validity;
+pub use validity::{FrequencyValidity, Judgement, read_judgements, validity_by_frequency, wilson};
 
 use mono_align::passage::WordAlignment;
 use mono_align::tokens::is_word_char;

@@ -19,8 +19,10 @@ mod ucca_oracle;
 mod ucca_parser;
 mod ucca_roundtrip;
 mod usim_automatic;
+mod usim_error_types;
 mod usim_parser;
 mod usim_table1;
+mod validity;
 
 pub(crate) use conll14_scores::SYSTEMS;
 pub(crate) use fig_systems::{interval as authors_interval, stats as authors_stats};
@@ -78,4 +80,6 @@ pub(crate) const ALL: &[Experiment] = &[
     en_tagger::EXPERIMENT,
     errant::EXPERIMENT,
     type_undercorrection::EXPERIMENT,
+    validity::EXPERIMENT,
+    usim_error_types::EXPERIMENT,
 ];
