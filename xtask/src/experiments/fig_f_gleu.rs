@@ -58,7 +58,7 @@ const G10: [(usize, f64, f64); 10] = [
     (10, 0.46791, 0.49013),
 ];
 
-fn files(m: usize) -> (String, String) {
+pub(crate) fn files(m: usize) -> (String, String) {
     (
         format!("{PERFECT_DIR}/{m}_sgss.m2"),
         format!("{PERFECT_DIR}/perfect_output_for_{m}_sgss.m2"),

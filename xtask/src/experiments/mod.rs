@@ -22,7 +22,9 @@ mod usim_automatic;
 mod usim_error_types;
 mod usim_parser;
 mod usim_table1;
+mod usim_variants;
 mod validity;
+mod variance;
 
 pub(crate) use conll14_scores::SYSTEMS;
 pub(crate) use fig_systems::{interval as authors_interval, stats as authors_stats};
@@ -82,4 +84,6 @@ pub(crate) const ALL: &[Experiment] = &[
     type_undercorrection::EXPERIMENT,
     validity::EXPERIMENT,
     usim_error_types::EXPERIMENT,
+    usim_variants::EXPERIMENT,
+    variance::EXPERIMENT,
 ];

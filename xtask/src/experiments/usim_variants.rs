@@ -1,0 +1,213 @@
+//! `usim-variants`: the 2017 draft's UCCA similarity variants (004, §"Similarity measures":
+//! top-down largest cut, token analysis on meaningful labels under its three mappings, ordered tree
+//! edit distance) beside USim (the draft's "all to all") and DISTSIM, on the 22 pairs of human
+//! annotations of the USim paper's Table 1 (Different, Same, IAA). The draft's `tab:Distances`
+//! and `tab:Token_analysis` are empty templates: these numbers are ours.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use anyhow::Context;
+use gecbias_data::DataDir;
+use gecbias_data::datasets::USIM_ANNOTATIONS;
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use serde::Serialize;
+use usim::trials::TABLE_1;
+use usim::{
+    Comparable, MainRelations, Mapping, Params, PassagePair, PreparedPassage,
+    aligned_edit_distance, distsim,
+};
+
+use super::{Experiment, Report};
+
+pub(crate) const EXPERIMENT: Experiment = Experiment {
+    id: "usim-variants",
+    title: "the 2017 draft's UCCA similarity variants (largest cut, token analysis, tree edit distance) on the 22 human annotation pairs",
+    inputs,
+    run,
+    full: None,
+};
+
+fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
+    let mut names: Vec<&str> = TABLE_1
+        .iter()
+        .flat_map(|t| t.pairs.iter().flat_map(|(a, b)| [*a, *b]))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    Ok(names
+        .into_iter()
+        .map(|n| format!("{USIM_ANNOTATIONS}/{n}.xml"))
+        .collect())
+}
+
+/// Every measure of one pair; asymmetric ones as the mean of both directions, as the draft
+/// proposes ("compute the measure twice and use the mean").
+#[derive(Serialize, Clone, Copy)]
+struct Measures {
+    usim: f64,
+    top_down_cut: f64,
+    token_bottom_up: f64,
+    token_top_down: f64,
+    token_all_to_all: f64,
+    tree_edit_distance: f64,
+}
+
+/// A column of the tables: its heading and how it reads a pair's measures.
+type Column = (&'static str, fn(&Measures) -> f64);
+
+const COLUMNS: [Column; 6] = [
+    ("USim (all to all)", |m| m.usim),
+    ("largest cut (top down)", |m| m.top_down_cut),
+    ("token analysis, bottom up", |m| m.token_bottom_up),
+    ("token analysis, top down", |m| m.token_top_down),
+    ("token analysis, all to all", |m| m.token_all_to_all),
+    ("ordered tree edit distance ↓", |m| m.tree_edit_distance),
+];
+
+#[derive(Serialize)]
+struct PairRow {
+    trial: &'static str,
+    first: &'static str,
+    second: &'static str,
+    measures: Measures,
+}
+
+fn measures(a: &PreparedPassage, b: &PreparedPassage, params: &Params) -> Measures {
+    let (ab, ba) = (PassagePair::new(a, b), PassagePair::new(b, a));
+    let both = |f: &dyn Fn(&PassagePair<'_>) -> f64| (f(&ab) + f(&ba)) / 2.0;
+    Measures {
+        usim: both(&|p| p.usim(params).usim),
+        top_down_cut: both(&|p| p.top_down_cut(params)),
+        token_bottom_up: both(&|p| p.token_distance(params, Mapping::BottomUp)),
+        token_top_down: both(&|p| p.token_distance(params, Mapping::TopDown)),
+        token_all_to_all: both(&|p| p.token_distance(params, Mapping::AllToAll)),
+        tree_edit_distance: (aligned_edit_distance(a, b, params)
+            + aligned_edit_distance(b, a, params)) as f64
+            / 2.0,
+    }
+}
+
+fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let mut passages = HashMap::new();
+    for rel in inputs {
+        let name = rel
+            .rsplit('/')
+            .next()
+            .unwrap_or(rel)
+            .trim_end_matches(".xml");
+        let p = PreparedPassage::read(data.join(rel)).with_context(|| format!("reading {rel}"))?;
+        passages.insert(name.to_owned(), p);
+        progress.inc(1);
+    }
+    let params = Params::RELEASED;
+    let rows: Vec<PairRow> = TABLE_1
+        .iter()
+        .flat_map(|t| t.pairs.iter().map(move |(a, b)| (t.name, *a, *b)))
+        .collect::<Vec<_>>()
+        .par_iter()
+        .map(|&(trial, first, second)| PairRow {
+            trial,
+            first,
+            second,
+            measures: measures(&passages[first], &passages[second], &params),
+        })
+        .collect();
+
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "The draft (004, §\"Similarity measures\" and \"Results\") proposes these measures and reserves two tables \
+         for them (`tab:Distances`, `tab:Token_analysis`) that it leaves as empty templates (\"enter here\"): there \
+         are no paper numbers to reproduce, and every number here is ours. Each measure's per-pair value equals \
+         the authors' code (the variants on 88 rows of `goldens/usim_human_pairs.tsv`, checked by \
+         `crates/usim/tests/human_pairs.rs`). Parameters: as released (`ucca` 1.0.50, `munkres` ≥ 1.0.12); \
+         asymmetric measures averaged over both directions, as the draft proposes; the tree edit distance \
+         counts edits (lower is more similar), the others are F-scores in [0, 1].\n"
+    );
+    let _ = write!(md, "## Trial means\n\n| trial | pairs |");
+    for (name, _) in COLUMNS {
+        let _ = write!(md, " {name} |");
+    }
+    let _ = write!(md, " DISTSIM A+D | DISTSIM Scene |\n|---|---:|");
+    for _ in 0..COLUMNS.len() + 2 {
+        let _ = write!(md, "---:|");
+    }
+    md.push('\n');
+    let mut means: HashMap<&str, Vec<f64>> = HashMap::new();
+    for trial in TABLE_1 {
+        let of: Vec<&PairRow> = rows.iter().filter(|r| r.trial == trial.name).collect();
+        let column_means: Vec<f64> = COLUMNS
+            .iter()
+            .map(|(_, f)| of.iter().map(|r| f(&r.measures)).sum::<f64>() / of.len() as f64)
+            .collect();
+        let refs: Vec<(&PreparedPassage, &PreparedPassage)> = trial
+            .pairs
+            .iter()
+            .map(|(a, b)| (&passages[*a], &passages[*b]))
+            .collect();
+        let d = distsim(&refs, Comparable::MultiTerminal, MainRelations::Released)?;
+        let cell = |x: Option<f64>| x.map_or("–".to_owned(), |v| format!("{v:.3}"));
+        let _ = write!(md, "| {} | {} |", trial.name, of.len());
+        for (v, (name, _)) in column_means.iter().zip(COLUMNS) {
+            let _ = if name.contains("edit distance") {
+                write!(md, " {v:.1} |")
+            } else {
+                write!(md, " {v:.3} |")
+            };
+        }
+        let _ = writeln!(md, " {} | {} |", cell(d.get("A+D")), cell(d.get("H")));
+        means.insert(trial.name, column_means);
+    }
+    let _ = writeln!(
+        md,
+        "\nWhich measures rank the trials as the draft expects (a correction annotated by the same annotator closer \
+         to its source than one annotated by another, Same above Different on the similarities, below on the \
+         distance):\n"
+    );
+    for (k, (name, _)) in COLUMNS.iter().enumerate() {
+        let (same, different, iaa) = (means["Same"][k], means["Different"][k], means["IAA"][k]);
+        let distance = name.contains("edit distance");
+        let expected = if distance {
+            same < different
+        } else {
+            same > different
+        };
+        let _ = writeln!(
+            md,
+            "- {name}: Same {same:.3}, Different {different:.3}, IAA {iaa:.3} — {}.",
+            if expected {
+                "Same closer than Different"
+            } else {
+                "Different closer than Same"
+            }
+        );
+    }
+    let _ = write!(md, "\n## Per pair\n\n| trial | first | second |");
+    for (name, _) in COLUMNS {
+        let _ = write!(md, " {name} |");
+    }
+    let _ = write!(md, "\n|---|---|---|");
+    for _ in COLUMNS {
+        let _ = write!(md, "---:|");
+    }
+    md.push('\n');
+    for r in &rows {
+        let _ = write!(md, "| {} | {} | {} |", r.trial, r.first, r.second);
+        for (name, f) in COLUMNS {
+            let v = f(&r.measures);
+            let _ = if name.contains("edit distance") {
+                write!(md, " {v:.1} |")
+            } else {
+                write!(md, " {v:.4} |")
+            };
+        }
+        md.push('\n');
+    }
+    Ok(Report {
+        markdown: md,
+        json: serde_json::json!({ "pairs": rows }),
+        figures: Vec::new(),
+    })
+}
