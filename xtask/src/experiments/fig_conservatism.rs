@@ -54,7 +54,7 @@ const OUTPUTS: [(&str, &str); 16] = [
 /// lcb-goldens G6, from the authors' `results/results160111.json`: pairs, WordChange bins
 /// (0, 1, 2, 3, 4, 5, 6–10, 11–20, 21–30), >30, split, concat, ΣWC, #WC>0, mean ρ, #ρ=1,
 /// #0.7≤ρ<1.
-const G6: [(&str, [usize; 17], &str); 16] = [
+pub(crate) const G6: [(&str, [usize; 17], &str); 16] = [
     (
         "gold",
         [

@@ -14,6 +14,7 @@ mod fig_simp_reranking;
 mod fig_systems;
 mod table1;
 mod table4;
+mod tle_conservatism;
 mod type_undercorrection;
 mod ucca_oracle;
 mod ucca_parser;
@@ -86,4 +87,5 @@ pub(crate) const ALL: &[Experiment] = &[
     usim_error_types::EXPERIMENT,
     usim_variants::EXPERIMENT,
     variance::EXPERIMENT,
+    tle_conservatism::EXPERIMENT,
 ];
