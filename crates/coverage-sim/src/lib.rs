@@ -79,8 +79,8 @@ pub use reranking::{
     KBestSentence, SariObjective, TieRule, oracle_rerank, rerank_with_drawn_references,
 };
 pub use significance::{
-    PairedM2, PairedMeans, PairedStatistic, PairedTest, approximate_randomization, m2_f_statistic,
-    mean_statistic, paired_bootstrap,
+    PairedM2, PairedMeans, PairedStatistic, PairedTest, approximate_randomization, holm_bonferroni,
+    m2_f_statistic, mean_statistic, paired_bootstrap,
 };
 pub use simulation::{Estimate, Rows, Simulation, mean_over_sentences};
 

@@ -7,7 +7,8 @@
 //!   outputs of each sentence with probability ½; p = (1 + #{|δ_r| ≥ |δ̂|}) / (R + 1).
 //!
 //! Both are seeded (PCG-64, one stream per resample or trial) and parallel, with results
-//! independent of the thread count.
+//! independent of the thread count. Several comparisons at once (one system against all others,
+//! or every pair) are corrected with [`holm_bonferroni`].
 
 use rand::RngExt;
 use rand_pcg::Pcg64;
@@ -169,9 +170,38 @@ pub fn approximate_randomization<S: PairedStatistic>(
     })
 }
 
+/// Holm's step-down adjustment of m p-values for multiple comparisons (Holm 1979): with the
+/// p-values sorted p₍₁₎ ≤ … ≤ p₍ₘ₎, the adjusted p̃₍ᵢ₎ = max_{j ≤ i} min(1, (m − j + 1)·p₍ⱼ₎);
+/// rejecting where p̃ < α controls the family-wise error rate at α. Returned in the input order;
+/// ties keep their input order.
+pub fn holm_bonferroni(p_values: &[f64]) -> Vec<f64> {
+    let m = p_values.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p_values[a].total_cmp(&p_values[b]));
+    let mut adjusted = vec![0.0; m];
+    let mut running = 0.0f64;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((m - rank) as f64 * p_values[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
 #[cfg(test)]
 mod mean_tests {
     use super::*;
+
+    #[test]
+    fn holm_steps_down_and_stays_monotone() {
+        // m = 4: sorted 0.01, 0.02, 0.03, 0.5 → 0.04, 0.06, 0.06 (monotone), 0.5.
+        let adjusted = holm_bonferroni(&[0.03, 0.5, 0.01, 0.02]);
+        let expected = [0.06, 0.5, 0.04, 0.06];
+        for (a, e) in adjusted.iter().zip(expected) {
+            assert!((a - e).abs() < 1e-12, "{adjusted:?}");
+        }
+        assert_eq!(holm_bonferroni(&[0.6, 0.9]), [1.0, 1.0]);
+        assert!(holm_bonferroni(&[]).is_empty());
+    }
 
     #[test]
     fn paired_means_swap_and_test() {

@@ -32,7 +32,7 @@ pub(crate) const PERFECT_DIR: &str = "assess_learner_language/history/5e017f5/ca
 pub(crate) const SEED: u64 = 2018;
 /// lcb-goldens G11: the authors' stored intervals (label, low F0.5, high F0.5); the point
 /// estimates are [`G11`]'s.
-const AUTHORS_INTERVALS: [(&str, f64, f64); 15] = [
+pub(crate) const AUTHORS_INTERVALS: [(&str, f64, f64); 15] = [
     ("RoRo", 0.431425, 0.479210),
     ("JMGR", 0.476881, 0.521966),
     ("char", 0.389670, 0.436722),
@@ -51,7 +51,7 @@ const AUTHORS_INTERVALS: [(&str, f64, f64); 15] = [
 ];
 /// lcb-goldens G9, M = 2: the authors' interval of the perfect system and its point estimate.
 const PERFECT_AUTHORS: (f64, f64) = (0.399885, 0.433230);
-const PERFECT_POINT: f64 = 0.41633;
+pub(crate) const PERFECT_POINT: f64 = 0.41633;
 
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out = vec![

@@ -12,6 +12,7 @@ mod fig_reranking;
 mod fig_sari;
 mod fig_simp_reranking;
 mod fig_systems;
+mod systems_significance;
 mod table1;
 mod table4;
 mod tle_conservatism;
@@ -88,4 +89,5 @@ pub(crate) const ALL: &[Experiment] = &[
     usim_variants::EXPERIMENT,
     variance::EXPERIMENT,
     tle_conservatism::EXPERIMENT,
+    systems_significance::EXPERIMENT,
 ];

@@ -1,0 +1,342 @@
+//! `systems-significance`: pairwise significance between the CoNLL-2014 systems (LCB §2.3,
+//! "the best performing system is significantly better than all but the second one"; the 2017
+//! draft's `fig:F_systems`) with the paired tests of `coverage-sim` and Holm's correction, and
+//! §2.3's GLEU claim ("the two systems obtain comparable or superior performance to humans on
+//! this measure as well").
+
+use std::fmt::Write as _;
+
+use anyhow::Context;
+use coverage_sim::{PairedMethod, holm_bonferroni, m2_paired_test};
+use gec_metrics::{GleuCorpus, ReferenceDraws, SystemM2};
+use gecbias_data::DataDir;
+use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES};
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::conll14_scores::system_file;
+use super::fig_f_gleu::G10;
+use super::fig_systems::{AUTHORS_INTERVALS, PERFECT_POINT, SEED, confidence, stats};
+use super::{Experiment, Report};
+
+pub(crate) const EXPERIMENT: Experiment = Experiment {
+    id: "systems-significance",
+    title: "LCB §2.3: pairwise significance between the CoNLL-2014 systems (Holm-corrected) and GLEU of systems vs humans",
+    inputs,
+    run,
+    full: None,
+};
+
+const ALPHA: f64 = 0.05;
+const GLEU_ROUNDS: usize = 500;
+
+fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
+    let mut out = vec![format!("{CONLL_GOLD}/official-2014.combined.m2")];
+    for (label, ..) in AUTHORS_INTERVALS {
+        out.push(format!(
+            "{CONLL_PARAGRAPHS}/{}",
+            system_file(label).with_context(|| format!("no file for {label}"))?
+        ));
+    }
+    out.extend(
+        ["source", "NUCLEA", "NUCLEB"]
+            .iter()
+            .map(|f| format!("{CONLL_REFERENCES}/{f}")),
+    );
+    Ok(out)
+}
+
+#[derive(Serialize)]
+struct Comparison {
+    first: &'static str,
+    other: &'static str,
+    difference: f64,
+    bootstrap_p: f64,
+    bootstrap_holm: f64,
+    randomization_p: f64,
+    randomization_holm: f64,
+    /// The authors' stored 95 % intervals overlap (the figure's reading).
+    intervals_overlap: bool,
+}
+
+#[derive(Serialize)]
+struct GleuRow {
+    label: &'static str,
+    corpus_gleu: f64,
+    mean_sentence_gleu: f64,
+}
+
+fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let gold = format!("{CONLL_GOLD}/official-2014.combined.m2");
+    let mut systems: Vec<(&'static str, SystemM2)> = AUTHORS_INTERVALS
+        .par_iter()
+        .map(|&(label, ..)| {
+            let file = system_file(label).with_context(|| format!("no file for {label}"))?;
+            Ok((
+                label,
+                stats(data, &gold, &format!("{CONLL_PARAGRAPHS}/{file}"))?,
+            ))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    systems.sort_by(|a, b| b.1.score.f_beta.total_cmp(&a.1.score.f_beta));
+    progress.inc(systems.len() as u64 + 1);
+    let interval = |label: &str| {
+        AUTHORS_INTERVALS
+            .iter()
+            .find(|a| a.0 == label)
+            .map_or((f64::NAN, f64::NAN), |a| (a.1, a.2))
+    };
+
+    // Two families of comparisons, each Holm-corrected: the best against every other (the paper's
+    // claim) and each system against the next in the ranking (where the ranking breaks). Every
+    // pair would be 105 tests, whose Holm threshold needs p < 0.05 / 105 — below the resolution
+    // 1 / (B + 1) of 1,000 resamples.
+    let resamples = confidence().resamples;
+    let test = |i: usize, j: usize| -> anyhow::Result<(f64, f64, f64)> {
+        let (a, b) = (&systems[i].1, &systems[j].1);
+        let boot = m2_paired_test(a, b, PairedMethod::Bootstrap { resamples }, SEED)?;
+        let trials = PairedMethod::Randomization { trials: resamples };
+        let ar = m2_paired_test(a, b, trials, SEED)?;
+        Ok((boot.difference, boot.p_value, ar.p_value))
+    };
+    let family = |pairs: Vec<(usize, usize)>| -> anyhow::Result<Vec<Comparison>> {
+        let tests: Vec<(f64, f64, f64)> = pairs
+            .par_iter()
+            .map(|&(i, j)| test(i, j))
+            .collect::<anyhow::Result<_>>()?;
+        let boot_p: Vec<f64> = tests.iter().map(|t| t.1).collect();
+        let ar_p: Vec<f64> = tests.iter().map(|t| t.2).collect();
+        let (boot_holm, ar_holm) = (holm_bonferroni(&boot_p), holm_bonferroni(&ar_p));
+        Ok(pairs
+            .iter()
+            .enumerate()
+            .map(|(k, &(i, j))| {
+                let (a, b) = (interval(systems[i].0), interval(systems[j].0));
+                Comparison {
+                    first: systems[i].0,
+                    other: systems[j].0,
+                    difference: tests[k].0,
+                    bootstrap_p: boot_p[k],
+                    bootstrap_holm: boot_holm[k],
+                    randomization_p: ar_p[k],
+                    randomization_holm: ar_holm[k],
+                    intervals_overlap: a.0 <= b.1 && b.0 <= a.1,
+                }
+            })
+            .collect())
+    };
+    let best = systems[0].0;
+    let comparisons = family((1..systems.len()).map(|j| (0, j)).collect())?;
+    let adjacent = family((1..systems.len()).map(|j| (j - 1, j)).collect())?;
+
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "F0.5 of the 15 systems of the LCB figure against NUCLE's two annotators with the authors' scorer options \
+         (as `fig-systems`), every pair compared on the same 1,312 sentences by the paired bootstrap ({resamples} \
+         resamples) and approximate randomisation ({resamples} trials), seed {SEED}; p-values adjusted by Holm's \
+         step-down method within each family of comparisons below (α = {ALPHA}; with B resamples the smallest \
+         p-value is 1 / (B + 1), so a family of m comparisons can reach significance only if B ≥ m / α − 1: the \
+         105 pairs of all systems would need B ≥ 2,099). The paper read significance off the overlap of \
+         its 95 % intervals (its figure); that reading is the last column, on the authors' stored intervals.\n"
+    );
+    let _ = writeln!(
+        md,
+        "## The best system against every other\n\n| {best} vs | ΔF0.5 | bootstrap p | Holm | AR p | Holm | intervals overlap |\n|---|---:|---:|---:|---:|---:|---|"
+    );
+    for c in &comparisons {
+        let _ = writeln!(
+            md,
+            "| {} | {:+.4} | {:.4} | {:.4} | {:.4} | {:.4} | {} |",
+            c.other,
+            c.difference,
+            c.bootstrap_p,
+            c.bootstrap_holm,
+            c.randomization_p,
+            c.randomization_holm,
+            if c.intervals_overlap { "yes" } else { "no" }
+        );
+    }
+    let significant = |c: &Comparison| c.bootstrap_holm < ALPHA && c.randomization_holm < ALPHA;
+    let not_significant: Vec<&str> = comparisons
+        .iter()
+        .filter(|c| !significant(c))
+        .map(|c| c.other)
+        .collect();
+    let overlapping: Vec<&str> = comparisons
+        .iter()
+        .filter(|c| c.intervals_overlap)
+        .map(|c| c.other)
+        .collect();
+    let second = systems[1].0;
+    let claim = |set: &[&str]| set == [second];
+    let tests_reading = if not_significant.is_empty() {
+        format!(
+            "{best} is significantly better than every other system, {second} included: paired tests on the same \
+             sentences are sharper than the overlap of two unpaired intervals, and the claim holds in a stronger form"
+        )
+    } else {
+        format!(
+            "{best} is not significantly better than {} — the claim {}",
+            not_significant.join(", "),
+            if claim(&not_significant) {
+                "holds"
+            } else {
+                "does not hold as stated"
+            }
+        )
+    };
+    let _ = writeln!(
+        md,
+        "\nThe paper: \"the best performing system is significantly better than all but the second one\". By the \
+         intervals' overlap: {best} overlaps {} — the claim {}. By the paired tests with Holm's correction: \
+         {tests_reading}.\n",
+        overlapping.join(", "),
+        if claim(&overlapping) {
+            "holds"
+        } else {
+            "does not hold"
+        },
+    );
+    let _ = writeln!(
+        md,
+        "## Each system against the next\n\nSystems by F0.5; Holm over these {} comparisons. A break in the ranking is \
+         a significant difference in both tests.\n\n| system | F0.5 | vs next | ΔF0.5 | bootstrap p | Holm | AR p | Holm | \
+         significant |\n|---|---:|---|---:|---:|---:|---:|---:|---|",
+        adjacent.len()
+    );
+    for (k, (label, s)) in systems.iter().enumerate() {
+        match adjacent.get(k) {
+            Some(c) => {
+                let _ = writeln!(
+                    md,
+                    "| {label} | {:.4} | {} | {:+.4} | {:.4} | {:.4} | {:.4} | {:.4} | {} |",
+                    s.score.f_beta,
+                    c.other,
+                    c.difference,
+                    c.bootstrap_p,
+                    c.bootstrap_holm,
+                    c.randomization_p,
+                    c.randomization_holm,
+                    if significant(c) { "yes" } else { "no" }
+                );
+            }
+            None => {
+                let _ = writeln!(md, "| {label} | {:.4} | | | | | | | |", s.score.f_beta);
+            }
+        }
+    }
+    let mut clusters: Vec<Vec<&str>> = vec![vec![systems[0].0]];
+    for c in &adjacent {
+        if significant(c) {
+            clusters.push(Vec::new());
+        }
+        if let Some(last) = clusters.last_mut() {
+            last.push(c.other);
+        }
+    }
+    let _ = writeln!(
+        md,
+        "\nGroups between the breaks: {}.",
+        clusters
+            .iter()
+            .map(|c| format!("{{{}}}", c.join(", ")))
+            .collect::<Vec<_>>()
+            .join(" > ")
+    );
+
+    // GLEU of the systems against NUCLE's two references, beside the perfect system's at M = 2.
+    let refs = data.join(CONLL_REFERENCES);
+    let corpus = GleuCorpus::read(
+        refs.join("source"),
+        &[refs.join("NUCLEA"), refs.join("NUCLEB")],
+    )?;
+    let mut gleu_rows: Vec<GleuRow> = systems
+        .par_iter()
+        .map(|(label, _)| {
+            let file = system_file(label).with_context(|| format!("no file for {label}"))?;
+            let rel = format!("{CONLL_PARAGRAPHS}/{file}");
+            let text = std::fs::read_to_string(data.join(&rel))
+                .with_context(|| format!("reading {rel}"))?;
+            let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+            let corpus_gleu = corpus
+                .corpus_gleu(&lines, &rel, GLEU_ROUNDS, ReferenceDraws::Python2)?
+                .mean;
+            let mean_sentence_gleu = lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| corpus.sentence_gleu(i, l))
+                .sum::<f64>()
+                / lines.len() as f64;
+            Ok(GleuRow {
+                label,
+                corpus_gleu,
+                mean_sentence_gleu,
+            })
+        })
+        .collect::<anyhow::Result<_>>()?;
+    gleu_rows.sort_by(|a, b| b.corpus_gleu.total_cmp(&a.corpus_gleu));
+    let (_, perfect_sentence, perfect_corpus) = G10
+        .iter()
+        .copied()
+        .find(|g| g.0 == 2)
+        .context("G10 has no M = 2 row")?;
+    let _ = writeln!(
+        md,
+        "\n## GLEU: systems against humans\n\nThe systems' GLEU against NUCLE's two references (`compute_gleu`, \
+         {GLEU_ROUNDS} rounds, its Python 2 draws; mean sentence GLEU too), beside the perfect system's at M = 2 — the \
+         paper's \"humans\", the same comparison as the F0.5 figure's (perfect system F0.5 {PERFECT_POINT}): the \
+         authors' midpoints of lcb-goldens G10, corpus GLEU {perfect_corpus} and mean sentence GLEU \
+         {perfect_sentence} (their crowd reference lists are not public; `fig-f-gleu` simulates them).\n\n\
+         | system | corpus GLEU | mean sentence GLEU | above the perfect system (corpus) |\n|---|---:|---:|---|"
+    );
+    for r in &gleu_rows {
+        let _ = writeln!(
+            md,
+            "| {} | {:.4} | {:.4} | {} |",
+            r.label,
+            r.corpus_gleu,
+            r.mean_sentence_gleu,
+            if r.corpus_gleu > perfect_corpus {
+                "yes"
+            } else {
+                "no"
+            }
+        );
+    }
+    let above = gleu_rows
+        .iter()
+        .filter(|r| r.corpus_gleu > perfect_corpus)
+        .count();
+    let top_two = ["JMGR", "RoRo"];
+    let claim_holds = gleu_rows
+        .iter()
+        .filter(|r| top_two.contains(&r.label))
+        .all(|r| r.corpus_gleu >= perfect_corpus);
+    let _ = writeln!(
+        md,
+        "\nThe paper's claim {}: JMGR and RoRo score at or above the perfect system's GLEU. So do {above} of the {} \
+         systems — every one, since GLEU against two references already gives the unchanged source more than the \
+         perfect system gets (`conll14-scores`: source 0.5660): GLEU's n-gram overlap with the source rewards \
+         conservatism even more than M2 does, which is the low-coverage bias at work.",
+        if claim_holds {
+            "holds"
+        } else {
+            "does not hold"
+        },
+        gleu_rows.len()
+    );
+    progress.inc(1);
+    Ok(Report {
+        markdown: md,
+        json: serde_json::json!({
+            "best": best,
+            "comparisons": comparisons,
+            "adjacent": adjacent,
+            "ranking": systems.iter().map(|(l, s)| serde_json::json!({ "system": l, "f05": s.score.f_beta })).collect::<Vec<_>>(),
+            "gleu": gleu_rows,
+        }),
+        figures: Vec::new(),
+    })
+}
