@@ -80,7 +80,7 @@ pub use reranking::{
 };
 pub use significance::{
     PairedM2, PairedMeans, PairedStatistic, PairedTest, approximate_randomization, holm_bonferroni,
-    m2_f_statistic, mean_statistic, paired_bootstrap,
+    m2_f_statistic, mean_statistic, paired_bootstrap, two_proportion_test,
 };
 pub use simulation::{Estimate, Rows, Simulation, mean_over_sentences};
 

@@ -187,9 +187,45 @@ pub fn holm_bonferroni(p_values: &[f64]) -> Vec<f64> {
     adjusted
 }
 
+/// The two-sided two-proportion z-test of x₁/n₁ against x₂/n₂ (unpaired samples, normal
+/// approximation, pooled p̂ = (x₁ + x₂)/(n₁ + n₂)): z = (x₁/n₁ − x₂/n₂) / √(p̂(1 − p̂)(1/n₁ + 1/n₂)),
+/// p = 2(1 − Φ(|z|)). Returns (z, p); (0, 1) when the pooled proportion is 0 or 1.
+pub fn two_proportion_test(
+    x1: usize,
+    n1: usize,
+    x2: usize,
+    n2: usize,
+) -> Result<(f64, f64), Error> {
+    if n1 == 0 || n2 == 0 || x1 > n1 || x2 > n2 {
+        return Err(Error::InvalidParameter(format!(
+            "proportions {x1}/{n1} and {x2}/{n2}: counts must be within non-empty samples"
+        )));
+    }
+    let (n1f, n2f) = (n1 as f64, n2 as f64);
+    let pooled = (x1 + x2) as f64 / (n1f + n2f);
+    let spread = (pooled * (1.0 - pooled) * (1.0 / n1f + 1.0 / n2f)).sqrt();
+    if spread == 0.0 {
+        return Ok((0.0, 1.0));
+    }
+    let z = (x1 as f64 / n1f - x2 as f64 / n2f) / spread;
+    Ok((z, 2.0 * (1.0 - crate::normal::normal_cdf(z.abs()))))
+}
+
 #[cfg(test)]
 mod mean_tests {
     use super::*;
+
+    #[test]
+    fn two_proportions() {
+        // 60/100 vs 40/100: pooled 0.5, z = 0.2 / √(0.25 · 0.02) = 2.828…, p = 0.00468.
+        let (z, p) = two_proportion_test(60, 100, 40, 100).unwrap();
+        assert!(
+            (z - 2.828_427).abs() < 1e-6 && (p - 0.004_678).abs() < 1e-5,
+            "{z} {p}"
+        );
+        assert_eq!(two_proportion_test(0, 5, 0, 7).unwrap(), (0.0, 1.0));
+        assert!(two_proportion_test(3, 2, 0, 1).is_err());
+    }
 
     #[test]
     fn holm_steps_down_and_stays_monotone() {
