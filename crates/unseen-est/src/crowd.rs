@@ -91,6 +91,8 @@ pub struct Answer {
     pub source: String,
     /// `Answer.WritingTexts`.
     pub answer: String,
+    /// `WorkerId`, where the file has the column.
+    pub worker: Option<String>,
 }
 
 /// Reads one MTurk result CSV, dropping rejected assignments; `name` labels errors.
@@ -127,6 +129,7 @@ fn read_rows(bytes: &[u8], name: &str, rejected: bool) -> Result<Vec<Answer>, Er
         column("Input.sentence")?,
         column("Answer.WritingTexts")?,
     );
+    let worker = headers.iter().position(|h| h == "WorkerId");
     let mut out = Vec::new();
     for record in reader.records() {
         let record = record
@@ -143,6 +146,7 @@ fn read_rows(bytes: &[u8], name: &str, rejected: bool) -> Result<Vec<Answer>, Er
         out.push(Answer {
             source: field(source)?.to_owned(),
             answer: field(answer)?.to_owned(),
+            worker: worker.map(field).transpose()?.map(str::to_owned),
         });
     }
     Ok(out)

@@ -203,6 +203,8 @@ struct Row {
     mean_rho: String,
     /// Sentences with exactly 6 words changed (the ACL text's "36 reference sentences").
     exactly_six: usize,
+    /// Sentences with exactly 5 words changed (the 000 draft's "44 sentences").
+    exactly_five: usize,
     #[serde(skip)]
     ecdf: Vec<f64>,
     profile: ConservatismProfile,
@@ -236,6 +238,7 @@ impl Row {
             counts,
             mean_rho: format!("{:.4}", p.mean_rho()),
             exactly_six: p.sentences.iter().filter(|s| s.word_change == 6).count(),
+            exactly_five: p.sentences.iter().filter(|s| s.word_change == 5).count(),
             ecdf: p.ecdf_subset(),
             profile: p,
         }
@@ -391,6 +394,20 @@ fn markdown(rows: &[Row], nthu_before_edit: &Row, exact_changes: &[&str]) -> Str
             rows.iter()
                 .find(|r| r.name == "camb")
                 .map_or(0, |r| r.exactly_six)
+        );
+        let (most, most_name) = rows
+            .iter()
+            .filter(|r| r.name != "gold")
+            .map(|r| (r.exactly_five, r.name.as_str()))
+            .max()
+            .unwrap_or((0, "none"));
+        let _ = writeln!(
+            md,
+            "Text claim (000 draft §2): \"the reference has 44 sentences with 5 word changes, where the most sentences \
+             with 5 word changes by any corrector is 11\" — gold has {} sentences with exactly 5 (G6: {}), the most \
+             by any system {most} ({most_name}). The draft's counts come from an earlier run of the same procedure.\n",
+            gold.exactly_five,
+            G6.iter().find(|g| g.0 == "gold").map_or(0, |g| g.1[6]),
         );
     }
     let _ = writeln!(

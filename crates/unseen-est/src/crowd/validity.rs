@@ -172,6 +172,7 @@ mod tests {
         Answer {
             source: source.into(),
             answer: answer.into(),
+            worker: None,
         }
     }
 
