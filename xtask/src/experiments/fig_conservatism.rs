@@ -306,7 +306,8 @@ fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<R
     }
     let nthu_before_edit = compare("nthu", NTHU_BEFORE_EDIT, false, CostModel::Reference)?;
 
-    let markdown = markdown(&rows, &nthu_before_edit, &exact_changes);
+    let mut markdown = markdown(&rows, &nthu_before_edit, &exact_changes);
+    nucle_example(data, &mut markdown)?;
     let figures = vec![
         ("word-change", heat_map(&rows)?),
         ("spearman-ecdf", ecdf(&rows)?),
@@ -471,4 +472,98 @@ fn split_concat(rows: &[Row]) -> anyhow::Result<String> {
         &["split", "concatenated"],
         &series,
     )?)
+}
+
+/// The LCB paper's `tab:nucle_example`: one source sentence, the systems that change it (CHAR,
+/// UMC and JMGR: "for"; IPN: "peoples"; CUUI: "the people"), the rest keeping it, and the two
+/// NUCLE references ("true for", "relevant to").
+const EXAMPLE_SOURCE: &str = "This is especially to people who are overseas .";
+const EXAMPLE_TABLE: [(&str, &str); 5] = [
+    ("Char", "This is especially for people who are overseas ."),
+    ("umc", "This is especially for people who are overseas ."),
+    ("jmgr", "This is especially for people who are overseas ."),
+    ("ipn", "This is especially to peoples who are overseas ."),
+    (
+        "cuui",
+        "This is especially to the people who are overseas .",
+    ),
+];
+const EXAMPLE_REFERENCES: [(&str, &str); 2] = [
+    (
+        "NUCLEA",
+        "This is especially true for people who are overseas .",
+    ),
+    (
+        "NUCLEB",
+        "This is especially relevant to people who are overseas .",
+    ),
+];
+
+/// Checks the example table against the outputs' line of its source sentence.
+fn nucle_example(data: &DataDir, md: &mut String) -> anyhow::Result<()> {
+    let lines = |rel: &str| -> anyhow::Result<Vec<String>> {
+        let text =
+            std::fs::read_to_string(data.join(rel)).with_context(|| format!("reading {rel}"))?;
+        Ok(text.lines().map(|l| l.trim().to_owned()).collect())
+    };
+    let source = lines(&format!("{PARAGRAPHS}/{SOURCE}"))?;
+    let index = source
+        .iter()
+        .position(|l| l == EXAMPLE_SOURCE)
+        .context("the example's source sentence is not in the source file")?;
+    let mut rows = Vec::new();
+    for (name, file) in OUTPUTS.iter().filter(|(name, _)| *name != "gold") {
+        let output = lines(&format!("{PARAGRAPHS}/{file}"))?;
+        let line = output.get(index).cloned().unwrap_or_default();
+        let expected = EXAMPLE_TABLE
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(EXAMPLE_SOURCE, |(_, t)| t);
+        let verdict = if line == expected {
+            "as the table"
+        } else if line.to_lowercase() == expected.to_lowercase() {
+            "as the table but for case"
+        } else if line == EXAMPLE_SOURCE {
+            "keeps the source; the table lists a change"
+        } else {
+            "changes the sentence; the table omits it"
+        };
+        rows.push(format!("| {name} | {line} | {verdict} |"));
+    }
+    let refs = gecbias_data::datasets::CONLL_REFERENCES;
+    for (name, expected) in EXAMPLE_REFERENCES {
+        let line = lines(&format!("{refs}/{name}"))?
+            .get(index)
+            .cloned()
+            .unwrap_or_default();
+        let verdict = if line == expected {
+            "as the table"
+        } else {
+            "differs from the table"
+        };
+        rows.push(format!("| {name} | {line} | {verdict} |"));
+    }
+    let omitted: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.ends_with("the table omits it |"))
+        .filter_map(|r| r.split(" | ").next().map(|c| c.trim_start_matches("| ")))
+        .collect();
+    let _ = writeln!(
+        md,
+        "\n## The example table (LCB `tab:nucle_example`)\n\nSource line {} of `{SOURCE}`: \"{EXAMPLE_SOURCE}\". Each \
+         output's line beside what the table says of it (systems not in the table keep the source):\n\n\
+         | output | its line | against the table |\n|---|---|---|\n{}\n\n{}",
+        index + 1,
+        rows.join("\n"),
+        if omitted.is_empty() {
+            "Every output is as the table says.".to_owned()
+        } else {
+            format!(
+                "The table omits {}, which makes the same change as CHAR, UMC and JMGR; the rest is as the table \
+                 says (RoRo's output lower-cases first words), including \"no system produces a new word as needed\".",
+                omitted.join(", ")
+            )
+        }
+    );
+    Ok(())
 }
