@@ -26,6 +26,7 @@ mod experiments;
 mod fetch;
 mod hostile_input;
 mod linguistic;
+mod paper_map;
 mod record;
 mod record_errant;
 mod record_spacy;
@@ -58,7 +59,12 @@ enum Task {
     /// Run an experiment (or `all`) and write its report.
     Reproduce {
         /// Experiment ID, or `all`.
-        id: String,
+        #[arg(required_unless_present = "list")]
+        id: Option<String>,
+        /// Write the map of the papers' items to docs/reproduction/README.md (with `--check`:
+        /// compare it).
+        #[arg(long, conflicts_with_all = ["id", "full"])]
+        list: bool,
         /// Regenerate in memory and fail if the committed report differs.
         #[arg(long)]
         check: bool,
@@ -209,10 +215,14 @@ fn main() -> ExitCode {
         }
         Some(Task::Reproduce {
             id,
+            list,
             check,
             full,
             data,
-        }) => reproduce::run(&id, check, full, data.as_deref()),
+        }) => match id {
+            Some(id) if !list => reproduce::run(&id, check, full, data.as_deref()),
+            _ => paper_map::run(check),
+        },
         Some(Task::HostileInput) => hostile_input::run_matrix(&workspace_root()),
         Some(Task::SlowDropIn { data }) => record::check_slow(&workspace_root(), data.as_deref()),
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),

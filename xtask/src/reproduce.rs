@@ -111,6 +111,9 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
         let ids = stale.join(" ");
         bail!("stale reports: run `cargo xtask reproduce {ids}` and commit docs/reproduction/");
     }
+    if id == "all" {
+        crate::paper_map::run(check)?;
+    }
     Ok(())
 }
 
