@@ -14,7 +14,8 @@
 //! * `cargo xtask data [--data DIR] [--write-manifest]` prints where the data was found and where
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 //! * `cargo xtask hostile-input` runs the bad-input matrix over every subcommand of `gecbias`.
-//! * `cargo xtask slow-drop-in` checks the recorded reference outputs too slow for `cargo test`.
+//! * `cargo xtask slow-drop-in` checks every recorded reference output, those too slow for
+//!   `cargo test` and those it samples.
 //! * `cargo xtask data fetch [--into DIR] [--source-url-base URL]` builds a data directory from
 //!   the public repositories (`xtask/data-sources.tsv`), every file verified against the manifest.
 

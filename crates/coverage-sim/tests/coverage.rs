@@ -156,18 +156,19 @@ fn simulation_means(rows: &[Rows], sampling: Sampling, seed: u64) -> Vec<(f64, f
 
 /// Our simulation of the authors' procedure reproduces their arrays within the Monte-Carlo
 /// error of the stored run (G4: ±0.015; their forked workers shared one unseeded stream) for
-/// M ≥ 2, and the exact values without replacement within 3 standard errors.
+/// M ≥ 2, and the exact values without replacement within 3 standard errors — for exact match;
+/// Exact Index Match, 2.5 s more, is simulated and compared by `cargo xtask reproduce fig-accuracy`
+/// in CI.
 #[test]
 fn the_simulation_matches_the_stored_arrays_and_the_exact_values() {
-    let (Some(exact), Some(index), Some(repeat), Some(no_repeat)) = (
+    let (Some(exact), Some(repeat), Some(no_repeat)) = (
         histograms("exact"),
-        histograms("index"),
         stored("1coverage_data_repeat_1000"),
         stored("1coverage_data_1000"),
     ) else {
         return;
     };
-    for (k, hists) in [exact, index].iter().enumerate() {
+    for (k, hists) in [exact].iter().enumerate() {
         let rows: Vec<Rows> = hists.iter().map(Rows::expand).collect();
         for (sampling, arrays) in [
             (Sampling::WithReplacement, &repeat),

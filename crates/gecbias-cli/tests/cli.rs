@@ -96,9 +96,11 @@ fn usim_of_xml_passages_and_parse_of_stdin() {
     let Some(data) = gecbias_data::testing::data_or_skip("gecbias usim --xml") else {
         return;
     };
+    // A JFLEG dev source and its first reference, parsed by TUPA (one sentence each: a paragraph
+    // pair of the human annotations costs 0.7 s per USim in a debug build).
     let (a, b) = (
-        data.join("usim_annotations/tree1197.xml"),
-        data.join("usim_annotations/tree1297.xml"),
+        data.join("assess_learner_language/data/jfleg/dev/xmls/dev.src1.xml"),
+        data.join("assess_learner_language/data/jfleg/dev/xmls/dev.ref01.xml"),
     );
     let out = gecbias(
         &[
@@ -207,6 +209,56 @@ fn gecbias_threads(args: &[&str], threads: &str) -> Output {
         .env_remove("GECBIAS_SEED")
         .output()
         .unwrap()
+}
+
+/// `score -m gleu` with intervals and both paired tests: identical on 1 and 2 threads, the
+/// interval around the score, the tests against the first system only (the real-data test checks
+/// GLEU's values; this one its resampling, on 20 lines).
+#[test]
+fn score_gleu_with_intervals_and_paired_tests() {
+    let source = file("gsrc.txt", "He go to school .\n".repeat(20).as_bytes());
+    let reference = file("gref.txt", "He goes to school .\n".repeat(20).as_bytes());
+    let half: String = (0..20)
+        .map(|i| {
+            if i % 3 == 0 {
+                "He goes to school .\n"
+            } else {
+                "He go to school .\n"
+            }
+        })
+        .collect();
+    let half = file("ghalf.txt", half.as_bytes());
+    let args = [
+        "score",
+        "-m",
+        "gleu",
+        "-s",
+        &source,
+        "-r",
+        &reference,
+        "-i",
+        &half,
+        &reference,
+        "--confidence",
+        "--paired-bs",
+        "--paired-ar",
+        "--paired-ar-n",
+        "1000",
+    ];
+    let one = gecbias_threads(&args, "1");
+    succeeded(&one);
+    assert_eq!(one.stdout, gecbias_threads(&args, "2").stdout);
+    let rows: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    for row in rows.as_array().unwrap() {
+        let (score, ci) = (row["score"].as_f64().unwrap(), &row["confidence"]);
+        assert!(ci["low"].as_f64().unwrap() <= score && score <= ci["high"].as_f64().unwrap());
+    }
+    assert!(rows[0].get("paired_bs").is_none() && rows[0].get("paired_ar").is_none());
+    assert!(rows[1]["score"].as_f64() > rows[0]["score"].as_f64());
+    for test in ["paired_bs", "paired_ar"] {
+        let p = rows[1][test]["p_value"].as_f64().unwrap();
+        assert!(p > 0.0 && p < 0.05, "{test}: {p}");
+    }
 }
 
 /// `score -m usim`: a signature naming the resampling, intervals around the score, the paired

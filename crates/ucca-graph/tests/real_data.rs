@@ -12,17 +12,18 @@ fn annotation(data: &DataDir, name: &str) -> Passage {
     Passage::read(data.join(&format!("{USIM_ANNOTATIONS}/{name}.xml"))).unwrap()
 }
 
-/// Every `.xml` file of the data (26 human annotations, 351 NUCLE passages, 7,540 JFLEG parses)
-/// reads, and `read → write → read` gives an equal passage. The totals were cross-checked with
-/// Python's ElementTree over the same files.
+/// The human annotations and the NUCLE passages (26 + 351 files) read, and `read → write → read`
+/// gives an equal passage. The totals were cross-checked with Python's ElementTree over the same
+/// files. The 7,540 JFLEG parses too take 4 s more: `cargo xtask reproduce ucca-roundtrip` reads
+/// every file and pins every total in CI.
 #[test]
-fn every_xml_file_reads_and_round_trips() {
-    let Some(data) = data_or_skip("round trip of every UCCA XML file") else {
+fn the_annotations_and_nucle_passages_read_and_round_trip() {
+    let Some(data) = data_or_skip("round trip of the UCCA XML files") else {
         return;
     };
     let mut report = RoundTrip::default();
     let mut per_dir = Vec::new();
-    for dir in UCCA_XML_DIRS {
+    for dir in &UCCA_XML_DIRS[..2] {
         let files = data.files_under(dir, ".xml").unwrap();
         per_dir.push(files.len());
         for file in files {
@@ -30,14 +31,14 @@ fn every_xml_file_reads_and_round_trips() {
             report.add(&path, &Passage::read(&path).unwrap()).unwrap();
         }
     }
-    assert_eq!(per_dir, [26, 351, 7540]);
-    assert_eq!(report.files, 7917);
-    assert_eq!(report.terminals, 289_273);
-    assert_eq!(report.units, 421_311);
-    assert_eq!(report.edges, 712_611);
-    assert_eq!(report.remote_edges, 8312);
+    assert_eq!(per_dir, [26, 351]);
+    assert_eq!(report.files, 377);
+    assert_eq!(report.terminals, 149_386);
+    assert_eq!(report.units, 216_854);
+    assert_eq!(report.edges, 372_130);
+    assert_eq!(report.remote_edges, 4262);
     assert_eq!(
-        report.equal, 7917,
+        report.equal, 377,
         "unequal after round trip: {:?}",
         report.unequal
     );

@@ -6,13 +6,15 @@ use gecbias_data::datasets::UccaSplit;
 use gecbias_data::testing::data_or_skip;
 use ucca_graph::Passage;
 
+/// The sentences of the dev, test and 20K splits (the training split's 4,268 are counted by
+/// `cargo xtask reproduce ucca-oracle` in CI: 2.5 s more here).
 #[test]
 fn sentence_counts_of_the_acl_2017_split() {
     let Some(data) = data_or_skip("sentence counts of the UCCA corpora") else {
         return;
     };
     let mut got = Vec::new();
-    for split in UccaSplit::ALL {
+    for split in [UccaSplit::WikiDev, UccaSplit::WikiTest, UccaSplit::TwentyK] {
         let mut sentences = 0;
         for file in split.files(&data).unwrap() {
             let passage = Passage::read(data.join(&file)).unwrap();
@@ -27,10 +29,7 @@ fn sentence_counts_of_the_acl_2017_split() {
         }
         got.push((split.name(), sentences));
     }
-    assert_eq!(
-        got,
-        [("train", 4268), ("dev", 454), ("test", 503), ("20K", 506)]
-    );
+    assert_eq!(got, [("dev", 454), ("test", 503), ("20K", 506)]);
 }
 
 /// Joining the sentence passages of a passage gives its terminals back in order, in one paragraph,
