@@ -17,6 +17,37 @@ fn failure(e: gec_metrics::Error) -> Error {
     }
 }
 
+/// A system given to `score -i`: its label in every output and the file it reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Labelled {
+    /// `NAME` of `NAME=PATH`, else the path itself.
+    pub(crate) label: String,
+    /// The system's output file (`-`: standard input).
+    pub(crate) path: String,
+}
+
+/// Parses `NAME=PATH` (the label before the first `=`, which holds no path separator) or a plain
+/// path, labelled by itself; an existing file whose name has an `=` stays a path.
+pub(crate) fn labelled(arg: &str) -> Result<Labelled, String> {
+    let plain = || Labelled {
+        label: arg.to_owned(),
+        path: arg.to_owned(),
+    };
+    let Some((label, path)) = arg.split_once('=') else {
+        return Ok(plain());
+    };
+    if label.is_empty() || label.contains(['/', '\\']) || Path::new(arg).exists() {
+        return Ok(plain());
+    }
+    if path.is_empty() {
+        return Err(format!("{arg:?}: NAME=PATH needs a path after `=`"));
+    }
+    Ok(Labelled {
+        label: label.to_owned(),
+        path: path.to_owned(),
+    })
+}
+
 /// The name a message gives `path`.
 pub(crate) fn name(path: &str) -> &str {
     if path == "-" { "standard input" } else { path }
@@ -65,4 +96,28 @@ pub(crate) fn m2(path: &str, lenient: bool) -> Result<M2File, Error> {
         );
     }
     Ok(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_and_paths() {
+        let l = labelled("AMU=paragraphs/AMU").unwrap();
+        assert_eq!(
+            (l.label.as_str(), l.path.as_str()),
+            ("AMU", "paragraphs/AMU")
+        );
+        let plain = labelled("paragraphs/AMU").unwrap();
+        assert_eq!(
+            (plain.label.as_str(), plain.path.as_str()),
+            ("paragraphs/AMU", "paragraphs/AMU")
+        );
+        // A `=` inside a path is not a label.
+        let path = labelled("runs/beta=0.5/out.txt").unwrap();
+        assert_eq!(path.label, path.path);
+        assert!(labelled("AMU=").unwrap_err().contains("needs a path"));
+        assert_eq!(labelled("-").unwrap().path, "-");
+    }
 }

@@ -17,6 +17,14 @@ pub(crate) fn count(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A significance level: a number strictly between 0 and 1.
+pub(crate) fn level(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
+        _ => Err(format!("{text:?} is not a number strictly between 0 and 1")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -25,6 +33,10 @@ mod tests {
     fn betas_and_counts() {
         assert_eq!(beta("0.25"), Ok(0.25));
         assert_eq!(beta("0"), Ok(0.0));
+        assert_eq!(level("0.05"), Ok(0.05));
+        for bad in ["0", "1", "nan", "-0.1", "x"] {
+            assert!(level(bad).is_err(), "{bad}");
+        }
         for bad in ["nan", "NaN", "inf", "-0.5", "x", ""] {
             assert!(beta(bad).is_err(), "{bad}");
         }

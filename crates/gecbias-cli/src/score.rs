@@ -1,8 +1,10 @@
 //! `gecbias score`: system-level scores with sacrebleu's conventions — JSON by default (`-f text`,
 //! `-f latex`), a signature recording every option that changes a number, `--confidence`
 //! (bootstrap intervals over sentences), `--paired-bs` and `--paired-ar` against the first
-//! system, seed 12345 (`--seed`, `$GECBIAS_SEED`); `--sentence-level` writes JSON Lines, one object
-//! per system and sentence. The output's shape is `docs/score-schema.json`.
+//! system, seed 12345 (`--seed`, `$GECBIAS_SEED`); `--rank`: significance clusters from paired
+//! approximate randomisation over every pair with Holm's correction; `--sentence-level` writes
+//! JSON Lines, one object per system and sentence; `-i NAME=PATH` labels a system. The output's
+//! shape is `docs/score-schema.json`.
 //!
 //! Metrics:
 //! * `m2` — MaxMatch P/R/F_β against an M2 gold (`-r GOLD.m2`), m2scorer's numbers;
@@ -27,7 +29,7 @@ use std::io::Write;
 
 use coverage_sim::{
     Confidence, CorpusStatistic, IntervalMethod, Mean, PairedMethod, PairedTest, ScoreInterval,
-    confidence_interval_by, paired_test_by,
+    confidence_interval_by, holm_bonferroni, paired_test_by,
 };
 use gec_metrics::{
     CategoryTier, ErrantGroupSentence, ErrantMode, ErrantOptions, ErrantSentence, GLEU_ORDER,
@@ -58,10 +60,11 @@ pub(crate) struct Args {
     /// The M2 gold of m2 and errant, whatever its name.
     #[arg(long)]
     gold: Option<String>,
-    /// The systems' outputs, one sentence per line (for errant: hypothesis M2 files); the first
-    /// is the baseline of the paired tests; `-` reads standard input.
-    #[arg(long, short, num_args = 1.., required = true)]
-    input: Vec<String>,
+    /// The systems' outputs, one sentence per line (for errant: hypothesis M2 files), each as
+    /// `NAME=PATH` (labelled NAME in every output) or a path (labelled by itself); the first is the
+    /// baseline of the paired tests; `-` reads standard input.
+    #[arg(long, short, num_args = 1.., required = true, value_parser = input::labelled)]
+    input: Vec<input::Labelled>,
     #[command(flatten)]
     text: TextOptions,
     /// M2, ERRANT: β of F_β.
@@ -109,8 +112,17 @@ pub(crate) struct Args {
     /// Output format.
     #[arg(long, short, value_parser = ["json", "text", "latex"], default_value = "json")]
     format: String,
+    /// Rank each metric's systems into significance clusters: every pair compared by paired
+    /// approximate randomisation (`--paired-ar-n` trials, seeded), Holm–Bonferroni over the pairs
+    /// at `--rank-alpha`; a cluster ends where every system above is significantly better than
+    /// every system below (text and LaTeX list systems in rank order).
+    #[arg(long)]
+    rank: bool,
+    /// The family-wise error rate of `--rank`.
+    #[arg(long, default_value_t = 0.05, value_parser = crate::numbers::level)]
+    rank_alpha: f64,
     /// One JSON object per system and sentence (JSON Lines) instead of system scores.
-    #[arg(long, conflicts_with_all = ["confidence", "paired_bs", "paired_ar"])]
+    #[arg(long, conflicts_with_all = ["confidence", "paired_bs", "paired_ar", "rank"])]
     sentence_level: bool,
 }
 
@@ -122,6 +134,19 @@ struct Interval {
     high: f64,
     level: f64,
     method: String,
+}
+
+/// A system's place in `--rank`'s ranking of one metric.
+#[derive(Serialize, Clone)]
+struct Rank {
+    /// 1 for the highest score.
+    position: usize,
+    /// 1 for the top significance cluster.
+    cluster: usize,
+    /// The systems it is significantly better than, after Holm's correction.
+    better_than: Vec<String>,
+    /// The test, its trials, the pairs corrected for and the family-wise level.
+    test: String,
 }
 
 #[derive(Serialize)]
@@ -155,6 +180,8 @@ struct SystemScore {
     paired_bs: Option<Test>,
     #[serde(skip_serializing_if = "Option::is_none")]
     paired_ar: Option<Test>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rank: Option<Rank>,
 }
 
 /// A system scored by one metric, before resampling: the score, what the JSON shows beside it,
@@ -310,11 +337,107 @@ where
                         trials: args.paired_ar_n,
                     },
                 )?,
+                rank: None,
             };
             bar.inc(1);
             Ok(row)
         })
-        .collect()
+        .collect::<Result<Vec<_>, Error>>()
+        .and_then(|mut rows| {
+            if args.rank {
+                for (row, rank) in rows.iter_mut().zip(ranks(args, &metric, statistic)?) {
+                    row.rank = Some(rank);
+                }
+            }
+            Ok(rows)
+        })
+}
+
+/// `--rank`: every pair of systems compared by paired approximate randomisation, the p-values
+/// corrected by Holm's method, and significance clusters cut where the order separates
+/// completely. Returned in the systems' input order.
+fn ranks<T, S>(args: &Args, metric: &Metric<T>, statistic: &S) -> Result<Vec<Rank>, Error>
+where
+    T: Sync,
+    S: CorpusStatistic<T>,
+{
+    let n = metric.systems.len();
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .collect();
+    // With R trials no p-value falls below 1/(R + 1): Holm over m pairs then rejects nothing
+    // unless m/(R + 1) < α, and a ranking without any break would only say that.
+    if !pairs.is_empty() && pairs.len() as f64 / (args.paired_ar_n as f64 + 1.0) >= args.rank_alpha
+    {
+        return Err(Error::Usage(format!(
+            "--rank over {} pairs at α = {} needs --paired-ar-n of at least {}",
+            pairs.len(),
+            args.rank_alpha,
+            (pairs.len() as f64 / args.rank_alpha).ceil() as usize
+        )));
+    }
+    let method = PairedMethod::Randomization {
+        trials: args.paired_ar_n,
+    };
+    let systems = &metric.systems;
+    let tests = pairs
+        .iter()
+        .map(|&(i, j)| {
+            paired_test_by(
+                &systems[i].items,
+                &systems[j].items,
+                statistic,
+                method,
+                args.seed,
+            )
+            .map_err(statistics_error)
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let adjusted = holm_bonferroni(&tests.iter().map(|t| t.p_value).collect::<Vec<_>>());
+    // better[i][j]: system i significantly better than system j.
+    let mut better = vec![vec![false; n]; n];
+    for ((&(i, j), t), p) in pairs.iter().zip(&tests).zip(&adjusted) {
+        if *p < args.rank_alpha {
+            if t.difference > 0.0 {
+                better[i][j] = true;
+            } else if t.difference < 0.0 {
+                better[j][i] = true;
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| systems[b].score.total_cmp(&systems[a].score));
+    let mut cluster_of = vec![0; n];
+    let mut cluster = 1;
+    for (k, &i) in order.iter().enumerate() {
+        let separated = k > 0
+            && order[..k]
+                .iter()
+                .all(|&above| order[k..].iter().all(|&below| better[above][below]));
+        if separated {
+            cluster += 1;
+        }
+        cluster_of[i] = cluster;
+    }
+    let test = format!(
+        "paired-ar:{}|holm:{}|alpha:{}|seed:{}",
+        args.paired_ar_n,
+        pairs.len(),
+        args.rank_alpha,
+        args.seed
+    );
+    Ok((0..n)
+        .map(|i| Rank {
+            position: 1 + order.iter().position(|&o| o == i).unwrap_or(0),
+            cluster: cluster_of[i],
+            better_than: order
+                .iter()
+                .filter(|&&j| better[i][j])
+                .map(|&j| systems[j].system.clone())
+                .collect(),
+            test: test.clone(),
+        })
+        .collect())
 }
 
 fn source<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
@@ -323,18 +446,25 @@ fn source<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
         .ok_or_else(|| Error::Usage(format!("-m {metric} needs the source: -s SOURCE")))
 }
 
+/// The systems' files, in the order given.
+fn paths(args: &Args) -> Vec<String> {
+    args.input.iter().map(|i| i.path.clone()).collect()
+}
+
 fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }
 
 fn usim_metric(args: &Args, quiet: bool) -> Result<Metric<f64>, Error> {
-    let per_system = text_scores(source(args, "usim")?, &args.input, &args.text, quiet)?;
+    let files = paths(args);
+    let per_system = text_scores(source(args, "usim")?, &files, &args.text, quiet)?;
     let systems = per_system
         .iter()
-        .map(|(system, scores)| {
+        .zip(&args.input)
+        .map(|((_, scores), system)| {
             let n = scores.len().max(1) as f64;
             Scored {
-                system: (*system).to_owned(),
+                system: system.label.clone(),
                 score: scores.iter().map(|x| x.source_to_output).sum::<f64>() / n,
                 parts: json!({
                     "output_to_source": scores.iter().map(|x| x.output_to_source).sum::<f64>() / n
@@ -392,16 +522,16 @@ fn sari_metric(args: &Args) -> Result<Metric<f64>, Error> {
         .input
         .iter()
         .map(|output| {
-            let names: Vec<&str> = [source, output.as_str()]
+            let names: Vec<&str> = [source, output.path.as_str()]
                 .into_iter()
                 .chain(text_references(args))
                 .map(input::name)
                 .collect();
-            let outputs = strip(input::lines(output)?);
+            let outputs = strip(input::lines(&output.path)?);
             let score =
                 sari_score(&sources, &outputs, &references, &names).map_err(library_error)?;
             Ok(Scored {
-                system: output.clone(),
+                system: output.label.clone(),
                 score: score.mean,
                 parts: json!({}),
                 sentence_rows: score
@@ -439,12 +569,12 @@ fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Error> {
         .input
         .iter()
         .map(|output| {
-            let hypotheses = input::lines(output)?;
+            let hypotheses = input::lines(&output.path)?;
             let score = corpus
-                .score_lines(&hypotheses, input::name(output), &options)
+                .score_lines(&hypotheses, input::name(&output.path), &options)
                 .map_err(library_error)?;
             Ok(Scored {
-                system: output.clone(),
+                system: output.label.clone(),
                 score: score.mean,
                 parts: json!({ "std_over_draws": score.std }),
                 items: hypotheses
@@ -638,9 +768,9 @@ fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
         .input
         .iter()
         .map(|output| {
-            let lines = input::lines(output)?;
+            let lines = input::lines(&output.path)?;
             let system = gold
-                .score_lines(&lines, input::name(output), &options)
+                .score_lines(&lines, input::name(&output.path), &options)
                 .map_err(library_error)?;
             let chosen = chosen_annotators(&system.sentences, args.beta);
             let sentence_rows = system
@@ -661,7 +791,7 @@ fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
                 .collect();
             let s = system.score;
             Ok(Scored {
-                system: output.clone(),
+                system: output.label.clone(),
                 score: s.f_beta,
                 parts: json!({"precision": s.precision, "recall": s.recall,
                               "correct": s.correct, "proposed": s.proposed, "gold": s.gold}),
@@ -714,12 +844,12 @@ fn errant_files(args: &Args) -> Result<(Vec<M2File>, M2File, &'static str), Erro
         let hyps = args
             .input
             .iter()
-            .map(|h| input::m2(h, true))
+            .map(|h| input::m2(&h.path, true))
             .collect::<Result<Vec<_>, Error>>()?;
         return Ok((hyps, input::m2(gold_path, true)?, "m2"));
     };
     let annotator = crate::errant_annotate::annotator()?;
-    let (originals, corrected) = crate::errant_annotate::read_parallel(source, &args.input)?;
+    let (originals, corrected) = crate::errant_annotate::read_parallel(source, &paths(args))?;
     let gold_text = input::text(gold_path)?;
     let gold_m2 = gec_errant::retype_m2(
         annotator,
@@ -730,7 +860,7 @@ fn errant_files(args: &Args) -> Result<(Vec<M2File>, M2File, &'static str), Erro
     .map_err(|e| Error::input(e.to_string()))?;
     let gold = M2File::parse(&gold_m2, input::name(gold_path)).map_err(library_error)?;
     let mut hyps = Vec::with_capacity(args.input.len());
-    for (path, lines) in args.input.iter().zip(corrected) {
+    for (path, lines) in paths(args).iter().zip(corrected) {
         let sentences = crate::errant_annotate::errant_parallel_lines(
             &originals,
             std::slice::from_ref(&lines),
@@ -809,7 +939,7 @@ fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
                 o.insert("categories".into(), Value::Object(table));
             }
             Ok(Scored {
-                system: output.clone(),
+                system: output.label.clone(),
                 score: s.f_beta,
                 parts,
                 items: evaluation.sentences,
@@ -913,6 +1043,15 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
         });
     }
     bar.finish_and_clear();
+    if args.rank && args.format != "json" {
+        // Each metric's systems in rank order (JSON keeps the input order and says the rank).
+        let metric_of = |r: &SystemScore| {
+            args.metric
+                .iter()
+                .position(|m| m.eq_ignore_ascii_case(r.name))
+        };
+        rows.sort_by_key(|r| (metric_of(r), r.rank.as_ref().map(|k| k.position)));
+    }
     let text = if args.sentence_level {
         sentences
     } else {
@@ -929,6 +1068,9 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
 fn plain(rows: &[SystemScore]) -> String {
     let mut out = String::new();
     for r in rows {
+        if let Some(rank) = &r.rank {
+            let _ = write!(out, "#{} (cluster {}) ", rank.position, rank.cluster);
+        }
         let _ = write!(out, "{} {} = {:.4}", r.system, r.name, r.score);
         if let Some(c) = &r.confidence {
             let _ = write!(
@@ -1009,7 +1151,17 @@ fn latex(rows: &[SystemScore]) -> String {
         let _ = write!(out, " & {m}");
     }
     out.push_str(" \\\\\n\\midrule\n");
-    for system in &systems {
+    // With --rank, the first metric's clusters are separated by rules.
+    let cluster = |system: &str| {
+        rows.iter()
+            .find(|r| r.name == metrics[0] && r.system == system)
+            .and_then(|r| r.rank.as_ref())
+            .map(|k| k.cluster)
+    };
+    for (k, system) in systems.iter().enumerate() {
+        if k > 0 && cluster(system).is_some() && cluster(system) != cluster(systems[k - 1]) {
+            out.push_str("\\midrule\n");
+        }
         out.push_str(&escape(system));
         for m in &metrics {
             let cell = rows.iter().find(|r| r.name == *m && r.system == *system);

@@ -261,6 +261,96 @@ fn score_gleu_with_intervals_and_paired_tests() {
     }
 }
 
+/// `-i NAME=PATH` labels systems in every format; `--rank` orders them into significance clusters
+/// (paired approximate randomisation over every pair, Holm), and refuses too few trials for its
+/// number of pairs.
+#[test]
+fn score_with_names_and_rank() {
+    let block = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n";
+    let gold = file("rank-gold.txt", block.repeat(20).as_bytes());
+    let fixed = file(
+        "rank-fixed.txt",
+        "He goes to school .\n".repeat(20).as_bytes(),
+    );
+    let same = file("rank-same.txt", "He go to school .\n".repeat(20).as_bytes());
+    let (fixed_arg, same_arg) = (format!("fixed={fixed}"), format!("unchanged={same}"));
+    let args = [
+        "score",
+        "-m",
+        "m2",
+        "--gold",
+        &gold,
+        "-i",
+        &same_arg,
+        &fixed_arg,
+        "--rank",
+        "--paired-ar-n",
+        "2000",
+    ];
+    let json = gecbias_threads(&args, "2");
+    succeeded(&json);
+    assert_eq!(json.stdout, gecbias_threads(&args, "1").stdout);
+    let rows: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(
+        (rows[0]["system"].as_str(), rows[1]["system"].as_str()),
+        (Some("unchanged"), Some("fixed"))
+    );
+    assert_eq!(rows[1]["score"], 1.0);
+    let rank = |k: usize, field: &str| rows[k]["rank"][field].clone();
+    assert_eq!(
+        (rank(1, "position"), rank(1, "cluster")),
+        (1.into(), 1.into())
+    );
+    assert_eq!(
+        (rank(0, "position"), rank(0, "cluster")),
+        (2.into(), 2.into())
+    );
+    assert_eq!(rank(1, "better_than"), serde_json::json!(["unchanged"]));
+    assert_eq!(
+        rank(0, "test"),
+        "paired-ar:2000|holm:1|alpha:0.05|seed:12345"
+    );
+    let text = gecbias_threads(&[&args[..], &["-f", "text"]].concat(), "2");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.starts_with("#1 (cluster 1) fixed M2 = 1.0000"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n#2 (cluster 2) unchanged M2 = 0.0000"),
+        "{text}"
+    );
+    let latex = gecbias_threads(&[&args[..], &["-f", "latex"]].concat(), "2");
+    let latex = String::from_utf8(latex.stdout).unwrap();
+    assert!(
+        latex.contains("\\midrule\nfixed & 100.00 \\\\\n\\midrule\nunchanged"),
+        "{latex}"
+    );
+    let too_few = gecbias_threads(
+        &[
+            "score",
+            "-m",
+            "m2",
+            "--gold",
+            &gold,
+            "-i",
+            &same,
+            &fixed,
+            &same,
+            "--rank",
+            "--paired-ar-n",
+            "10",
+        ],
+        "1",
+    );
+    assert_eq!(too_few.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&too_few.stderr);
+    assert!(
+        message.contains("--rank over 3 pairs at α = 0.05 needs --paired-ar-n of at least 60"),
+        "{message}"
+    );
+}
+
 /// `score -m usim`: a signature naming the resampling, intervals around the score, the paired
 /// tests against the first system only, and the same numbers on 1 and 2 threads.
 #[test]

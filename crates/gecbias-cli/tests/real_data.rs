@@ -179,6 +179,30 @@ fn score_m2_gleu_errant_match_the_tools_with_valid_json_on_any_thread_count() {
         );
     }
 
+    // The gold by --gold whatever its name, the system by NAME=PATH.
+    let renamed = std::env::temp_dir().join(format!("gecbias-gold-{}.txt", std::process::id()));
+    std::fs::copy(&gold, &renamed).unwrap();
+    let amu = format!("AMU={}", systems[0]);
+    let named = gecbias(
+        &[
+            "score",
+            "-m",
+            "m2",
+            "--gold",
+            &renamed.display().to_string(),
+            "-i",
+            &amu,
+        ],
+        "2",
+    );
+    std::fs::remove_file(&renamed).unwrap();
+    let named: Value = serde_json::from_slice(&named.stdout).unwrap();
+    assert_eq!(named[0]["system"], "AMU");
+    assert_eq!(
+        format!("{:.4}", named[0]["score"].as_f64().unwrap()),
+        "0.3501"
+    );
+
     // JSON Lines per sentence: one object per system and sentence.
     let m2 = ["score", "-m", "m2", "-r", gold.as_str(), "-i"];
     let lines = gecbias(&[&m2[..], &[&systems[0], "--sentence-level"]].concat(), "2");
