@@ -211,6 +211,18 @@ fn gecbias_threads(args: &[&str], threads: &str) -> Output {
         .unwrap()
 }
 
+/// Runs `args` on 2 and on 1 thread, checks both succeed with the same bytes, and parses the JSON.
+fn same_json_on_any_thread_count(args: &[&str]) -> serde_json::Value {
+    let two = gecbias_threads(args, "2");
+    succeeded(&two);
+    assert_eq!(
+        two.stdout,
+        gecbias_threads(args, "1").stdout,
+        "1 vs 2 threads"
+    );
+    serde_json::from_slice(&two.stdout).unwrap()
+}
+
 /// `score -m gleu` with intervals and both paired tests: identical on 1 and 2 threads, the
 /// interval around the score, the tests against the first system only (the real-data test checks
 /// GLEU's values; this one its resampling, on 20 lines).
@@ -245,10 +257,7 @@ fn score_gleu_with_intervals_and_paired_tests() {
         "--paired-ar-n",
         "1000",
     ];
-    let one = gecbias_threads(&args, "1");
-    succeeded(&one);
-    assert_eq!(one.stdout, gecbias_threads(&args, "2").stdout);
-    let rows: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    let rows = same_json_on_any_thread_count(&args);
     for row in rows.as_array().unwrap() {
         let (score, ci) = (row["score"].as_f64().unwrap(), &row["confidence"]);
         assert!(ci["low"].as_f64().unwrap() <= score && score <= ci["high"].as_f64().unwrap());
@@ -287,10 +296,7 @@ fn score_with_names_and_rank() {
         "--paired-ar-n",
         "2000",
     ];
-    let json = gecbias_threads(&args, "2");
-    succeeded(&json);
-    assert_eq!(json.stdout, gecbias_threads(&args, "1").stdout);
-    let rows: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let rows = same_json_on_any_thread_count(&args);
     assert_eq!(
         (rows[0]["system"].as_str(), rows[1]["system"].as_str()),
         (Some("unchanged"), Some("fixed"))
@@ -373,10 +379,7 @@ fn score_usim_with_intervals_and_paired_tests() {
         "--paired-bs",
         "--paired-ar",
     ];
-    let one = gecbias_threads(&args, "1");
-    succeeded(&one);
-    assert_eq!(one.stdout, gecbias_threads(&args, "2").stdout);
-    let rows: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    let rows = same_json_on_any_thread_count(&args);
     let signature = rows[0]["signature"].as_str().unwrap();
     assert!(
         signature.ends_with("|ci:bca|bs:1000|paired-bs:1000|paired-ar:10000|seed:12345"),
