@@ -53,11 +53,11 @@ pub(crate) struct Args {
     /// The source text, one sentence per line (gleu, sari, usim).
     #[arg(long, short)]
     source: Option<String>,
-    /// The references: an M2 gold, named `*.m2` (m2, errant), and reference files line-aligned
-    /// with the source (gleu, sari); one call can give both.
+    /// The references: reference files line-aligned with the source (gleu, sari) and, without
+    /// `--gold`, an M2 gold named `*.m2` (m2, errant); one call can give both.
     #[arg(long, short, num_args = 1..)]
     references: Vec<String>,
-    /// The M2 gold of m2 and errant, whatever its name.
+    /// The M2 gold of m2 and errant, whatever its name; every `-r` file is then a text reference.
     #[arg(long)]
     gold: Option<String>,
     /// The systems' outputs, one sentence per line (for errant: hypothesis M2 files), each as
@@ -488,12 +488,18 @@ fn is_m2(path: &str) -> bool {
     path.ends_with(".m2")
 }
 
-/// The text references (every `-r` file but the M2 gold).
+/// Whether `-r reference` is the M2 gold: only without `--gold`, and only by its `.m2` name.
+fn is_gold_reference(args: &Args, reference: &str) -> bool {
+    args.gold.is_none() && is_m2(reference)
+}
+
+/// The text references: every `-r` file but the M2 gold (with `--gold`, every `-r` file, whatever
+/// its name, so none is dropped for being called `*.m2`).
 fn text_references(args: &Args) -> Vec<&str> {
     args.references
         .iter()
         .map(String::as_str)
-        .filter(|r| !is_m2(r))
+        .filter(|r| !is_gold_reference(args, r))
         .collect()
 }
 
@@ -724,13 +730,16 @@ fn unread_references(args: &Args) -> Result<(), Error> {
         )));
     }
     for reference in &args.references {
-        let (read, what) = if is_m2(reference) {
+        let (read, what) = if is_gold_reference(args, reference) {
             (
                 reads_m2,
                 "an M2 gold (named *.m2), read by -m m2 and -m errant",
             )
         } else {
-            (reads_text, "a text reference, read by -m gleu and -m sari")
+            (
+                reads_text,
+                "a text reference (with --gold, every -r file is one), read by -m gleu and -m sari",
+            )
         };
         if !read {
             return Err(Error::Usage(format!(

@@ -357,6 +357,39 @@ fn score_with_names_and_rank() {
     );
 }
 
+/// With `--gold`, every `-r` file is a text reference whatever its name: SARI reads one called
+/// `*.m2` instead of dropping it, and M2 reads the gold.
+#[test]
+fn with_gold_every_reference_is_text() {
+    let block = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n";
+    let gold = file("text-gold.txt", block.repeat(4).as_bytes());
+    let source = file("text-src.txt", "He go to school .\n".repeat(4).as_bytes());
+    let reference = file("text-ref.m2", "He goes to school .\n".repeat(4).as_bytes());
+    let args = [
+        "score", "-m", "m2", "sari", "-s", &source, "--gold", &gold, "-r", &reference, "-i",
+        &reference,
+    ];
+    let rows = same_json_on_any_thread_count(&args);
+    assert_eq!(rows[0]["name"], "M2");
+    assert_eq!(rows[0]["score"], 1.0);
+    assert_eq!(rows[1]["name"], "SARI");
+    assert!(
+        rows[1]["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("SARI|refs:1|")
+    );
+    // Without --gold a `*.m2` reference is the gold, which -m sari does not read: said, not dropped.
+    let sari = gecbias_threads(
+        &[
+            "score", "-m", "sari", "-s", &source, "-r", &reference, "-i", &reference,
+        ],
+        "1",
+    );
+    assert_eq!(sari.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&sari.stderr).contains("an M2 gold (named *.m2)"));
+}
+
 /// `score -m usim`: a signature naming the resampling, intervals around the score, the paired
 /// tests against the first system only, and the same numbers on 1 and 2 threads.
 #[test]
