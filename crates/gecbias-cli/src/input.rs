@@ -13,7 +13,7 @@ fn failure(e: gec_metrics::Error) -> Error {
         gec_metrics::Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
             Error::NotFound(e.to_string())
         }
-        _ => Error::input(e.to_string()),
+        _ => Error::Metrics { source: e },
     }
 }
 

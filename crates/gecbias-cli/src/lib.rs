@@ -66,6 +66,21 @@ pub enum Error {
     /// where there is one, the line.
     #[error("{0}")]
     Input(String),
+    /// A scorer refused its input (exit status 1): gec-metrics' error, kept as the source, says
+    /// which file and line.
+    #[error("{source}")]
+    Metrics {
+        /// The scorer's error.
+        #[source]
+        source: gec_metrics::Error,
+    },
+    /// Resampling failed (exit status 1): coverage-sim's error, kept as the source.
+    #[error("resampling: {source}")]
+    Resampling {
+        /// The resampling library's error.
+        #[source]
+        source: coverage_sim::Error,
+    },
 }
 
 impl Error {
@@ -78,7 +93,10 @@ impl Error {
     pub fn exit_status(&self) -> u8 {
         match self {
             Error::Usage(_) => 2,
-            Error::NotFound(_) | Error::Input(_) => 1,
+            Error::NotFound(_)
+            | Error::Input(_)
+            | Error::Metrics { .. }
+            | Error::Resampling { .. } => 1,
         }
     }
 }

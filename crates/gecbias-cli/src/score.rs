@@ -224,12 +224,12 @@ fn resamples(args: &Args) -> bool {
     args.confidence || args.paired_bs || args.paired_ar
 }
 
-fn statistics_error(e: coverage_sim::Error) -> Error {
-    Error::input(format!("resampling: {e}"))
+fn statistics_error(source: coverage_sim::Error) -> Error {
+    Error::Resampling { source }
 }
 
-fn library_error(e: gec_metrics::Error) -> Error {
-    Error::input(e.to_string())
+fn library_error(source: gec_metrics::Error) -> Error {
+    Error::Metrics { source }
 }
 
 fn confidence(args: &Args) -> Confidence {

@@ -390,6 +390,39 @@ fn with_gold_every_reference_is_text() {
     assert!(String::from_utf8_lossy(&sari.stderr).contains("an M2 gold (named *.m2)"));
 }
 
+/// A library's error reaches the caller as the source of the command's error, with the file and
+/// line it names.
+#[test]
+fn library_errors_are_kept_as_sources() {
+    let gold = file(
+        "source-gold.m2",
+        b"S He go .\nA 1 9|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n",
+    );
+    let hypothesis = file("source-hyp.txt", b"He goes .\n");
+    let argv = [
+        "gecbias",
+        "score",
+        "-m",
+        "m2",
+        "--gold",
+        &gold,
+        "-i",
+        &hypothesis,
+    ];
+    let error = gecbias_cli::output_of(argv.iter().map(|a| (*a).to_owned())).unwrap_err();
+    assert_eq!(error.exit_status(), 1);
+    let source = std::error::Error::source(&error).expect("the library error as the source");
+    let metrics = source
+        .downcast_ref::<gec_metrics::Error>()
+        .expect("a gec-metrics error");
+    let message = metrics.to_string();
+    assert!(
+        message.contains("source-gold.m2") && message.contains(":2"),
+        "{message}"
+    );
+    assert_eq!(error.to_string(), message);
+}
+
 /// `score -m usim`: a signature naming the resampling, intervals around the score, the paired
 /// tests against the first system only, and the same numbers on 1 and 2 threads.
 #[test]
