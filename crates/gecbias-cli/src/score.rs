@@ -121,7 +121,8 @@ pub(crate) struct Args {
     /// The family-wise error rate of `--rank`.
     #[arg(long, default_value_t = 0.05, value_parser = crate::numbers::level)]
     rank_alpha: f64,
-    /// One JSON object per system and sentence (JSON Lines) instead of system scores.
+    /// One line per system and sentence instead of system scores: JSON Lines, or with `-f text`
+    /// tab-separated rows under a header.
     #[arg(long, conflicts_with_all = ["confidence", "paired_bs", "paired_ar", "rank"])]
     sentence_level: bool,
 }
@@ -981,9 +982,41 @@ fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
 }
 
 /// The per-sentence objects of one metric (`--sentence-level`).
-fn sentence_lines<T>(metric: &Metric<T>, out: &mut String) {
+/// `--sentence-level`: one line per system and sentence — a JSON object (JSON Lines), or with
+/// `-f text` a tab-separated row under a header naming the metric's columns.
+fn sentence_lines<T>(metric: &Metric<T>, tsv: bool, out: &mut String) {
+    let columns: Vec<String> = metric
+        .systems
+        .iter()
+        .flat_map(|s| s.sentence_rows.first())
+        .next()
+        .and_then(Value::as_object)
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default();
+    if tsv {
+        let _ = writeln!(out, "name\tsystem\tline\t{}", columns.join("\t"));
+    }
     for system in &metric.systems {
         for (i, row) in system.sentence_rows.iter().enumerate() {
+            if tsv {
+                let cells: Vec<String> = columns
+                    .iter()
+                    .map(|c| match row.get(c) {
+                        Some(Value::String(text)) => text.clone(),
+                        Some(value) => value.to_string(),
+                        None => String::new(),
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "{}\t{}\t{}\t{}",
+                    metric.name,
+                    system.system,
+                    i + 1,
+                    cells.join("\t")
+                );
+                continue;
+            }
             let mut object = json!({"name": metric.name, "system": system.system, "line": i + 1});
             if let (Value::Object(o), Value::Object(r)) = (&mut object, row) {
                 o.extend(r.clone());
@@ -1007,7 +1040,7 @@ where
     S: CorpusStatistic<T>,
 {
     if args.sentence_level {
-        sentence_lines(&metric, sentences);
+        sentence_lines(&metric, args.format == "text", sentences);
         return Ok(Vec::new());
     }
     rows(args, metric, statistic, precision_recall.as_ref(), bar)
@@ -1025,6 +1058,12 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
         ));
     }
     unread_references(args)?;
+    if args.sentence_level && args.format == "latex" {
+        return Err(Error::Usage(
+            "--sentence-level writes JSON Lines (-f json) or tab-separated rows (-f text), not LaTeX"
+                .into(),
+        ));
+    }
     let mut rows = Vec::new();
     let mut sentences = String::new();
     // Resampling is what takes seconds: a bar over (metric, system) while it runs.

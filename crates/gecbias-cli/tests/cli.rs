@@ -390,6 +390,35 @@ fn with_gold_every_reference_is_text() {
     assert!(String::from_utf8_lossy(&sari.stderr).contains("an M2 gold (named *.m2)"));
 }
 
+/// `--sentence-level -f text` writes tab-separated rows under a header, labelled by `NAME=PATH`.
+#[test]
+fn sentence_level_tsv() {
+    let block = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n";
+    let gold = file("tsv-gold.m2", block.repeat(2).as_bytes());
+    let output = file("tsv-out.txt", b"He goes to school .\nHe go to school .\n");
+    let named = format!("sys={output}");
+    let args = [
+        "score",
+        "-m",
+        "m2",
+        "--gold",
+        &gold,
+        "-i",
+        &named,
+        "--sentence-level",
+    ];
+    let tsv = gecbias(&[&args[..], &["-f", "text"]].concat(), "");
+    succeeded(&tsv);
+    assert_eq!(
+        String::from_utf8(tsv.stdout).unwrap(),
+        "name\tsystem\tline\tannotator\tcorrect\tgold\tproposed\tscore\n\
+         M2\tsys\t1\t0\t1\t1\t1\t1.0\n\
+         M2\tsys\t2\t0\t0\t1\t0\t0.0\n"
+    );
+    let latex = gecbias(&[&args[..], &["-f", "latex"]].concat(), "");
+    assert_eq!(latex.status.code(), Some(2));
+}
+
 /// A library's error reaches the caller as the source of the command's error, with the file and
 /// line it names.
 #[test]
