@@ -44,12 +44,76 @@ use serde_json::{Value, json};
 use crate::usim_command::{TextOptions, text_scores};
 use crate::{Error, input, progress};
 
+/// A metric of `score -m`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum MetricName {
+    /// MaxMatch (m2scorer) against an M2 gold.
+    M2,
+    /// ERRANT's comparison with a reference M2 file.
+    Errant,
+    /// compute_gleu's corpus GLEU.
+    Gleu,
+    /// SARI.py's mean sentence SARI.
+    Sari,
+    /// Mean USim(source, output).
+    Usim,
+}
+
+/// The output format of `score`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// JSON (sacrebleu's default); JSON Lines with `--sentence-level`.
+    Json,
+    /// One line per system and metric; tab-separated rows with `--sentence-level`.
+    Text,
+    /// A booktabs table.
+    Latex,
+}
+
+/// The bootstrap interval of `--confidence`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum CiMethod {
+    /// Bias-corrected and accelerated.
+    Bca,
+    /// Percentile.
+    Percentile,
+}
+
+/// What ERRANT counts as the same edit (errant_compare's flags).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ErrantModeName {
+    /// Correction spans (`-cs`).
+    Cs,
+    /// Correction spans with types (`-cse`).
+    Cse,
+    /// Detection spans (`-ds`).
+    Ds,
+    /// Detection tokens (`-dt`).
+    Dt,
+}
+
+/// The name a value enum is written with on the command line (and in signatures).
+fn value_name(value: impl clap::ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_owned())
+        .unwrap_or_default()
+}
+
+fn metric_names(args: &Args) -> String {
+    args.metric
+        .iter()
+        .map(|m| value_name(*m))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Score systems against an M2 gold (m2, errant), references (gleu, sari) or their sources (usim).
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// The metrics, each scored for every system.
-    #[arg(long, short, num_args = 1.., value_parser = ["m2", "errant", "gleu", "sari", "usim"], default_value = "usim")]
-    metric: Vec<String>,
+    #[arg(long, short, num_args = 1.., value_enum, default_value = "usim")]
+    metric: Vec<MetricName>,
     /// The source text, one sentence per line (gleu, sari, usim).
     #[arg(long, short)]
     source: Option<String>,
@@ -77,8 +141,8 @@ pub(crate) struct Args {
     #[arg(long)]
     ignore_whitespace_casing: bool,
     /// ERRANT: what counts as the same edit (errant_compare's -cs, -cse, -ds, -dt).
-    #[arg(long, value_parser = ["cs", "cse", "ds", "dt"], default_value = "cs")]
-    errant_mode: String,
+    #[arg(long, value_enum, default_value = "cs")]
+    errant_mode: ErrantModeName,
     /// ERRANT: P/R/F per error type: 1 operation (R), 2 main type (NOUN), 3 both (R:NOUN).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
     cat: Option<u8>,
@@ -92,8 +156,8 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 1000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
     confidence_n: usize,
     /// The interval: bias-corrected and accelerated, or percentile.
-    #[arg(long, value_parser = ["bca", "percentile"], default_value = "bca")]
-    ci_method: String,
+    #[arg(long, value_enum, default_value = "bca")]
+    ci_method: CiMethod,
     /// Paired bootstrap test of each system against the first.
     #[arg(long)]
     paired_bs: bool,
@@ -110,8 +174,8 @@ pub(crate) struct Args {
     #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = 12345)]
     seed: u64,
     /// Output format.
-    #[arg(long, short, value_parser = ["json", "text", "latex"], default_value = "json")]
-    format: String,
+    #[arg(long, short, value_enum, default_value = "json")]
+    format: Format,
     /// Rank each metric's systems into significance clusters: every pair compared by paired
     /// approximate randomisation (`--paired-ar-n` trials, seeded), Holm–Bonferroni over the pairs
     /// at `--rank-alpha`; a cluster ends where every system above is significantly better than
@@ -207,7 +271,11 @@ struct Metric<T> {
 fn resampling_signature(args: &Args) -> String {
     let mut s = String::new();
     if args.confidence {
-        s.push_str(&format!("|ci:{}|bs:{}", args.ci_method, args.confidence_n));
+        s.push_str(&format!(
+            "|ci:{}|bs:{}",
+            value_name(args.ci_method),
+            args.confidence_n
+        ));
     }
     if args.paired_bs {
         s.push_str(&format!("|paired-bs:{}", args.paired_bs_n));
@@ -237,10 +305,9 @@ fn confidence(args: &Args) -> Confidence {
     let mut c = Confidence::default();
     c.resamples = args.confidence_n;
     c.seed = args.seed;
-    c.method = if args.ci_method == "percentile" {
-        IntervalMethod::Percentile
-    } else {
-        IntervalMethod::Bca
+    c.method = match args.ci_method {
+        CiMethod::Percentile => IntervalMethod::Percentile,
+        CiMethod::Bca => IntervalMethod::Bca,
     };
     c
 }
@@ -248,10 +315,12 @@ fn confidence(args: &Args) -> Confidence {
 /// The interval as the JSON shows it, saying when BCa fell back to percentile (a constant
 /// jackknife, e.g. a system whose sentence scores are all equal).
 fn interval(args: &Args, i: ScoreInterval) -> Interval {
-    let method = match (args.ci_method.as_str(), i.method) {
-        ("bca", IntervalMethod::Percentile) => "percentile (BCa undefined: constant jackknife)",
-        ("bca", _) => "bca",
-        _ => "percentile",
+    let method = match (args.ci_method, i.method) {
+        (CiMethod::Bca, IntervalMethod::Percentile) => {
+            "percentile (BCa undefined: constant jackknife)"
+        }
+        (CiMethod::Bca, _) => "bca",
+        (CiMethod::Percentile, _) => "percentile",
     };
     Interval {
         point: i.point,
@@ -720,14 +789,17 @@ fn m2_options(args: &Args) -> M2Options {
 /// Refuses references that no chosen metric reads, rather than dropping them: an M2 file when
 /// neither m2 nor errant is chosen, text references when neither gleu nor sari is.
 fn unread_references(args: &Args) -> Result<(), Error> {
-    let chosen = |names: [&str; 2]| args.metric.iter().any(|m| names.contains(&m.as_str()));
-    let (reads_m2, reads_text) = (chosen(["m2", "errant"]), chosen(["gleu", "sari"]));
+    let chosen = |names: [MetricName; 2]| args.metric.iter().any(|m| names.contains(m));
+    let (reads_m2, reads_text) = (
+        chosen([MetricName::M2, MetricName::Errant]),
+        chosen([MetricName::Gleu, MetricName::Sari]),
+    );
     if let Some(gold) = &args.gold
         && !reads_m2
     {
         return Err(Error::Usage(format!(
             "--gold {gold}: an M2 gold, read by -m m2 and -m errant, but -m {} reads none",
-            args.metric.join(" ")
+            metric_names(args)
         )));
     }
     for reference in &args.references {
@@ -745,7 +817,7 @@ fn unread_references(args: &Args) -> Result<(), Error> {
         if !read {
             return Err(Error::Usage(format!(
                 "-r {reference}: {what}, but -m {} reads no such file",
-                args.metric.join(" ")
+                metric_names(args)
             )));
         }
     }
@@ -894,11 +966,11 @@ fn errant_files(args: &Args) -> Result<(Vec<M2File>, M2File, &'static str), Erro
 
 fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
     let (hyps, reference, hyp_kind) = errant_files(args)?;
-    let mut options = ErrantOptions::with_mode(match args.errant_mode.as_str() {
-        "cse" => ErrantMode::CorrectionSpansTypes,
-        "ds" => ErrantMode::DetectionSpans,
-        "dt" => ErrantMode::DetectionTokens,
-        _ => ErrantMode::CorrectionSpans,
+    let mut options = ErrantOptions::with_mode(match args.errant_mode {
+        ErrantModeName::Cse => ErrantMode::CorrectionSpansTypes,
+        ErrantModeName::Ds => ErrantMode::DetectionSpans,
+        ErrantModeName::Dt => ErrantMode::DetectionTokens,
+        ErrantModeName::Cs => ErrantMode::CorrectionSpans,
     });
     options.beta = args.beta;
     let systems = args
@@ -973,7 +1045,7 @@ fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
         name: "ERRANT",
         signature: format!(
             "ERRANT|refs:{annotators}|mode:{}|beta:{}{typing}{cat}|refsel:running|version:{}",
-            args.errant_mode,
+            value_name(args.errant_mode),
             args.beta,
             version()
         ),
@@ -1040,25 +1112,26 @@ where
     S: CorpusStatistic<T>,
 {
     if args.sentence_level {
-        sentence_lines(&metric, args.format == "text", sentences);
+        sentence_lines(&metric, args.format == Format::Text, sentences);
         return Ok(Vec::new());
     }
     rows(args, metric, statistic, precision_recall.as_ref(), bar)
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
-    if args.metric.iter().any(|m| m == "errant") && args.metric.len() > 1 && args.source.is_none() {
+    let errant = args.metric.contains(&MetricName::Errant);
+    if errant && args.metric.len() > 1 && args.source.is_none() {
         return Err(Error::Usage(
             "-m errant without -s reads hypothesis M2 files; score it in a call of its own, or give -s SOURCE to type the hypotheses from text".into(),
         ));
     }
-    if args.cat.is_some() && !args.metric.iter().any(|m| m == "errant") {
+    if args.cat.is_some() && !errant {
         return Err(Error::Usage(
             "--cat gives ERRANT's per-type scores: add -m errant".into(),
         ));
     }
     unread_references(args)?;
-    if args.sentence_level && args.format == "latex" {
+    if args.sentence_level && args.format == Format::Latex {
         return Err(Error::Usage(
             "--sentence-level writes JSON Lines (-f json) or tab-separated rows (-f text), not LaTeX"
                 .into(),
@@ -1074,39 +1147,39 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     };
     for metric in &args.metric {
         let (s, b) = (&mut sentences, &bar);
-        rows.extend(match metric.as_str() {
-            "m2" => {
+        rows.extend(match metric {
+            MetricName::M2 => {
                 let stat = |part| M2Stat(args.beta, part);
                 let parts = Some([stat(Part::Precision), stat(Part::Recall)]);
                 metric_rows(args, m2_metric(args)?, &stat(Part::F), parts, s, b)?
             }
-            "errant" => {
+            MetricName::Errant => {
                 let stat = |part| ErrantStat(args.beta, part);
                 let parts = Some([stat(Part::Precision), stat(Part::Recall)]);
                 metric_rows(args, errant_metric(args)?, &stat(Part::F), parts, s, b)?
             }
-            "gleu" => metric_rows(args, gleu_metric(args)?, &PooledGleu, None, s, b)?,
-            "sari" => metric_rows(args, sari_metric(args)?, &Mean, None, s, b)?,
-            _ => metric_rows(args, usim_metric(args, quiet)?, &Mean, None, s, b)?,
+            MetricName::Gleu => metric_rows(args, gleu_metric(args)?, &PooledGleu, None, s, b)?,
+            MetricName::Sari => metric_rows(args, sari_metric(args)?, &Mean, None, s, b)?,
+            MetricName::Usim => metric_rows(args, usim_metric(args, quiet)?, &Mean, None, s, b)?,
         });
     }
     bar.finish_and_clear();
-    if args.rank && args.format != "json" {
+    if args.rank && args.format != Format::Json {
         // Each metric's systems in rank order (JSON keeps the input order and says the rank).
         let metric_of = |r: &SystemScore| {
             args.metric
                 .iter()
-                .position(|m| m.eq_ignore_ascii_case(r.name))
+                .position(|m| value_name(*m).eq_ignore_ascii_case(r.name))
         };
         rows.sort_by_key(|r| (metric_of(r), r.rank.as_ref().map(|k| k.position)));
     }
     let text = if args.sentence_level {
         sentences
     } else {
-        match args.format.as_str() {
-            "json" => serde_json::to_string_pretty(&rows).unwrap_or_default() + "\n",
-            "latex" => latex(&rows),
-            _ => plain(&rows),
+        match args.format {
+            Format::Json => serde_json::to_string_pretty(&rows).unwrap_or_default() + "\n",
+            Format::Latex => latex(&rows),
+            Format::Text => plain(&rows),
         }
     };
     crate::write_output(sink, text.as_bytes())
