@@ -1,0 +1,178 @@
+//! The output of `score`: per-sentence lines (JSON Lines or tab-separated), the text lines and the LaTeX table.
+
+use super::*;
+
+/// The per-sentence objects of one metric (`--sentence-level`).
+/// `--sentence-level`: one line per system and sentence — a JSON object (JSON Lines), or with
+/// `-f text` a tab-separated row under a header naming the metric's columns.
+pub(super) fn sentence_lines<T>(metric: &Metric<T>, tsv: bool, out: &mut String) {
+    let columns: Vec<String> = metric
+        .systems
+        .iter()
+        .flat_map(|s| s.sentence_rows.first())
+        .next()
+        .and_then(Value::as_object)
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default();
+    if tsv {
+        let _ = writeln!(out, "name\tsystem\tline\t{}", columns.join("\t"));
+    }
+    for system in &metric.systems {
+        for (i, row) in system.sentence_rows.iter().enumerate() {
+            if tsv {
+                let cells: Vec<String> = columns
+                    .iter()
+                    .map(|c| match row.get(c) {
+                        Some(Value::String(text)) => text.clone(),
+                        Some(value) => value.to_string(),
+                        None => String::new(),
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "{}\t{}\t{}\t{}",
+                    metric.name,
+                    system.system,
+                    i + 1,
+                    cells.join("\t")
+                );
+                continue;
+            }
+            let mut object = json!({"name": metric.name, "system": system.system, "line": i + 1});
+            if let (Value::Object(o), Value::Object(r)) = (&mut object, row) {
+                o.extend(r.clone());
+            }
+            let _ = writeln!(out, "{object}");
+        }
+    }
+}
+
+/// One line per system and metric: the score, its interval and p-values, and the signature.
+pub(super) fn plain(rows: &[SystemScore]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        if let Some(rank) = &r.rank {
+            let _ = write!(out, "#{} (cluster {}) ", rank.position, rank.cluster);
+        }
+        let _ = write!(out, "{} {} = {:.4}", r.system, r.name, r.score);
+        if let Some(c) = &r.confidence {
+            let _ = write!(
+                out,
+                " ({:.0}% CI {:.4}–{:.4})",
+                c.level * 100.0,
+                c.low,
+                c.high
+            );
+        }
+        for (label, c) in [("P", &r.precision_confidence), ("R", &r.recall_confidence)] {
+            if let Some(c) = c {
+                let _ = write!(
+                    out,
+                    " {label} = {:.4} ({:.4}–{:.4})",
+                    c.point, c.low, c.high
+                );
+            }
+        }
+        for (name, t) in [("bs", &r.paired_bs), ("ar", &r.paired_ar)] {
+            if let Some(t) = t {
+                let _ = write!(out, " p({name})={:.4}", t.p_value);
+            }
+        }
+        let _ = writeln!(out, " {}", r.signature);
+        if let Some(Value::Object(categories)) = r.parts.get("categories") {
+            for (name, c) in categories {
+                let number = |k: &str| c.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
+                let _ = write!(
+                    out,
+                    "  {name:<14} P = {:.4} R = {:.4} F = {:.4} (TP {} FP {} FN {})",
+                    number("precision"),
+                    number("recall"),
+                    number("f"),
+                    number("tp"),
+                    number("fp"),
+                    number("fn")
+                );
+                if let Some(i) = c.get("confidence") {
+                    let bound = |k: &str| i.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
+                    let _ = write!(out, " F CI {:.4}–{:.4}", bound("low"), bound("high"));
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// A LaTeX table (booktabs): a row per system, a column per metric, scores ×100 with the
+/// interval, † where a paired test finds the system different from the baseline at p < 0.05;
+/// the signatures as comments.
+pub(super) fn latex(rows: &[SystemScore]) -> String {
+    let mut metrics: Vec<&str> = Vec::new();
+    let mut systems: Vec<&str> = Vec::new();
+    for r in rows {
+        if !metrics.contains(&r.name) {
+            metrics.push(r.name);
+        }
+        if !systems.contains(&r.system.as_str()) {
+            systems.push(&r.system);
+        }
+    }
+    let escape = |s: &str| {
+        s.chars().fold(String::new(), |mut out, c| {
+            if matches!(c, '_' | '&' | '%' | '$' | '#' | '{' | '}') {
+                out.push('\\');
+            }
+            out.push(c);
+            out
+        })
+    };
+    let mut out = format!(
+        "\\begin{{tabular}}{{l{}}}\n\\toprule\nSystem",
+        "r".repeat(metrics.len())
+    );
+    for m in &metrics {
+        let _ = write!(out, " & {m}");
+    }
+    out.push_str(" \\\\\n\\midrule\n");
+    // With --rank, the first metric's clusters are separated by rules.
+    let cluster = |system: &str| {
+        rows.iter()
+            .find(|r| r.name == metrics[0] && r.system == system)
+            .and_then(|r| r.rank.as_ref())
+            .map(|k| k.cluster)
+    };
+    for (k, system) in systems.iter().enumerate() {
+        if k > 0 && cluster(system).is_some() && cluster(system) != cluster(systems[k - 1]) {
+            out.push_str("\\midrule\n");
+        }
+        out.push_str(&escape(system));
+        for m in &metrics {
+            let cell = rows.iter().find(|r| r.name == *m && r.system == *system);
+            let _ = match cell {
+                Some(r) => {
+                    let mut cell = format!("{:.2}", 100.0 * r.score);
+                    if let Some(c) = &r.confidence {
+                        let _ = write!(cell, " [{:.2}, {:.2}]", 100.0 * c.low, 100.0 * c.high);
+                    }
+                    let significant = [&r.paired_bs, &r.paired_ar]
+                        .into_iter()
+                        .flatten()
+                        .any(|t| t.p_value < 0.05);
+                    if significant {
+                        cell.push_str("$^\\dagger$");
+                    }
+                    write!(out, " & {cell}")
+                }
+                None => write!(out, " & --"),
+            };
+        }
+        out.push_str(" \\\\\n");
+    }
+    out.push_str("\\bottomrule\n\\end{tabular}\n");
+    let mut signatures: Vec<&str> = rows.iter().map(|r| r.signature.as_str()).collect();
+    signatures.dedup();
+    for s in signatures {
+        let _ = writeln!(out, "% {s}");
+    }
+    out
+}
