@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use unseen_est::crowd::{Classes, Normalizer, estimate_batch};
 use unseen_est::{Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
 
-use crate::{Error, input};
+use crate::{Error, Signature, input};
 
 fn print(sink: &mut dyn Write, value: &Value) -> Result<(), Error> {
     let text = serde_json::to_string_pretty(value).unwrap_or_default();
@@ -117,7 +117,7 @@ pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Res
         sink,
         &json!({
             "name": "Conservatism",
-            "signature": format!("Conservatism|split:{split}|align:reference-costs|version:{}", env!("CARGO_PKG_VERSION")),
+            "signature": Signature::new("Conservatism").with("split", split).with("align", "reference-costs").with("version", env!("CARGO_PKG_VERSION")).to_string(),
             "source": args.source,
             "systems": rows,
         }),
@@ -181,7 +181,7 @@ pub(crate) fn unseen(args: &UnseenArgs, sink: &mut dyn Write) -> Result<(), Erro
         sink,
         &json!({
             "name": "UnseenEst",
-            "signature": format!("UnseenEst|grid:1.05|classes:{}|version:{}", args.classes, env!("CARGO_PKG_VERSION")),
+            "signature": Signature::new("UnseenEst").with("grid", "1.05").with("classes", &args.classes).with("version", env!("CARGO_PKG_VERSION")).to_string(),
             "sentences": rows,
             "table1": {
                 "sentences": table.files,
@@ -296,7 +296,7 @@ pub(crate) fn coverage(args: &CoverageArgs, sink: &mut dyn Write) -> Result<(), 
     }
     let mut out = json!({
         "name": "PerfectSystemAccuracy",
-        "signature": format!("Coverage|sampling:{}|band:poisson-binomial-95|version:{}", args.sampling, env!("CARGO_PKG_VERSION")),
+        "signature": Signature::new("Coverage").with("sampling", &args.sampling).with("band", "poisson-binomial-95").with("version", env!("CARGO_PKG_VERSION")).to_string(),
         "sentences": args.histograms.len(),
         "exact": curve_json(&exact),
     });

@@ -40,6 +40,7 @@ mod numbers;
 mod parse;
 mod sari;
 mod score;
+mod signature;
 mod tag;
 mod usim_command;
 
@@ -49,6 +50,7 @@ use std::io::Write;
 use clap::{CommandFactory, FromArgMatches, Subcommand};
 pub use english_tagger::Analysis;
 pub use errant_annotate::{MAX_SENTENCE_TOKENS, errant_parallel_lines};
+pub use signature::Signature;
 pub use tag::{MAX_LINE_TOKENS, tag_line};
 
 /// Why a command failed: the binary prints the message after `gecbias: ` and exits with

@@ -42,7 +42,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::usim_command::{TextOptions, text_scores};
-use crate::{Error, input, progress};
+use crate::{Error, Signature, input, progress};
 
 mod metrics;
 mod render;

@@ -7,7 +7,7 @@ use serde::Serialize;
 use ucca_graph::Passage;
 use usim::{PairUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_text};
 
-use crate::{Error, input, parser, progress, punkt};
+use crate::{Error, Signature, input, parser, progress, punkt};
 
 /// How text becomes passages, and which USim: the options `usim` and `score -m usim` share.
 #[derive(clap::Args)]
@@ -35,9 +35,12 @@ impl TextOptions {
 
     /// The signature's fields for these options (sacrebleu's convention: every option that
     /// changes a number), `xml` when the inputs are UCCA XML.
-    pub(crate) fn signature(&self, xml: bool) -> String {
-        let input = if xml {
-            "xml".to_owned()
+    pub(crate) fn signature(&self, xml: bool) -> Signature {
+        let signature = Signature::new("USim")
+            .with("params", &self.params)
+            .with("dirs", "both");
+        let signature = if xml {
+            signature.flag("xml")
         } else {
             let tok = if self.pretokenized {
                 "pretokenized"
@@ -45,13 +48,12 @@ impl TextOptions {
                 "raw"
             };
             let split = if self.sentences { "punkt" } else { "line" };
-            format!("tok:{tok}|sent:{split}|parser:ucca-wiki-v1.2")
+            signature
+                .with("tok", tok)
+                .with("sent", split)
+                .with("parser", "ucca-wiki-v1.2")
         };
-        format!(
-            "USim|params:{}|dirs:both|{input}|version:{}",
-            self.params,
-            env!("CARGO_PKG_VERSION")
-        )
+        signature.with("version", env!("CARGO_PKG_VERSION"))
     }
 }
 
@@ -138,7 +140,7 @@ pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), E
         .collect();
     let report = Report {
         name: "USim",
-        signature: args.text.signature(args.xml),
+        signature: args.text.signature(args.xml).to_string(),
         source: &args.source,
         systems,
     };

@@ -373,12 +373,15 @@ fn with_gold_every_reference_is_text() {
     assert_eq!(rows[0]["name"], "M2");
     assert_eq!(rows[0]["score"], 1.0);
     assert_eq!(rows[1]["name"], "SARI");
-    assert!(
-        rows[1]["signature"]
-            .as_str()
-            .unwrap()
-            .starts_with("SARI|refs:1|")
+    // A result checked against its signature, parsed back.
+    let signature =
+        |k: usize| gecbias_cli::Signature::parse(rows[k]["signature"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        (signature(1).name(), signature(1).get("refs")),
+        ("SARI", Some("1"))
     );
+    assert_eq!(signature(0).get("beta"), Some("0.5"));
+    assert_eq!(signature(0).to_string(), rows[0]["signature"]);
     // Without --gold a `*.m2` reference is the gold, which -m sari does not read: said, not dropped.
     let sari = gecbias_threads(
         &[

@@ -98,11 +98,10 @@ pub(super) fn sari_metric(args: &Args) -> Result<Metric<f64>, Error> {
         .collect::<Result<Vec<_>, Error>>()?;
     Ok(Metric {
         name: "SARI",
-        signature: format!(
-            "SARI|refs:{}|impl:sari.py|version:{}",
-            references.len(),
-            version()
-        ),
+        signature: Signature::new("SARI")
+            .with("refs", references.len())
+            .with("impl", "sari.py")
+            .with("version", version()),
         systems,
     })
 }
@@ -148,18 +147,16 @@ pub(super) fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Error> {
     } else {
         args.gleu_iter
     };
-    let resampled = if resamples(args) {
-        "|resample:pooled-refs"
-    } else {
-        ""
-    };
+    let mut signature = Signature::new("GLEU")
+        .with("refs", references.len())
+        .with("iter", draws)
+        .with("draws", "python2");
+    if resamples(args) {
+        signature = signature.with("resample", "pooled-refs");
+    }
     Ok(Metric {
         name: "GLEU",
-        signature: format!(
-            "GLEU|refs:{}|iter:{draws}|draws:python2{resampled}|version:{}",
-            references.len(),
-            version()
-        ),
+        signature: signature.with("version", version()),
         systems,
     })
 }
@@ -376,12 +373,13 @@ pub(super) fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
     };
     Ok(Metric {
         name: "M2",
-        signature: format!(
-            "M2|refs:{annotators}|beta:{}|muw:{}|case:{case}|refsel:running|version:{}",
-            args.beta,
-            args.max_unchanged_words,
-            version()
-        ),
+        signature: Signature::new("M2")
+            .with("refs", annotators)
+            .with("beta", args.beta)
+            .with("muw", args.max_unchanged_words)
+            .with("case", case)
+            .with("refsel", "running")
+            .with("version", version()),
         systems,
     })
 }
@@ -512,20 +510,22 @@ pub(super) fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error
         .map(|b| b.annotators().len())
         .max()
         .unwrap_or(0);
-    let cat = args.cat.map(|c| format!("|cat:{c}")).unwrap_or_default();
-    let typing = if hyp_kind == "text" {
-        format!("|hyp:text|typed:gecbias-errant-{}", gec_errant::VERSION)
-    } else {
-        "|hyp:m2".to_owned()
-    };
+    let mut signature = Signature::new("ERRANT")
+        .with("refs", annotators)
+        .with("mode", value_name(args.errant_mode))
+        .with("beta", args.beta)
+        .with("hyp", hyp_kind);
+    if hyp_kind == "text" {
+        signature = signature.with("typed", format!("gecbias-errant-{}", gec_errant::VERSION));
+    }
+    if let Some(c) = args.cat {
+        signature = signature.with("cat", c);
+    }
     Ok(Metric {
         name: "ERRANT",
-        signature: format!(
-            "ERRANT|refs:{annotators}|mode:{}|beta:{}{typing}{cat}|refsel:running|version:{}",
-            value_name(args.errant_mode),
-            args.beta,
-            version()
-        ),
+        signature: signature
+            .with("refsel", "running")
+            .with("version", version()),
         systems,
     })
 }

@@ -74,28 +74,26 @@ pub(super) struct Scored<T> {
 pub(super) struct Metric<T> {
     pub(super) name: &'static str,
     /// The signature without its resampling part.
-    pub(super) signature: String,
+    pub(super) signature: Signature,
     pub(super) systems: Vec<Scored<T>>,
 }
 
-/// The resampling part of a signature (empty without resampling).
-pub(super) fn resampling_signature(args: &Args) -> String {
-    let mut s = String::new();
+/// The metric's signature with the resampling fields appended (none without resampling).
+pub(super) fn resampling_signature(args: &Args, metric: &Signature) -> Signature {
+    let mut s = metric.clone();
     if args.confidence {
-        s.push_str(&format!(
-            "|ci:{}|bs:{}",
-            value_name(args.ci_method),
-            args.confidence_n
-        ));
+        s = s
+            .with("ci", value_name(args.ci_method))
+            .with("bs", args.confidence_n);
     }
     if args.paired_bs {
-        s.push_str(&format!("|paired-bs:{}", args.paired_bs_n));
+        s = s.with("paired-bs", args.paired_bs_n);
     }
     if args.paired_ar {
-        s.push_str(&format!("|paired-ar:{}", args.paired_ar_n));
+        s = s.with("paired-ar", args.paired_ar_n);
     }
     if args.confidence || args.paired_bs || args.paired_ar {
-        s.push_str(&format!("|seed:{}", args.seed));
+        s = s.with("seed", args.seed);
     }
     s
 }
@@ -165,7 +163,7 @@ where
     T: Sync,
     S: CorpusStatistic<T>,
 {
-    let signature = format!("{}{}", metric.signature, resampling_signature(args));
+    let signature = resampling_signature(args, &metric.signature).to_string();
     let Some(baseline) = metric.systems.first() else {
         return Ok(Vec::new());
     };
