@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, fields
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
@@ -607,20 +608,16 @@ def parse(
     if isinstance(text, str):
         text = [text]
     with _Files() as files:
-        path = files.path(text, "text")
-        out_dir = os.path.join(files._folder(), "passages")
-        args = ["parse", path, "--out-dir", out_dir]
+        args = ["parse", files.path(text, "text")]
         if pretokenized:
             args.append("--pretokenized")
         if sentences:
             args.append("--sentences")
-        _run(args)
-        count = len(os.listdir(out_dir))
-        passages = []
-        for number in range(1, count + 1):
-            with open(os.path.join(out_dir, f"{number}.xml"), encoding="utf-8") as xml:
-                passages.append(xml.read())
-    return passages
+        # Standard output holds every passage, each followed by a newline; one file per passage
+        # would cost a file system round trip per line.
+        out = _run(args)
+    starts = [m.start() for m in re.finditer(r"^<root ", out, re.MULTILINE)]
+    return [out[a:b][:-1] for a, b in zip(starts, starts[1:] + [len(out)])]
 
 
 @dataclass(frozen=True)
