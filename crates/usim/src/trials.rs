@@ -78,3 +78,30 @@ pub fn nucle_paragraph_pairs<'f>(essay: &str, files: &[&'f str]) -> Vec<(&'f str
     let corrected = numbered(&format!("{essay}_corrected"));
     numbered(essay).into_iter().zip(corrected).collect()
 }
+
+/// The USim parameters of one environment of the reference code's golden tables (usim-goldens
+/// §3): `generation` `REL` (as released) or `BR` (the 2017 branch), `munkres` `1.0.12` or an
+/// earlier version (its tie-breaking), `comparable` `mainline` (units over several terminals) or
+/// `branch` (every non-root unit); `None` for an unknown generation.
+pub fn reference_environment(
+    generation: &str,
+    munkres: &str,
+    comparable: &str,
+) -> Option<crate::Params> {
+    let mut params = match generation {
+        "REL" => crate::Params::RELEASED,
+        "BR" => crate::Params::BRANCH_2017,
+        _ => return None,
+    };
+    params.comparable = if comparable == "mainline" {
+        crate::Comparable::MultiTerminal
+    } else {
+        crate::Comparable::AnyNonRoot
+    };
+    params.ties = if munkres == "1.0.12" {
+        mono_align::TieBreaking::Munkres112
+    } else {
+        mono_align::TieBreaking::Munkres108
+    };
+    Some(params)
+}

@@ -6,9 +6,8 @@ use std::collections::HashMap;
 
 use gecbias_data::datasets::USIM_ANNOTATIONS;
 use gecbias_data::testing::data_and_golden_rows;
-use mono_align::TieBreaking;
 use ucca_graph::Passage;
-use usim::{Comparable, Params, PassagePair, PreparedPassage};
+use usim::{Params, PassagePair, PreparedPassage};
 
 /// Prepared passages by file stem.
 type Passages = HashMap<String, PreparedPassage>;
@@ -43,8 +42,8 @@ fn ordered<'p>(
 
 /// One pair of each trial of Table 1 (Different, Same, IAA; the shortest passages of each): the rows
 /// the default test run checks,
-/// every environment included; the other pairs' rows take 25 s more and run in CI
-/// (`every_human_pair_matches_the_reference`, `.ci/run`).
+/// every environment included; `cargo xtask reproduce usim-table1` checks every row of every pair in
+/// CI (25 s more).
 const SAMPLE: [(&str, &str); 3] = [
     ("amittaic1200", "tree1300"),
     ("amittaic1205", "amittaic1305"),
@@ -63,16 +62,6 @@ fn one_pair_of_each_trial_matches_the_reference() {
     assert_eq!(check(&sample, &passages), (36, 12));
 }
 
-/// Every row of the golden table (run by `.ci/run`: 30 s in a debug build).
-#[test]
-#[ignore = "30 s of CPU: run by .ci/run with --ignored"]
-fn every_human_pair_matches_the_reference() {
-    let Some((rows, passages)) = goldens() else {
-        return;
-    };
-    assert_eq!(check(&rows, &passages), (264, 88));
-}
-
 /// Checks `rows`: USim with its counts; and where a row gives them (columns 13–16, for each
 /// environment with its own comparable rule and munkres ≥ 1.0.12), the draft's variants, USim and
 /// the variants sharing each pair's word alignments. Returns (rows, rows with variants) checked.
@@ -85,21 +74,7 @@ fn check(rows: &[Vec<String>], passages: &Passages) -> (usize, usize) {
     let mut pairs: HashMap<&[String], PassagePair> = HashMap::new();
     for f in rows {
         let (a, b) = ordered(f, passages);
-        let mut params = if f[4] == "REL" {
-            Params::RELEASED
-        } else {
-            Params::BRANCH_2017
-        };
-        params.comparable = if f[6] == "mainline" {
-            Comparable::MultiTerminal
-        } else {
-            Comparable::AnyNonRoot
-        };
-        params.ties = if f[5] == "1.0.12" {
-            TieBreaking::Munkres112
-        } else {
-            TieBreaking::Munkres108
-        };
+        let params = usim::trials::reference_environment(&f[4], &f[5], &f[6]).unwrap();
         let pair = pairs
             .entry(&f[1..6])
             .or_insert_with(|| PassagePair::new(a, b));

@@ -14,8 +14,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 use ucca_graph::dag_f1::{Normalisation, Score, edge_multiset, evaluate, ucca_eval};
 use ucca_graph::{Category, Layer, NodeId, PassageBuilder, UnitKind};
-use usim::trials::TABLE_1;
-use usim::{Comparable, Distsim, MainRelations, Params, PreparedPassage, UsimScore, distsim, usim};
+use usim::trials::{TABLE_1, reference_environment};
+use usim::{
+    Comparable, Distsim, MainRelations, Mapping, Params, PassagePair, PreparedPassage, UsimScore,
+    distsim, usim,
+};
 
 use super::{Experiment, Report};
 
@@ -52,7 +55,8 @@ const PAPER: [PaperRow; 3] = [
     },
 ];
 
-fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
+/// The human annotation files of Table 1's pairs (also `usim-variants`' inputs).
+pub(super) fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut names: Vec<&str> = TABLE_1
         .iter()
         .flat_map(|t| t.pairs.iter().flat_map(|(a, b)| [*a, *b]))
@@ -164,6 +168,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             mismatches.join(", ")
         );
     }
+    let other_rows = every_environment(&passages)?;
 
     let mut md = String::new();
     let _ = writeln!(
@@ -171,7 +176,8 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         "## USim (Table 1, left)\n\n\
          Trial means over the pairs of the authors' `distance_main.py` (usim-goldens §2). Every per-pair value below \
          equals the reference code's (`goldens/usim_human_pairs.tsv`) exactly — checked, the experiment fails \
-         otherwise. \"as released\" = `ucca` 1.0.50's `align` module and `munkres` ≥ 1.0.12 (the default); \"2017 \
+         otherwise, and so does every one of the table's {other_rows} rows in every environment (each generation \
+         with either comparable rule, `munkres` 1.0.8's tie-breaking too; the draft's variants where given). \"as released\" = `ucca` 1.0.50's `align` module and `munkres` ≥ 1.0.12 (the default); \"2017 \
          branch\" = the `borgr/ucca` `distances` code the driver imported (sentence marks by last character, every \
          non-root unit compared).\n\n\
          | trial | pairs | paper s→r | r→s | Avg | as released s→r | r→s | Avg | 2017 branch s→r | r→s | Avg |\n\
@@ -587,4 +593,69 @@ fn figure_1(md: &mut String) -> anyhow::Result<()> {
         score.usim
     );
     Ok(())
+}
+
+/// Every row of the golden table in every environment (each generation with either comparable
+/// rule, `munkres` 1.0.12 or 1.0.8): USim and counts, and the draft's variants where the row gives
+/// them, in parallel over pairs; the test run samples three pairs
+/// (`crates/usim/tests/human_pairs.rs`). Returns the rows checked.
+fn every_environment(passages: &HashMap<String, PreparedPassage>) -> anyhow::Result<usize> {
+    let rows: Vec<Vec<String>> = spec_goldens::rows("usim_human_pairs.tsv")?
+        .into_iter()
+        .filter(|f| f.len() >= 12)
+        .collect();
+    let mut by_pair: HashMap<&[String], Vec<&Vec<String>>> = HashMap::new();
+    for f in &rows {
+        by_pair.entry(&f[1..4]).or_default().push(f);
+    }
+    let mismatches: Vec<String> = by_pair
+        .par_iter()
+        .flat_map(|(key, rows)| {
+            let (first, second) = (&passages[&key[0]], &passages[&key[1]]);
+            let (a, b) = if key[2] == "s2r" {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            let pair = PassagePair::new(a, b);
+            rows.iter()
+                .filter_map(|f| {
+                    let params = reference_environment(&f[4], &f[5], &f[6])?;
+                    let s = pair.usim(&params);
+                    let ours = [
+                        s.matched_first,
+                        s.matched_second,
+                        s.units_first,
+                        s.units_second,
+                    ]
+                    .map(|c| c.to_string());
+                    let mut same = f[7].parse::<f64>().ok() == Some(s.usim) && f[8..12] == ours[..];
+                    if f.len() >= 16 && !f[12].is_empty() {
+                        let generation = if f[4] == "REL" {
+                            Params::RELEASED
+                        } else {
+                            Params::BRANCH_2017
+                        };
+                        let variants = [
+                            pair.top_down_cut(&generation),
+                            pair.token_distance(&generation, Mapping::BottomUp),
+                            pair.token_distance(&generation, Mapping::TopDown),
+                            pair.token_distance(&generation, Mapping::AllToAll),
+                        ];
+                        let expected: Vec<f64> =
+                            f[12..16].iter().filter_map(|x| x.parse().ok()).collect();
+                        same &= variants[..] == expected[..];
+                    }
+                    (!same).then(|| f[1..7].join(" "))
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if !mismatches.is_empty() {
+        bail!(
+            "USim differs from the reference code: {}",
+            mismatches.join(", ")
+        );
+    }
+    Ok(rows.len())
 }

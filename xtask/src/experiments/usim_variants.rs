@@ -9,7 +9,6 @@ use std::fmt::Write as _;
 
 use anyhow::Context;
 use gecbias_data::DataDir;
-use gecbias_data::datasets::USIM_ANNOTATIONS;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -24,23 +23,10 @@ use super::{Experiment, Report};
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "usim-variants",
     title: "the 2017 draft's UCCA similarity variants (largest cut, token analysis, tree edit distance) on the 22 human annotation pairs",
-    inputs,
+    inputs: super::usim_table1::inputs,
     run,
     full: None,
 };
-
-fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
-    let mut names: Vec<&str> = TABLE_1
-        .iter()
-        .flat_map(|t| t.pairs.iter().flat_map(|(a, b)| [*a, *b]))
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    Ok(names
-        .into_iter()
-        .map(|n| format!("{USIM_ANNOTATIONS}/{n}.xml"))
-        .collect())
-}
 
 /// Every measure of one pair; asymmetric ones as the mean of both directions, as the draft
 /// proposes ("compute the measure twice and use the mean").
