@@ -1,28 +1,35 @@
 """gecbias: the evaluation measures of Choshen & Abend (2018) for grammatical error correction
 (GEC) and text simplification, from Python.
 
-Every function runs the Rust code of the ``gecbias`` command in-process (no subprocess, the GIL
-released while it works) and returns a small frozen dataclass with the same fields and the same
-signature string as the command's JSON. Inputs are file paths or lists of lines.
+Every function runs the Rust code of the ``gecbias`` command in-process (no subprocess, no
+temporary file, the GIL released while it works) and returns a small frozen dataclass with the
+same fields and the same signature string as the command's JSON. An input is a path (a ``str``
+or ``os.PathLike`` is always a path) or a list of lines (a sequence of ``str``), held in memory
+under the argument's name, so that a message reads ``<gold>:3: …``.
 
 * Reference-based scores, with the command's signatures: :func:`m2_score` (m2scorer's F0.5),
   :func:`errant_compare` (ERRANT's), :func:`gleu` (compute_gleu's), :func:`sari` (SARI.py's);
   ERRANT from text, per error type (``score("errant", …, source=…, cat=2)``);
-  any of them with a bootstrap interval (:func:`confidence_interval`) or a paired test against a
-  baseline (:func:`paired_test`), sacrebleu's conventions (1000 resamples, seed 12345); or all
-  systems at once with :func:`score`.
+  any of them with a bootstrap interval (:func:`confidence_interval`), a paired test against a
+  baseline (:func:`paired_test`) or ranked into significance clusters (:func:`rank`),
+  sacrebleu's conventions (1000 resamples, seed 12345); or all systems at once with
+  :func:`score`.
+* Corpora read once and scored many times (a training loop's use): :class:`M2Gold` (whole
+  hypothesis sets or batches of its sentences) and :class:`GleuCorpus`.
 * How conservative a system is: :func:`conservatism` (WordChange, word order, splits).
 * How many valid corrections a sentence has: :func:`unseen_estimate` (UnseenEst).
 * What a correction changes: :func:`errant_parallel` (ERRANT's typed edits, natively: no spaCy).
 * Semantic faithfulness without references: :func:`usim` (UCCA XML passages),
   :func:`usim_text` (raw text, through the native UCCA parser) and :func:`parse`.
 
-Bad input raises :class:`InputError` (a ``ValueError``) whose message names the file and the
-line; a missing file raises ``FileNotFoundError``.
+Bad input raises :class:`InputError` (a ``ValueError``) whose message names the file (or the
+argument) and the line; a missing file raises ``FileNotFoundError``; an argument of the wrong
+type ``TypeError``, a value out of range or not among the choices ``ValueError``, each naming
+the argument.
 
 >>> import gecbias
->>> gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
->>> result = gecbias.m2_score(["He goes to school ."], gold)
+>>> gold = gecbias.M2Gold(["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""])
+>>> result = gold.score(["He goes to school ."])
 >>> result.score, result.correct, result.proposed, result.gold
 (1.0, 1, 1, 1)
 >>> result.signature.startswith("M2|refs:1|beta:0.5|muw:2")
@@ -34,23 +41,65 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, fields
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Type, TypedDict, TypeVar, Union, overload
 
 from . import _native
+from ._inputs import (
+    CommandInputs,
+    Lines,
+    PathLike,
+    checked_lines,
+    choice,
+    count,
+    is_path,
+    path_of,
+    positive,
+    read_lines,
+    several,
+)
 from ._native import InputError
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+from ._results import (
+    ConservatismProfile,
+    ErrantCategoryScore,
+    ErrantEdit,
+    ErrantScore,
+    GleuScore,
+    Interval,
+    M2Score,
+    PairedTest,
+    Rank,
+    SariScore,
+    Score,
+    Threshold,
+    Token,
+    UnseenEstimate,
+    UsimResult,
+    UsimScore,
+)
 
 __all__ = [
     "InputError",
+    "Lines",
+    "PathLike",
+    "Metric",
+    "CiMethod",
+    "ErrantMode",
+    "Merge",
+    "UsimParams",
+    "Resampling",
+    "ScoreOptions",
     "Interval",
     "PairedTest",
+    "Rank",
     "Score",
     "M2Score",
     "ErrantScore",
     "ErrantCategoryScore",
     "ErrantEdit",
-    "errant_parallel",
     "GleuScore",
     "SariScore",
     "UsimScore",
@@ -58,7 +107,11 @@ __all__ = [
     "UnseenEstimate",
     "Threshold",
     "UsimResult",
+    "Token",
+    "M2Gold",
+    "GleuCorpus",
     "score",
+    "rank",
     "m2_score",
     "errant_compare",
     "gleu",
@@ -70,125 +123,26 @@ __all__ = [
     "usim",
     "usim_text",
     "parse",
-    "Token",
+    "errant_parallel",
     "tag",
     "__version__",
 ]
 
 __version__: str = _native.__version__
 
-#: A file path, or the file's lines (without line ends).
-Lines = Union[str, "os.PathLike[str]", Sequence[str]]
+#: The metrics of :func:`score`.
+Metric = Literal["m2", "errant", "gleu", "sari", "usim"]
+#: A bootstrap interval: bias-corrected and accelerated, or percentile.
+CiMethod = Literal["bca", "percentile"]
+#: What ERRANT counts as the same edit (errant_compare's ``-cs``, ``-cse``, ``-ds``, ``-dt``).
+ErrantMode = Literal["cs", "cse", "ds", "dt"]
+#: ERRANT's merging of adjacent alignment operations.
+Merge = Literal["rules", "all-split", "all-merge", "all-equal"]
+#: USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
+UsimParams = Literal["released", "branch-2017"]
 
-
-@dataclass(frozen=True)
-class Interval:
-    """A bootstrap confidence interval of a corpus score: ``point`` is the resampled statistic
-    on the whole corpus, ``[low, high]`` the interval at ``level`` by ``method`` (``bca`` or
-    ``percentile``)."""
-
-    point: float
-    low: float
-    high: float
-    level: float
-    method: str
-
-
-@dataclass(frozen=True)
-class PairedTest:
-    """A paired significance test of a system against ``baseline``: the score difference
-    (system − baseline), its p-value and the number of resamples (bootstrap) or trials
-    (approximate randomisation)."""
-
-    baseline: str
-    difference: float
-    p_value: float
-    trials: int
-
-
-@dataclass(frozen=True)
-class Score:
-    """One system's corpus score for one metric, as a row of ``gecbias score``'s JSON: the
-    metric's ``name``, the ``system`` file (``<hypothesis>`` for a list of lines), the
-    ``score``, the number of ``sentences``, the ``signature`` recording every option that
-    changes a number, and the bootstrap interval and paired tests when they were asked for
-    (``None`` otherwise). The metric's own parts are in its subclass."""
-
-    name: str
-    system: str
-    score: float
-    sentences: int
-    signature: str
-    confidence: Optional[Interval]
-    paired_bs: Optional[PairedTest]
-    paired_ar: Optional[PairedTest]
-
-
-@dataclass(frozen=True)
-class M2Score(Score):
-    """The M2 scorer's corpus F_β (``score``) with its precision, recall and edit counts:
-    ``correct`` system edits matching a gold edit, ``proposed`` system edits, ``gold`` edits of
-    the chosen annotators (m2scorer's running choice of annotator per sentence)."""
-
-    precision: float
-    recall: float
-    correct: int
-    proposed: int
-    gold: int
-
-
-@dataclass(frozen=True)
-class ErrantScore(Score):
-    """ERRANT's corpus F_β (``score``): ``tp``, ``fp``, ``fn`` edit counts with errant_compare's
-    choice of reference annotator per sentence, precision and recall; with ``cat``, the same per
-    error type group (``categories``, by name: ``R``, ``NOUN`` or ``R:NOUN``), else ``None``."""
-
-    precision: float
-    recall: float
-    tp: int
-    fp: int
-    fn: int
-    categories: Optional[Dict[str, "ErrantCategoryScore"]] = None
-
-
-@dataclass(frozen=True)
-class ErrantCategoryScore:
-    """One error type group's P, R and F_β (``f``) and counts over the annotator pairs ERRANT
-    chose for the whole corpus (errant_compare's ``-cat`` row), with the bootstrap interval of F
-    when ``confidence`` was asked for."""
-
-    precision: float
-    recall: float
-    f: float
-    tp: int
-    fp: int
-    fn: int
-    confidence: Optional[Interval] = None
-
-
-@dataclass(frozen=True)
-class GleuScore(Score):
-    """compute_gleu's corpus GLEU (``score``, the mean over its 500 rounds of reference draws)
-    and the standard deviation over those draws (not an interval over sentences: ask
-    :func:`confidence_interval` for that)."""
-
-    std_over_draws: float
-
-
-@dataclass(frozen=True)
-class SariScore(Score):
-    """SARI.py's corpus SARI (``score``): the mean of the sentence scores."""
-
-
-@dataclass(frozen=True)
-class UsimScore(Score):
-    """USim of a system's outputs to their sources, as ``score`` ranks it: the mean over
-    sentences of USim(source → output) (``score``) and of the other direction."""
-
-    output_to_source: float
-
-
-_SCORE_TYPES = {
+_METRICS = ("m2", "errant", "gleu", "sari", "usim")
+_SCORE_TYPES: Dict[str, Type[Score]] = {
     "m2": M2Score,
     "errant": ErrantScore,
     "gleu": GleuScore,
@@ -198,211 +152,314 @@ _SCORE_TYPES = {
 
 
 @dataclass(frozen=True)
-class ConservatismProfile:
-    """How conservative an output is against its source (LCB §3.2): per aligned sentence pair,
-    WordChange (words changed), index diff and the Spearman ρ of aligned word order, summed or
-    averaged here; ``word_change_histogram`` maps the figure's bins (``0-0`` … ``21-30``) to
-    sentence counts."""
+class Resampling:
+    """What :func:`score` resamples, sacrebleu's conventions: a bootstrap ``confidence``
+    interval (95 %, ``confidence_n`` resamples, ``ci_method``), paired tests of each system
+    against the first (``paired_bs``: bootstrap, ``paired_bs_n`` resamples; ``paired_ar``:
+    approximate randomisation, ``paired_ar_n`` trials), a ranking into significance clusters
+    (``rank``: every pair by approximate randomisation, Holm–Bonferroni at ``rank_alpha``), all
+    seeded by ``seed``: equal arguments give equal numbers on any number of threads."""
 
-    system: str
-    sentences: int
-    unchanged_share: float
-    total_word_change: int
-    mean_word_change: float
-    total_index_diff: int
-    mean_spearman_rho: float
-    perfect_order: int
-    splits: int
-    concatenations: int
-    word_change_histogram: Dict[str, int]
-    word_change_above_30: int
-    signature: str
+    confidence: bool = False
+    confidence_n: int = 1000
+    ci_method: CiMethod = "bca"
+    paired_bs: bool = False
+    paired_bs_n: int = 1000
+    paired_ar: bool = False
+    paired_ar_n: int = 10_000
+    rank: bool = False
+    rank_alpha: float = 0.05
+    seed: int = 12345
 
-
-@dataclass(frozen=True)
-class Threshold:
-    """UnseenEst's estimate above a probability threshold γ: the expected number of valid
-    corrections with probability above γ (``variants``) and their probability mass."""
-
-    gamma: float
-    variants: float
-    mass: float
-
-
-@dataclass(frozen=True)
-class UnseenEstimate:
-    """UnseenEst (Zou et al.) for one sentence's crowd corrections: how many corrections were
-    given (``answers``) and distinct, the estimated number of valid corrections, and the
-    estimate above each of Table 1's thresholds."""
-
-    sentence: str
-    answers: int
-    distinct_answers: int
-    estimated_corrections: float
-    above: Tuple[Threshold, ...]
-    signature: str
-
-
-@dataclass(frozen=True)
-class UsimResult:
-    """USim between sources and outputs: the means over sentence pairs of USim(source → output)
-    and USim(output → source)."""
-
-    output: str
-    sentences: int
-    source_to_output: float
-    output_to_source: float
-    signature: str
-
-
-class _Files:
-    """Paths for the arguments: a path stays as it is; a list of lines is written to a
-    temporary file named after its role, so that messages read ``…/hypothesis:3: …``."""
-
-    def __init__(self) -> None:
-        self._dir: Optional[tempfile.TemporaryDirectory] = None
-        #: The temporary file of each list of lines, and the name results give it instead.
-        self.shown: Dict[str, str] = {}
-
-    def __enter__(self) -> "_Files":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self._dir is not None:
-            self._dir.cleanup()
-
-    def _folder(self) -> str:
-        if self._dir is None:
-            self._dir = tempfile.TemporaryDirectory(prefix="gecbias-")
-        return self._dir.name
-
-    def path(self, value: Lines, role: str) -> str:
-        if isinstance(value, (str, os.PathLike)):
-            return os.fspath(value)
-        lines = _lines_of(value, role)
-        for number, line in enumerate(lines, 1):
-            if "\n" in line or "\r" in line:
-                raise InputError(f"{role}:{number}: a line of a list contains a line break")
-        path = os.path.join(self._folder(), role)
-        with open(path, "w", encoding="utf-8", newline="\n") as out:
-            out.write("".join(line + "\n" for line in lines))
-        self.shown[path] = f"<{role}>"
-        return path
-
-
-def _run(args: List[str]) -> str:
-    return _native.output_of(args)
+    def arguments(self) -> List[str]:
+        """The command line's options, each value checked (naming the field when wrong)."""
+        args = ["--seed", str(count(self.seed, "seed"))]
+        if self.confidence:
+            method = choice(self.ci_method, ("bca", "percentile"), "ci_method")
+            args += ["--confidence", "--confidence-n", str(count(self.confidence_n, "confidence_n", 1))]
+            args += ["--ci-method", method]
+        if self.paired_bs:
+            args += ["--paired-bs", "--paired-bs-n", str(count(self.paired_bs_n, "paired_bs_n", 1))]
+        if self.paired_ar or self.rank:
+            args += ["--paired-ar-n", str(count(self.paired_ar_n, "paired_ar_n", 1))]
+        if self.paired_ar:
+            args.append("--paired-ar")
+        if self.rank:
+            alpha = positive(self.rank_alpha, "rank_alpha")
+            if alpha >= 1:
+                raise ValueError(f"rank_alpha: a level between 0 and 1, not {alpha!r}")
+            args += ["--rank", "--rank-alpha", repr(alpha)]
+        return args
 
 
 def _interval(value: Optional[Dict[str, Any]]) -> Optional[Interval]:
     return None if value is None else Interval(**value)
 
 
-def _test(value: Optional[Dict[str, Any]], shown: Dict[str, str]) -> Optional[PairedTest]:
+def _test(value: Optional[Dict[str, Any]]) -> Optional[PairedTest]:
+    return None if value is None else PairedTest(**value)
+
+
+def _rank(value: Optional[Dict[str, Any]]) -> Optional[Rank]:
     if value is None:
         return None
-    return PairedTest(**{**value, "baseline": shown.get(value["baseline"], value["baseline"])})
+    return Rank(**{**value, "better_than": tuple(value["better_than"])})
 
 
-def _score_row(metric: str, row: Dict[str, Any], shown: Dict[str, str]) -> Score:
-    """A JSON row as its dataclass; a system given as a list of lines is named by its role
-    (``<hypothesis>``), not by its temporary file."""
+def _score_row(metric: str, row: Dict[str, Any]) -> Score:
+    """A JSON row of ``gecbias score`` as its dataclass."""
     cls = _SCORE_TYPES[metric]
     known = {f.name for f in fields(cls)}
     values = {k: v for k, v in row.items() if k in known}
-    values["system"] = shown.get(row["system"], row["system"])
     values["confidence"] = _interval(row.get("confidence"))
-    values["paired_bs"] = _test(row.get("paired_bs"), shown)
-    values["paired_ar"] = _test(row.get("paired_ar"), shown)
+    values["paired_bs"] = _test(row.get("paired_bs"))
+    values["paired_ar"] = _test(row.get("paired_ar"))
+    values["rank"] = _rank(row.get("rank"))
     if "categories" in values:
-        values["categories"] = {
-            name: ErrantCategoryScore(
-                **{
-                    k: _interval(v) if k.endswith("confidence") else v
-                    for k, v in c.items()
-                }
-            )
-            for name, c in values["categories"].items()
-        }
+        values["categories"] = {name: _category(c) for name, c in values["categories"].items()}
     return cls(**values)
 
 
+def _category(row: Dict[str, Any]) -> ErrantCategoryScore:
+    values = dict(row)
+    values["confidence"] = _interval(row.get("confidence"))
+    return ErrantCategoryScore(**values)
+
+
+class ScoreOptions(TypedDict, total=False):
+    """:func:`score`'s keyword arguments, for the overloads that type its result by metric."""
+
+    names: Optional[Sequence[str]]
+    source: Optional[Lines]
+    references: Union[Lines, Sequence[Lines]]
+    gold: Optional[Lines]
+    beta: float
+    max_unchanged_words: int
+    ignore_whitespace_casing: bool
+    errant_mode: ErrantMode
+    cat: Optional[Literal[1, 2, 3]]
+    iterations: int
+    pretokenized: bool
+    sentences: bool
+    usim_params: UsimParams
+    resampling: Resampling
+
+
+@overload
+def score(metric: Literal["m2"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[M2Score]: ...
+@overload
+def score(metric: Literal["errant"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[ErrantScore]: ...
+@overload
+def score(metric: Literal["gleu"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[GleuScore]: ...
+@overload
+def score(metric: Literal["sari"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[SariScore]: ...
+@overload
+def score(metric: Literal["usim"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[UsimScore]: ...
+@overload
+def score(metric: Metric, systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[Score]: ...
+
+
 def score(
-    metric: str,
-    systems: Sequence[Lines],
+    metric: Metric,
+    systems: Union[Lines, Sequence[Lines]],
     *,
+    names: Optional[Sequence[str]] = None,
     source: Optional[Lines] = None,
-    references: Sequence[Lines] = (),
+    references: Union[Lines, Sequence[Lines]] = (),
     gold: Optional[Lines] = None,
-    confidence: bool = False,
-    confidence_n: int = 1000,
-    ci_method: str = "bca",
-    paired_bs: bool = False,
-    paired_bs_n: int = 1000,
-    paired_ar: bool = False,
-    paired_ar_n: int = 10_000,
-    seed: int = 12345,
     beta: float = 0.5,
     max_unchanged_words: int = 2,
     ignore_whitespace_casing: bool = False,
-    errant_mode: str = "cs",
-    cat: Optional[int] = None,
+    errant_mode: ErrantMode = "cs",
+    cat: Optional[Literal[1, 2, 3]] = None,
     iterations: int = 500,
     pretokenized: bool = False,
     sentences: bool = False,
-    usim_params: str = "released",
-) -> List[Score]:
-    """``gecbias score -m METRIC``: every system's corpus score for one metric (``m2``,
-    ``errant``, ``gleu``, ``sari`` or ``usim``), with the command's signature; the first system
-    is the baseline of the paired tests.
+    usim_params: UsimParams = "released",
+    resampling: Resampling = Resampling(),
+) -> List[Any]:
+    """``gecbias score -m METRIC``: every system's corpus score for one metric, with the
+    command's signature; the first system is the baseline of the paired tests.
 
-    ``gold`` is the M2 gold (m2, errant); ``source`` and ``references`` are line-aligned text
-    (gleu, sari; usim needs the source only). For errant, systems are text typed on the fly by
-    the native ERRANT when ``source`` is given (the gold re-typed the same way), else hypothesis
-    M2 files; ``cat`` (1 operation, 2 main type, 3 both) adds per-type scores. Intervals are bootstrap intervals over test sentences (``confidence_n`` resamples,
-    ``ci_method`` ``bca`` or ``percentile``); ``paired_bs``/``paired_ar`` test each system
-    against the first by paired bootstrap or approximate randomisation. ``seed`` seeds every
-    resampling, so equal arguments give equal numbers on any number of threads.
+    ``systems`` is one path or a list of systems (each a path or a list of lines), labelled by
+    ``names`` when given, else by their paths (``<systems[k]>`` for lists). ``gold`` is the M2
+    gold (m2, errant); ``source`` and ``references`` (one path, or a list of references) are
+    line-aligned text (gleu, sari; usim needs the source only). For errant, systems are text
+    typed on the fly by the native ERRANT when ``source`` is given (the gold re-typed the same
+    way), else hypothesis M2 files; ``cat`` (1 operation, 2 main type, 3 both) adds per-type
+    scores. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
+
+    >>> gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
+    >>> [(s.system, s.score) for s in score("m2", [["He goes to school ."], ["He go to school ."]],
+    ...                                      names=["fixed", "kept"], gold=gold)]
+    [('fixed', 1.0), ('kept', 0.0)]
     """
-    if metric not in _SCORE_TYPES:
-        raise ValueError(f"metric: one of {', '.join(_SCORE_TYPES)}, not {metric!r}")
-    if isinstance(systems, (str, os.PathLike)):
-        raise TypeError("systems: a list of systems (each a path or a list of lines)")
-    with _Files() as files:
-        args = ["score", "-m", metric, "--seed", str(seed)]
-        if source is not None:
-            args += ["-s", files.path(source, "source")]
-        refs = [files.path(r, f"reference{k}") for k, r in enumerate(references)]
-        if refs:
-            args += ["-r", *refs]
-        if gold is not None:
-            args += ["--gold", files.path(gold, "gold")]
-        if cat is not None:
-            args += ["--cat", str(cat)]
-        inputs = []
-        for k, system in enumerate(systems):
-            role = "hypothesis" if len(systems) == 1 else f"hypothesis{k}"
-            # Without a source, ERRANT compares hypothesis M2 files; the other metrics read text.
-            m2_input = metric == "errant" and source is None
-            inputs.append(files.path(system, role + ".m2" if m2_input else role))
-        args += ["-i", *inputs]
-        args += ["--beta", repr(float(beta)), "--max-unchanged-words", str(max_unchanged_words)]
-        if ignore_whitespace_casing:
-            args.append("--ignore-whitespace-casing")
-        args += ["--errant-mode", errant_mode, "--gleu-iter", str(iterations)]
-        if pretokenized:
-            args.append("--pretokenized")
-        if sentences:
-            args.append("--sentences")
-        args += ["--params", usim_params]
-        if confidence:
-            args += ["--confidence", "--confidence-n", str(confidence_n), "--ci-method", ci_method]
-        if paired_bs:
-            args += ["--paired-bs", "--paired-bs-n", str(paired_bs_n)]
-        if paired_ar:
-            args += ["--paired-ar", "--paired-ar-n", str(paired_ar_n)]
-        rows = json.loads(_run(args))
-        return [_score_row(metric, row, files.shown) for row in rows]
+    choice(metric, _METRICS, "metric")
+    choice(errant_mode, ("cs", "cse", "ds", "dt"), "errant_mode")
+    choice(usim_params, ("released", "branch-2017"), "usim_params")
+    if cat is not None and cat not in (1, 2, 3):
+        raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
+    if not isinstance(resampling, Resampling):
+        raise TypeError(f"resampling: a gecbias.Resampling, not {type(resampling).__name__}")
+    given = several(systems, "systems")
+    if names is not None:
+        if is_path(names) or len(names) != len(given):
+            raise ValueError(f"names: one name per system ({len(given)}), not {names!r}")
+        for name in names:
+            if not isinstance(name, str) or not name or "=" in name or "/" in name:
+                raise ValueError(f"names: each a non-empty str without '=' or '/', not {name!r}")
+    inputs = CommandInputs()
+    args = ["score", "-m", metric]
+    if source is not None:
+        args += ["-s", inputs.name(source, "source")]
+    refs = [inputs.name(r, f"references[{k}]") for k, r in enumerate(several(references, "references"))]
+    if refs:
+        args += ["-r", *refs]
+    if gold is not None:
+        args += ["--gold", inputs.name(gold, "gold")]
+    if cat is not None:
+        args += ["--cat", str(cat)]
+    systems_args = []
+    for k, system in enumerate(given):
+        name = inputs.name(system, f"systems[{k}]")
+        systems_args.append(name if names is None else f"{names[k]}={name}")
+    args += ["-i", *systems_args]
+    args += ["--beta", repr(positive(beta, "beta"))]
+    args += ["--max-unchanged-words", str(count(max_unchanged_words, "max_unchanged_words"))]
+    if ignore_whitespace_casing:
+        args.append("--ignore-whitespace-casing")
+    args += ["--errant-mode", errant_mode, "--gleu-iter", str(count(iterations, "iterations", 1))]
+    if pretokenized:
+        args.append("--pretokenized")
+    if sentences:
+        args.append("--sentences")
+    args += ["--params", usim_params, *resampling.arguments()]
+    return [_score_row(metric, row) for row in json.loads(inputs.run(args))]
+
+
+def rank(
+    metric: Metric,
+    systems: Sequence[Lines],
+    *,
+    trials: int = 10_000,
+    alpha: float = 0.05,
+    seed: int = 12345,
+    **inputs: Any,
+) -> List[Score]:
+    """The systems ranked on ``metric`` with significance clusters, best first (each
+    :class:`Score` has its :class:`Rank`): every pair compared by paired approximate
+    randomisation (``trials``, seeded), Holm–Bonferroni over the pairs at ``alpha``; ``inputs``
+    are :func:`score`'s (``gold``, ``source``, ``references``, ``names``, options)."""
+    resampling = Resampling(rank=True, rank_alpha=alpha, paired_ar_n=trials, seed=seed)
+    ranked = score(metric, systems, resampling=resampling, **inputs)
+    return sorted(ranked, key=lambda s: s.rank.position if s.rank is not None else 0)
+
+
+_S = TypeVar("_S", bound=Score)
+
+
+def _one(results: Sequence[Score], cls: Type[_S]) -> _S:
+    (result,) = results
+    if not isinstance(result, cls):
+        raise TypeError(f"expected a {cls.__name__}, the command answered {type(result).__name__}")
+    return result
+
+
+def _m2_options(beta: float, max_unchanged_words: int, ignore_whitespace_casing: bool) -> "tuple[float, int, bool]":
+    return (
+        positive(beta, "beta"),
+        count(max_unchanged_words, "max_unchanged_words"),
+        bool(ignore_whitespace_casing),
+    )
+
+
+class M2Gold:
+    """An M2 gold standard read once, to score any number of hypothesis sets, or batches of its
+    sentences, without reading it again (a training loop's use): m2scorer's numbers, with
+    P = correct/proposed, R = correct/gold, F_β = (1 + β²)PR / (β²P + R).
+
+    >>> gold = M2Gold(["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", "",
+    ...                "S She like cats .", "A 1 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0", ""])
+    >>> len(gold), gold.score(["He goes to school .", "She like cats ."]).score
+    (2, 0.8333333333333334)
+    >>> gold.score(["She likes cats ."], sentences=[1]).score
+    1.0
+    """
+
+    def __init__(self, gold: Lines) -> None:
+        """Reads ``gold`` (an M2 file, or its lines) strictly: an edit span outside its sentence
+        is an :class:`InputError` naming the line."""
+        path = path_of(gold)
+        if path is not None:
+            self._gold = _native.M2Gold.read(path)
+        else:
+            lines = checked_lines(gold, "gold")
+            self._gold = _native.M2Gold.parse("".join(line + "\n" for line in lines), "<gold>")
+
+    def __len__(self) -> int:
+        return len(self._gold)
+
+    @property
+    def annotators(self) -> int:
+        """The most annotators any sentence has (the signature's ``refs``)."""
+        return self._gold.annotators
+
+    def score(
+        self,
+        hypotheses: Lines,
+        *,
+        sentences: Optional[Sequence[int]] = None,
+        beta: float = 0.5,
+        max_unchanged_words: int = 2,
+        ignore_whitespace_casing: bool = False,
+    ) -> M2Score:
+        """m2scorer's corpus score of ``hypotheses`` (one corrected sentence per line): against
+        the whole gold, or against the gold's sentences at the 0-based indices ``sentences``
+        (one hypothesis each, in that order) as a corpus of their own."""
+        options = _m2_options(beta, max_unchanged_words, ignore_whitespace_casing)
+        lines, name = read_lines(hypotheses, "hypotheses")
+        indices = None
+        if isinstance(sentences, range) and (len(sentences) == 0 or min(sentences) >= 0):
+            indices = list(sentences)
+        elif sentences is not None:
+            if is_path(sentences) or not isinstance(sentences, Sequence):
+                raise TypeError("sentences: a sequence of 0-based sentence indices")
+            indices = [count(i, f"sentences[{k}]") for k, i in enumerate(sentences)]
+        f, p, r, correct, proposed, gold, n, signature = self._gold.score(lines, name, options, indices)
+        return M2Score(
+            name="M2", system=name, score=f, sentences=n, signature=signature, confidence=None,
+            paired_bs=None, paired_ar=None, rank=None, precision=p, recall=r, correct=correct,
+            proposed=proposed, gold=gold,
+        )
+
+
+class GleuCorpus:
+    """A source with its references, read once (n-gram statistics computed once), to score any
+    number of hypothesis sets with compute_gleu's GLEU.
+
+    >>> corpus = GleuCorpus(["He go to school ."], [["He goes to school ."], ["He went to school ."]])
+    >>> corpus.score(["He goes to school ."]).score
+    0.484
+    """
+
+    def __init__(self, source: Lines, references: Union[Lines, Sequence[Lines]]) -> None:
+        sources, source_name = read_lines(source, "source")
+        read = [read_lines(r, f"references[{k}]") for k, r in enumerate(several(references, "references"))]
+        names = [source_name] + [name for _, name in read]
+        self._corpus = _native.GleuCorpus(sources, [lines for lines, _ in read], names)
+
+    def __len__(self) -> int:
+        return len(self._corpus)
+
+    def score(self, hypotheses: Lines, *, iterations: int = 500) -> GleuScore:
+        """compute_gleu's corpus GLEU of ``hypotheses``: the mean over ``iterations`` rounds of
+        the script's own reference draws, to the last digit, and their standard deviation."""
+        lines, name = read_lines(hypotheses, "hypotheses")
+        mean, std, n, signature = self._corpus.score(lines, name, count(iterations, "iterations", 1))
+        return GleuScore(
+            name="GLEU", system=name, score=mean, sentences=n, signature=signature, confidence=None,
+            paired_bs=None, paired_ar=None, rank=None, std_over_draws=std,
+        )
 
 
 def m2_score(
@@ -414,20 +471,14 @@ def m2_score(
     ignore_whitespace_casing: bool = False,
 ) -> M2Score:
     """The M2 scorer's F_β of ``system`` (one corrected sentence per line) against ``gold`` (an
-    M2 file): m2scorer's numbers, P = correct/proposed, R = correct/gold,
-    F_β = (1 + β²)PR / (β²P + R)."""
-    (result,) = score(
-        "m2",
-        [system],
-        gold=gold,
-        beta=beta,
-        max_unchanged_words=max_unchanged_words,
+    M2 file, or its lines): m2scorer's numbers (:meth:`M2Gold.score`)."""
+    return M2Gold(gold).score(
+        system, beta=beta, max_unchanged_words=max_unchanged_words,
         ignore_whitespace_casing=ignore_whitespace_casing,
     )
-    return result  # type: ignore[return-value]
 
 
-def errant_compare(hyp: Lines, ref: Lines, *, mode: str = "cs", beta: float = 0.5) -> ErrantScore:
+def errant_compare(hyp: Lines, ref: Lines, *, mode: ErrantMode = "cs", beta: float = 0.5) -> ErrantScore:
     """errant_compare's span-based scores of the hypothesis M2 ``hyp`` against the reference M2
     ``ref``; ``mode`` is ``cs`` (span and correction, the default), ``cse``, ``ds`` or ``dt``.
 
@@ -436,27 +487,24 @@ def errant_compare(hyp: Lines, ref: Lines, *, mode: str = "cs", beta: float = 0.
     >>> (result.tp, result.fp, result.fn, result.score)
     (1, 0, 0, 1.0)
     """
-    (result,) = score("errant", [hyp], gold=ref, errant_mode=mode, beta=beta)
-    return result  # type: ignore[return-value]
+    return _one(score("errant", [hyp], gold=ref, errant_mode=mode, beta=beta), ErrantScore)
 
 
 def gleu(
-    source: Lines, references: Sequence[Lines], hypothesis: Lines, *, iterations: int = 500
+    source: Lines, references: Union[Lines, Sequence[Lines]], hypothesis: Lines, *, iterations: int = 500
 ) -> GleuScore:
-    """compute_gleu's corpus GLEU of ``hypothesis`` against the ``references`` of ``source``:
-    the mean over ``iterations`` rounds of the script's own reference draws, to the last
-    digit.
+    """compute_gleu's corpus GLEU of ``hypothesis`` against the ``references`` of ``source``
+    (:meth:`GleuCorpus.score`).
 
     >>> refs = [["He goes to school ."], ["He went to school ."]]
     >>> result = gleu(["He go to school ."], refs, ["He goes to school ."])
     >>> result.score, result.signature
     (0.484, 'GLEU|refs:2|iter:500|draws:python2|version:0.1.0')
     """
-    (result,) = score("gleu", [hypothesis], source=source, references=references, iterations=iterations)
-    return result  # type: ignore[return-value]
+    return GleuCorpus(source, references).score(hypothesis, iterations=iterations)
 
 
-def sari(source: Lines, references: Sequence[Lines], output: Lines) -> SariScore:
+def sari(source: Lines, references: Union[Lines, Sequence[Lines]], output: Lines) -> SariScore:
     """SARI.py's corpus SARI of the simplification ``output`` of ``source`` against
     ``references``: the mean over sentences of (F_add + F_keep + P_del) / 3.
 
@@ -464,34 +512,33 @@ def sari(source: Lines, references: Sequence[Lines], output: Lines) -> SariScore
     ...      ["The cat sat on the mat ."]).score
     1.0
     """
-    (result,) = score("sari", [output], source=source, references=references)
-    return result  # type: ignore[return-value]
+    return _one(score("sari", [output], source=source, references=references), SariScore)
 
 
 def confidence_interval(
-    metric: str,
+    metric: Metric,
     system: Lines,
     *,
     resamples: int = 1000,
-    method: str = "bca",
+    method: CiMethod = "bca",
     seed: int = 12345,
     **inputs: Any,
 ) -> Interval:
     """A bootstrap confidence interval (95 %) of ``system``'s ``metric`` score over test
     sentences; ``inputs`` are :func:`score`'s (``gold``, ``source``, ``references``, options)."""
-    (result,) = score(
-        metric, [system], confidence=True, confidence_n=resamples, ci_method=method, seed=seed, **inputs
-    )
-    assert result.confidence is not None
+    resampling = Resampling(confidence=True, confidence_n=resamples, ci_method=method, seed=seed)
+    result = _one(score(metric, [system], resampling=resampling, **inputs), Score)
+    if result.confidence is None:
+        raise RuntimeError("the command gave no interval")
     return result.confidence
 
 
 def paired_test(
-    metric: str,
+    metric: Metric,
     baseline: Lines,
     system: Lines,
     *,
-    method: str = "bs",
+    method: Literal["bs", "ar"] = "bs",
     trials: Optional[int] = None,
     seed: int = 12345,
     **inputs: Any,
@@ -499,14 +546,15 @@ def paired_test(
     """A paired significance test of ``system`` against ``baseline`` on ``metric``: paired
     bootstrap (``method="bs"``, 1000 resamples) or approximate randomisation (``"ar"``, 10,000
     trials), sacrebleu's defaults; ``inputs`` are :func:`score`'s."""
-    if method not in ("bs", "ar"):
-        raise ValueError(f"method: 'bs' or 'ar', not {method!r}")
-    options: Dict[str, Any] = {"seed": seed, f"paired_{method}": True}
-    if trials is not None:
-        options[f"paired_{method}_n"] = trials
-    _, result = score(metric, [baseline, system], **options, **inputs)
+    choice(method, ("bs", "ar"), "method")
+    if method == "bs":
+        resampling = Resampling(paired_bs=True, paired_bs_n=1000 if trials is None else trials, seed=seed)
+    else:
+        resampling = Resampling(paired_ar=True, paired_ar_n=10_000 if trials is None else trials, seed=seed)
+    _, result = score(metric, [baseline, system], resampling=resampling, **inputs)
     test = result.paired_bs if method == "bs" else result.paired_ar
-    assert test is not None
+    if test is None:
+        raise RuntimeError("the command gave no paired test")
     return test
 
 
@@ -520,20 +568,19 @@ def conservatism(source: Lines, output: Lines, *, passages: bool = False) -> Con
     >>> profile.total_word_change, profile.unchanged_share, profile.splits
     (1, 0.0, 0)
     """
-    with _Files() as files:
-        args = ["conservatism", files.path(source, "source"), files.path(output, "output")]
-        if passages:
-            args.append("--passages")
-        report = json.loads(_run(args))
-        row = dict(report["systems"][0])
-        row["system"] = files.shown.get(row["system"], row["system"])
+    inputs = CommandInputs()
+    args = ["conservatism", inputs.name(source, "source"), inputs.name(output, "output")]
+    if passages:
+        args.append("--passages")
+    report = json.loads(inputs.run(args))
+    row = dict(report["systems"][0])
     row["word_change_histogram"] = {b["word_change"]: b["sentences"] for b in row["word_change_histogram"]}
     row["signature"] = report["signature"]
     known = {f.name for f in fields(ConservatismProfile)}
     return ConservatismProfile(**{k: v for k, v in row.items() if k in known})
 
 
-def unseen_estimate(fingerprint: Union[str, "os.PathLike[str]", Sequence[int]]) -> UnseenEstimate:
+def unseen_estimate(fingerprint: Union[PathLike, Sequence[int]]) -> UnseenEstimate:
     """UnseenEst's estimate of how many valid corrections a sentence has, from its fingerprint:
     a file, or the counts themselves (``fingerprint[k]`` corrections were given k + 1 times).
 
@@ -541,12 +588,15 @@ def unseen_estimate(fingerprint: Union[str, "os.PathLike[str]", Sequence[int]]) 
     >>> estimate.answers, estimate.distinct_answers, round(estimate.estimated_corrections, 1)
     (27, 19, 1209.3)
     """
-    with _Files() as files:
-        if isinstance(fingerprint, (str, os.PathLike)):
-            path = os.fspath(fingerprint)
-        else:
-            path = files.path([str(int(c)) for c in fingerprint], "fingerprint")
-        report = json.loads(_run(["unseen", path]))
+    inputs = CommandInputs()
+    if isinstance(fingerprint, (str, os.PathLike)):
+        path = os.fspath(fingerprint)
+    elif isinstance(fingerprint, (bytes, bytearray)) or not isinstance(fingerprint, Sequence):
+        raise TypeError(f"fingerprint: a path or a list of counts, not {type(fingerprint).__name__}")
+    else:
+        counts = [str(count(c, f"fingerprint[{k}]")) for k, c in enumerate(fingerprint)]
+        path = inputs.name(counts, "fingerprint")
+    report = json.loads(inputs.run(["unseen", path]))
     row = report["sentences"][0]
     return UnseenEstimate(
         sentence=row["sentence"],
@@ -558,17 +608,18 @@ def unseen_estimate(fingerprint: Union[str, "os.PathLike[str]", Sequence[int]]) 
     )
 
 
-def _usim_report(args: List[str], shown: Dict[str, str]) -> UsimResult:
-    report = json.loads(_run(args))
-    row = dict(report["systems"][0])
-    row["output"] = shown.get(row["output"], row["output"])
-    return UsimResult(signature=report["signature"], **row)
+def _usim_report(inputs: CommandInputs, args: List[str]) -> UsimResult:
+    report = json.loads(inputs.run(args))
+    return UsimResult(signature=report["signature"], **report["systems"][0])
 
 
-def usim(source_xml: Union[str, "os.PathLike[str]"], output_xml: Union[str, "os.PathLike[str]"]) -> UsimResult:
+def usim(source_xml: PathLike, output_xml: PathLike) -> UsimResult:
     """USim between UCCA passages (standard XML): two files, two folders (paired by file name)
     or two list files of paths; the mean of each direction over the pairs."""
-    return _usim_report(["usim", "--xml", "-s", os.fspath(source_xml), "-o", os.fspath(output_xml)], {})
+    source, output = path_of(source_xml), path_of(output_xml)
+    if source is None or output is None:
+        raise TypeError("usim: source_xml and output_xml are paths (files, folders or lists of paths)")
+    return _usim_report(CommandInputs(), ["usim", "--xml", "-s", source, "-o", output])
 
 
 def usim_text(
@@ -577,7 +628,7 @@ def usim_text(
     *,
     pretokenized: bool = False,
     sentences: bool = False,
-    params: str = "released",
+    params: UsimParams = "released",
 ) -> UsimResult:
     """USim of raw text: each line of ``output`` against the line of ``source`` with the same
     number, both parsed by the native UCCA parser; ``pretokenized`` for space-separated tokens,
@@ -587,138 +638,69 @@ def usim_text(
     >>> same.source_to_output, same.output_to_source
     (1.0, 1.0)
     """
-    with _Files() as files:
-        args = ["usim", "-s", files.path(source, "source"), "-o", files.path(output, "output"), "--params", params]
-        if pretokenized:
-            args.append("--pretokenized")
-        if sentences:
-            args.append("--sentences")
-        return _usim_report(args, files.shown)
+    choice(params, ("released", "branch-2017"), "params")
+    inputs = CommandInputs()
+    args = ["usim", "-s", inputs.name(source, "source"), "-o", inputs.name(output, "output"), "--params", params]
+    if pretokenized:
+        args.append("--pretokenized")
+    if sentences:
+        args.append("--sentences")
+    return _usim_report(inputs, args)
 
 
-def parse(
-    text: Union[str, "os.PathLike[str]", Sequence[str]],
-    *,
-    pretokenized: bool = False,
-    sentences: bool = False,
-) -> List[str]:
-    """UCCA passages (standard XML) from the native parser, one per line of ``text``: a string
-    is one line of text (not a path, unlike the other functions), a list is lines, a
-    ``pathlib.Path`` is a file of lines."""
-    if isinstance(text, str):
-        text = [text]
-    with _Files() as files:
-        args = ["parse", files.path(text, "text")]
-        if pretokenized:
-            args.append("--pretokenized")
-        if sentences:
-            args.append("--sentences")
-        # Standard output holds every passage, each followed by a newline; one file per passage
-        # would cost a file system round trip per line.
-        out = _run(args)
+def parse(text: Lines, *, pretokenized: bool = False, sentences: bool = False) -> List[str]:
+    """UCCA passages (standard XML) from the native parser, one per line of ``text`` (a file, or
+    its lines).
+
+    >>> (passage,) = parse(["The cat sat on the mat ."], pretokenized=True)
+    >>> passage.startswith("<root ")
+    True
+    """
+    inputs = CommandInputs()
+    args = ["parse", inputs.name(text, "text")]
+    if pretokenized:
+        args.append("--pretokenized")
+    if sentences:
+        args.append("--sentences")
+    # Standard output holds every passage, each followed by a newline.
+    out = inputs.run(args)
     starts = [m.start() for m in re.finditer(r"^<root ", out, re.MULTILINE)]
     return [out[a:b][:-1] for a, b in zip(starts, starts[1:] + [len(out)])]
 
 
-@dataclass(frozen=True)
-class ErrantEdit:
-    """One edit ERRANT extracts from a correction: original tokens ``o_start:o_end`` become
-    corrected tokens ``c_start:c_end`` (``correction``, space-separated), of ERRANT's ``type``
-    (``R:VERB:SVA``, ``M:DET``, ``U:PUNCT``; ``operation`` and ``category`` are its parts)."""
-
-    o_start: int
-    o_end: int
-    c_start: int
-    c_end: int
-    correction: str
-    type: str
-
-    @property
-    def operation(self) -> str:
-        """``M`` (missing), ``R`` (replacement) or ``U`` (unnecessary); the type where it has
-        none (``UNK``)."""
-        return self.type.split(":", 1)[0]
-
-    @property
-    def category(self) -> str:
-        """The type without its operation (``VERB:SVA``); ``UNK`` stays."""
-        head, _, rest = self.type.partition(":")
-        return rest if head in ("M", "R", "U") else self.type
-
-    def to_m2(self, annotator: int = 0) -> str:
-        """The edit as an M2 annotation line, as ``errant_parallel`` writes it."""
-        return (
-            f"A {self.o_start} {self.o_end}|||{self.type}|||{self.correction}"
-            f"|||REQUIRED|||-NONE-|||{annotator}"
-        )
-
-
-def _lines_of(value: Lines, role: str) -> List[str]:
-    """A file's lines (a path) or the lines given (a list of str)."""
-    if isinstance(value, (str, os.PathLike)):
-        with open(value, encoding="utf-8") as f:
-            return f.read().splitlines()
-    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence):
-        raise TypeError(f"{role}: expected a file path or a list of lines, not {type(value).__name__}")
-    lines = list(value)
-    for number, line in enumerate(lines, 1):
-        if not isinstance(line, str):
-            raise TypeError(f"{role}: line {number} is {type(line).__name__}, not str")
-    return lines
-
-
 def errant_parallel(
     sources: Lines,
-    corrections: Sequence[Lines],
+    corrections: Union[Lines, Sequence[Lines]],
     *,
     tokenise: bool = False,
     lev: bool = False,
-    merge: str = "rules",
+    merge: Merge = "rules",
 ) -> List[List[Optional[List[ErrantEdit]]]]:
     """ERRANT's typed edits of each correction of each source sentence, natively (the built-in
     tagger; no Python NLP stack): per source line, per correction, ``None`` where the correction
     is the source itself (ERRANT's ``noop``), else its :class:`ErrantEdit` list. Lines are
-    tokenised text (``tokenise`` splits raw text by spaCy's English rules); ``lev`` aligns by
-    standard Levenshtein; ``merge`` is ``rules``, ``all-split``, ``all-merge`` or ``all-equal``.
+    tokenised text (``tokenise`` splits raw text by spaCy's English rules); ``corrections`` is one
+    path or a list of corrected versions; ``lev`` aligns by standard Levenshtein; ``merge`` is
+    ERRANT's merging strategy.
 
     >>> (edits,), = errant_parallel(["He go to school ."], [["He goes to school ."]])
     >>> [(e.o_start, e.o_end, e.correction, e.type) for e in edits]
     [(1, 2, 'goes', 'R:VERB:SVA')]
     """
-    if isinstance(corrections, (str, os.PathLike)):
-        raise TypeError("corrections: a list of corrected versions (each a path or a list of lines)")
-    source_lines = _lines_of(sources, "sources")
-    corrected = [_lines_of(c, f"corrections[{k}]") for k, c in enumerate(corrections)]
+    choice(merge, ("rules", "all-split", "all-merge", "all-equal"), "merge")
+    source_lines, _ = read_lines(sources, "sources")
+    corrected = [read_lines(c, f"corrections[{k}]")[0] for k, c in enumerate(several(corrections, "corrections"))]
     typed = _native.errant_parallel(source_lines, corrected, tokenise, lev, merge)
-    return [
-        [None if edits is None else [ErrantEdit(*e) for e in edits] for edits in line]
-        for line in typed
-    ]
-
-
-@dataclass(frozen=True)
-class Token:
-    """One token analysed by the built-in English tagger: its Penn Treebank tag (spaCy's
-    ``tag_``), Universal POS tag, spaCy's rule lemma (``lemma_``, what ERRANT reads), the lemma in
-    UD English-EWT's conventions, and the spaCy dependency label ERRANT reads (``dep`` for the
-    relations it ignores)."""
-
-    text: str
-    xpos: str
-    upos: str
-    lemma: str
-    ud_lemma: str
-    dep: str
+    return [[None if edits is None else [ErrantEdit(*e) for e in edits] for edits in line] for line in typed]
 
 
 def tag(lines: Union[str, Sequence[str]], *, pretokenized: bool = False) -> List[List[Token]]:
     """Tag, lemmatise and label English text in memory: one list of :class:`Token` per line (a
-    string is one line); ``pretokenized`` splits on spaces, else the UCCA parser's tokeniser
-    splits each line.
+    string is one line of text, never a path); ``pretokenized`` splits on spaces, else the UCCA
+    parser's tokeniser splits each line.
 
     >>> [(t.text, t.xpos, t.lemma, t.dep) for t in tag("She has eaten the apples .", pretokenized=True)[0]][1:5]
     [('has', 'VBZ', 'have', 'aux'), ('eaten', 'VBN', 'eat', 'dep'), ('the', 'DT', 'the', 'det'), ('apples', 'NNS', 'apple', 'dobj')]
     """
-    if isinstance(lines, str):
-        lines = [lines]
-    return [[Token(*token) for token in line] for line in _native.tag(list(lines), pretokenized)]
+    given = [lines] if isinstance(lines, str) else checked_lines(lines, "lines")
+    return [[Token(*token) for token in line] for line in _native.tag(given, pretokenized)]

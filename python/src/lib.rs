@@ -1,11 +1,16 @@
 //! `gecbias._native`: the `gecbias` command's own code, called in-process from Python.
 //!
-//! Two entry points, both over a command line: [`output_of`] returns what a subcommand writes
-//! (the typed Python API parses its JSON), [`main`] runs the command line as the binary does (the
-//! `gecbias` console script). Failures become Python exceptions: a missing input
-//! `FileNotFoundError`, any other bad input `gecbias.InputError` (a `ValueError`), a wrong
-//! command line `ValueError`; the message is the command's own, with the file and line.
+//! Entry points over a command line: [`output_of`] returns what a subcommand writes, with inputs
+//! given in memory under the names the command line uses (the typed Python API parses its JSON),
+//! [`main`] runs the command line as the binary does (the `gecbias` console script). Objects that
+//! keep a parsed corpus for many calls: [`M2Gold`], [`GleuCorpus`]. Failures become Python
+//! exceptions: a missing input `FileNotFoundError`, any other bad input `gecbias.InputError` (a
+//! `ValueError`), a wrong command line `ValueError`; the message is the command's own, with the
+//! file (or in-memory argument) and line.
 
+use std::collections::HashMap;
+
+use gecbias_cli::Signature;
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
 
@@ -17,16 +22,171 @@ pyo3::create_exception!(
 );
 
 /// What `gecbias ARGS…` writes on standard output (`args` without the program name), computed
-/// without holding the GIL.
+/// without holding the GIL; each `inputs` entry (name → text) reads as a file of that name.
 #[pyfunction]
-fn output_of(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
+fn output_of(
+    py: Python<'_>,
+    args: Vec<String>,
+    inputs: HashMap<String, String>,
+) -> PyResult<String> {
     let argv = std::iter::once("gecbias".to_owned()).chain(args);
-    py.detach(|| gecbias_cli::output_of(argv))
+    py.detach(|| gecbias_cli::output_with_inputs(argv, inputs))
         .map_err(|e| match e {
             gecbias_cli::Error::NotFound(m) => PyFileNotFoundError::new_err(m),
             gecbias_cli::Error::Usage(m) => PyValueError::new_err(m),
             other => InputError::new_err(other.to_string()),
         })
+}
+
+/// A library error as its Python exception: a missing file `FileNotFoundError`, anything else
+/// `InputError`, with the library's message (file and line).
+fn metrics_error(e: gec_metrics::Error) -> PyErr {
+    match &e {
+        gec_metrics::Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            PyFileNotFoundError::new_err(e.to_string())
+        }
+        _ => InputError::new_err(e.to_string()),
+    }
+}
+
+/// The lines of the file at `path` (UTF-8, CRLF or LF, the size limit of the command); an empty
+/// file is an error naming it.
+#[pyfunction]
+fn read_lines(py: Python<'_>, path: &str) -> PyResult<Vec<String>> {
+    py.detach(|| gec_metrics::read_lines(path))
+        .map_err(metrics_error)
+}
+
+/// An M2 corpus score: (F_β, precision, recall, correct, proposed, gold, sentences, signature).
+type M2Row = (f64, f64, f64, u64, u64, u64, usize, String);
+
+/// An M2 gold standard parsed once, to score any number of hypothesis sets (or batches of its
+/// sentences) without reading it again.
+#[pyclass(frozen, module = "gecbias._native")]
+struct M2Gold {
+    gold: gec_metrics::M2Gold,
+}
+
+#[pymethods]
+impl M2Gold {
+    /// The gold in the M2 file at `path`, read strictly (an edit outside its sentence is an
+    /// error naming the line).
+    #[staticmethod]
+    fn read(py: Python<'_>, path: &str) -> PyResult<Self> {
+        let gold = py
+            .detach(|| gec_metrics::M2Gold::read(path))
+            .map_err(metrics_error)?;
+        Ok(Self { gold })
+    }
+
+    /// The gold in M2 `text`; `name` names it in messages.
+    #[staticmethod]
+    fn parse(py: Python<'_>, text: &str, name: &str) -> PyResult<Self> {
+        let gold = py
+            .detach(|| gec_metrics::M2Gold::parse(text, name))
+            .map_err(metrics_error)?;
+        Ok(Self { gold })
+    }
+
+    fn __len__(&self) -> usize {
+        self.gold.sentences().len()
+    }
+
+    /// The most annotators any sentence has.
+    #[getter]
+    fn annotators(&self) -> usize {
+        self.gold.annotators()
+    }
+
+    /// m2scorer's corpus score of `hypotheses` (named `name` in messages) against the gold, or
+    /// against the gold's sentences at `sentences` (0-based) when given; `options` = (β, max
+    /// unchanged words, ignore whitespace and casing).
+    #[pyo3(signature = (hypotheses, name, options, sentences=None))]
+    fn score(
+        &self,
+        py: Python<'_>,
+        hypotheses: Vec<String>,
+        name: &str,
+        options: (f64, u32, bool),
+        sentences: Option<Vec<usize>>,
+    ) -> PyResult<M2Row> {
+        let (beta, max_unchanged_words, ignore_whitespace_casing) = options;
+        let mut options = gec_metrics::M2Options::OFFICIAL.with_beta(beta);
+        options.max_unchanged_words = max_unchanged_words;
+        options.ignore_whitespace_casing = ignore_whitespace_casing;
+        py.detach(|| {
+            let s = match &sentences {
+                Some(indices) => self
+                    .gold
+                    .score_lines_at(indices, &hypotheses, name, &options),
+                None => self.gold.score_lines(&hypotheses, name, &options),
+            }?
+            .score;
+            let signature = Signature::m2(self.gold.annotators(), &options).to_string();
+            let n = hypotheses.len();
+            Ok((
+                s.f_beta,
+                s.precision,
+                s.recall,
+                s.correct,
+                s.proposed,
+                s.gold,
+                n,
+                signature,
+            ))
+        })
+        .map_err(metrics_error)
+    }
+}
+
+/// A GLEU corpus (sources and references, n-gram statistics computed once) to score any number
+/// of hypothesis sets.
+#[pyclass(frozen, module = "gecbias._native")]
+struct GleuCorpus {
+    corpus: gec_metrics::GleuCorpus,
+}
+
+#[pymethods]
+impl GleuCorpus {
+    /// A corpus from source lines and each reference's lines; `names` = the source's then each
+    /// reference's name, for messages.
+    #[new]
+    fn new(
+        py: Python<'_>,
+        sources: Vec<String>,
+        references: Vec<Vec<String>>,
+        names: Vec<String>,
+    ) -> PyResult<Self> {
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let corpus = py
+            .detach(|| gec_metrics::GleuCorpus::new(&sources, &references, &names))
+            .map_err(metrics_error)?;
+        Ok(Self { corpus })
+    }
+
+    fn __len__(&self) -> usize {
+        self.corpus.len()
+    }
+
+    /// compute_gleu's corpus GLEU of `hypotheses` (named `name` in messages) over `iterations`
+    /// rounds of reference draws: (mean, standard deviation over the draws, sentences,
+    /// signature).
+    fn score(
+        &self,
+        py: Python<'_>,
+        hypotheses: Vec<String>,
+        name: &str,
+        iterations: usize,
+    ) -> PyResult<(f64, f64, usize, String)> {
+        let mut options = gec_metrics::GleuOptions::default();
+        options.iterations = iterations;
+        let score = py
+            .detach(|| self.corpus.score_lines(&hypotheses, name, &options))
+            .map_err(metrics_error)?;
+        let signature =
+            Signature::gleu(self.corpus.reference_count(), iterations, false).to_string();
+        Ok((score.mean, score.std, hypotheses.len(), signature))
+    }
 }
 
 /// One analysed token: (token, Penn tag, UPOS, spaCy lemma, UD lemma, label).
@@ -130,6 +290,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(main, m)?)?;
     m.add_function(wrap_pyfunction!(tag, m)?)?;
     m.add_function(wrap_pyfunction!(errant_parallel, m)?)?;
+    m.add_function(wrap_pyfunction!(read_lines, m)?)?;
+    m.add_class::<M2Gold>()?;
+    m.add_class::<GleuCorpus>()?;
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -8,7 +8,9 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
+from typing import Callable, Dict, List, Tuple
 
 import pytest
 
@@ -40,12 +42,12 @@ def data() -> Path:
     return data_dir()
 
 
-def conll(data: Path):
+def conll(data: Path) -> Tuple[Path, Path]:
     root = data / "assess_learner_language" / "data"
     return root / "paragraphs", root / "conll14st-test-data" / "noalt"
 
 
-def test_m2_scores_of_the_14_conll_systems_equal_the_goldens(data):
+def test_m2_scores_of_the_14_conll_systems_equal_the_goldens(data: Path) -> None:
     paragraphs, gold_dir = conll(data)
     gold = gold_dir / "official-2014.combined.m2"
     with open(GOLDENS / "m2_conll14_results.tsv", encoding="utf-8") as table:
@@ -64,9 +66,9 @@ def test_m2_scores_of_the_14_conll_systems_equal_the_goldens(data):
         assert result.signature.startswith("M2|refs:2|beta:0.5|muw:2|case:sensitive|refsel:running")
 
 
-def test_gleu_of_the_jfleg_dev_outputs_equals_compute_gleu(data):
+def test_gleu_of_the_jfleg_dev_outputs_equals_compute_gleu(data: Path) -> None:
     jfleg = data / "assess_learner_language" / "data" / "jfleg" / "dev"
-    expected = dict(line.split() for line in (RECORDED / "gleu" / "jfleg-dev.txt").read_text().splitlines())
+    expected = dict(line.split(maxsplit=1) for line in (RECORDED / "gleu" / "jfleg-dev.txt").read_text().splitlines())
     references = [jfleg / f"dev.ref{k}" for k in range(4)]
     for name, value in expected.items():
         result = gecbias.gleu(jfleg / "dev.src", references, jfleg / name)
@@ -74,14 +76,14 @@ def test_gleu_of_the_jfleg_dev_outputs_equals_compute_gleu(data):
         assert result.signature.startswith("GLEU|refs:4|iter:500|draws:python2")
 
 
-def test_errant_nucle_a_against_b_gives_errant_compare_counts(data):
+def test_errant_nucle_a_against_b_gives_errant_compare_counts(data: Path) -> None:
     _, gold_dir = conll(data)
     result = gecbias.errant_compare(gold_dir / "official-2014.0.m2", gold_dir / "official-2014.1.m2")
     assert (result.tp, result.fp, result.fn) == (921, 1470, 2396)
     assert result.signature.startswith("ERRANT|refs:1|mode:cs|beta:0.5")
 
 
-def test_usim_of_a_human_annotation_pair_equals_the_golden(data):
+def test_usim_of_a_human_annotation_pair_equals_the_golden(data: Path) -> None:
     with open(GOLDENS / "usim_human_pairs.tsv", encoding="utf-8") as table:
         rows = [line.split("\t") for line in table if not line.startswith("#")]
     header, *rows = rows
@@ -102,7 +104,7 @@ def test_usim_of_a_human_annotation_pair_equals_the_golden(data):
     assert result.sentences == 1
 
 
-def test_text_inputs_as_lists_and_results_as_frozen_dataclasses():
+def test_text_inputs_as_lists_and_results_as_frozen_dataclasses() -> None:
     gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
     result = gecbias.m2_score(["He goes to school ."], gold)
     assert (result.score, result.correct, result.proposed, result.gold) == (1.0, 1, 1, 1)
@@ -112,7 +114,7 @@ def test_text_inputs_as_lists_and_results_as_frozen_dataclasses():
     assert (unchanged.score, unchanged.correct, unchanged.gold) == (0.0, 0, 1)
 
 
-def test_intervals_and_paired_tests_are_seeded():
+def test_intervals_and_paired_tests_are_seeded() -> None:
     # 30 sentences with one gold edit each ("is" -> "was"); the better system makes 10 of
     # them and one wrong edit in 6 others, the baseline changes nothing.
     gold = []
@@ -131,24 +133,24 @@ def test_intervals_and_paired_tests_are_seeded():
     assert test.trials == 10_000 and test.difference > 0 and 0 < test.p_value <= 1
 
 
-def test_bad_input_names_the_file_and_line(tmp_path):
+def test_bad_input_names_the_file_and_line(tmp_path: Path) -> None:
     gold = tmp_path / "gold.m2"
     gold.write_text("S He go to school .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-\n\n")
     with pytest.raises(gecbias.InputError, match=r"gold\.m2:2:"):
         gecbias.m2_score(["He goes to school ."], gold)
     assert issubclass(gecbias.InputError, ValueError)
-    with pytest.raises(gecbias.InputError, match=r"hypothesis:2: has 2 sentences"):
+    with pytest.raises(gecbias.InputError, match=r"<hypotheses>:2: has 2 sentences"):
         gecbias.m2_score(["He goes to school .", "One too many ."], ["S He go to school .", ""])
     good_gold = ["S He go to school .", "A 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0", ""]
     with pytest.raises(FileNotFoundError, match="no-such-file"):
         gecbias.m2_score(tmp_path / "no-such-file", good_gold)
-    with pytest.raises(gecbias.InputError, match="line break"):
-        gecbias.m2_score(["two\nlines"], gold)
+    with pytest.raises(gecbias.InputError, match=r"<hypotheses>:1: a line of a list contains a line break"):
+        gecbias.m2_score(["two\nlines"], good_gold)
     with pytest.raises(ValueError, match="metric"):
-        gecbias.score("bleu", [["x"]])
+        gecbias.score("bleu", [["x"]])  # type: ignore[call-overload]
 
 
-def test_conservatism_and_unseen_estimate():
+def test_conservatism_and_unseen_estimate() -> None:
     profile = gecbias.conservatism(["The cat sat on the mat ."], ["The dog sat on the mat ."])
     assert (profile.sentences, profile.total_word_change, profile.splits) == (1, 1, 0)
     assert profile.word_change_histogram["1-1"] == 1 and profile.unchanged_share == 0.0
@@ -164,10 +166,10 @@ def test_conservatism_and_unseen_estimate():
     assert estimate.signature.startswith("UnseenEst|grid:1.05")
 
 
-def test_usim_of_text_and_parse():
+def test_usim_of_text_and_parse() -> None:
     same = gecbias.usim_text(["The cat sat on the mat ."], ["The cat sat on the mat ."], pretokenized=True)
     assert same.source_to_output == 1.0 and same.output_to_source == 1.0
-    (xml,) = gecbias.parse("The cat sat on the mat.")
+    (xml,) = gecbias.parse(["The cat sat on the mat."])
     assert "<root" in xml and 'text="cat"' in xml
 
 
@@ -177,7 +179,7 @@ def gecbias_script() -> str:
     return script
 
 
-def test_the_console_script_prints_what_the_command_recorded(data):
+def test_the_console_script_prints_what_the_command_recorded(data: Path) -> None:
     paragraphs, gold_dir = conll(data)
     expected = (RECORDED / "m2scorer" / "official-2014.combined.m2.AMU.txt").read_bytes()
     run = subprocess.run(
@@ -194,7 +196,7 @@ def test_the_console_script_prints_what_the_command_recorded(data):
         assert direct.stdout == run.stdout
 
 
-def test_the_console_script_exit_statuses(tmp_path):
+def test_the_console_script_exit_statuses(tmp_path: Path) -> None:
     script = gecbias_script()
     assert subprocess.run([script, "--version"], capture_output=True).returncode == 0
     usage = subprocess.run([script, "m2scorer"], capture_output=True)
@@ -203,7 +205,7 @@ def test_the_console_script_exit_statuses(tmp_path):
     assert missing.returncode == 1 and b"gecbias: " in missing.stderr
 
 
-def hostile_inputs(tmp_path):
+def hostile_inputs(tmp_path: Path) -> List[Tuple[str, Path, Path]]:
     """The bad-input matrix's inputs: a 5 MB single line (and an M2 gold of it), 100,000 empty
     lines, NUL bytes, a UTF-8 byte-order mark; each as (name, text file, M2 gold file)."""
     gold = "S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\nS I is .\nA 1 2|||R:VERB|||am|||REQUIRED|||-NONE-|||0\n"
@@ -222,11 +224,11 @@ def hostile_inputs(tmp_path):
     return out
 
 
-def test_no_hostile_input_kills_the_interpreter(tmp_path):
+def test_no_hostile_input_kills_the_interpreter(tmp_path: Path) -> None:
     import time
 
     for name, text, m2 in hostile_inputs(tmp_path):
-        calls = {
+        calls: Dict[str, Callable[[], object]] = {
             "m2_score": lambda: gecbias.m2_score(text, m2),
             "errant_compare": lambda: gecbias.errant_compare(m2, m2),
             "gleu": lambda: gecbias.gleu(text, [text], text),
@@ -249,7 +251,7 @@ def test_no_hostile_input_kills_the_interpreter(tmp_path):
                 gecbias.m2_score(text, m2)
 
 
-def test_tag_in_memory_matches_the_command():
+def test_tag_in_memory_matches_the_command() -> None:
     """``gecbias.tag`` (in memory) gives what ``gecbias tag`` writes as CoNLL-U, raw and
     pretokenised; a line over the token bound is an InputError naming the line."""
     lines = ["They weren't happy with the results.", "Kim left early , and Lee stayed ."]
@@ -270,12 +272,12 @@ def test_tag_in_memory_matches_the_command():
         gecbias.tag(["fine", "x " * 10001], pretokenized=True)
 
 
-def test_errant_parallel_in_memory_gives_errants_edits():
+def test_errant_parallel_in_memory_gives_errants_edits() -> None:
     """The fixture ERRANT 3.0.2 typed (crates/gecbias-cli/tests/fixtures/errant/): the same
     edits, in memory, as ``gecbias errant-parallel`` writes them."""
     fixtures = ERRANT_FIXTURES
     sources = (fixtures / "orig.txt").read_text().splitlines()
-    corrections = [fixtures / "cor0.txt", (fixtures / "cor1.txt").read_text().splitlines()]
+    corrections: List[gecbias.Lines] = [fixtures / "cor0.txt", (fixtures / "cor1.txt").read_text().splitlines()]
     typed = gecbias.errant_parallel(sources, corrections)
     m2 = []
     for source, line in zip(sources, typed):
@@ -287,22 +289,190 @@ def test_errant_parallel_in_memory_gives_errants_edits():
                 m2.extend(e.to_m2(k) for e in edits)
         m2.append("")
     assert "\n".join(m2) + "\n" == (fixtures / "expected-parallel.m2").read_text()
-    first = typed[0][0][0]
+    first_edits = typed[0][0]
+    assert first_edits is not None
+    first = first_edits[0]
     assert (first.operation, first.category) == ("R", "VERB:TENSE")
-    with pytest.raises(TypeError):
-        gecbias.errant_parallel(sources, fixtures / "cor0.txt")
+    # One path is one correction, as everywhere: a str or PathLike is always a path.
+    assert gecbias.errant_parallel(sources, fixtures / "cor0.txt") == [
+        [line[0]] for line in gecbias.errant_parallel(sources, [fixtures / "cor0.txt"])
+    ]
+    with pytest.raises(TypeError, match="corrections"):
+        gecbias.errant_parallel(sources, 3)  # type: ignore[arg-type]
     with pytest.raises(gecbias.InputError, match="corrections\\[0\\] has 1 lines but sources has 6"):
         gecbias.errant_parallel(sources, [["one line"]])
-    with pytest.raises(ValueError, match="unknown merging strategy"):
-        gecbias.errant_parallel(sources, [sources], merge="some")
+    with pytest.raises(ValueError, match="merge: one of .rules., .all-split."):
+        gecbias.errant_parallel(sources, [sources], merge="some")  # type: ignore[arg-type]
 
 
-def test_errant_score_from_text_per_type():
+def test_errant_score_from_text_per_type() -> None:
     src = ["He go to school yesterday .", "This is a apple .", "Fine .", "We discussed about the problem ."]
     hyp = ["He went to school yesterday .", "This is an apple .", "Fine .", "We discussed about this problem ."]
     gold = ERRANT_FIXTURES / "gold.m2"
     (result,) = gecbias.score("errant", [hyp], source=src, gold=gold, cat=3)
     assert (result.tp, result.fp, result.fn) == (3, 0, 0)
-    assert result.categories is not None
     assert result.categories["R:DET"].tp == 2
     assert "|hyp:text|" in result.signature
+
+
+def m2_blocks(path: Path) -> List[List[str]]:
+    """The M2 file's sentence blocks, each with its blank line."""
+    blocks: List[List[str]] = [[]]
+    for line in path.read_text(encoding="utf-8").splitlines():
+        blocks[-1].append(line)
+        if not line:
+            blocks.append([])
+    return [b for b in blocks if b]
+
+
+def test_one_gold_object_scores_sets_and_batches_as_the_command_does(data: Path) -> None:
+    """``M2Gold`` read once: whole sets equal ``score -m m2`` on files, batches of its sentences
+    equal a gold of those sentences alone."""
+    paragraphs, gold_dir = conll(data)
+    path = gold_dir / "official-2014.combined.m2"
+    gold = gecbias.M2Gold(path)
+    assert (len(gold), gold.annotators) == (1312, 2)
+    amu = (paragraphs / "AMU").read_text(encoding="utf-8").splitlines()
+    (command,) = gecbias.score("m2", [paragraphs / "AMU"], gold=path, names=["AMU"])
+    whole = gold.score(amu)
+    assert (whole.score, whole.correct, whole.proposed, whole.gold) == (
+        command.score, 509, 1223, 2378,
+    )
+    assert (command.system, whole.system, whole.signature) == ("AMU", "<hypotheses>", command.signature)
+    batch = list(range(100, 150))
+    alone = gecbias.M2Gold([line for k in batch for line in m2_blocks(path)[k]])
+    assert gold.score(amu[100:150], sentences=batch) == alone.score(amu[100:150])
+    with pytest.raises(gecbias.InputError, match="sentence index 1312 is beyond the 1312 sentences"):
+        gold.score(["x"], sentences=[1312])
+    with pytest.raises(ValueError, match=r"sentences\[0\]: at least 0, not -1"):
+        gold.score(["x"], sentences=[-1])
+
+
+def test_scoring_from_memory_writes_no_file(data: Path, tmp_path: Path) -> None:
+    """1,000 hypothesis sets of 50 sentences against one CoNLL-2014 gold object, from lists: the
+    run's temporary directory is read-only (which stops a non-root process from writing) and
+    an audit hook refuses any file the interpreter opens for writing or any folder it makes
+    (which stops root too); the directory stays empty."""
+    paragraphs, gold_dir = conll(data)
+    readonly = tmp_path / "readonly"
+    readonly.mkdir()
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from pathlib import Path
+        import gecbias
+
+        gold_blocks = {[b for b in m2_blocks(gold_dir / "official-2014.combined.m2")[:50]]!r}
+        gold = gecbias.M2Gold([line for block in gold_blocks for line in block])
+        systems = [Path({str(paragraphs)!r}, s).read_text().splitlines()[:50] for s in ("AMU", "CAMB", "UFC")]
+
+        def refuse(event, args):
+            writing = event == "open" and isinstance(args[1], str) and any(c in args[1] for c in "wax+")
+            if writing or event in ("os.mkdir", "tempfile.mkstemp", "tempfile.mkdtemp"):
+                raise RuntimeError(f"{{event}} {{args[0]}}")
+
+        sys.addaudithook(refuse)
+        scores = [gold.score(systems[k % 3]).score for k in range(1000)]
+        print(len(scores), min(scores), max(scores))
+        """
+    )
+    readonly.chmod(0o500)
+    try:
+        env = {**os.environ, "TMPDIR": str(readonly), "TEMP": str(readonly), "TMP": str(readonly)}
+        run = subprocess.run([sys.executable, "-c", script], cwd=readonly, env=env, capture_output=True, text=True)
+    finally:
+        readonly.chmod(0o700)
+    assert run.returncode == 0, run.stderr
+    count, low, high = run.stdout.split()
+    assert count == "1000" and 0 <= float(low) < float(high) <= 1
+    assert list(readonly.iterdir()) == []
+
+
+def test_a_str_or_pathlike_is_always_a_path(data: Path) -> None:
+    jfleg = data / "assess_learner_language" / "data" / "jfleg" / "dev"
+    one = gecbias.gleu(jfleg / "dev.src", str(jfleg / "dev.ref0"), jfleg / "dev.src")
+    assert one == gecbias.gleu(jfleg / "dev.src", [jfleg / "dev.ref0"], jfleg / "dev.src")
+    assert one.signature.startswith("GLEU|refs:1|")
+    corpus = gecbias.GleuCorpus(jfleg / "dev.src", [jfleg / f"dev.ref{k}" for k in range(4)])
+    assert len(corpus) == 754
+    assert corpus.score(jfleg / "dev.src") == gecbias.gleu(jfleg / "dev.src", [jfleg / f"dev.ref{k}" for k in range(4)], jfleg / "dev.src")
+    with pytest.raises(TypeError, match="references: expected a path or a list of inputs"):
+        gecbias.GleuCorpus(jfleg / "dev.src", 4)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"hypotheses: line 2 is int, not str"):
+        corpus.score(["fine", 2])  # type: ignore[list-item]
+    with pytest.raises(FileNotFoundError, match="no-such-file"):
+        gecbias.M2Gold("no-such-file")
+
+
+def test_messages_name_the_argument_and_line_of_in_memory_input() -> None:
+    gold = ["S He go to school .", "A 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-", ""]
+    with pytest.raises(gecbias.InputError, match=r"^<gold>:2: "):
+        gecbias.M2Gold(gold)
+    with pytest.raises(gecbias.InputError, match=r"^<gold>:2: "):
+        gecbias.score("m2", [["He goes to school ."]], gold=gold)
+    good = ["S He go to school .", "A 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0", ""]
+    with pytest.raises(gecbias.InputError, match=r"<systems\[1\]>:2: has 2 sentences"):
+        gecbias.score("m2", [["He goes ."], ["He goes .", "Two ."]], gold=good)
+    with pytest.raises(gecbias.InputError, match=r"<references\[0\]>:2: has 2 sentences"):
+        gecbias.sari(["a b c"], [["a b", "c"]], ["a b c"])
+    with pytest.raises(gecbias.InputError, match=r"<source>:1: a line of a list contains a line break"):
+        gecbias.conservatism(["two\nlines"], ["two lines"])
+    with pytest.raises(ValueError, match=r"errant_mode: one of 'cs', 'cse', 'ds', 'dt', not 'xx'"):
+        gecbias.score("errant", [good], gold=good, errant_mode="xx")  # type: ignore[call-overload]
+    with pytest.raises(ValueError, match="beta: a finite number above 0"):
+        gecbias.m2_score(["He goes to school ."], good, beta=0)
+
+
+def test_names_label_systems_and_rank_clusters_them() -> None:
+    gold: List[str] = []
+    for k in range(40):
+        gold += [f"S sentence {k} is here", "A 2 3|||R:VERB:TENSE|||was|||REQUIRED|||-NONE-|||0", ""]
+    best = [f"sentence {k} was here" for k in range(40)]
+    middle = [f"sentence {k} was here" if k % 2 else f"sentence {k} is here" for k in range(40)]
+    worst = [f"sentence {k} is here" for k in range(40)]
+    ranked = gecbias.rank("m2", [worst, middle, best], names=["worst", "middle", "best"], gold=gold, trials=500)
+    assert [(s.system, s.rank.position, s.rank.cluster) for s in ranked if s.rank] == [
+        ("best", 1, 1), ("middle", 2, 2), ("worst", 3, 3),
+    ]
+    assert ranked[0].rank is not None and ranked[0].rank.better_than == ("middle", "worst")
+    assert ranked[0].rank.test == "paired-ar:500|holm:3|alpha:0.05|seed:12345"
+    with pytest.raises(ValueError, match="names: one name per system"):
+        gecbias.score("m2", [best], names=["a", "b"], gold=gold)
+
+
+def test_optimised_python_raises_the_same_errors() -> None:
+    """Validation is code, not ``assert``: ``python -O`` raises what ``python`` raises."""
+    script = textwrap.dedent(
+        """
+        import gecbias
+        good = ["S He go .", "A 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0", ""]
+        calls = [
+            lambda: gecbias.score("bleu", [["x"]]),
+            lambda: gecbias.m2_score(["a", "b"], good),
+            lambda: gecbias.m2_score([1], good),
+            lambda: gecbias.M2Gold(good).score(["x"], sentences=[5]),
+            lambda: gecbias.gleu(["a"], 3, ["a"]),
+            lambda: gecbias.paired_test("m2", ["x"], ["x"], gold=good, method="t"),
+            lambda: gecbias.confidence_interval("m2", ["x"], gold=good, method="normal"),
+            lambda: gecbias.score("m2", [["x"]], gold=good, resampling=gecbias.Resampling(rank=True, rank_alpha=2.0)),
+            lambda: gecbias.unseen_estimate(["a"]),
+        ]
+        for call in calls:
+            try:
+                call()
+                print("no error")
+            except Exception as error:
+                print(type(error).__name__, str(error).splitlines()[0])
+        """
+    )
+    plain, optimised = (
+        subprocess.run([sys.executable, *flags, "-c", script], capture_output=True, text=True, check=True).stdout
+        for flags in ([], ["-O"])
+    )
+    assert plain == optimised
+    assert plain.splitlines()[:3] == [
+        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'usim', not 'bleu'",
+        "InputError <hypotheses>:2: has 2 sentences but <gold> has 1",
+        "TypeError hypotheses: line 1 is int, not str",
+    ]
+    assert "no error" not in plain

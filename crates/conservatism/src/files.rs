@@ -51,23 +51,28 @@ impl Resources {
     }
 }
 
-/// A file's text for `procedure`: all its lines (CRLF as LF), or the passage the reference reads;
-/// a UTF-8 byte-order mark is not text and is dropped.
-fn read(path: &Path, procedure: Procedure) -> Result<String, Error> {
+/// A file's contents, named for messages.
+fn read(path: &Path) -> Result<(String, Vec<u8>), Error> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| Error::Io {
         file: name.clone(),
         source,
     })?;
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    Ok((name, bytes))
+}
+
+/// A file's text for `procedure`: all its lines (CRLF as LF), or the passage the reference reads;
+/// a UTF-8 byte-order mark is not text and is dropped.
+fn text_for(name: &str, bytes: &[u8], procedure: Procedure) -> Result<String, Error> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match procedure {
         Procedure::Lines => std::str::from_utf8(bytes)
             .map(|text| text.replace("\r\n", "\n"))
             .map_err(|e| Error::NonUtf8 {
-                file: name,
+                file: name.to_owned(),
                 offset: e.valid_up_to(),
             }),
-        Procedure::Passages => passage_text(&name, bytes),
+        Procedure::Passages => passage_text(name, bytes),
     }
 }
 
@@ -95,9 +100,27 @@ pub fn compare_files(
     resources: &Resources,
     procedure: Procedure,
 ) -> Result<ConservatismProfile, Error> {
-    let (source, output) = (source.as_ref(), output.as_ref());
-    let (source_name, output_name) = (source.display().to_string(), output.display().to_string());
-    let (source_text, output_text) = (read(source, procedure)?, read(output, procedure)?);
+    let (source_name, source_bytes) = read(source.as_ref())?;
+    let (output_name, output_bytes) = read(output.as_ref())?;
+    compare_contents(
+        (&source_name, &source_bytes),
+        (&output_name, &output_bytes),
+        resources,
+        procedure,
+    )
+}
+
+/// [`compare_files`] on contents already read: `source` and `output` are each (name for
+/// messages, the file's bytes).
+pub fn compare_contents(
+    source: (&str, &[u8]),
+    output: (&str, &[u8]),
+    resources: &Resources,
+    procedure: Procedure,
+) -> Result<ConservatismProfile, Error> {
+    let (source_name, output_name) = (source.0.to_owned(), output.0.to_owned());
+    let source_text = text_for(&source_name, source.1, procedure)?;
+    let output_text = text_for(&output_name, output.1, procedure)?;
     check_line_counts(&source_name, &source_text, &output_name, &output_text)?;
     match procedure {
         Procedure::Lines => {

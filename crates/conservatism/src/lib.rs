@@ -42,7 +42,7 @@ pub mod sentence;
 pub mod spearman;
 
 pub use error::Error;
-pub use files::{Procedure, Resources, compare_files};
+pub use files::{Procedure, Resources, compare_contents, compare_files};
 pub use passage::{
     MAX_PASSAGE_BYTES, MAX_SENTENCE_WORDS, Splitter, check_line_counts, compare_aligned_lines,
     compare_passages, passage_text,

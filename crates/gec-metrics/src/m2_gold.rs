@@ -77,6 +77,15 @@ impl M2Gold {
         &self.sentences
     }
 
+    /// The most annotators any sentence has (the `refs` of a signature).
+    pub fn annotators(&self) -> usize {
+        self.sentences
+            .iter()
+            .map(|s| s.annotators.len())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The file the gold was read from.
     pub fn name(&self) -> &str {
         &self.name
@@ -104,6 +113,36 @@ impl M2Gold {
             .collect()
     }
 
+    /// Scores hypotheses given as lines against the gold's sentences at `indices` (0-based, in
+    /// that order, repeats allowed), one hypothesis each: a batch of the corpus scored as a
+    /// corpus of its own (a training loop's minibatch), without copying the gold. An index beyond
+    /// the gold is an [`Error::InvalidParams`] naming it.
+    pub fn score_lines_at(
+        &self,
+        indices: &[usize],
+        hypotheses: &[String],
+        name: &str,
+        options: &M2Options,
+    ) -> Result<SystemM2, Error> {
+        let golds = indices
+            .iter()
+            .map(|&i| {
+                self.sentences.get(i).ok_or_else(|| {
+                    Error::InvalidParams(format!(
+                        "sentence index {i} is beyond the {} sentences of {}",
+                        self.sentences.len(),
+                        self.name
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.system(
+            sentence_stats(&golds, hypotheses, (&self.name, name), options)?,
+            name,
+            options,
+        )
+    }
+
     /// Scores hypotheses given as lines; `name` names them in errors.
     pub fn score_lines(
         &self,
@@ -112,11 +151,56 @@ impl M2Gold {
         options: &M2Options,
     ) -> Result<SystemM2, Error> {
         let sentences = sentence_stats(&self.sentences, hypotheses, (&self.name, name), options)?;
+        self.system(sentences, name, options)
+    }
+
+    fn system(
+        &self,
+        sentences: Vec<SentenceStats>,
+        name: &str,
+        options: &M2Options,
+    ) -> Result<SystemM2, Error> {
         Ok(SystemM2 {
             system: name.to_owned(),
             score: corpus_score(&sentences, options.beta),
             sentences,
             beta: options.beta,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOLD: &str = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n\
+                        S She like cats .\nA 1 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n\
+                        A 1 2|||R:VERB:TENSE|||liked|||REQUIRED|||-NONE-|||1\n";
+
+    #[test]
+    fn a_batch_scores_as_the_gold_of_those_sentences() {
+        let gold = M2Gold::parse(GOLD, "gold.m2").unwrap();
+        assert_eq!(gold.annotators(), 2);
+        let options = M2Options::default();
+        let hypotheses = ["She liked cats .".to_owned(), "She like cats .".to_owned()];
+        let selected = gold
+            .score_lines_at(&[1, 1], &hypotheses, "batch", &options)
+            .unwrap();
+        let second = "S She like cats .\nA 1 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n\
+                      A 1 2|||R:VERB:TENSE|||liked|||REQUIRED|||-NONE-|||1\n";
+        let own = M2Gold::parse(&format!("{second}\n{second}"), "two.m2")
+            .unwrap()
+            .score_lines(&hypotheses, "batch", &options)
+            .unwrap();
+        assert_eq!(selected.score, own.score);
+        assert_eq!((selected.score.correct, selected.score.proposed), (1, 1));
+        let err = gold
+            .score_lines_at(&[0, 2], &hypotheses, "batch", &options)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "invalid parameter: sentence index 2 is beyond the 2 sentences of gold.m2"
+        );
     }
 }

@@ -392,11 +392,7 @@ fn for_each_match(edits: &[Edit], gold: &[GoldEdit], mut on_match: impl FnMut(&E
     }
 }
 
-fn check_counts(
-    golds: &[GoldSentence],
-    hypotheses: &[String],
-    names: (&str, &str),
-) -> Result<(), Error> {
+fn check_counts<G>(golds: &[G], hypotheses: &[String], names: (&str, &str)) -> Result<(), Error> {
     if golds.len() != hypotheses.len() {
         return Err(Error::CountMismatch {
             file: names.1.to_owned(),
@@ -426,15 +422,15 @@ pub fn score_sentences(
 }
 
 /// The sufficient statistics of every sentence (see [`SentenceStats`]).
-pub fn sentence_stats(
-    golds: &[GoldSentence],
+pub fn sentence_stats<G: std::borrow::Borrow<GoldSentence> + Sync>(
+    golds: &[G],
     hypotheses: &[String],
     names: (&str, &str),
     options: &M2Options,
 ) -> Result<Vec<SentenceStats>, Error> {
     check_counts(golds, hypotheses, names)?;
     map_indices(golds.len(), |i| {
-        sentence_counts(&golds[i], &hypotheses[i], i, options)
+        sentence_counts(golds[i].borrow(), &hypotheses[i], i, options)
             .map_err(|e| e.at_line(names.1, i + 1))
     })
     .into_iter()

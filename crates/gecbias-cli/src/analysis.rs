@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use conservatism::{ConservatismProfile, Procedure, Resources, WORD_CHANGE_BINS, compare_files};
+use conservatism::{ConservatismProfile, Procedure, Resources, WORD_CHANGE_BINS, compare_contents};
 use coverage_sim::{AccuracySummary, Sampling, perfect_system};
 use gecbias_plot::{Band, Line};
 use serde_json::{Value, json};
@@ -91,11 +91,16 @@ pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Res
     };
     let mut rows = Vec::new();
     let mut heat = Vec::new();
+    let source = input::text(&args.source)?;
     for system in args.systems.iter().chain(&args.gold) {
-        input::text(&args.source)?;
-        input::text(system)?;
-        let profile = compare_files(&args.source, system, &resources, procedure)
-            .map_err(|e| Error::input(e.to_string()))?;
+        let output = input::text(system)?;
+        let profile = compare_contents(
+            (input::name(&args.source), source.as_bytes()),
+            (input::name(system), output.as_bytes()),
+            &resources,
+            procedure,
+        )
+        .map_err(|e| Error::input(e.to_string()))?;
         let mut row = profile_json(system, &profile);
         if Some(system) == args.gold.as_ref() {
             row["reference"] = json!(true);

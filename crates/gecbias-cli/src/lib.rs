@@ -207,6 +207,23 @@ pub fn run_command_line(args: impl IntoIterator<Item = impl Into<OsString>>) -> 
 /// printing it: the subcommands' JSON (or their drop-in text) for callers in-process, such as
 /// the Python package. Progress bars stay hidden.
 pub fn output_of(args: impl IntoIterator<Item = impl Into<OsString>>) -> Result<String, Error> {
+    output_with_inputs(args, std::collections::HashMap::new())
+}
+
+/// [`output_of`] with inputs given in memory: each `(name, text)` of `inputs` reads as a file
+/// called `name` wherever the command line names one (messages name it too, `name:LINE: …`), so
+/// an in-process caller's lines reach the command without a file. Names shadow files of the
+/// same name for this call only.
+pub fn output_with_inputs(
+    args: impl IntoIterator<Item = impl Into<OsString>>,
+    inputs: std::collections::HashMap<String, String>,
+) -> Result<String, Error> {
+    input::with_in_memory(inputs, || output_of_command_line(args))
+}
+
+fn output_of_command_line(
+    args: impl IntoIterator<Item = impl Into<OsString>>,
+) -> Result<String, Error> {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     let mut cli = match parse_command_line(args) {
         Ok(cli) => cli,

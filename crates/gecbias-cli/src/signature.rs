@@ -20,6 +20,40 @@ impl Signature {
         }
     }
 
+    /// The M2 scorer's signature against a gold with `annotators` annotators (the most any
+    /// sentence has): `M2|refs:2|beta:0.5|muw:2|case:sensitive|refsel:running|version:…`.
+    pub fn m2(annotators: usize, options: &gec_metrics::M2Options) -> Signature {
+        let case = if options.ignore_whitespace_casing {
+            "insensitive"
+        } else {
+            "sensitive"
+        };
+        Signature::new("M2")
+            .with("refs", annotators)
+            .with("beta", options.beta)
+            .with("muw", options.max_unchanged_words)
+            .with("case", case)
+            .with("refsel", "running")
+            .with("version", env!("CARGO_PKG_VERSION"))
+    }
+
+    /// compute_gleu's signature with `references` references and `iterations` rounds of
+    /// reference draws (one draw when there is one reference: every round is the same);
+    /// `resampled` records that intervals or tests resample the pooled references' statistics.
+    pub fn gleu(references: usize, iterations: usize, resampled: bool) -> Signature {
+        let draws = if references == 1 { 1 } else { iterations };
+        let signature = Signature::new("GLEU")
+            .with("refs", references)
+            .with("iter", draws)
+            .with("draws", "python2");
+        let signature = if resampled {
+            signature.with("resample", "pooled-refs")
+        } else {
+            signature
+        };
+        signature.with("version", env!("CARGO_PKG_VERSION"))
+    }
+
     /// This signature with `key:value` appended.
     #[must_use]
     pub fn with(mut self, key: &str, value: impl fmt::Display) -> Signature {

@@ -142,21 +142,9 @@ pub(super) fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Error> {
             })
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    let draws = if references.len() == 1 {
-        1
-    } else {
-        args.gleu_iter
-    };
-    let mut signature = Signature::new("GLEU")
-        .with("refs", references.len())
-        .with("iter", draws)
-        .with("draws", "python2");
-    if resamples(args) {
-        signature = signature.with("resample", "pooled-refs");
-    }
     Ok(Metric {
         name: "GLEU",
-        signature: signature.with("version", version()),
+        signature: Signature::gleu(references.len(), args.gleu_iter as usize, resamples(args)),
         systems,
     })
 }
@@ -360,26 +348,9 @@ pub(super) fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
             })
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    let annotators = gold
-        .sentences()
-        .iter()
-        .map(|s| s.annotators.len())
-        .max()
-        .unwrap_or(0);
-    let case = if args.ignore_whitespace_casing {
-        "insensitive"
-    } else {
-        "sensitive"
-    };
     Ok(Metric {
         name: "M2",
-        signature: Signature::new("M2")
-            .with("refs", annotators)
-            .with("beta", args.beta)
-            .with("muw", args.max_unchanged_words)
-            .with("case", case)
-            .with("refsel", "running")
-            .with("version", version()),
+        signature: Signature::m2(gold.annotators(), &options),
         systems,
     })
 }

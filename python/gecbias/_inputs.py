@@ -1,0 +1,117 @@
+"""How arguments reach the Rust side: a ``str`` or ``os.PathLike`` is always a path; a sequence of
+``str`` is lines, handed over in memory under the argument's name (``<gold>``), so that messages
+read ``<gold>:3: …`` and no file is written."""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import Dict, List, Optional, Sequence, Tuple, TypeVar, Union
+
+from . import _native
+from ._native import InputError
+
+#: A file path.
+PathLike = Union[str, "os.PathLike[str]"]
+#: A file path, or the file's lines (without line ends).
+Lines = Union[str, "os.PathLike[str]", Sequence[str]]
+
+_Choice = TypeVar("_Choice", bound=str)
+
+
+def is_path(value: object) -> bool:
+    """Whether ``value`` names a file (a ``str`` or ``os.PathLike``), not lines."""
+    return isinstance(value, (str, os.PathLike))
+
+
+def path_of(value: object) -> Optional[str]:
+    """The path ``value`` names (a ``str`` or ``os.PathLike``), or ``None`` for lines."""
+    if isinstance(value, (str, os.PathLike)):
+        return os.fspath(value)
+    return None
+
+
+def checked_lines(value: object, argument: str) -> List[str]:
+    """``value`` as a list of lines: a sequence of ``str`` without line breaks (``TypeError`` for
+    anything else, :class:`InputError` naming the argument and line for a line break)."""
+    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence) or is_path(value):
+        raise TypeError(
+            f"{argument}: expected a file path or a list of lines (str), not {type(value).__name__}"
+        )
+    lines = list(value)
+    for number, line in enumerate(lines, 1):
+        if not isinstance(line, str):
+            raise TypeError(f"{argument}: line {number} is {type(line).__name__}, not str")
+        if "\n" in line or "\r" in line:
+            raise InputError(f"<{argument}>:{number}: a line of a list contains a line break")
+    return lines
+
+
+def read_lines(value: Lines, argument: str) -> Tuple[List[str], str]:
+    """The lines of ``value`` (a file read by the Rust side: UTF-8 checked with the line of the
+    first bad byte) and the name messages give them (the path, or ``<argument>``)."""
+    path = path_of(value)
+    if path is not None:
+        return _native.read_lines(path), path
+    return checked_lines(value, argument), f"<{argument}>"
+
+
+def several(value: Union[Lines, Sequence[Lines]], argument: str) -> List[Lines]:
+    """A list of inputs (``references``, ``systems``): one path stands for itself, else each item
+    of the sequence is an input (a path or a list of lines)."""
+    if isinstance(value, (str, os.PathLike)):
+        return [value]
+    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence):
+        raise TypeError(
+            f"{argument}: expected a path or a list of inputs (each a path or a list of lines), "
+            f"not {type(value).__name__}"
+        )
+    return list(value)
+
+
+def choice(value: _Choice, allowed: Sequence[str], argument: str) -> _Choice:
+    """``value`` when it is one of ``allowed``, else a ``ValueError`` naming the argument."""
+    if value not in allowed:
+        raise ValueError(f"{argument}: one of {', '.join(map(repr, allowed))}, not {value!r}")
+    return value
+
+
+def positive(value: object, argument: str) -> float:
+    """``value`` as a finite number above 0, else a ``ValueError`` naming the argument."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{argument}: a number, not {type(value).__name__}")
+    if not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{argument}: a finite number above 0, not {value!r}")
+    return float(value)
+
+
+def count(value: object, argument: str, minimum: int = 0) -> int:
+    """``value`` as an ``int`` of at least ``minimum``, else a ``TypeError``/``ValueError``
+    naming the argument."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{argument}: an int, not {type(value).__name__}")
+    if value < minimum:
+        raise ValueError(f"{argument}: at least {minimum}, not {value}")
+    return value
+
+
+class CommandInputs:
+    """The inputs of one command line: each path as it is, each list of lines held in memory
+    under ``<argument>`` (the name the command's messages give it)."""
+
+    def __init__(self) -> None:
+        self.texts: Dict[str, str] = {}
+
+    def name(self, value: Lines, argument: str) -> str:
+        """The name the command line gives ``value``."""
+        path = path_of(value)
+        if path is not None:
+            return path
+        lines = checked_lines(value, argument)
+        name = f"<{argument}>"
+        self.texts[name] = "".join(line + "\n" for line in lines)
+        return name
+
+    def run(self, args: List[str]) -> str:
+        """What ``gecbias ARGS…`` writes, these inputs readable under their names."""
+        return _native.output_of(args, self.texts)

@@ -1,0 +1,234 @@
+"""What the functions return: frozen dataclasses with the fields of the command's JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, Optional, Tuple
+
+@dataclass(frozen=True)
+class Interval:
+    """A bootstrap confidence interval of a corpus score: ``point`` is the resampled statistic
+    on the whole corpus, ``[low, high]`` the interval at ``level`` by ``method`` (``bca`` or
+    ``percentile``)."""
+
+    point: float
+    low: float
+    high: float
+    level: float
+    method: str
+
+
+@dataclass(frozen=True)
+class PairedTest:
+    """A paired significance test of a system against ``baseline``: the score difference
+    (system − baseline), its p-value and the number of resamples (bootstrap) or trials
+    (approximate randomisation)."""
+
+    baseline: str
+    difference: float
+    p_value: float
+    trials: int
+
+
+@dataclass(frozen=True)
+class Rank:
+    """A system's place in a ranking with significance clusters: its ``position`` by score (1 is
+    best), its ``cluster`` (1 is the top; a cluster ends where every system above is
+    significantly better than every system below), the systems it is significantly better than
+    after the Holm–Bonferroni correction over all pairs, and the ``test`` that decided it
+    (``paired-ar:10000|holm:91|alpha:0.05|seed:12345``)."""
+
+    position: int
+    cluster: int
+    better_than: Tuple[str, ...]
+    test: str
+
+
+@dataclass(frozen=True)
+class Score:
+    """One system's corpus score for one metric, as a row of ``gecbias score``'s JSON: the
+    metric's ``name``, the ``system`` (its name, its path, or ``<systems[k]>`` for a list of
+    lines), the ``score``, the number of ``sentences``, the ``signature`` recording every option
+    that changes a number, and the bootstrap interval, paired tests and rank when they were asked
+    for (``None`` otherwise). The metric's own parts are in its subclass."""
+
+    name: str
+    system: str
+    score: float
+    sentences: int
+    signature: str
+    confidence: Optional[Interval]
+    paired_bs: Optional[PairedTest]
+    paired_ar: Optional[PairedTest]
+    rank: Optional[Rank]
+
+
+@dataclass(frozen=True)
+class M2Score(Score):
+    """The M2 scorer's corpus F_β (``score``) with its precision, recall and edit counts:
+    ``correct`` system edits matching a gold edit, ``proposed`` system edits, ``gold`` edits of
+    the chosen annotators (m2scorer's running choice of annotator per sentence)."""
+
+    precision: float
+    recall: float
+    correct: int
+    proposed: int
+    gold: int
+
+
+@dataclass(frozen=True)
+class ErrantScore(Score):
+    """ERRANT's corpus F_β (``score``): ``tp``, ``fp``, ``fn`` edit counts with errant_compare's
+    choice of reference annotator per sentence, precision and recall; with ``cat``, the same per
+    error type group (``categories``, by name: ``R``, ``NOUN`` or ``R:NOUN``; empty without
+    ``cat``)."""
+
+    precision: float
+    recall: float
+    tp: int
+    fp: int
+    fn: int
+    categories: Dict[str, ErrantCategoryScore] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ErrantCategoryScore:
+    """One error type group's P, R and F_β (``f``) and counts over the annotator pairs ERRANT
+    chose for the whole corpus (errant_compare's ``-cat`` row), with the bootstrap interval of F
+    when ``confidence`` was asked for."""
+
+    precision: float
+    recall: float
+    f: float
+    tp: int
+    fp: int
+    fn: int
+    confidence: Optional[Interval] = None
+
+
+@dataclass(frozen=True)
+class GleuScore(Score):
+    """compute_gleu's corpus GLEU (``score``, the mean over its 500 rounds of reference draws)
+    and the standard deviation over those draws (not an interval over sentences: ask
+    :func:`confidence_interval` for that)."""
+
+    std_over_draws: float
+
+
+@dataclass(frozen=True)
+class SariScore(Score):
+    """SARI.py's corpus SARI (``score``): the mean of the sentence scores."""
+
+
+@dataclass(frozen=True)
+class UsimScore(Score):
+    """USim of a system's outputs to their sources, as ``score`` ranks it: the mean over
+    sentences of USim(source → output) (``score``) and of the other direction."""
+
+    output_to_source: float
+
+
+@dataclass(frozen=True)
+class ConservatismProfile:
+    """How conservative an output is against its source (LCB §3.2): per aligned sentence pair,
+    WordChange (words changed), index diff and the Spearman ρ of aligned word order, summed or
+    averaged here; ``word_change_histogram`` maps the figure's bins (``0-0`` … ``21-30``) to
+    sentence counts."""
+
+    system: str
+    sentences: int
+    unchanged_share: float
+    total_word_change: int
+    mean_word_change: float
+    total_index_diff: int
+    mean_spearman_rho: float
+    perfect_order: int
+    splits: int
+    concatenations: int
+    word_change_histogram: Dict[str, int]
+    word_change_above_30: int
+    signature: str
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """UnseenEst's estimate above a probability threshold γ: the expected number of valid
+    corrections with probability above γ (``variants``) and their probability mass."""
+
+    gamma: float
+    variants: float
+    mass: float
+
+
+@dataclass(frozen=True)
+class UnseenEstimate:
+    """UnseenEst (Zou et al.) for one sentence's crowd corrections: how many corrections were
+    given (``answers``) and distinct, the estimated number of valid corrections, and the
+    estimate above each of Table 1's thresholds."""
+
+    sentence: str
+    answers: int
+    distinct_answers: int
+    estimated_corrections: float
+    above: Tuple[Threshold, ...]
+    signature: str
+
+
+@dataclass(frozen=True)
+class UsimResult:
+    """USim between sources and outputs: the means over sentence pairs of USim(source → output)
+    and USim(output → source)."""
+
+    output: str
+    sentences: int
+    source_to_output: float
+    output_to_source: float
+    signature: str
+
+
+@dataclass(frozen=True)
+class ErrantEdit:
+    """One edit ERRANT extracts from a correction: original tokens ``o_start:o_end`` become
+    corrected tokens ``c_start:c_end`` (``correction``, space-separated), of ERRANT's ``type``
+    (``R:VERB:SVA``, ``M:DET``, ``U:PUNCT``; ``operation`` and ``category`` are its parts)."""
+
+    o_start: int
+    o_end: int
+    c_start: int
+    c_end: int
+    correction: str
+    type: str
+
+    @property
+    def operation(self) -> str:
+        """``M`` (missing), ``R`` (replacement) or ``U`` (unnecessary); the type where it has
+        none (``UNK``)."""
+        return self.type.split(":", 1)[0]
+
+    @property
+    def category(self) -> str:
+        """The type without its operation (``VERB:SVA``); ``UNK`` stays."""
+        head, _, rest = self.type.partition(":")
+        return rest if head in ("M", "R", "U") else self.type
+
+    def to_m2(self, annotator: int = 0) -> str:
+        """The edit as an M2 annotation line, as ``errant_parallel`` writes it."""
+        return (
+            f"A {self.o_start} {self.o_end}|||{self.type}|||{self.correction}"
+            f"|||REQUIRED|||-NONE-|||{annotator}"
+        )
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token analysed by the built-in English tagger: its Penn Treebank tag (spaCy's
+    ``tag_``), Universal POS tag, spaCy's rule lemma (``lemma_``, what ERRANT reads), the lemma in
+    UD English-EWT's conventions, and the spaCy dependency label ERRANT reads (``dep`` for the
+    relations it ignores)."""
+
+    text: str
+    xpos: str
+    upos: str
+    lemma: str
+    ud_lemma: str
+    dep: str
