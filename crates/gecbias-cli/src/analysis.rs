@@ -37,15 +37,25 @@ pub(crate) struct ConservatismArgs {
     /// A reference correction (line-aligned), profiled beside the systems.
     #[arg(long)]
     gold: Option<String>,
-    /// Also draw the heat map of words changed per sentence (LCB Figure 2) into this SVG file.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Also draw the heat map of words changed per sentence (LCB Figure 2) into this file: .svg,
+    /// .png (300 dpi at a 3.3 in column) or .pdf.
+    #[arg(long, value_name = "FILE.svg|png|pdf", value_parser = figure_path)]
     plot: Option<String>,
 }
 
 /// Writes a figure, naming the file when that fails.
-fn write_svg(path: &str, svg: Result<String, gecbias_plot::Error>) -> Result<(), Error> {
+/// A `--plot` file whose extension names a figure format, checked before any work is done.
+fn figure_path(path: &str) -> Result<String, String> {
+    gecbias_plot::Format::of_path(std::path::Path::new(path))
+        .map(|_| path.to_owned())
+        .map_err(|e| e.to_string())
+}
+
+/// Writes a figure to `path` as SVG, PNG or PDF, by its extension.
+fn write_figure(path: &str, svg: Result<String, gecbias_plot::Error>) -> Result<(), Error> {
     let svg = svg.map_err(|e| Error::input(format!("{path}: {e}")))?;
-    std::fs::write(path, svg).map_err(|e| Error::input(format!("{path}: {e}")))
+    gecbias_plot::write(std::path::Path::new(path), &svg)
+        .map_err(|e| Error::input(format!("{path}: {e}")))
 }
 
 /// A heat-map column label: `3` for a single count, `6-10` for a range.
@@ -116,7 +126,7 @@ pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Res
         let columns: Vec<String> = WORD_CHANGE_BINS.iter().map(bin_label).collect();
         let columns: Vec<&str> = columns.iter().map(String::as_str).collect();
         let title = "Words changed per sentence (values above 30 dropped)";
-        write_svg(path, gecbias_plot::heat_map(title, &heat, &columns))?;
+        write_figure(path, gecbias_plot::heat_map(title, &heat, &columns))?;
     }
     print(
         sink,
@@ -213,8 +223,9 @@ pub(crate) struct CoverageArgs {
     /// References drawn with replacement (the paper's main figure) or without.
     #[arg(long, value_parser = ["with", "without"], default_value = "with")]
     sampling: String,
-    /// Also draw the accuracy curves with their 95 % bands (LCB Figure 3) into this SVG file.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Also draw the accuracy curves with their 95 % bands (LCB Figure 3) into this file: .svg,
+    /// .png (300 dpi at a 3.3 in column) or .pdf.
+    #[arg(long, value_name = "FILE.svg|png|pdf", value_parser = figure_path)]
     plot: Option<String>,
 }
 
@@ -297,7 +308,7 @@ pub(crate) fn coverage(args: &CoverageArgs, sink: &mut dyn Write) -> Result<(), 
         );
         let x_range = (1.0, args.max_refs.max(2) as f64);
         let svg = gecbias_plot::bands(&title, "M (references)", "accuracy", x_range, &bands);
-        write_svg(path, svg)?;
+        write_figure(path, svg)?;
     }
     let mut out = json!({
         "name": "PerfectSystemAccuracy",

@@ -6,4 +6,10 @@ pub enum Error {
     /// from input data; the underlying error is the source).
     #[error("drawing the figure failed")]
     Drawing(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// A figure file named with an extension other than `.svg`, `.png` or `.pdf`.
+    #[error("{0}: a figure is written as .svg, .png or .pdf")]
+    Format(String),
+    /// Converting or writing the figure failed (the underlying error is the source).
+    #[error("writing the figure failed: {0}")]
+    Export(#[source] Box<dyn std::error::Error + Send + Sync>),
 }

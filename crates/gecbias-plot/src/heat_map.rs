@@ -1,120 +1,171 @@
 //! The heat map of counts per row and bin (the conservatism figure's words changed per sentence).
 
 use plotters::prelude::*;
+use plotters::style::FontTransform;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::Error;
-use crate::style::failed;
+use crate::style::{WIDTH, body, count_ticks, failed, text_width, title_height, titled};
 
-/// A heat map: one row per name, one column per bin label, cell darkness by count (square-root
-/// scale, so small counts stay visible next to the large first bins), with the scale beside it.
-/// Any number of rows and columns, one included.
+/// Row height, and the colour bar's width, in pixels.
+const ROW: u32 = 22;
+const BAR: u32 = 14;
+
+/// The grey of a cell with `n` of `max`: white for none; otherwise at least 15 % black, so that a
+/// cell of one sentence stands apart from an empty one, darkening with √(n / max) (small counts
+/// stay visible beside the large first bins).
+fn shade(n: f64, max: f64) -> RGBColor {
+    if n <= 0.0 {
+        return WHITE;
+    }
+    let darkness = 0.15 + 0.85 * (n / max).min(1.0).sqrt();
+    let level = (255.0 * (1.0 - darkness)).round() as u8;
+    RGBColor(level, level, level)
+}
+
+/// A heat map: one row per name, one column per bin label, cell darkness by count (see
+/// [`shade`]: empty cells white and outlined, any count at least light grey), with the colour
+/// scale right beside it, ticked at round counts and at its maximum. Drawn at column width
+/// (480 px for 3.3 in, text at 8.4 pt); long column labels stand vertically, long row names are
+/// shortened with "…". Any number of rows and columns, one included.
 pub fn heat_map(
     title: &str,
     rows: &[(String, Vec<usize>)],
     columns: &[&str],
 ) -> Result<String, Error> {
+    let max = rows
+        .iter()
+        .flat_map(|(_, r)| r.iter().copied())
+        .max()
+        .unwrap_or(0);
+    let ticks = count_ticks(max);
+    let top = *ticks.last().unwrap_or(&1) as f64;
+    let names: Vec<String> = rows.iter().map(|(n, _)| shortened(n, 14)).collect();
+    let name_width = names.iter().map(|n| text_width(n)).max().unwrap_or(0) + 8;
+    let tick_width = ticks
+        .iter()
+        .map(|t| text_width(&t.to_string()))
+        .max()
+        .unwrap_or(0);
+    // The scale: a gap, the bar, its tick labels, its vertical caption.
+    let scale_width = 10 + BAR + 5 + tick_width + 8 + 20;
+    let cells_width = WIDTH
+        .saturating_sub(name_width + scale_width + 8)
+        .max(columns.len() as u32);
+    let cell = cells_width as f64 / columns.len().max(1) as f64;
+    let vertical = columns
+        .iter()
+        .any(|c| f64::from(text_width(c)) > cell - 2.0);
+    let label_height = if vertical {
+        columns.iter().map(|c| text_width(c)).max().unwrap_or(0) + 8
+    } else {
+        24
+    };
+    let map_top = title_height(title) + 6;
+    let map_height = ROW * rows.len().max(1) as u32;
+    let height = map_top + map_height + label_height + 30;
     let mut svg = String::new();
     {
-        // Room for the longest row name (about 8 px a character at 13 px) and for three rows at
-        // least, so that the colour scale stays legible.
-        let longest = rows
-            .iter()
-            .map(|(n, _)| n.chars().count())
-            .max()
-            .unwrap_or(0);
-        let names = (8 * longest as u32 + 30).clamp(60, 400);
-        let (width, height) = (
-            names + 170 + 60 * columns.len() as u32,
-            60 + 28 * rows.len().max(3) as u32 + 50,
-        );
-        let canvas = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        canvas.fill(&WHITE).map_err(failed)?;
-        let root = canvas.titled(title, ("sans-serif", 18)).map_err(failed)?;
-        let (map_area, scale_area) = root.split_horizontally(width - 140);
-        let max = rows
-            .iter()
-            .flat_map(|(_, r)| r.iter().copied())
-            .max()
-            .unwrap_or(1)
-            .max(1) as f64;
-        let shade = |n: f64| {
-            let level = (255.0 * (1.0 - (n / max).sqrt())) as u8;
-            RGBColor(level, level, level)
-        };
-        let (n_columns, n_rows) = (columns.len().max(1) as f64, rows.len().max(1) as f64);
-        let mut chart = ChartBuilder::on(&map_area)
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(names)
-            .build_cartesian_2d(0.0..n_columns, 0.0..n_rows)
-            .map_err(failed)?;
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_labels(0)
-            .y_labels(0)
-            .x_desc("words changed")
-            .axis_desc_style(("sans-serif", 13))
-            .draw()
-            .map_err(failed)?;
-        // Row 0 is drawn at the top.
-        chart
-            .draw_series(rows.iter().enumerate().flat_map(|(r, (_, counts))| {
-                let y = (rows.len() - r - 1) as f64;
-                counts.iter().enumerate().map(move |(x, &n)| {
-                    let x = x as f64;
-                    Rectangle::new([(x, y), (x + 1.0, y + 1.0)], shade(n as f64).filled())
-                })
-            }))
-            .map_err(failed)?;
-        // Labels at cell centres, placed in pixels on the whole canvas: plotters puts numeric
-        // ticks at round values, not at the centres of categories.
-        let font = ("sans-serif", 13).into_font().color(&BLACK);
-        for (i, column) in columns.iter().enumerate() {
-            let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
-            let style = font.clone().pos(Pos::new(HPos::Center, VPos::Top));
-            canvas
-                .draw(&Text::new(column.to_string(), (x, y + 6), style))
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(failed)?;
+        titled(&root, title)?;
+        let x0 = name_width as i32;
+        let x_of = |column: usize| x0 + (column as f64 * cell).round() as i32;
+        let y_of = |row: usize| (map_top + ROW * row as u32) as i32;
+        let outline = RGBColor(200, 200, 200);
+        for (r, (_, counts)) in rows.iter().enumerate() {
+            for c in 0..columns.len() {
+                let n = counts.get(c).copied().unwrap_or(0) as f64;
+                let corners = [(x_of(c), y_of(r)), (x_of(c + 1), y_of(r + 1))];
+                root.draw(&Rectangle::new(corners, shade(n, top).filled()))
+                    .map_err(failed)?;
+                root.draw(&Rectangle::new(corners, outline.stroke_width(1)))
+                    .map_err(failed)?;
+            }
+        }
+        let right = Pos::new(HPos::Right, VPos::Center);
+        for (r, name) in names.iter().enumerate() {
+            let y = y_of(r) + ROW as i32 / 2;
+            root.draw(&Text::new(name.clone(), (x0 - 6, y), body().pos(right)))
                 .map_err(failed)?;
         }
-        for (r, (name, _)) in rows.iter().enumerate() {
-            let (x, y) = chart.backend_coord(&(0.0, (rows.len() - r) as f64 - 0.5));
-            let style = font.clone().pos(Pos::new(HPos::Right, VPos::Center));
-            canvas
-                .draw(&Text::new(name.clone(), (x - 6, y), style))
+        let below = y_of(rows.len().max(1)) + 5;
+        for (c, column) in columns.iter().enumerate() {
+            let x = (x_of(c) + x_of(c + 1)) / 2;
+            let style = if vertical {
+                body()
+                    .transform(FontTransform::Rotate270)
+                    .pos(Pos::new(HPos::Right, VPos::Center))
+            } else {
+                body().pos(Pos::new(HPos::Center, VPos::Top))
+            };
+            root.draw(&Text::new(column.to_string(), (x, below), style))
                 .map_err(failed)?;
         }
-        let mut scale = ChartBuilder::on(&scale_area)
-            .margin_top(10)
-            .margin_bottom(50)
-            .margin_right(40)
-            .y_label_area_size(75)
-            // The bar starts right of the axis, clear of the tick labels.
-            .build_cartesian_2d(-0.25..1.0, 0.0..max)
+        let desc = body().pos(Pos::new(HPos::Center, VPos::Bottom));
+        let map_centre = (x0 + x_of(columns.len())) / 2;
+        root.draw(&Text::new(
+            "words changed",
+            (map_centre, height as i32 - 4),
+            desc,
+        ))
+        .map_err(failed)?;
+        // The scale, right beside the map: the same shading from 0 at the bottom to the top tick.
+        let bar_x = x_of(columns.len()) + 10;
+        let (bar_top, bar_bottom) = (y_of(0), y_of(rows.len().max(1)));
+        let y_at = |v: f64| bar_bottom - ((bar_bottom - bar_top) as f64 * v / top).round() as i32;
+        let steps = (bar_bottom - bar_top).max(1);
+        for k in 0..steps {
+            let value = top * (f64::from(k) + 0.5) / f64::from(steps);
+            let y = bar_bottom - k;
+            root.draw(&Rectangle::new(
+                [(bar_x, y - 1), (bar_x + BAR as i32, y)],
+                shade(value, top).filled(),
+            ))
             .map_err(failed)?;
-        scale
-            .configure_mesh()
-            .disable_mesh()
-            .disable_x_axis()
-            .y_labels(6)
-            .y_label_formatter(&|v| format!("{v:.0}"))
-            .y_label_style(("sans-serif", 12))
-            .axis_desc_style(("sans-serif", 12))
-            .y_desc("sentences per cell")
-            .draw()
+        }
+        root.draw(&Rectangle::new(
+            [(bar_x, bar_top), (bar_x + BAR as i32, bar_bottom)],
+            BLACK.stroke_width(1),
+        ))
+        .map_err(failed)?;
+        for &tick in &ticks {
+            let y = y_at(tick as f64);
+            root.draw(&PathElement::new(
+                vec![(bar_x + BAR as i32, y), (bar_x + BAR as i32 + 4, y)],
+                BLACK,
+            ))
             .map_err(failed)?;
-        let steps = 100;
-        scale
-            .draw_series((0..steps).map(|k| {
-                let (lo, hi) = (
-                    max * k as f64 / steps as f64,
-                    max * (k + 1) as f64 / steps as f64,
-                );
-                Rectangle::new([(0.0, lo), (1.0, hi)], shade((lo + hi) / 2.0).filled())
-            }))
+            let style = body().pos(Pos::new(HPos::Left, VPos::Center));
+            root.draw(&Text::new(
+                tick.to_string(),
+                (bar_x + BAR as i32 + 6, y),
+                style,
+            ))
             .map_err(failed)?;
-        canvas.present().map_err(failed)?;
+        }
+        let caption = body()
+            .transform(FontTransform::Rotate90)
+            .pos(Pos::new(HPos::Center, VPos::Top));
+        let caption_x = bar_x + (BAR + 5 + tick_width + 10) as i32;
+        root.draw(&Text::new(
+            "sentences",
+            (caption_x, (bar_top + bar_bottom) / 2),
+            caption,
+        ))
+        .map_err(failed)?;
+        root.present().map_err(failed)?;
     }
     Ok(svg)
+}
+
+/// `name` cut to `limit` characters, the cut marked by "…".
+fn shortened(name: &str, limit: usize) -> String {
+    if name.chars().count() <= limit {
+        return name.to_owned();
+    }
+    name.chars()
+        .take(limit - 1)
+        .chain(std::iter::once('…'))
+        .collect()
 }

@@ -1,9 +1,15 @@
 //! The papers' figures as SVG text, for the reproduction reports (`cargo xtask reproduce`) and
-//! for the `gecbias` command's `--plot` options. plotters with its SVG backend only: no system
-//! fonts are read, text is left to the SVG viewer. Every function returns the SVG document as a
-//! string; lines and bars take their colour from a print-safe palette by index.
+//! for the `gecbias` command's `--plot` options, drawn for a paper's column: 480 px wide for
+//! 3.3 in, every text at least 8.4 pt there, legends that never cover the data nor leave the
+//! figure (a corner box, or columns below the plot), tick labels with the decimals their step
+//! needs. plotters with its SVG backend: no system fonts are read. Every function returns the SVG
+//! document as a string; lines and bars take their colour from a print-safe palette by index.
+//! With the `export` feature, [`export`] and [`write`] turn a figure into PNG (300 dpi at 3.3 in)
+//! or PDF (a 3.3 in page) in pure Rust, its text set in the DejaVu Sans the program carries.
 //!
-//! * [`heat_map`] — counts per row and bin (LCB Figure 2: words changed per sentence, per system).
+//! * [`heat_map`] — counts per row and bin (LCB Figure 2: words changed per sentence, per
+//!   system): empty cells white, any count visibly grey, the scale beside the map at round
+//!   counts and its maximum.
 //! * [`bands`] — curves with shaded intervals (LCB Figure 3: perfect-system accuracy vs the
 //!   number of references, with its 95 % band), each [`Band`] drawn as a [`Line`] style.
 //! * [`ecdf`] — empirical CDFs (LCB: Spearman ρ of aligned word order).
@@ -39,12 +45,17 @@
 
 mod bars;
 mod error;
+#[cfg(feature = "export")]
+mod export;
 mod heat_map;
+mod legend;
 mod lines;
 mod style;
 
 pub use bars::{IntervalBar, grouped_bars, interval_bars};
 pub use error::Error;
+#[cfg(feature = "export")]
+pub use export::{Format, export, write};
 pub use heat_map::heat_map;
 pub use lines::{Band, Line, bands, ecdf};
 

@@ -468,7 +468,7 @@ fn split_concat(rows: &[Row]) -> anyhow::Result<String> {
         .collect();
     Ok(plot::grouped_bars(
         "Sentences split and concatenated",
-        "source sentences the output split into several, or joined with the next",
+        "source sentences split, or joined with the next",
         &["split", "concatenated"],
         &series,
     )?)
