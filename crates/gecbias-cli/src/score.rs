@@ -108,8 +108,9 @@ fn value_name(value: impl clap::ValueEnum) -> String {
         .unwrap_or_default()
 }
 
-fn metric_names(args: &Args) -> String {
-    args.metric
+fn metric_names(inputs: &Inputs) -> String {
+    inputs
+        .metric
         .iter()
         .map(|m| value_name(*m))
         .collect::<Vec<_>>()
@@ -119,6 +120,26 @@ fn metric_names(args: &Args) -> String {
 /// Score systems against an M2 gold (m2, errant), references (gleu, sari) or their sources (usim).
 #[derive(clap::Args)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    inputs: Inputs,
+    #[command(flatten)]
+    text: TextOptions,
+    #[command(flatten)]
+    options: MetricOptions,
+    #[command(flatten)]
+    resampling: Resampling,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "json")]
+    format: Format,
+    /// One line per system and sentence instead of system scores: JSON Lines, or with `-f text`
+    /// tab-separated rows under a header.
+    #[arg(long, conflicts_with_all = ["confidence", "paired_bs", "paired_ar", "rank"])]
+    sentence_level: bool,
+}
+
+/// What is scored: the metrics, and the files they read.
+#[derive(clap::Args)]
+struct Inputs {
     /// The metrics, each scored for every system.
     #[arg(long, short, num_args = 1.., value_enum, default_value = "usim")]
     metric: Vec<MetricName>,
@@ -137,8 +158,11 @@ pub(crate) struct Args {
     /// baseline of the paired tests; `-` reads standard input.
     #[arg(long, short, num_args = 1.., required = true, value_parser = input::labelled)]
     input: Vec<input::Labelled>,
-    #[command(flatten)]
-    text: TextOptions,
+}
+
+/// The metrics' own options (each in its signature).
+#[derive(clap::Args)]
+struct MetricOptions {
     /// M2, ERRANT: β of F_β.
     #[arg(long, default_value_t = 0.5, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
     beta: f64,
@@ -157,6 +181,11 @@ pub(crate) struct Args {
     /// GLEU: rounds of reference draws (compute_gleu's --iter).
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
     gleu_iter: u64,
+}
+
+/// What is resampled, how often, with which seed: intervals, paired tests, ranks.
+#[derive(clap::Args)]
+struct Resampling {
     /// A 95 % bootstrap confidence interval of each system's score.
     #[arg(long)]
     confidence: bool,
@@ -181,9 +210,6 @@ pub(crate) struct Args {
     /// The seed of every resampling.
     #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = 12345)]
     seed: u64,
-    /// Output format.
-    #[arg(long, short, value_enum, default_value = "json")]
-    format: Format,
     /// Rank each metric's systems into significance clusters: every pair compared by paired
     /// approximate randomisation (`--paired-ar-n` trials, seeded), Holm–Bonferroni over the pairs
     /// at `--rank-alpha`; a cluster ends where every system above is significantly better than
@@ -193,21 +219,18 @@ pub(crate) struct Args {
     /// The family-wise error rate of `--rank`.
     #[arg(long, default_value_t = 0.05, value_parser = crate::numbers::level)]
     rank_alpha: f64,
-    /// One line per system and sentence instead of system scores: JSON Lines, or with `-f text`
-    /// tab-separated rows under a header.
-    #[arg(long, conflicts_with_all = ["confidence", "paired_bs", "paired_ar", "rank"])]
-    sentence_level: bool,
 }
 
-fn source<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
-    args.source
+fn source<'a>(inputs: &'a Inputs, metric: &str) -> Result<&'a str, Error> {
+    inputs
+        .source
         .as_deref()
         .ok_or_else(|| Error::Usage(format!("-m {metric} needs the source: -s SOURCE")))
 }
 
 /// The systems' files, in the order given.
-fn paths(args: &Args) -> Vec<String> {
-    args.input.iter().map(|i| i.path.clone()).collect()
+fn paths(inputs: &Inputs) -> Vec<String> {
+    inputs.input.iter().map(|i| i.path.clone()).collect()
 }
 
 fn version() -> &'static str {
@@ -231,22 +254,28 @@ where
         sentence_lines(&metric, args.format == Format::Text, sentences);
         return Ok(Vec::new());
     }
-    rows(args, metric, statistic, precision_recall.as_ref(), bar)
+    rows(
+        &args.resampling,
+        metric,
+        statistic,
+        precision_recall.as_ref(),
+        bar,
+    )
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
-    let errant = args.metric.contains(&MetricName::Errant);
-    if errant && args.metric.len() > 1 && args.source.is_none() {
+    let errant = args.inputs.metric.contains(&MetricName::Errant);
+    if errant && args.inputs.metric.len() > 1 && args.inputs.source.is_none() {
         return Err(Error::Usage(
             "-m errant without -s reads hypothesis M2 files; score it in a call of its own, or give -s SOURCE to type the hypotheses from text".into(),
         ));
     }
-    if args.cat.is_some() && !errant {
+    if args.options.cat.is_some() && !errant {
         return Err(Error::Usage(
             "--cat gives ERRANT's per-type scores: add -m errant".into(),
         ));
     }
-    unread_references(args)?;
+    unread_references(&args.inputs)?;
     if args.sentence_level && args.format == Format::Latex {
         return Err(Error::Usage(
             "--sentence-level writes JSON Lines (-f json) or tab-separated rows (-f text), not LaTeX"
@@ -256,34 +285,63 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     let mut rows = Vec::new();
     let mut sentences = String::new();
     // Resampling is what takes seconds: a bar over (metric, system) while it runs.
-    let bar = if resamples(args) {
-        progress(args.metric.len() * args.input.len(), quiet)
+    let bar = if resamples(&args.resampling) {
+        progress(args.inputs.metric.len() * args.inputs.input.len(), quiet)
     } else {
         ProgressBar::hidden()
     };
-    for metric in &args.metric {
+    for metric in &args.inputs.metric {
         let (s, b) = (&mut sentences, &bar);
         rows.extend(match metric {
             MetricName::M2 => {
-                let stat = |part| M2Stat(args.beta, part);
+                let stat = |part| M2Stat(args.options.beta, part);
                 let parts = Some([stat(Part::Precision), stat(Part::Recall)]);
-                metric_rows(args, m2_metric(args)?, &stat(Part::F), parts, s, b)?
+                metric_rows(
+                    args,
+                    m2_metric(&args.inputs, &args.options)?,
+                    &stat(Part::F),
+                    parts,
+                    s,
+                    b,
+                )?
             }
             MetricName::Errant => {
-                let stat = |part| ErrantStat(args.beta, part);
+                let stat = |part| ErrantStat(args.options.beta, part);
                 let parts = Some([stat(Part::Precision), stat(Part::Recall)]);
-                metric_rows(args, errant_metric(args)?, &stat(Part::F), parts, s, b)?
+                metric_rows(
+                    args,
+                    errant_metric(&args.inputs, &args.options, &args.resampling)?,
+                    &stat(Part::F),
+                    parts,
+                    s,
+                    b,
+                )?
             }
-            MetricName::Gleu => metric_rows(args, gleu_metric(args)?, &PooledGleu, None, s, b)?,
-            MetricName::Sari => metric_rows(args, sari_metric(args)?, &Mean, None, s, b)?,
-            MetricName::Usim => metric_rows(args, usim_metric(args, quiet)?, &Mean, None, s, b)?,
+            MetricName::Gleu => metric_rows(
+                args,
+                gleu_metric(&args.inputs, &args.options, resamples(&args.resampling))?,
+                &PooledGleu,
+                None,
+                s,
+                b,
+            )?,
+            MetricName::Sari => metric_rows(args, sari_metric(&args.inputs)?, &Mean, None, s, b)?,
+            MetricName::Usim => metric_rows(
+                args,
+                usim_metric(&args.inputs, &args.text, quiet)?,
+                &Mean,
+                None,
+                s,
+                b,
+            )?,
         });
     }
     bar.finish_and_clear();
-    if args.rank && args.format != Format::Json {
+    if args.resampling.rank && args.format != Format::Json {
         // Each metric's systems in rank order (JSON keeps the input order and says the rank).
         let metric_of = |r: &SystemScore| {
-            args.metric
+            args.inputs
+                .metric
                 .iter()
                 .position(|m| value_name(*m).eq_ignore_ascii_case(r.name))
         };

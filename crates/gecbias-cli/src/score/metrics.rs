@@ -2,12 +2,16 @@
 
 use super::*;
 
-pub(super) fn usim_metric(args: &Args, quiet: bool) -> Result<Metric<f64>, Error> {
-    let files = paths(args);
-    let per_system = text_scores(source(args, "usim")?, &files, &args.text, quiet)?;
+pub(super) fn usim_metric(
+    inputs: &Inputs,
+    text: &TextOptions,
+    quiet: bool,
+) -> Result<Metric<f64>, Error> {
+    let files = paths(inputs);
+    let per_system = text_scores(source(inputs, "usim")?, &files, text, quiet)?;
     let systems = per_system
         .iter()
-        .zip(&args.input)
+        .zip(&inputs.input)
         .map(|((_, scores), system)| {
             let n = scores.len().max(1) as f64;
             Scored {
@@ -26,7 +30,7 @@ pub(super) fn usim_metric(args: &Args, quiet: bool) -> Result<Metric<f64>, Error
         .collect();
     Ok(Metric {
         name: "USim",
-        signature: args.text.signature(false),
+        signature: text.signature(false),
         systems,
     })
 }
@@ -36,23 +40,24 @@ pub(super) fn is_m2(path: &str) -> bool {
 }
 
 /// Whether `-r reference` is the M2 gold: only without `--gold`, and only by its `.m2` name.
-pub(super) fn is_gold_reference(args: &Args, reference: &str) -> bool {
-    args.gold.is_none() && is_m2(reference)
+pub(super) fn is_gold_reference(inputs: &Inputs, reference: &str) -> bool {
+    inputs.gold.is_none() && is_m2(reference)
 }
 
 /// The text references: every `-r` file but the M2 gold (with `--gold`, every `-r` file, whatever
 /// its name, so none is dropped for being called `*.m2`).
-pub(super) fn text_references(args: &Args) -> Vec<&str> {
-    args.references
+pub(super) fn text_references(inputs: &Inputs) -> Vec<&str> {
+    inputs
+        .references
         .iter()
         .map(String::as_str)
-        .filter(|r| !is_gold_reference(args, r))
+        .filter(|r| !is_gold_reference(inputs, r))
         .collect()
 }
 
 /// The text reference files' lines.
-pub(super) fn reference_lines(args: &Args, metric: &str) -> Result<Vec<Vec<String>>, Error> {
-    let references = text_references(args);
+pub(super) fn reference_lines(inputs: &Inputs, metric: &str) -> Result<Vec<Vec<String>>, Error> {
+    let references = text_references(inputs);
     if references.is_empty() {
         return Err(Error::Usage(format!(
             "-m {metric} needs reference files line-aligned with the source: -r REF…"
@@ -61,23 +66,23 @@ pub(super) fn reference_lines(args: &Args, metric: &str) -> Result<Vec<Vec<Strin
     references.into_iter().map(input::lines).collect()
 }
 
-pub(super) fn sari_metric(args: &Args) -> Result<Metric<f64>, Error> {
-    let source = source(args, "sari")?;
+pub(super) fn sari_metric(inputs: &Inputs) -> Result<Metric<f64>, Error> {
+    let source = source(inputs, "sari")?;
     let strip = |lines: Vec<String>| -> Vec<String> {
         lines.iter().map(|l| sari_strip(l).to_owned()).collect()
     };
     let sources = strip(input::lines(source)?);
-    let references: Vec<Vec<String>> = reference_lines(args, "sari")?
+    let references: Vec<Vec<String>> = reference_lines(inputs, "sari")?
         .into_iter()
         .map(strip)
         .collect();
-    let systems = args
+    let systems = inputs
         .input
         .iter()
         .map(|output| {
             let names: Vec<&str> = [source, output.path.as_str()]
                 .into_iter()
-                .chain(text_references(args))
+                .chain(text_references(inputs))
                 .map(input::name)
                 .collect();
             let outputs = strip(input::lines(&output.path)?);
@@ -106,18 +111,22 @@ pub(super) fn sari_metric(args: &Args) -> Result<Metric<f64>, Error> {
     })
 }
 
-pub(super) fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Error> {
-    let source = source(args, "gleu")?;
-    let references = reference_lines(args, "gleu")?;
+pub(super) fn gleu_metric(
+    inputs: &Inputs,
+    settings: &MetricOptions,
+    resampled: bool,
+) -> Result<Metric<FlatGleu>, Error> {
+    let source = source(inputs, "gleu")?;
+    let references = reference_lines(inputs, "gleu")?;
     let names: Vec<&str> = std::iter::once(source)
-        .chain(text_references(args))
+        .chain(text_references(inputs))
         .map(input::name)
         .collect();
     let corpus =
         GleuCorpus::new(&input::lines(source)?, &references, &names).map_err(library_error)?;
     let mut options = GleuOptions::default();
-    options.iterations = args.gleu_iter as usize;
-    let systems = args
+    options.iterations = settings.gleu_iter as usize;
+    let systems = inputs
         .input
         .iter()
         .map(|output| {
@@ -144,7 +153,7 @@ pub(super) fn gleu_metric(args: &Args) -> Result<Metric<FlatGleu>, Error> {
         .collect::<Result<Vec<_>, Error>>()?;
     Ok(Metric {
         name: "GLEU",
-        signature: Signature::gleu(references.len(), args.gleu_iter as usize, resamples(args)),
+        signature: Signature::gleu(references.len(), settings.gleu_iter as usize, resampled),
         systems,
     })
 }
@@ -241,31 +250,31 @@ impl CorpusStatistic<ErrantSentence> for ErrantStat {
     }
 }
 
-pub(super) fn m2_options(args: &Args) -> M2Options {
-    let mut options = M2Options::OFFICIAL.with_beta(args.beta);
-    options.max_unchanged_words = args.max_unchanged_words;
-    options.ignore_whitespace_casing = args.ignore_whitespace_casing;
+pub(super) fn m2_options(settings: &MetricOptions) -> M2Options {
+    let mut options = M2Options::OFFICIAL.with_beta(settings.beta);
+    options.max_unchanged_words = settings.max_unchanged_words;
+    options.ignore_whitespace_casing = settings.ignore_whitespace_casing;
     options
 }
 
 /// Refuses references that no chosen metric reads, rather than dropping them: an M2 file when
 /// neither m2 nor errant is chosen, text references when neither gleu nor sari is.
-pub(super) fn unread_references(args: &Args) -> Result<(), Error> {
-    let chosen = |names: [MetricName; 2]| args.metric.iter().any(|m| names.contains(m));
+pub(super) fn unread_references(inputs: &Inputs) -> Result<(), Error> {
+    let chosen = |names: [MetricName; 2]| inputs.metric.iter().any(|m| names.contains(m));
     let (reads_m2, reads_text) = (
         chosen([MetricName::M2, MetricName::Errant]),
         chosen([MetricName::Gleu, MetricName::Sari]),
     );
-    if let Some(gold) = &args.gold
+    if let Some(gold) = &inputs.gold
         && !reads_m2
     {
         return Err(Error::Usage(format!(
             "--gold {gold}: an M2 gold, read by -m m2 and -m errant, but -m {} reads none",
-            metric_names(args)
+            metric_names(inputs)
         )));
     }
-    for reference in &args.references {
-        let (read, what) = if is_gold_reference(args, reference) {
+    for reference in &inputs.references {
+        let (read, what) = if is_gold_reference(inputs, reference) {
             (
                 reads_m2,
                 "an M2 gold (named *.m2), read by -m m2 and -m errant",
@@ -279,18 +288,18 @@ pub(super) fn unread_references(args: &Args) -> Result<(), Error> {
         if !read {
             return Err(Error::Usage(format!(
                 "-r {reference}: {what}, but -m {} reads no such file",
-                metric_names(args)
+                metric_names(inputs)
             )));
         }
     }
     Ok(())
 }
 
-pub(super) fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Error> {
-    if let Some(gold) = &args.gold {
+pub(super) fn one_gold<'a>(inputs: &'a Inputs, metric: &str) -> Result<&'a str, Error> {
+    if let Some(gold) = &inputs.gold {
         return Ok(gold);
     }
-    let golds: Vec<&str> = args
+    let golds: Vec<&str> = inputs
         .references
         .iter()
         .map(String::as_str)
@@ -304,11 +313,14 @@ pub(super) fn one_gold<'a>(args: &'a Args, metric: &str) -> Result<&'a str, Erro
     }
 }
 
-pub(super) fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
-    let gold_path = one_gold(args, "m2")?;
+pub(super) fn m2_metric(
+    inputs: &Inputs,
+    settings: &MetricOptions,
+) -> Result<Metric<SentenceStats>, Error> {
+    let gold_path = one_gold(inputs, "m2")?;
     let gold = M2Gold::from_file(&input::m2(gold_path, false)?);
-    let options = m2_options(args);
-    let systems = args
+    let options = m2_options(settings);
+    let systems = inputs
         .input
         .iter()
         .map(|output| {
@@ -316,7 +328,7 @@ pub(super) fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
             let system = gold
                 .score_lines(&lines, input::name(&output.path), &options)
                 .map_err(library_error)?;
-            let chosen = chosen_annotators(&system.sentences, args.beta);
+            let chosen = chosen_annotators(&system.sentences, settings.beta);
             let sentence_rows = system
                 .sentences
                 .iter()
@@ -327,7 +339,7 @@ pub(super) fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
                         f64::from(c.correct),
                         f64::from(c.proposed),
                         f64::from(c.gold),
-                        args.beta,
+                        settings.beta,
                     );
                     json!({"score": local.f_beta, "annotator": annotator, "correct": c.correct,
                            "proposed": c.proposed, "gold": c.gold})
@@ -356,8 +368,8 @@ pub(super) fn m2_metric(args: &Args) -> Result<Metric<SentenceStats>, Error> {
 }
 
 /// ERRANT's category grouping of `--cat`.
-pub(super) fn category_tier(args: &Args) -> Option<CategoryTier> {
-    args.cat.map(|c| match c {
+pub(super) fn category_tier(settings: &MetricOptions) -> Option<CategoryTier> {
+    settings.cat.map(|c| match c {
         1 => CategoryTier::Operation,
         2 => CategoryTier::Main,
         _ => CategoryTier::Full,
@@ -366,10 +378,10 @@ pub(super) fn category_tier(args: &Args) -> Option<CategoryTier> {
 
 /// The hypothesis and gold M2 files of `-m errant`: hypothesis texts typed by the native ERRANT
 /// against `-s` (the gold re-typed by it too), or hypothesis M2 files as given.
-pub(super) fn errant_files(args: &Args) -> Result<(Vec<M2File>, M2File, &'static str), Error> {
-    let gold_path = one_gold(args, "errant")?;
-    let Some(source) = &args.source else {
-        let hyps = args
+pub(super) fn errant_files(inputs: &Inputs) -> Result<(Vec<M2File>, M2File, &'static str), Error> {
+    let gold_path = one_gold(inputs, "errant")?;
+    let Some(source) = &inputs.source else {
+        let hyps = inputs
             .input
             .iter()
             .map(|h| input::m2(&h.path, true))
@@ -377,7 +389,7 @@ pub(super) fn errant_files(args: &Args) -> Result<(Vec<M2File>, M2File, &'static
         return Ok((hyps, input::m2(gold_path, true)?, "m2"));
     };
     let annotator = crate::errant_annotate::annotator()?;
-    let (originals, corrected) = crate::errant_annotate::read_parallel(source, &paths(args))?;
+    let (originals, corrected) = crate::errant_annotate::read_parallel(source, &paths(inputs))?;
     let gold_text = input::text(gold_path)?;
     let gold_m2 = gec_errant::retype_m2(
         annotator,
@@ -387,8 +399,8 @@ pub(super) fn errant_files(args: &Args) -> Result<(Vec<M2File>, M2File, &'static
     )
     .map_err(|e| Error::input(e.to_string()))?;
     let gold = M2File::parse(&gold_m2, input::name(gold_path)).map_err(library_error)?;
-    let mut hyps = Vec::with_capacity(args.input.len());
-    for (path, lines) in paths(args).iter().zip(corrected) {
+    let mut hyps = Vec::with_capacity(inputs.input.len());
+    for (path, lines) in paths(inputs).iter().zip(corrected) {
         let sentences = crate::errant_annotate::errant_parallel_lines(
             &originals,
             std::slice::from_ref(&lines),
@@ -410,16 +422,20 @@ pub(super) fn errant_files(args: &Args) -> Result<(Vec<M2File>, M2File, &'static
     Ok((hyps, gold, "text"))
 }
 
-pub(super) fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error> {
-    let (hyps, reference, hyp_kind) = errant_files(args)?;
-    let mut options = ErrantOptions::with_mode(match args.errant_mode {
+pub(super) fn errant_metric(
+    inputs: &Inputs,
+    settings: &MetricOptions,
+    resampling: &Resampling,
+) -> Result<Metric<ErrantSentence>, Error> {
+    let (hyps, reference, hyp_kind) = errant_files(inputs)?;
+    let mut options = ErrantOptions::with_mode(match settings.errant_mode {
         ErrantModeName::Cse => ErrantMode::CorrectionSpansTypes,
         ErrantModeName::Ds => ErrantMode::DetectionSpans,
         ErrantModeName::Dt => ErrantMode::DetectionTokens,
         ErrantModeName::Cs => ErrantMode::CorrectionSpans,
     });
-    options.beta = args.beta;
-    let systems = args
+    options.beta = settings.beta;
+    let systems = inputs
         .input
         .iter()
         .zip(&hyps)
@@ -431,19 +447,19 @@ pub(super) fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error
                 .zip(evaluation.chosen_pairs())
                 .map(|(s, k)| {
                     let [tp, fp, fn_] = s.pairs()[k];
-                    let local = gec_metrics::ErrantScore::from_counts(tp, fp, fn_, args.beta);
+                    let local = gec_metrics::ErrantScore::from_counts(tp, fp, fn_, settings.beta);
                     json!({"score": local.f_beta, "tp": tp, "fp": fp, "fn": fn_})
                 })
                 .collect();
             let s = evaluation.score;
             let mut parts = json!({"precision": s.precision, "recall": s.recall,
                                    "tp": s.tp, "fp": s.fp, "fn": s.fn_});
-            if let (Some(tier), Value::Object(o)) = (category_tier(args), &mut parts) {
+            if let (Some(tier), Value::Object(o)) = (category_tier(settings), &mut parts) {
                 let mut table = serde_json::Map::new();
                 for (name, c) in evaluation.category_scores(tier) {
                     let mut row = json!({"precision": c.precision, "recall": c.recall,
                                          "f": c.f_beta, "tp": c.tp, "fp": c.fp, "fn": c.fn_});
-                    if args.confidence
+                    if resampling.confidence
                         && let Value::Object(r) = &mut row
                     {
                         let items: Vec<ErrantGroupSentence> = evaluation
@@ -453,13 +469,13 @@ pub(super) fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error
                             .collect();
                         let i = confidence_interval_by(
                             &items,
-                            &ErrantGroupStat(args.beta),
-                            &confidence(args),
+                            &ErrantGroupStat(settings.beta),
+                            &confidence(resampling),
                         )
                         .map_err(statistics_error)?;
                         r.insert(
                             "confidence".into(),
-                            serde_json::to_value(interval(args, i)).unwrap_or_default(),
+                            serde_json::to_value(interval(resampling, i)).unwrap_or_default(),
                         );
                     }
                     table.insert(name, row);
@@ -483,13 +499,13 @@ pub(super) fn errant_metric(args: &Args) -> Result<Metric<ErrantSentence>, Error
         .unwrap_or(0);
     let mut signature = Signature::new("ERRANT")
         .with("refs", annotators)
-        .with("mode", value_name(args.errant_mode))
-        .with("beta", args.beta)
+        .with("mode", value_name(settings.errant_mode))
+        .with("beta", settings.beta)
         .with("hyp", hyp_kind);
     if hyp_kind == "text" {
         signature = signature.with("typed", format!("gecbias-errant-{}", gec_errant::VERSION));
     }
-    if let Some(c) = args.cat {
+    if let Some(c) = settings.cat {
         signature = signature.with("cat", c);
     }
     Ok(Metric {

@@ -79,27 +79,27 @@ pub(super) struct Metric<T> {
 }
 
 /// The metric's signature with the resampling fields appended (none without resampling).
-pub(super) fn resampling_signature(args: &Args, metric: &Signature) -> Signature {
+pub(super) fn resampling_signature(resampling: &Resampling, metric: &Signature) -> Signature {
     let mut s = metric.clone();
-    if args.confidence {
+    if resampling.confidence {
         s = s
-            .with("ci", value_name(args.ci_method))
-            .with("bs", args.confidence_n);
+            .with("ci", value_name(resampling.ci_method))
+            .with("bs", resampling.confidence_n);
     }
-    if args.paired_bs {
-        s = s.with("paired-bs", args.paired_bs_n);
+    if resampling.paired_bs {
+        s = s.with("paired-bs", resampling.paired_bs_n);
     }
-    if args.paired_ar {
-        s = s.with("paired-ar", args.paired_ar_n);
+    if resampling.paired_ar {
+        s = s.with("paired-ar", resampling.paired_ar_n);
     }
-    if args.confidence || args.paired_bs || args.paired_ar {
-        s = s.with("seed", args.seed);
+    if resampling.confidence || resampling.paired_bs || resampling.paired_ar {
+        s = s.with("seed", resampling.seed);
     }
     s
 }
 
-pub(super) fn resamples(args: &Args) -> bool {
-    args.confidence || args.paired_bs || args.paired_ar
+pub(super) fn resamples(resampling: &Resampling) -> bool {
+    resampling.confidence || resampling.paired_bs || resampling.paired_ar
 }
 
 pub(super) fn statistics_error(source: coverage_sim::Error) -> Error {
@@ -110,11 +110,11 @@ pub(super) fn library_error(source: gec_metrics::Error) -> Error {
     Error::Metrics { source }
 }
 
-pub(super) fn confidence(args: &Args) -> Confidence {
+pub(super) fn confidence(resampling: &Resampling) -> Confidence {
     let mut c = Confidence::default();
-    c.resamples = args.confidence_n;
-    c.seed = args.seed;
-    c.method = match args.ci_method {
+    c.resamples = resampling.confidence_n;
+    c.seed = resampling.seed;
+    c.method = match resampling.ci_method {
         CiMethod::Percentile => IntervalMethod::Percentile,
         CiMethod::Bca => IntervalMethod::Bca,
     };
@@ -123,8 +123,8 @@ pub(super) fn confidence(args: &Args) -> Confidence {
 
 /// The interval as the JSON shows it, saying when BCa fell back to percentile (a constant
 /// jackknife, e.g. a system whose sentence scores are all equal).
-pub(super) fn interval(args: &Args, i: ScoreInterval) -> Interval {
-    let method = match (args.ci_method, i.method) {
+pub(super) fn interval(resampling: &Resampling, i: ScoreInterval) -> Interval {
+    let method = match (resampling.ci_method, i.method) {
         (CiMethod::Bca, IntervalMethod::Percentile) => {
             "percentile (BCa undefined: constant jackknife)"
         }
@@ -149,11 +149,11 @@ pub(super) fn test(baseline: &str, t: PairedTest) -> Test {
     }
 }
 
-/// The rows of one metric: each system's score with the interval and paired tests `args` asks
-/// for, all computed by `statistic` over a sequence of per-sentence items; where the metric has
-/// them (M2, ERRANT), the intervals of P and R too, from the same resamples (same seed).
+/// The rows of one metric: each system's score with the interval and paired tests `resampling`
+/// asks for, all computed by `statistic` over a sequence of per-sentence items; where the metric
+/// has them (M2, ERRANT), the intervals of P and R too, from the same resamples (same seed).
 pub(super) fn rows<T, S>(
-    args: &Args,
+    resampling: &Resampling,
     metric: Metric<T>,
     statistic: &S,
     precision_recall: Option<&[S; 2]>,
@@ -163,7 +163,7 @@ where
     T: Sync,
     S: CorpusStatistic<T>,
 {
-    let signature = resampling_signature(args, &metric.signature).to_string();
+    let signature = resampling_signature(resampling, &metric.signature).to_string();
     let Some(baseline) = metric.systems.first() else {
         return Ok(Vec::new());
     };
@@ -171,8 +171,14 @@ where
         if !wanted || std::ptr::eq(system, baseline) {
             return Ok(None);
         }
-        let t = paired_test_by(&system.items, &baseline.items, statistic, method, args.seed)
-            .map_err(statistics_error)?;
+        let t = paired_test_by(
+            &system.items,
+            &baseline.items,
+            statistic,
+            method,
+            resampling.seed,
+        )
+        .map_err(statistics_error)?;
         Ok::<_, Error>(Some(test(&baseline.system, t)))
     };
     metric
@@ -180,12 +186,12 @@ where
         .iter()
         .map(|system| {
             let interval_of = |statistic: &S| -> Result<Option<Interval>, Error> {
-                if !args.confidence {
+                if !resampling.confidence {
                     return Ok(None);
                 }
-                let i = confidence_interval_by(&system.items, statistic, &confidence(args))
+                let i = confidence_interval_by(&system.items, statistic, &confidence(resampling))
                     .map_err(statistics_error)?;
-                Ok(Some(interval(args, i)))
+                Ok(Some(interval(resampling, i)))
             };
             let confidence = interval_of(statistic)?;
             let (precision_confidence, recall_confidence) = match precision_recall {
@@ -204,16 +210,16 @@ where
                 recall_confidence,
                 paired_bs: paired(
                     system,
-                    args.paired_bs,
+                    resampling.paired_bs,
                     PairedMethod::Bootstrap {
-                        resamples: args.paired_bs_n,
+                        resamples: resampling.paired_bs_n,
                     },
                 )?,
                 paired_ar: paired(
                     system,
-                    args.paired_ar,
+                    resampling.paired_ar,
                     PairedMethod::Randomization {
-                        trials: args.paired_ar_n,
+                        trials: resampling.paired_ar_n,
                     },
                 )?,
                 rank: None,
@@ -223,8 +229,8 @@ where
         })
         .collect::<Result<Vec<_>, Error>>()
         .and_then(|mut rows| {
-            if args.rank {
-                for (row, rank) in rows.iter_mut().zip(ranks(args, &metric, statistic)?) {
+            if resampling.rank {
+                for (row, rank) in rows.iter_mut().zip(ranks(resampling, &metric, statistic)?) {
                     row.rank = Some(rank);
                 }
             }
@@ -236,7 +242,7 @@ where
 /// corrected by Holm's method, and significance clusters cut where the order separates
 /// completely. Returned in the systems' input order.
 pub(super) fn ranks<T, S>(
-    args: &Args,
+    resampling: &Resampling,
     metric: &Metric<T>,
     statistic: &S,
 ) -> Result<Vec<Rank>, Error>
@@ -250,17 +256,18 @@ where
         .collect();
     // With R trials no p-value falls below 1/(R + 1): Holm over m pairs then rejects nothing
     // unless m/(R + 1) < α, and a ranking without any break would only say that.
-    if !pairs.is_empty() && pairs.len() as f64 / (args.paired_ar_n as f64 + 1.0) >= args.rank_alpha
+    if !pairs.is_empty()
+        && pairs.len() as f64 / (resampling.paired_ar_n as f64 + 1.0) >= resampling.rank_alpha
     {
         return Err(Error::Usage(format!(
             "--rank over {} pairs at α = {} needs --paired-ar-n of at least {}",
             pairs.len(),
-            args.rank_alpha,
-            (pairs.len() as f64 / args.rank_alpha).ceil() as usize
+            resampling.rank_alpha,
+            (pairs.len() as f64 / resampling.rank_alpha).ceil() as usize
         )));
     }
     let method = PairedMethod::Randomization {
-        trials: args.paired_ar_n,
+        trials: resampling.paired_ar_n,
     };
     let systems = &metric.systems;
     let tests = pairs
@@ -271,7 +278,7 @@ where
                 &systems[j].items,
                 statistic,
                 method,
-                args.seed,
+                resampling.seed,
             )
             .map_err(statistics_error)
         })
@@ -280,7 +287,7 @@ where
     // better[i][j]: system i significantly better than system j.
     let mut better = vec![vec![false; n]; n];
     for ((&(i, j), t), p) in pairs.iter().zip(&tests).zip(&adjusted) {
-        if *p < args.rank_alpha {
+        if *p < resampling.rank_alpha {
             if t.difference > 0.0 {
                 better[i][j] = true;
             } else if t.difference < 0.0 {
@@ -304,10 +311,10 @@ where
     }
     let test = format!(
         "paired-ar:{}|holm:{}|alpha:{}|seed:{}",
-        args.paired_ar_n,
+        resampling.paired_ar_n,
         pairs.len(),
-        args.rank_alpha,
-        args.seed
+        resampling.rank_alpha,
+        resampling.seed
     );
     Ok((0..n)
         .map(|i| Rank {
