@@ -15,10 +15,13 @@ against the CoNLL-2014 gold, in one run:
 (``git worktree add /tmp/before 246bf41 && python3 -m venv /tmp/bv && /tmp/bv/bin/pip install
 /tmp/before/python``); the same sets are then timed there too, Rust and Python as they were.
 Set k is system k mod 13's output for sentences 37k mod 1262 onwards (1,000 distinct sets, from
-every part of the test set); every path gives the same scores (checked).
+every part of the test set); every path gives the same scores (checked). Each path is timed in
+three rounds, interleaved, and the ratios are of the medians (a shared two-core machine varies by
+a fifth from run to run).
 """
 
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -33,7 +36,7 @@ if not DATA.is_absolute():
 ROOT = DATA / "assess_learner_language" / "data"
 GOLD = ROOT / "conll14st-test-data" / "noalt" / "official-2014.combined.m2"
 SYSTEMS = ["AMU", "CAMB", "CUUI", "IITB", "IPN", "JMGR", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC"]
-SETS, SIZE = 1000, 50
+SETS, SIZE, ROUNDS = 1000, 50, 3
 BEFORE = "246bf41"
 
 
@@ -98,24 +101,33 @@ def main() -> None:
         print(repr(scores))
         return
     old = package_before()
-    before, old_scores = timed(
-        f"m2_score(list, list), Python of {BEFORE}", lambda k: old.m2_score(sets[k][1], gold_lines(blocks, sets[k][0])).score
-    )
-    _, today = timed("m2_score(list, list) today", lambda k: gecbias.m2_score(sets[k][1], gold_lines(blocks, sets[k][0])).score)
     gold = gecbias.M2Gold(GOLD)
-    now, scores = timed(
-        "one M2Gold of the test set, sentences=range(…)",
-        lambda k: gold.score(sets[k][1], sentences=range(sets[k][0], sets[k][0] + SIZE)).score,
-    )
-    assert old_scores == today == scores, "the paths disagree"
-    print(f"one gold object over the Python before: {before / now:.1f}×")
-    if len(sys.argv) > 1:
-        run = subprocess.run([sys.argv[1], __file__, "--before-wheel"], check=True, capture_output=True, text=True)
-        report, old_wheel = run.stdout.splitlines()
-        print(report)
-        assert eval(old_wheel) == scores, "the wheel before disagrees"
-        wheel_seconds = float(report.split("  ")[-2].split()[-2])
-        print(f"one gold object over the wheel before: {wheel_seconds / now:.1f}×")
+    paths = {
+        f"m2_score(list, list), Python of {BEFORE}": lambda k: old.m2_score(sets[k][1], gold_lines(blocks, sets[k][0])).score,
+        "m2_score(list, list) today": lambda k: gecbias.m2_score(sets[k][1], gold_lines(blocks, sets[k][0])).score,
+        "one M2Gold of the test set, sentences=range(…)": lambda k: gold.score(
+            sets[k][1], sentences=range(sets[k][0], sets[k][0] + SIZE)
+        ).score,
+    }
+    seconds: dict = {label: [] for label in paths}
+    wheel: List[float] = []
+    scores: dict = {}
+    for _ in range(ROUNDS):
+        for label, call in paths.items():
+            taken, scores[label] = timed(label, call)
+            seconds[label].append(taken)
+        if len(sys.argv) > 1:
+            run = subprocess.run([sys.argv[1], __file__, "--before-wheel"], check=True, capture_output=True, text=True)
+            report, old_wheel = run.stdout.splitlines()
+            print(report)
+            assert eval(old_wheel) == scores["m2_score(list, list) today"], "the wheel before disagrees"
+            wheel.append(float(report.split("  ")[-2].split()[-2]))
+    first, _, now = (statistics.median(v) for v in seconds.values())
+    assert len({tuple(v) for v in scores.values()}) == 1, "the paths disagree"
+    print(f"medians: one gold object over the Python before {first / now:.1f}×", end="")
+    if wheel:
+        print(f", over the wheel before {statistics.median(wheel) / now:.1f}×", end="")
+    print()
 
 if __name__ == "__main__":
     main()

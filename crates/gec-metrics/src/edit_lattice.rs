@@ -254,7 +254,8 @@ const OUTSIDE: u32 = u32::MAX / 4;
 
 impl<'a> Grid<'a> {
     fn new(source: &'a [&'a str], hypothesis: &'a [&'a str]) -> Grid<'a> {
-        let mut ids: FastMap<&str, u32> = FastMap::default();
+        let mut ids: FastMap<&str, u32> =
+            FastMap::with_capacity_and_hasher(source.len() + hypothesis.len(), Default::default());
         let mut id = |token: &'a str| {
             let next = ids.len() as u32;
             *ids.entry(token).or_insert(next)
@@ -507,11 +508,13 @@ struct ArcList {
 }
 
 impl ArcList {
-    fn new(vertices: usize) -> ArcList {
+    /// An empty list for `vertices` vertices and `base` base arcs: the closure adds about as
+    /// many arcs again on ordinary sentences, so the vectors start at that size rather than grow.
+    fn new(vertices: usize, base: usize) -> ArcList {
         ArcList {
-            arcs: Vec::new(),
+            arcs: Vec::with_capacity(2 * base),
             index: ArcIndex::new(vertices),
-            order: Vec::new(),
+            order: Vec::with_capacity(3 * base),
             out_base: vec![(0, 0); vertices],
         }
     }
@@ -617,7 +620,7 @@ impl<'a> Lattice<'a> {
             vertex_of[c] = vertices.len() as u32;
             vertices.push(grid.coordinates(c));
         }
-        let mut arcs = ArcList::new(vertices.len());
+        let mut arcs = ArcList::new(vertices.len(), base.len());
         for &(tail, head, direction) in &base {
             let (i, j) = grid.coordinates(head);
             let (kind, start, end) = match direction {
