@@ -23,11 +23,11 @@ fn shade(n: f64, max: f64) -> RGBColor {
     RGBColor(level, level, level)
 }
 
-/// A heat map: one row per name, one column per bin label, cell darkness by count (see
-/// [`shade`]: empty cells white and outlined, any count at least light grey), with the colour
-/// scale right beside it, ticked at round counts and at its maximum. Drawn at column width
-/// (480 px for 3.3 in, text at 8.4 pt); long column labels stand vertically, long row names are
-/// shortened with "…". Any number of rows and columns, one included.
+/// A heat map: one row per name, one column per bin label, cell darkness by count (empty cells
+/// white and outlined, any count at least 15 % grey, darkening with √(count / maximum)), with
+/// the colour scale right beside it, ticked at round counts and at its maximum. Drawn at column
+/// width (480 px for 3.3 in, text at 8.4 pt); long column labels stand vertically, long row
+/// names are shortened with "…". Any number of rows and columns, one included.
 pub fn heat_map(
     title: &str,
     rows: &[(String, Vec<usize>)],
