@@ -7,9 +7,15 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use crate::Error;
 use crate::style::{WIDTH, body, count_ticks, failed, text_width, title_height, titled};
 
-/// Row height, and the colour bar's width, in pixels.
+/// The least row height, the least height of the map (and of its colour bar, so that the
+/// scale's ticks and caption fit beside a map of one or two rows), and the bar's width, in
+/// pixels.
 const ROW: u32 = 22;
+const MIN_MAP: u32 = 132;
 const BAR: u32 = 14;
+
+/// The least distance between two tick labels of the scale, in pixels.
+const TICK_GAP: f64 = 20.0;
 
 /// The grey of a cell with `n` of `max`: white for none; otherwise at least 15 % black, so that a
 /// cell of one sentence stands apart from an empty one, darkening with √(n / max) (small counts
@@ -62,7 +68,8 @@ pub fn heat_map(
         24
     };
     let map_top = title_height(title) + 6;
-    let map_height = ROW * rows.len().max(1) as u32;
+    let row = ROW.max(MIN_MAP.div_ceil(rows.len().max(1) as u32));
+    let map_height = row * rows.len().max(1) as u32;
     let height = map_top + map_height + label_height + 30;
     let mut svg = String::new();
     {
@@ -71,7 +78,7 @@ pub fn heat_map(
         titled(&root, title)?;
         let x0 = name_width as i32;
         let x_of = |column: usize| x0 + (column as f64 * cell).round() as i32;
-        let y_of = |row: usize| (map_top + ROW * row as u32) as i32;
+        let y_of = |r: usize| (map_top + row * r as u32) as i32;
         let outline = RGBColor(200, 200, 200);
         for (r, (_, counts)) in rows.iter().enumerate() {
             for c in 0..columns.len() {
@@ -85,7 +92,7 @@ pub fn heat_map(
         }
         let right = Pos::new(HPos::Right, VPos::Center);
         for (r, name) in names.iter().enumerate() {
-            let y = y_of(r) + ROW as i32 / 2;
+            let y = y_of(r) + row as i32 / 2;
             root.draw(&Text::new(name.clone(), (x0 - 6, y), body().pos(right)))
                 .map_err(failed)?;
         }
@@ -129,7 +136,11 @@ pub fn heat_map(
             BLACK.stroke_width(1),
         ))
         .map_err(failed)?;
-        for &tick in &ticks {
+        // A round tick too close under the labelled maximum would print over it.
+        let clear = |tick: usize| {
+            tick as f64 == top || (top - tick as f64) / top * f64::from(map_height) >= TICK_GAP
+        };
+        for &tick in ticks.iter().filter(|&&t| clear(t)) {
             let y = y_at(tick as f64);
             root.draw(&PathElement::new(
                 vec![(bar_x + BAR as i32, y), (bar_x + BAR as i32 + 4, y)],
@@ -144,10 +155,12 @@ pub fn heat_map(
             ))
             .map_err(failed)?;
         }
+        // Turned a quarter clockwise, a line's bottom faces the ticks: anchored there, the
+        // caption reads down the right of their labels.
         let caption = body()
             .transform(FontTransform::Rotate90)
-            .pos(Pos::new(HPos::Center, VPos::Top));
-        let caption_x = bar_x + (BAR + 5 + tick_width + 10) as i32;
+            .pos(Pos::new(HPos::Center, VPos::Bottom));
+        let caption_x = bar_x + (BAR + 5 + tick_width + 6) as i32;
         root.draw(&Text::new(
             "sentences",
             (caption_x, (bar_top + bar_bottom) / 2),
