@@ -52,7 +52,6 @@ from ._inputs import (
     checked_lines,
     choice,
     count,
-    is_path,
     path_of,
     positive,
     read_lines,
@@ -303,7 +302,7 @@ def score(
         raise TypeError(f"resampling: a gecbias.Resampling, not {type(resampling).__name__}")
     given = several(systems, "systems")
     if names is not None:
-        if is_path(names) or len(names) != len(given):
+        if path_of(names) is not None or len(names) != len(given):
             raise ValueError(f"names: one name per system ({len(given)}), not {names!r}")
         for name in names:
             if not isinstance(name, str) or not name or "=" in name or "/" in name:
@@ -422,7 +421,7 @@ class M2Gold:
         if isinstance(sentences, range) and (len(sentences) == 0 or min(sentences) >= 0):
             indices = list(sentences)
         elif sentences is not None:
-            if is_path(sentences) or not isinstance(sentences, Sequence):
+            if path_of(sentences) is not None or not isinstance(sentences, Sequence):
                 raise TypeError("sentences: a sequence of 0-based sentence indices")
             indices = [count(i, f"sentences[{k}]") for k, i in enumerate(sentences)]
         f, p, r, correct, proposed, gold, n, signature = self._gold.score(lines, name, options, indices)

@@ -19,11 +19,6 @@ Lines = Union[str, "os.PathLike[str]", Sequence[str]]
 _Choice = TypeVar("_Choice", bound=str)
 
 
-def is_path(value: object) -> bool:
-    """Whether ``value`` names a file (a ``str`` or ``os.PathLike``), not lines."""
-    return isinstance(value, (str, os.PathLike))
-
-
 def path_of(value: object) -> Optional[str]:
     """The path ``value`` names (a ``str`` or ``os.PathLike``), or ``None`` for lines."""
     if isinstance(value, (str, os.PathLike)):
@@ -34,7 +29,7 @@ def path_of(value: object) -> Optional[str]:
 def checked_lines(value: object, argument: str) -> List[str]:
     """``value`` as a list of lines: a sequence of ``str`` without line breaks (``TypeError`` for
     anything else, :class:`InputError` naming the argument and line for a line break)."""
-    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence) or is_path(value):
+    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence) or path_of(value) is not None:
         raise TypeError(
             f"{argument}: expected a file path or a list of lines (str), not {type(value).__name__}"
         )

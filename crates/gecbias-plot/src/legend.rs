@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::Error;
-use crate::style::{Corner, WIDTH, body, failed, text_width};
+use crate::style::{Corner, WIDTH, body, failed, text_width, wrap};
 
 /// The opacity of a band's shade, in the plot and in its legend swatch.
 pub(crate) const BAND_OPACITY: f64 = 0.18;
@@ -88,17 +88,7 @@ impl Key {
     /// The name wrapped at word boundaries to `width` pixels (swatch included).
     fn lines(&self, width: i32) -> Vec<String> {
         let room = (width - SWATCH - 6).max(1) as u32;
-        let mut lines: Vec<String> = Vec::new();
-        for word in self.name.split_whitespace() {
-            match lines.last_mut() {
-                Some(line) if text_width(&format!("{line} {word}")) <= room => {
-                    line.push(' ');
-                    line.push_str(word);
-                }
-                _ => lines.push(word.to_owned()),
-            }
-        }
-        lines
+        wrap(&self.name, |line| text_width(line) <= room)
     }
 
     /// The widest key's width in pixels: swatch, gap, name on one line.

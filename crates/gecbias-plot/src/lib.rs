@@ -4,7 +4,7 @@
 //! figure (a corner box, or columns below the plot), tick labels with the decimals their step
 //! needs. plotters with its SVG backend: no system fonts are read. Every function returns the SVG
 //! document as a string; lines and bars take their colour from a print-safe palette by index.
-//! With the `export` feature, [`export()`] and [`write()`] turn a figure into PNG (300 dpi at
+//! With the `export` feature, `export()` and `write()` turn a figure into PNG (300 dpi at
 //! 3.3 in) or PDF (a 3.3 in page) in pure Rust, its text set in the DejaVu Sans the program
 //! carries.
 //!

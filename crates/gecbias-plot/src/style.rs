@@ -31,10 +31,16 @@ pub(crate) fn text_width(text: &str) -> u32 {
 /// `title` wrapped at word boundaries to the figure's width, at [`TITLE`].
 fn title_lines(title: &str) -> Vec<String> {
     let per_line = ((f64::from(WIDTH) - 16.0) / (0.62 * TITLE / 1.24)).floor() as usize;
+    wrap(title, |line| line.chars().count() <= per_line)
+}
+
+/// `text` cut into lines at word boundaries, each as long as `fits` allows (a word longer than
+/// that stands on a line of its own).
+pub(crate) fn wrap(text: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
-    for word in title.split_whitespace() {
+    for word in text.split_whitespace() {
         match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= per_line => {
+            Some(line) if fits(&format!("{line} {word}")) => {
                 line.push(' ');
                 line.push_str(word);
             }
