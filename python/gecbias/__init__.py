@@ -21,6 +21,8 @@ under the argument's name, so that a message reads ``<gold>:3: …``.
 * What a correction changes: :func:`errant_parallel` (ERRANT's typed edits, natively: no spaCy).
 * Semantic faithfulness without references: :func:`usim` (UCCA XML passages),
   :func:`usim_text` (raw text, through the native UCCA parser) and :func:`parse`.
+* How well metrics agree with people: :func:`meta_eval` (GJG15's human ranking of the
+  CoNLL-2014 systems, correlations with bootstrap intervals, paired tests between metrics).
 
 Bad input raises :class:`InputError` (a ``ValueError``) whose message names the file (or the
 argument) and the line; a missing file raises ``FileNotFoundError``; an argument of the wrong
@@ -63,12 +65,16 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack
 from ._results import (
     ConservatismProfile,
+    Correlation,
+    CorrelationComparison,
     ErrantCategoryScore,
     ErrantEdit,
     ErrantScore,
     GleuScore,
     Interval,
     M2Score,
+    MetaEvaluation,
+    MetricCorrelation,
     PairedTest,
     Rank,
     SariScore,
@@ -107,6 +113,13 @@ __all__ = [
     "Threshold",
     "UsimResult",
     "Token",
+    "MetaMetric",
+    "ResampleUnit",
+    "Correlation",
+    "MetricCorrelation",
+    "CorrelationComparison",
+    "MetaEvaluation",
+    "meta_eval",
     "M2Gold",
     "GleuCorpus",
     "score",
@@ -139,6 +152,10 @@ ErrantMode = Literal["cs", "cse", "ds", "dt"]
 Merge = Literal["rules", "all-split", "all-merge", "all-equal"]
 #: USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
 UsimParams = Literal["released", "branch-2017"]
+#: The metrics :func:`meta_eval` correlates with the human ranking.
+MetaMetric = Literal["m2", "errant", "gleu", "usim"]
+#: What a bootstrap resample of human judgments draws.
+ResampleUnit = Literal["rankings", "sentences", "comparisons"]
 
 _METRICS = ("m2", "errant", "gleu", "sari", "usim")
 _SCORE_TYPES: Dict[str, Type[Score]] = {
@@ -703,3 +720,76 @@ def tag(lines: Union[str, Sequence[str]], *, pretokenized: bool = False) -> List
     """
     given = [lines] if isinstance(lines, str) else checked_lines(lines, "lines")
     return [[Token(*token) for token in line] for line in _native.tag(given, pretokenized)]
+
+
+def _names(value: Sequence[str], argument: str) -> List[str]:
+    """A non-empty list of names: one ``str`` stands for itself."""
+    names = [value] if isinstance(value, str) else list(value)
+    if not names:
+        raise ValueError(f"{argument}: at least one")
+    return names
+
+
+def _correlation(value: Dict[str, Any]) -> Correlation:
+    return Correlation(estimate=value["estimate"], low=value.get("low"), high=value.get("high"))
+
+
+def meta_eval(
+    root: PathLike,
+    gold: PathLike,
+    *,
+    dataset: Literal["gjg15"] = "gjg15",
+    metrics: Sequence[MetaMetric] = ("m2",),
+    betas: Sequence[float] = (1.0, 0.5, 0.25, 0.18),
+    confidence: bool = False,
+    paired: bool = False,
+    resamples: int = 1000,
+    unit: ResampleUnit = "rankings",
+    seed: int = 12345,
+) -> MetaEvaluation:
+    """How well each metric's system scores agree with a human ranking (``gecbias meta-eval``):
+    the human scores by Expected Wins from the judgments in ``root`` (for ``gjg15``, a clone of
+    grammatical/evaluation), each metric computed on the systems' outputs against ``gold`` (the
+    CoNLL-2014 M2 gold; M2 once per β), Pearson's r and Spearman's ρ; ``confidence=True`` adds
+    95 % intervals over ``resamples`` bootstrap resamples of the judgments (``unit``: ranking
+    items, judged sentences or single comparisons), ``paired=True`` compares every pair of
+    metrics on the same resamples and by Williams' test.
+
+    A judged system without an output file, or malformed judgments, raise :class:`InputError`
+    naming the file and the element.
+    """
+    root_path, gold_path = path_of(root), path_of(gold)
+    if root_path is None or gold_path is None:
+        raise TypeError("root and gold: paths (str or os.PathLike)")
+    choice(dataset, ("gjg15",), "dataset")
+    chosen = [choice(m, ("m2", "errant", "gleu", "usim"), "metrics") for m in _names(metrics, "metrics")]
+    beta_values = [str(positive(b, "betas")) for b in betas]
+    if not beta_values:
+        raise ValueError("betas: at least one β")
+    choice(unit, ("rankings", "sentences", "comparisons"), "unit")
+    args = ["meta-eval", "--dataset", dataset, "--root", root_path, "--gold", gold_path,
+            "--resamples", str(count(resamples, "resamples", 1)), "--unit", unit,
+            "--seed", str(count(seed, "seed")), "-m", *chosen, "--beta", *beta_values]
+    if confidence:
+        args.append("--confidence")
+    if paired:
+        args.append("--paired")
+    report = json.loads(CommandInputs().run(args))
+    systems: List[str] = report["systems"]
+    return MetaEvaluation(
+        dataset=report["dataset"],
+        human={row["system"]: row["score"] for row in report["human"]["systems"]},
+        metrics=tuple(
+            MetricCorrelation(
+                metric=row["metric"],
+                signature=row["signature"],
+                scores=dict(zip(systems, row["scores"])),
+                pearson=_correlation(row["pearson"]),
+                spearman=_correlation(row["spearman"]),
+            )
+            for row in report["metrics"]
+        ),
+        paired=tuple(CorrelationComparison(**pair) for pair in report["paired"]),
+        signature=report["signature"],
+    )
+

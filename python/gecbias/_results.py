@@ -232,3 +232,58 @@ class Token:
     lemma: str
     ud_lemma: str
     dep: str
+
+
+@dataclass(frozen=True)
+class Correlation:
+    """A metric–human correlation over systems; with ``confidence=True`` its 95 % percentile
+    bootstrap interval ``[low, high]``, the human ranking re-derived on each resample of the
+    judgments (``None`` without)."""
+
+    estimate: float
+    low: Optional[float] = None
+    high: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class MetricCorrelation:
+    """One metric's system ``scores`` (system → score, as ``gecbias score`` gives them) and
+    their Pearson and Spearman correlations with the human scores."""
+
+    metric: str
+    signature: str
+    scores: Dict[str, float]
+    pearson: Correlation
+    spearman: Correlation
+
+
+@dataclass(frozen=True)
+class CorrelationComparison:
+    """Two metrics' correlations compared on the same resamples: Δ = corr(a) − corr(b), its
+    95 % interval, the two-sided bootstrap p-value, that p after Holm–Bonferroni over the pairs,
+    and for Pearson Williams' test of two dependent correlations (``None`` for Spearman or with
+    fewer than 4 systems)."""
+
+    a: str
+    b: str
+    correlation: str
+    difference: float
+    low: float
+    high: float
+    p_bootstrap: float
+    p_holm: float
+    williams_t: Optional[float] = None
+    p_williams: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class MetaEvaluation:
+    """How well metrics agree with a human ranking of systems: the human scores (Expected Wins,
+    system → score), each metric's correlations, the pairs compared (with ``paired=True``) and
+    the signature."""
+
+    dataset: str
+    human: Dict[str, float]
+    metrics: Tuple[MetricCorrelation, ...]
+    paired: Tuple[CorrelationComparison, ...]
+    signature: str

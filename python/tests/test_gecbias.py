@@ -476,3 +476,23 @@ def test_optimised_python_raises_the_same_errors() -> None:
         "TypeError hypotheses: line 1 is int, not str",
     ]
     assert "no error" not in plain
+
+
+def test_meta_eval_reproduces_gjg15_table_5_f1_row(data: Path) -> None:
+    _, gold_dir = conll(data)
+    result = gecbias.meta_eval(
+        data / "gjg15", gold_dir / "official-2014.combined.m2", betas=[1.0, 0.5], confidence=True, paired=True, resamples=50
+    )
+    assert len(result.human) == 13 and round(result.human["AMU"], 4) == 0.6284
+    f1, f05 = result.metrics
+    # GJG15 Table 5: M2 F1.0 ρ 0.648 (the same order on the official gold as on theirs).
+    assert (f1.metric, round(f1.spearman.estimate, 3)) == ("M2 F1.0", 0.648)
+    assert round(f05.scores["AMU"], 4) == 0.3501
+    assert f1.spearman.low is not None and f1.spearman.high is not None
+    assert f1.spearman.low <= f1.spearman.estimate <= f1.spearman.high
+    pearson = [p for p in result.paired if p.correlation == "pearson"]
+    assert len(pearson) == 1 and pearson[0].p_williams is not None
+    with pytest.raises(ValueError, match="unit: one of"):
+        gecbias.meta_eval(data / "gjg15", gold_dir / "official-2014.combined.m2", unit="items")  # type: ignore[arg-type]
+    with pytest.raises(FileNotFoundError, match="judgments.xml"):
+        gecbias.meta_eval(data / "no-such-folder", gold_dir / "official-2014.combined.m2")

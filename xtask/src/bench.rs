@@ -62,7 +62,8 @@ fn anchor(table: &[(&str, f64)], label: &str) -> Option<f64> {
     table.iter().find(|(l, _)| *l == label).map(|(_, s)| *s)
 }
 
-/// Runs benchmark `what`: `metrics`, `bootstrap`, `usim-text`, `cli`, `tagger` or `errant`.
+/// Runs benchmark `what`: `metrics`, `bootstrap`, `usim-text`, `cli`, `tagger`, `errant` or
+/// `meta-eval`.
 pub(crate) fn run(what: &str, data: Option<&Path>) -> anyhow::Result<()> {
     let data = resolve(data)?;
     match what {
@@ -72,10 +73,37 @@ pub(crate) fn run(what: &str, data: Option<&Path>) -> anyhow::Result<()> {
         "cli" => crate::bench_cli::run(&crate::workspace_root(), &data),
         "tagger" => tagger(&data),
         "errant" => crate::bench_errant::run(&crate::workspace_root(), &data),
+        "meta-eval" => meta_eval(&data),
         _ => bail!(
-            "no benchmark {what:?}; known: metrics, bootstrap, usim-text, cli, tagger, errant"
+            "no benchmark {what:?}; known: metrics, bootstrap, usim-text, cli, tagger, errant, meta-eval"
         ),
     }
+}
+
+/// The whole GJG15 meta-evaluation by the release command (issue 30: ≤ 10 s on 2 cores, every
+/// metric, USim from text included, 1,000 resamples with intervals and paired tests), by wall
+/// time and user CPU, and what each metric adds.
+fn meta_eval(data: &DataDir) -> anyhow::Result<()> {
+    let gecbias = crate::bench_cli::release_gecbias(&crate::workspace_root())?;
+    for metrics in [
+        &["m2"][..],
+        &["gleu"],
+        &["errant"],
+        &["usim"],
+        &["m2", "gleu", "errant", "usim"],
+    ] {
+        let mut command = std::process::Command::new(&gecbias);
+        command.args(crate::experiments::meta_eval_gjg15::arguments(
+            data, metrics,
+        ));
+        let (user, wall) = crate::bench_cli::timed(command)?;
+        println!(
+            "meta-eval gjg15 -m {:24} 1,000 resamples: {wall:5.1} s wall, {user:5.1} s user CPU",
+            metrics.join(" ")
+        );
+    }
+    println!("target: every metric ≤ 10 s wall on 2 cores");
+    Ok(())
 }
 
 /// The English tagger on one core against spaCy `en_core_web_sm` 3.8 (issue 27: ≥ 50,000

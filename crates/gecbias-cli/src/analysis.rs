@@ -43,16 +43,19 @@ pub(crate) struct ConservatismArgs {
     plot: Option<String>,
 }
 
-/// Writes a figure, naming the file when that fails.
 /// A `--plot` file whose extension names a figure format, checked before any work is done.
-fn figure_path(path: &str) -> Result<String, String> {
+pub(crate) fn figure_path(path: &str) -> Result<String, String> {
     gecbias_plot::Format::of_path(std::path::Path::new(path))
         .map(|_| path.to_owned())
         .map_err(|e| e.to_string())
 }
 
-/// Writes a figure to `path` as SVG, PNG or PDF, by its extension.
-fn write_figure(path: &str, svg: Result<String, gecbias_plot::Error>) -> Result<(), Error> {
+/// Writes a figure to `path` as SVG, PNG or PDF, by its extension, naming the file when that
+/// fails.
+pub(crate) fn write_figure(
+    path: &str,
+    svg: Result<String, gecbias_plot::Error>,
+) -> Result<(), Error> {
     let svg = svg.map_err(|e| Error::input(format!("{path}: {e}")))?;
     gecbias_plot::write(std::path::Path::new(path), &svg)
         .map_err(|e| Error::input(format!("{path}: {e}")))

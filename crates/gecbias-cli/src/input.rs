@@ -58,17 +58,23 @@ thread_local! {
     static IN_MEMORY: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
 }
 
-/// Runs `f` with `inputs` (name → text) readable under their names, as if they were files; the
-/// names are forgotten when `f` returns, or unwinds.
+/// Runs `f` with `inputs` (name → text) readable under their names, as if they were files, beside
+/// those of an enclosing call (`meta-eval` scores through `score` inside a Python call); the
+/// names are forgotten when `f` returns, or unwinds, and the enclosing call's read again.
 pub(crate) fn with_in_memory<R>(inputs: HashMap<String, String>, f: impl FnOnce() -> R) -> R {
-    struct Forget;
-    impl Drop for Forget {
+    struct Restore(HashMap<String, String>);
+    impl Drop for Restore {
         fn drop(&mut self) {
-            IN_MEMORY.with(|m| m.borrow_mut().clear());
+            IN_MEMORY.with(|m| *m.borrow_mut() = std::mem::take(&mut self.0));
         }
     }
-    IN_MEMORY.with(|m| *m.borrow_mut() = inputs);
-    let _forget = Forget;
+    let outer = IN_MEMORY.with(|m| {
+        let mut map = m.borrow_mut();
+        let outer = map.clone();
+        map.extend(inputs);
+        outer
+    });
+    let _restore = Restore(outer);
     f()
 }
 

@@ -36,6 +36,7 @@ mod errant_compare;
 mod gleu;
 mod input;
 mod m2scorer;
+mod meta_eval;
 mod numbers;
 mod parse;
 mod sari;
@@ -139,6 +140,8 @@ enum Command {
     Gleu(gleu::Args),
     /// SARI.py's sentence SARI and its corpus mean (or EASSE's corpus SARI).
     Sari(sari::Args),
+    /// How well metrics agree with human rankings of systems (GJG15), with intervals and tests.
+    MetaEval(meta_eval::Args),
     /// How conservative systems are: WordChange, index diff, word order (LCB §3.2).
     Conservatism(analysis::ConservatismArgs),
     /// UnseenEst: how many valid corrections a sentence has, from crowd answers (LCB §3.1).
@@ -253,6 +256,7 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Tag(args) => tag::run(&args, cli.quiet, out),
         Command::Usim(args) => usim_command::run(&args, cli.quiet, out),
         Command::Score(args) => score::run(&args, cli.quiet, out),
+        Command::MetaEval(args) => meta_eval::run(&args, out),
         Command::M2scorer(args) => m2scorer::run(&args, out),
         Command::ErrantCompare(args) => errant_compare::run(&args, out),
         Command::ErrantParallel(args) => errant_annotate::run_parallel(&args, out),

@@ -69,7 +69,7 @@ enum MetricName {
 
 /// The output format of `score`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
+pub(crate) enum Format {
     /// JSON (sacrebleu's default); JSON Lines with `--sentence-level`.
     Json,
     /// One line per system and metric; tab-separated rows with `--sentence-level`.

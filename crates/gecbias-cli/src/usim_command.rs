@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 use ucca_graph::Passage;
-use usim::{PairUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_text};
+use usim::{PairUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_systems};
 
 use crate::{Error, Signature, input, parser, progress, punkt};
 
@@ -194,18 +194,22 @@ pub(crate) fn text_scores<'a>(
     if let Some(s) = &splitter {
         text = text.with_sentences(s);
     }
-    let bar = progress(sources.len() * outputs.len(), quiet);
-    let mut out = Vec::new();
-    for (name, lines) in outputs {
-        let mut scores = Vec::with_capacity(lines.len());
-        for (i, (s, o)) in sources.iter().zip(&lines).enumerate() {
+    // One bar step per system: each distinct line is parsed once for all of them, so the work
+    // is done together and the bar fills when it is.
+    let bar = progress(outputs.len(), quiet);
+    let lines: Vec<Vec<String>> = outputs.iter().map(|(_, l)| l.clone()).collect();
+    let scored =
+        usim_systems(&text, &sources, &lines, &params).map_err(|e| Error::input(e.to_string()))?;
+    let mut out = Vec::with_capacity(outputs.len());
+    for ((name, _), pairs) in outputs.into_iter().zip(scored) {
+        let mut scores = Vec::with_capacity(pairs.len());
+        for (i, score) in pairs.into_iter().enumerate() {
             // The passage named in the message ("source" or "output") says which file is at fault.
-            let score = usim_text(&text, s, o, &params).map_err(|e| {
+            scores.push(score.map_err(|e| {
                 Error::input(format!("{name}:{} (source {source}:{}): {e}", i + 1, i + 1))
-            })?;
-            scores.push(score);
-            bar.inc(1);
+            })?);
         }
+        bar.inc(1);
         out.push((name, scores));
     }
     bar.finish_and_clear();

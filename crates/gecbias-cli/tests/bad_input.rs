@@ -4,16 +4,9 @@
 
 mod support;
 
-use std::process::{Command, Output};
+use std::process::Command;
 
-use support::{dir, file};
-
-fn gecbias(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gecbias"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use support::{dir, file, gecbias};
 
 const GOLD: &str = "S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\n\
                     S I is .\nA 1 2|||R:VERB|||am|||REQUIRED|||-NONE-|||0\n";

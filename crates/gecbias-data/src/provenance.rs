@@ -79,4 +79,14 @@ pub const SOURCES: &[Source] = &[
         what: "TurkCorpus test/tune and system outputs",
         origin: "cocoxu/simplification @ 4f6cac5 and @ 3557046",
     },
+    Source {
+        folder: "gjg15/data/",
+        what: "GJG15's human rankings of the CoNLL-2014 submissions, the 13 outputs, their metric scores and scripts (no licence stated)",
+        origin: "grammatical/evaluation @ 08cdad8",
+    },
+    Source {
+        folder: "seeda/",
+        what: "SEEDA: sentence- and edit-level human judgments of 15 CoNLL-2014 outputs, human scores, scripts (no licence stated)",
+        origin: "tmu-nlp/SEEDA @ 0c6c07f",
+    },
 ];

@@ -15,6 +15,8 @@
 //!   number of references, with its 95 % band), each [`Band`] drawn as a [`Line`] style.
 //! * [`ecdf`] — empirical CDFs (LCB: Spearman ρ of aligned word order).
 //! * [`grouped_bars`], [`interval_bars`] — bars per group, bars with interval whiskers.
+//! * [`scatter`] — named [`Point`]s (meta-evaluation: each system's human score against a
+//!   metric's), each name placed where it covers no other.
 //!
 //! A heat map of two systems' words changed per sentence:
 //!
@@ -51,6 +53,7 @@ mod export;
 mod heat_map;
 mod legend;
 mod lines;
+mod scatter;
 mod style;
 
 pub use bars::{IntervalBar, grouped_bars, interval_bars};
@@ -59,6 +62,7 @@ pub use error::Error;
 pub use export::{Format, export, write};
 pub use heat_map::heat_map;
 pub use lines::{Band, Line, bands, ecdf};
+pub use scatter::{Point, scatter};
 
 /// This crate's version, as the `gecbias` command's `--version` lists it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -17,7 +17,7 @@ const HEIGHT: u32 = 340;
 /// over `x_range`, y over `y_range`, a title, axis labels with the decimals their step needs, a
 /// light grid at the labelled ticks only, the series `draw` adds, and their legend: in the corner
 /// that hides the fewest `points`, or below the plot in columns when there are many.
-fn line_chart(
+pub(crate) fn line_chart(
     title: &str,
     (x_desc, y_desc): (&str, &str),
     x_range: (f64, f64),

@@ -59,6 +59,33 @@ pub fn spearman(human: &[f64], metric: &[f64]) -> Result<f64, Error> {
     Ok(1.0 - 6.0 * d2 / (n * (n * n - 1.0)))
 }
 
+/// Spearman's ρ as `scipy.stats.spearmanr` computes it (SEEDA's `corr_system.py`): Pearson's r of
+/// the two sides' ranks, equal scores sharing the mean of their ranks; `None` when a side is
+/// constant. Without ties it equals [`spearman`].
+pub fn spearman_average_ranks(human: &[f64], metric: &[f64]) -> Result<Option<f64>, Error> {
+    check(human, metric)?;
+    pearson(&average_ranks(human), &average_ranks(metric))
+}
+
+/// Ranks 1…n by ascending score, ties sharing the mean of the ranks they span.
+fn average_ranks(scores: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..scores.len()).collect();
+    order.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
+    let mut ranks = vec![0.0; scores.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let end = (start..order.len())
+            .find(|&k| scores[order[k]] != scores[order[start]])
+            .unwrap_or(order.len());
+        let mean = (start + 1 + end) as f64 / 2.0;
+        for &i in &order[start..end] {
+            ranks[i] = mean;
+        }
+        start = end;
+    }
+    ranks
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +108,21 @@ mod tests {
             pearson(&[1.0, 2.0, 3.0], &[1.0]).unwrap_err().to_string(),
             "3 human scores but 1 metric scores"
         );
+    }
+
+    #[test]
+    fn average_ranks_share_ties_as_scipy_does() {
+        assert_eq!(average_ranks(&[0.3, 0.1, 0.3, 0.2]), [3.5, 1.0, 3.5, 2.0]);
+        let human = [0.6, 0.5, 0.4, 0.3];
+        // No ties: the same as GJG15's formula.
+        let m = [3.0, 4.0, 2.0, 1.0];
+        let a = spearman_average_ranks(&human, &m).unwrap().unwrap();
+        assert!((a - spearman(&human, &m).unwrap()).abs() < 1e-12);
+        // scipy.stats.spearmanr([0.6, 0.5, 0.4, 0.3], [2, 2, 1, 0]) = 0.9486832980505138.
+        let tied = spearman_average_ranks(&human, &[2.0, 2.0, 1.0, 0.0])
+            .unwrap()
+            .unwrap();
+        assert!((tied - 0.948_683_298_050_513_8).abs() < 1e-12);
+        assert_eq!(spearman_average_ranks(&human, &[1.0; 4]).unwrap(), None);
     }
 }

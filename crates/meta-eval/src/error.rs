@@ -16,4 +16,10 @@ pub enum Error {
     /// Two score lists of different lengths, or too few systems to correlate.
     #[error("{0}")]
     Scores(String),
+    /// A system asked for that no ranking judges.
+    #[error("system {0:?} is in no ranking of the judgments")]
+    UnknownSystem(String),
+    /// A bootstrap interval that cannot be formed (no resample, a level outside (0, 1)).
+    #[error("bootstrap interval: {0}")]
+    Interval(#[from] coverage_sim::Error),
 }

@@ -5,7 +5,13 @@
 //!   [`Ranking::comparisons`] — the pairwise [`Comparison`]s a ranking implies.
 //! * [`expected_wins`] — the human system scores by Expected Wins, exactly as GJG15's `EW.pl`.
 //! * [`pearson`], [`spearman`] — a metric's system scores against the human ones, Spearman as
-//!   GJG15's `spearman.pl` computes it.
+//!   GJG15's `spearman.pl` computes it; [`spearman_average_ranks`] as scipy (and SEEDA) do.
+//! * [`bootstrap_expected_wins`] — the human scores on bootstrap resamples of the judgments
+//!   (a [`Unit`] per draw: ranking items, judged sentences or single comparisons), seeded;
+//!   [`HumanScores::correlation`] — a correlation with its percentile interval,
+//!   [`HumanScores::compare`] — two metrics' correlations on the same resamples.
+//! * [`williams_test`] — Williams' test of two dependent correlations (human–a against human–b,
+//!   given a–b), as WMT compares metrics.
 //!
 //! Two judges' rankings of three systems, and the human order they give:
 //!
@@ -43,13 +49,52 @@
 //! assert!((r - 0.9413).abs() < 1e-4);
 //! # Ok::<(), meta_eval::Error>(())
 //! ```
+//!
+//! How sure that correlation is: the human scores re-derived on resamples of the rankings, and
+//! two metrics compared on the same resamples.
+//!
+//! ```
+//! use meta_eval::{BootstrapOptions, Correlation, bootstrap_expected_wins, read_rankings};
+//!
+//! let item = |id: u32, order: [&str; 3]| {
+//!     format!(r#"<ranking-item id="{id}" src-id="{id}" user="u">
+//!         <translation rank="1" system="{}"/><translation rank="2" system="{}"/>
+//!         <translation rank="3" system="{}"/></ranking-item>"#, order[0], order[1], order[2])
+//! };
+//! let xml: String = (0..30)
+//!     .map(|i| item(i, if i % 3 == 0 { ["B", "A", "C"] } else { ["A", "B", "C"] }))
+//!     .collect();
+//! let rankings = read_rankings(&xml, "j.xml")?;
+//! let systems = ["A", "B", "C"].map(String::from);
+//! let mut options = BootstrapOptions::default(); // 1,000 ranking-item resamples, seed 12345
+//! options.resamples = 200;
+//! let human = bootstrap_expected_wins(&rankings, &systems, &options)?;
+//! let metric = [0.40, 0.35, 0.10];
+//! let rho = human.correlation(&metric, Correlation::Spearman, 0.95)?;
+//! assert_eq!(rho.estimate, 1.0);
+//! assert!(rho.low <= rho.high && rho.high <= 1.0);
+//! let reversed = [0.10, 0.35, 0.40];
+//! let d = human.compare(&metric, &reversed, Correlation::Pearson, 0.95)?;
+//! assert!(d.difference > 1.5 && d.p_value < 0.01);
+//! // Williams' test of r(human, a) = 0.9 against r(human, b) = 0.5, given r(a, b) = 0.6.
+//! let w = meta_eval::williams_test(0.9, 0.5, 0.6, 12)?;
+//! assert!(w.t > 0.0 && w.p_one_sided < 0.05);
+//! # Ok::<(), meta_eval::Error>(())
+//! ```
 
+mod bootstrap;
 mod correlation;
 mod error;
 mod expected_wins;
 mod judgments;
+mod williams;
 
-pub use correlation::{pearson, spearman};
+pub use bootstrap::{
+    BootstrapOptions, Correlation, CorrelationDifference, CorrelationInterval, HumanScores, Unit,
+    bootstrap_expected_wins,
+};
+pub use correlation::{pearson, spearman, spearman_average_ranks};
 pub use error::Error;
 pub use expected_wins::{SystemScore, Ties, expected_wins};
 pub use judgments::{Comparison, Outcome, Ranking, read_rankings};
+pub use williams::{WilliamsTest, williams_test};

@@ -87,8 +87,9 @@ fn draws(fingerprint: &Fingerprint, params: &Params) -> Result<f64, Error> {
     Ok(fingerprint.sample_size() as f64 * params.samples_ratio)
 }
 
-/// ln Γ(x) for x > 0 (Lanczos approximation, g = 7, 9 terms; relative error ~1e-15).
-fn ln_gamma(x: f64) -> f64 {
+/// ln Γ(x) for x > 0 (Lanczos approximation, g = 7, 9 terms; relative error ~1e-15): the binomial
+/// coefficients of the estimator's expected fingerprints, and `coverage-sim`'s Student's t.
+pub fn ln_gamma(x: f64) -> f64 {
     const G: f64 = 7.0;
     const C: [f64; 9] = [
         0.999_999_999_999_809_9,

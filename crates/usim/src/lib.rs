@@ -16,7 +16,8 @@
 //! * [`agreement`] — Pearson's r and Kendall's τ between USim on two sets of parses.
 //! * [`usim_files`], [`usim_file_pairs`] — USim of UCCA XML files, one pair or many in parallel.
 //! * [`text`] — USim of text: lines tokenised, parsed by `ucca-parser`'s model and compared
-//!   ([`usim_text`], [`usim_lines`]).
+//!   ([`usim_text`], [`usim_lines`]; [`usim_systems`] for many systems, each distinct line parsed
+//!   once).
 //!
 //! USim of a correction against its source, both parsed from text by the committed parser model:
 //!
@@ -74,7 +75,9 @@ pub use prepared::{Comparable, MAX_PASSAGE_TERMINALS, PreparedPassage};
 pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
 pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
 pub use sentences::SentenceMarks;
-pub use text::{MAX_LINE_TOKENS, PairUsim, TextParser, Tokenization, usim_lines, usim_text};
+pub use text::{
+    MAX_LINE_TOKENS, PairUsim, TextParser, Tokenization, usim_lines, usim_systems, usim_text,
+};
 pub use tree_edit::{Tree, aligned_edit_distance, tree_edit_distance};
 pub use variants::{Mapping, token_distance, top_down_cut};
 

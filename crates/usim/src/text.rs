@@ -149,3 +149,58 @@ pub fn usim_lines(
         .map(|(s, o)| usim_text(text, s, o, params))
         .collect()
 }
+
+/// [`usim_text`] of each system's outputs with the source lines, for many systems at once: each
+/// distinct line (a source, an output, one shared by several systems) is parsed once, in
+/// parallel, so k systems cost the distinct lines' parses rather than 2k parses per sentence.
+/// `result[k][i]` is system k's sentence i, equal to `usim_text(text, &sources[i],
+/// &systems[k][i], params)`, its error included; every system must have as many lines as
+/// `sources`.
+pub fn usim_systems(
+    text: &TextParser<'_>,
+    sources: &[String],
+    systems: &[Vec<String>],
+    params: &Params,
+) -> Result<Vec<Vec<Result<PairUsim, Error>>>, Error> {
+    if let Some(lines) = systems.iter().find(|s| s.len() != sources.len()) {
+        return Err(Error::LineCounts {
+            sources: sources.len(),
+            outputs: lines.len(),
+        });
+    }
+    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut distinct: Vec<&str> = Vec::new();
+    for line in sources.iter().chain(systems.iter().flatten()) {
+        index.entry(line.as_str()).or_insert_with(|| {
+            distinct.push(line);
+            distinct.len() - 1
+        });
+    }
+    let parsed: Vec<Option<PreparedPassage>> = distinct
+        .par_iter()
+        .map(|line| text.prepared("line", line).ok())
+        .collect();
+    let pair = |s: &String, o: &String| -> Result<PairUsim, Error> {
+        if crate::empty_sentence_usim(s, o).is_some() {
+            return usim_text(text, s, o, params);
+        }
+        match (&parsed[index[s.as_str()]], &parsed[index[o.as_str()]]) {
+            (Some(sp), Some(op)) => Ok(PairUsim {
+                source_to_output: usim(sp, op, params).usim,
+                output_to_source: usim(op, sp, params).usim,
+            }),
+            // Parsed again under its role's name, so the error says which side failed.
+            _ => usim_text(text, s, o, params),
+        }
+    };
+    Ok(systems
+        .par_iter()
+        .map(|outputs| {
+            sources
+                .par_iter()
+                .zip(outputs)
+                .map(|(s, o)| pair(s, o))
+                .collect()
+        })
+        .collect())
+}

@@ -71,3 +71,55 @@ fn line_lists_are_checked_and_thread_independent() {
     let err = usim_lines(&text, &sources, &outputs[..2], &Params::RELEASED).unwrap_err();
     assert_eq!(err.to_string(), "3 source lines but 2 output lines");
 }
+
+#[test]
+fn systems_at_once_score_as_pairs_one_by_one() {
+    let parser = Parser::default_model().unwrap();
+    let text = TextParser::new(&parser, Tokenization::Pretokenized);
+    let sources: Vec<String> = [
+        "For not use car .",
+        "image you salf you are wark in factory just to do one thing .",
+        "",
+    ]
+    .map(String::from)
+    .to_vec();
+    let too_long: String = (0..5000).map(|i| format!("w{} ", i % 50)).collect();
+    let systems: Vec<Vec<String>> = vec![
+        // A system that leaves everything as it is, one that shares a line with the next, one
+        // with a line USim refuses.
+        sources.clone(),
+        vec![
+            "For not using a car .".into(),
+            "Imagine you are working in a factory .".into(),
+            "...".into(),
+        ],
+        vec![
+            "For not using a car .".into(),
+            too_long,
+            "Nothing here .".into(),
+        ],
+    ];
+    let at_once = usim::usim_systems(&text, &sources, &systems, &Params::RELEASED).unwrap();
+    for (k, outputs) in systems.iter().enumerate() {
+        for (i, (s, o)) in sources.iter().zip(outputs).enumerate() {
+            let one = usim_text(&text, s, o, &Params::RELEASED);
+            match (&at_once[k][i], one) {
+                (Ok(a), Ok(b)) => assert_eq!(*a, b, "system {k}, line {i}"),
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                (a, b) => panic!("system {k}, line {i}: {a:?} against {b:?}"),
+            }
+        }
+    }
+    assert!(
+        matches!(at_once[2][1], Err(usim::Error::TooLong { ref passage, .. }) if passage == "output")
+    );
+    assert_eq!(at_once[0][0].as_ref().unwrap().source_to_output, 1.0);
+    let short = vec![vec!["one line".to_owned()]];
+    assert!(matches!(
+        usim::usim_systems(&text, &sources, &short, &Params::RELEASED),
+        Err(usim::Error::LineCounts {
+            sources: 3,
+            outputs: 1
+        })
+    ));
+}

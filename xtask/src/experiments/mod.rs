@@ -12,6 +12,8 @@ mod fig_reranking;
 mod fig_sari;
 mod fig_simp_reranking;
 mod fig_systems;
+pub(crate) mod meta_eval_gjg15;
+mod meta_eval_seeda;
 mod systems_significance;
 mod table1;
 mod table4;
@@ -90,4 +92,6 @@ pub(crate) const ALL: &[Experiment] = &[
     variance::EXPERIMENT,
     tle_conservatism::EXPERIMENT,
     systems_significance::EXPERIMENT,
+    meta_eval_gjg15::EXPERIMENT,
+    meta_eval_seeda::EXPERIMENT,
 ];

@@ -1,5 +1,7 @@
 //! The metrics of `score`: each system read and scored (M2, ERRANT, GLEU, SARI, USim), with the per-sentence items the resampling draws from and the references each metric reads.
 
+use rayon::prelude::*;
+
 use super::*;
 
 pub(super) fn usim_metric(
@@ -399,21 +401,44 @@ pub(super) fn errant_files(inputs: &Inputs) -> Result<(Vec<M2File>, M2File, &'st
     )
     .map_err(|e| Error::input(e.to_string()))?;
     let gold = M2File::parse(&gold_m2, input::name(gold_path)).map_err(library_error)?;
+    // Every system at once, so each source sentence is analysed once, not once per system; and
+    // contiguous blocks of lines on every thread (the edits of a line depend on that line only).
+    let block = originals
+        .len()
+        .div_ceil(rayon::current_num_threads())
+        .max(1);
+    let blocks: Vec<Vec<gec_errant::ParallelSentence>> = (0..originals.len())
+        .step_by(block)
+        .collect::<Vec<usize>>()
+        .par_iter()
+        .map(|&start| {
+            let end = (start + block).min(originals.len());
+            let part: Vec<Vec<String>> = corrected.iter().map(|c| c[start..end].to_vec()).collect();
+            let mut typed = crate::errant_annotate::errant_parallel_lines(
+                &originals[start..end],
+                &part,
+                false,
+                gec_errant::AlignOptions::default(),
+            )?;
+            for s in &mut typed {
+                s.line += start;
+            }
+            Ok(typed)
+        })
+        .collect::<Result<_, Error>>()?;
+    let sentences: Vec<gec_errant::ParallelSentence> = blocks.into_iter().flatten().collect();
     let mut hyps = Vec::with_capacity(inputs.input.len());
-    for (path, lines) in paths(inputs).iter().zip(corrected) {
-        let sentences = crate::errant_annotate::errant_parallel_lines(
-            &originals,
-            std::slice::from_ref(&lines),
-            false,
-            gec_errant::AlignOptions::default(),
-        )?;
+    for (k, path) in paths(inputs).iter().enumerate() {
         // A blank source line stays a sentence (with no edits), so the blocks stay aligned with
         // the gold's.
         let mut m2 = String::new();
         let mut typed = sentences.iter().peekable();
         for line in 0..originals.len() {
             match typed.next_if(|s| s.line == line) {
-                Some(s) => m2.push_str(&gec_errant::parallel_m2(std::slice::from_ref(s))),
+                Some(s) => m2.push_str(&gec_errant::parallel_m2(&[gec_errant::ParallelSentence {
+                    corrections: vec![s.corrections[k].clone()],
+                    ..s.clone()
+                }])),
                 None => m2.push_str("S \n\n"),
             }
         }

@@ -1,6 +1,16 @@
-//! Input files written for a test: one temporary folder per test binary and process.
+//! The command, and input files written for a test: one temporary folder per test binary and
+//! process.
 
 use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The `gecbias` command run with `args`; its output.
+pub(crate) fn gecbias(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gecbias"))
+        .args(args)
+        .output()
+        .unwrap()
+}
 
 /// The folder: `gecbias-<test binary>-<process id>` in the temporary directory.
 pub(crate) fn dir() -> PathBuf {

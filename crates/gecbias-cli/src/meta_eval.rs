@@ -1,0 +1,691 @@
+//! `gecbias meta-eval`: how well each metric's system scores agree with a human ranking of the
+//! same systems (GJG15's judgments of the CoNLL-2014 submissions), with bootstrap intervals of
+//! every correlation and paired tests between metrics.
+//!
+//! The human side is Expected Wins re-derived on each resample of the judgments
+//! (`meta_eval::bootstrap_expected_wins`); the metric side is what `score` gives on the systems'
+//! outputs, computed once (the corpus is fixed; the judgments are the sample).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use meta_eval::{
+    BootstrapOptions, Correlation, HumanScores, Unit, bootstrap_expected_wins, read_rankings,
+    williams_test,
+};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::score::Format;
+use crate::signature::Signature;
+use crate::{Error, input};
+
+/// A judgment set whose layout `meta-eval` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Dataset {
+    /// Grundkiewicz, Junczys-Dowmunt & Gillian (EMNLP 2015), grammatical/evaluation:
+    /// `data/judgments.xml`, the outputs in `data/original/official_submissions/`, INPUT the
+    /// source.
+    Gjg15,
+    /// SEEDA (Kobayashi, Mita & Komachi, TACL 2024), tmu-nlp/SEEDA: `data/judgments_sent.xml`
+    /// (or `_edit`), the judged 391-sentence subset of CoNLL-2014 in `outputs/subset/<SYSTEM>.txt`;
+    /// by default its "base" set (GPT-3.5, INPUT and REF-F left out).
+    Seeda,
+}
+
+/// SEEDA's judgments: of whole corrected sentences or of their edits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Granularity {
+    /// `judgments_sent.xml`.
+    Sent,
+    /// `judgments_edit.xml`.
+    Edit,
+}
+
+/// A metric whose system scores are correlated with the human ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum MetricName {
+    /// M2 against `--gold`, one row per `--beta`.
+    M2,
+    /// ERRANT (outputs typed from text by the native ERRANT) against `--gold`, F0.5.
+    Errant,
+    /// GLEU with the gold's annotators' corrections as references and INPUT as the source.
+    Gleu,
+    /// Mean USim(source, output) on the native parser's parses.
+    Usim,
+}
+
+/// What a resample of the human judgments draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum UnitName {
+    /// Ranking items (one judge, one sentence): the comparisons of one act of judging together.
+    Rankings,
+    /// Judged sentences, with all their rankings.
+    Sentences,
+    /// Single pairwise comparisons (WMT's and GJG15's bootstrap).
+    Comparisons,
+}
+
+/// `gecbias meta-eval`'s arguments.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The judgment set.
+    #[arg(long, value_enum)]
+    dataset: Dataset,
+    /// The judgment set's folder (for gjg15, a clone of grammatical/evaluation).
+    #[arg(long)]
+    root: String,
+    /// The CoNLL-2014 test set's M2 gold (m2, errant; its annotators' corrections are GLEU's
+    /// references).
+    #[arg(long)]
+    gold: String,
+    /// The metrics.
+    #[arg(long, short, num_args = 1.., value_enum, default_value = "m2")]
+    metric: Vec<MetricName>,
+    /// β of M2's F_β, one row each (GJG15's Table 5: 1, 0.5, 0.25 and their best, 0.18).
+    #[arg(long, num_args = 1.., default_values_t = [1.0, 0.5, 0.25, 0.18], value_parser = crate::numbers::beta)]
+    beta: Vec<f64>,
+    /// A 95 % percentile bootstrap interval of each correlation, the human ranking re-derived on
+    /// each resample of the judgments.
+    #[arg(long)]
+    confidence: bool,
+    /// Every pair of metrics compared: the difference of their correlations on the same
+    /// resamples (interval, two-sided p, Holm–Bonferroni over the pairs) and Williams' test of
+    /// their Pearson correlations.
+    #[arg(long)]
+    paired: bool,
+    /// Resamples of `--confidence` and `--paired`.
+    #[arg(long, default_value_t = 1000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
+    resamples: usize,
+    /// What a resample draws.
+    #[arg(long, value_enum, default_value = "rankings")]
+    unit: UnitName,
+    /// The seed of the resampling.
+    #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = 12345)]
+    seed: u64,
+    /// Systems left out of the correlations (their judgments still count toward the human
+    /// scores); by default none for gjg15, and for seeda its base set's GPT-3.5, INPUT and REF-F.
+    /// `--exclude` alone leaves none out.
+    #[arg(long, num_args = 0..)]
+    exclude: Option<Vec<String>>,
+    /// seeda: the sentence-level or the edit-level judgments.
+    #[arg(long, value_enum, default_value = "sent")]
+    granularity: Granularity,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "json")]
+    format: Format,
+    /// Also draw each metric against the human scores, systems named (.svg, .png at 300 dpi for
+    /// a 3.3 in column, or .pdf): into this file for one metric row, else one file per row,
+    /// `NAME-<metric>.svg`.
+    #[arg(long, value_name = "FILE.svg|png|pdf", value_parser = crate::analysis::figure_path)]
+    plot: Option<String>,
+}
+
+/// A correlation, with its interval under `--confidence`.
+#[derive(Debug, Clone, Copy, Serialize)]
+struct Estimate {
+    estimate: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    low: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    high: Option<f64>,
+}
+
+/// One metric's row: its system scores and their correlations with the human ones.
+#[derive(Debug, Clone, Serialize)]
+struct MetricRow {
+    metric: String,
+    signature: String,
+    scores: Vec<f64>,
+    pearson: Estimate,
+    spearman: Estimate,
+}
+
+/// Two metrics compared.
+#[derive(Debug, Clone, Serialize)]
+struct PairRow {
+    a: String,
+    b: String,
+    correlation: &'static str,
+    difference: f64,
+    low: f64,
+    high: f64,
+    p_bootstrap: f64,
+    p_holm: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    williams_t: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    p_williams: Option<f64>,
+}
+
+/// The files of a judgment set.
+struct Layout {
+    judgments: String,
+    outputs: String,
+    /// What follows a system's name in its output file's name.
+    suffix: &'static str,
+    source: String,
+    /// Systems left out of the correlations unless `--exclude` says otherwise.
+    excluded: &'static [&'static str],
+}
+
+impl Layout {
+    fn of(args: &Args) -> Layout {
+        let root = Path::new(&args.root);
+        let (judgments, outputs, suffix, excluded) = match args.dataset {
+            Dataset::Gjg15 => (
+                "data/judgments.xml",
+                "data/original/official_submissions",
+                "",
+                &[][..],
+            ),
+            Dataset::Seeda => (
+                match args.granularity {
+                    Granularity::Sent => "data/judgments_sent.xml",
+                    Granularity::Edit => "data/judgments_edit.xml",
+                },
+                "outputs/subset",
+                ".txt",
+                &["GPT-3.5", "INPUT", "REF-F"][..],
+            ),
+        };
+        let outputs = root.join(outputs);
+        Layout {
+            judgments: root.join(judgments).display().to_string(),
+            source: outputs.join(format!("INPUT{suffix}")).display().to_string(),
+            outputs: outputs.display().to_string(),
+            suffix,
+            excluded,
+        }
+    }
+
+    fn output(&self, system: &str) -> String {
+        Path::new(&self.outputs)
+            .join(format!("{system}{}", self.suffix))
+            .display()
+            .to_string()
+    }
+}
+
+/// The M2 gold of the judged sentences as `score` reads it: `--gold` itself when it has as many
+/// sentences as the source, else (SEEDA's subset) the gold sentences whose source lines are the
+/// source's, found in order and held in memory as `<GOLD, judged sentences>`.
+struct Gold {
+    /// The name on `score`'s command line.
+    name: String,
+    /// Its text.
+    text: String,
+    /// Whether `text` is held in memory under `name`.
+    in_memory: bool,
+}
+
+impl Gold {
+    fn of(gold_path: &str, source_path: &str) -> Result<Gold, Error> {
+        let text = input::text(gold_path)?;
+        let gold = gec_metrics::M2File::parse(&text, gold_path)
+            .map_err(|e| Error::input(e.to_string()))?;
+        let source = input::lines(source_path)?;
+        if gold.blocks.len() == source.len() {
+            return Ok(Gold {
+                name: gold_path.to_owned(),
+                text,
+                in_memory: false,
+            });
+        }
+        let blocks: Vec<&str> = text.trim_end().split("\n\n").collect();
+        if blocks.len() != gold.blocks.len() {
+            return Err(Error::input(format!(
+                "{gold_path}: sentences are not separated by single blank lines"
+            )));
+        }
+        let mut chosen = Vec::with_capacity(source.len());
+        let mut next = 0;
+        for (i, line) in source.iter().enumerate() {
+            let found =
+                (next..gold.blocks.len()).find(|&k| gold.blocks[k].tokens().join(" ") == *line);
+            let Some(k) = found else {
+                return Err(Error::input(format!(
+                    "{source_path}:{}: no sentence of {gold_path} after its sentence {next} reads {line:?}",
+                    i + 1
+                )));
+            };
+            chosen.push(blocks[k]);
+            next = k + 1;
+        }
+        Ok(Gold {
+            name: format!("<{gold_path}, judged sentences>"),
+            text: chosen.join("\n\n") + "\n",
+            in_memory: true,
+        })
+    }
+}
+
+pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error> {
+    let files = Layout::of(args);
+    let text = input::text(&files.judgments)?;
+    // GJG15's scripts leave out the `admin` account's rankings (trial rankings).
+    let rankings: Vec<_> = read_rankings(&text, &files.judgments)
+        .map_err(|e| Error::input(e.to_string()))?
+        .into_iter()
+        .filter(|r| r.user != "admin")
+        .collect();
+    let systems = judged_systems(&rankings, &files, args)?;
+    let options = bootstrap_options(args);
+    let human = bootstrap_expected_wins(&rankings, &systems, &options)
+        .map_err(|e| Error::input(e.to_string()))?;
+    let gold = Gold::of(&args.gold, &files.source)?;
+    let setting = Setting {
+        args,
+        files: &files,
+        gold: &gold,
+        systems: &systems,
+        human: &human,
+        spearman: match args.dataset {
+            Dataset::Gjg15 => Correlation::Spearman,
+            Dataset::Seeda => Correlation::SpearmanAverageRanks,
+        },
+    };
+    let mut rows = Vec::new();
+    for metric in &args.metric {
+        rows.extend(metric_rows(*metric, &setting)?);
+    }
+    let pairs = if args.paired {
+        pair_rows(&rows, &human, setting.spearman)?
+    } else {
+        Vec::new()
+    };
+    if let Some(path) = &args.plot {
+        plot(path, &rows, &systems, &human.observed)?;
+    }
+    let signature = signature(args);
+    let text = match args.format {
+        Format::Json => {
+            let report = json!({
+                "dataset": format!("{:?}", args.dataset).to_lowercase(),
+                "human": {
+                    "method": "expected-wins",
+                    "rankings": rankings.len(),
+                    "systems": systems.iter().zip(&human.observed)
+                        .map(|(s, v)| json!({"system": s, "score": v})).collect::<Vec<Value>>(),
+                },
+                "systems": systems,
+                "metrics": rows,
+                "paired": pairs,
+                "signature": signature.to_string(),
+            });
+            serde_json::to_string_pretty(&report).unwrap_or_default() + "\n"
+        }
+        Format::Text => plain(&rows, &pairs, &signature),
+        Format::Latex => latex(&rows),
+    };
+    crate::write_output(out, text.as_bytes())
+}
+
+/// Every system the judgments rank but those excluded, each with an output file; a judged
+/// system without one is an error naming the ranking item and the folder.
+fn judged_systems(
+    rankings: &[meta_eval::Ranking],
+    files: &Layout,
+    args: &Args,
+) -> Result<Vec<String>, Error> {
+    let excluded: Vec<&str> = match &args.exclude {
+        Some(names) => names.iter().map(String::as_str).collect(),
+        None => files.excluded.to_vec(),
+    };
+    let mut systems: Vec<String> = Vec::new();
+    for r in rankings {
+        for system in r.ranks.iter().flat_map(|(_, s)| s) {
+            if systems.contains(system) || excluded.contains(&system.as_str()) {
+                continue;
+            }
+            if !Path::new(&files.output(system)).is_file() {
+                return Err(Error::input(format!(
+                    "{}: ranking-item id=\"{}\" ranks system {system:?}, which has no output in {}",
+                    files.judgments, r.id, files.outputs
+                )));
+            }
+            systems.push(system.clone());
+        }
+    }
+    if let Some(unknown) = excluded.iter().find(|e| {
+        !rankings
+            .iter()
+            .any(|r| r.ranks.iter().any(|(_, s)| s.iter().any(|x| x == *e)))
+    }) {
+        return Err(Error::Usage(format!(
+            "--exclude {unknown}: no ranking of {} judges it",
+            files.judgments
+        )));
+    }
+    systems.sort();
+    Ok(systems)
+}
+
+fn bootstrap_options(args: &Args) -> BootstrapOptions {
+    let mut options = BootstrapOptions::default();
+    options.resamples = if args.confidence || args.paired {
+        args.resamples
+    } else {
+        0
+    };
+    options.seed = args.seed;
+    options.unit = match args.unit {
+        UnitName::Rankings => Unit::Rankings,
+        UnitName::Sentences => Unit::Sentences,
+        UnitName::Comparisons => Unit::Comparisons,
+    };
+    options
+}
+
+/// The signature of a meta-evaluation (sacrebleu's convention: every option that changes a
+/// number).
+fn signature(args: &Args) -> Signature {
+    let mut s = Signature::new("meta-eval")
+        .with("dataset", format!("{:?}", args.dataset).to_lowercase())
+        .with("human", "ew")
+        .with("ties", "ignored");
+    if args.confidence || args.paired {
+        s = s
+            .with("unit", format!("{:?}", args.unit).to_lowercase())
+            .with("n", args.resamples)
+            .with("seed", args.seed);
+    }
+    s.with("version", env!("CARGO_PKG_VERSION"))
+}
+
+/// The `score` command line of one metric row, the inputs it reads from memory (GLEU's
+/// references), and the row's name.
+struct ScoreCall {
+    argv: Vec<String>,
+    memory: HashMap<String, String>,
+    name: String,
+}
+
+fn score_call(
+    metric: MetricName,
+    beta: f64,
+    gold: &Gold,
+    files: &Layout,
+    systems: &[String],
+) -> Result<ScoreCall, Error> {
+    let mut argv: Vec<String> = ["gecbias", "score", "-f", "json", "-m"]
+        .map(String::from)
+        .to_vec();
+    let mut memory = HashMap::new();
+    if gold.in_memory {
+        memory.insert(gold.name.clone(), gold.text.clone());
+    }
+    let owned = |parts: &[&str]| parts.iter().map(|p| (*p).to_owned()).collect::<Vec<_>>();
+    let name = match metric {
+        MetricName::M2 => {
+            argv.extend(owned(&[
+                "m2",
+                "--gold",
+                &gold.name,
+                "--beta",
+                &beta.to_string(),
+            ]));
+            format!("M2 F{beta:?}")
+        }
+        MetricName::Errant => {
+            argv.extend(owned(&[
+                "errant",
+                "--gold",
+                &gold.name,
+                "-s",
+                &files.source,
+            ]));
+            "ERRANT F0.5".into()
+        }
+        MetricName::Gleu => {
+            argv.extend(owned(&["gleu", "-s", &files.source, "-r"]));
+            let parsed = gec_metrics::M2File::parse(&gold.text, &gold.name)
+                .map_err(|e| Error::input(e.to_string()))?;
+            let annotators = parsed
+                .blocks
+                .iter()
+                .flat_map(|b| b.annotators())
+                .max()
+                .map_or(0, |a| a + 1);
+            for a in 0..annotators {
+                let reference = format!("<{} annotator {a}>", gold.name.trim_matches(['<', '>']));
+                let lines: Vec<String> = parsed.blocks.iter().map(|b| b.corrected(a)).collect();
+                memory.insert(reference.clone(), lines.join("\n") + "\n");
+                argv.push(reference);
+            }
+            "GLEU".into()
+        }
+        MetricName::Usim => {
+            argv.extend(owned(&["usim", "--pretokenized", "-s", &files.source]));
+            "USim".into()
+        }
+    };
+    argv.push("-i".into());
+    argv.extend(systems.iter().map(|s| format!("{s}={}", files.output(s))));
+    Ok(ScoreCall { argv, memory, name })
+}
+
+/// What every metric row is computed from.
+struct Setting<'a> {
+    args: &'a Args,
+    files: &'a Layout,
+    gold: &'a Gold,
+    systems: &'a [String],
+    human: &'a HumanScores,
+    /// GJG15's Spearman or scipy's, as the dataset's own scripts compute it.
+    spearman: Correlation,
+}
+
+fn metric_rows(metric: MetricName, at: &Setting<'_>) -> Result<Vec<MetricRow>, Error> {
+    let (args, human) = (at.args, at.human);
+    let betas: &[f64] = if metric == MetricName::M2 {
+        &args.beta
+    } else {
+        &[0.5]
+    };
+    betas
+        .iter()
+        .map(|&beta| {
+            let ScoreCall { argv, memory, name } =
+                score_call(metric, beta, at.gold, at.files, at.systems)?;
+            let output = crate::output_with_inputs(argv, memory)?;
+            let scored: Vec<Value> = serde_json::from_str(&output)
+                .map_err(|e| Error::input(format!("score's output: {e}")))?;
+            let scores: Vec<f64> = scored.iter().filter_map(|r| r["score"].as_f64()).collect();
+            let signature = scored
+                .first()
+                .and_then(|r| r["signature"].as_str())
+                .unwrap_or_default()
+                .to_owned();
+            Ok(MetricRow {
+                metric: name,
+                signature,
+                pearson: estimate(human, &scores, Correlation::Pearson, args.confidence)?,
+                spearman: estimate(human, &scores, at.spearman, args.confidence)?,
+                scores,
+            })
+        })
+        .collect()
+}
+
+fn statistics(e: meta_eval::Error) -> Error {
+    Error::input(e.to_string())
+}
+
+fn estimate(
+    human: &HumanScores,
+    scores: &[f64],
+    kind: Correlation,
+    confidence: bool,
+) -> Result<Estimate, Error> {
+    if confidence {
+        let c = human.correlation(scores, kind, 0.95).map_err(statistics)?;
+        return Ok(Estimate {
+            estimate: c.estimate,
+            low: Some(c.low),
+            high: Some(c.high),
+        });
+    }
+    Ok(Estimate {
+        estimate: kind
+            .of(&human.observed, scores)
+            .map_err(statistics)?
+            .unwrap_or(f64::NAN),
+        low: None,
+        high: None,
+    })
+}
+
+/// Every pair of metric rows, per correlation: the bootstrap difference and, for Pearson,
+/// Williams' test given the two metrics' own correlation.
+fn pair_rows(
+    rows: &[MetricRow],
+    human: &HumanScores,
+    spearman: Correlation,
+) -> Result<Vec<PairRow>, Error> {
+    let mut pairs = Vec::new();
+    for (kind, label) in [(Correlation::Pearson, "pearson"), (spearman, "spearman")] {
+        let first = pairs.len();
+        for (i, a) in rows.iter().enumerate() {
+            for b in &rows[i + 1..] {
+                let d = human
+                    .compare(&a.scores, &b.scores, kind, 0.95)
+                    .map_err(statistics)?;
+                // Williams' test needs n ≥ 4 systems; with fewer it is left out of the row.
+                let williams = if kind == Correlation::Pearson && a.scores.len() >= 4 {
+                    let r23 = meta_eval::pearson(&a.scores, &b.scores)
+                        .map_err(statistics)?
+                        .unwrap_or(0.0);
+                    Some(
+                        williams_test(a.pearson.estimate, b.pearson.estimate, r23, a.scores.len())
+                            .map_err(statistics)?,
+                    )
+                } else {
+                    None
+                };
+                pairs.push(PairRow {
+                    a: a.metric.clone(),
+                    b: b.metric.clone(),
+                    correlation: label,
+                    difference: d.difference,
+                    low: d.low,
+                    high: d.high,
+                    p_bootstrap: d.p_value,
+                    p_holm: d.p_value,
+                    williams_t: williams.map(|w| w.t),
+                    p_williams: williams.map(|w| w.p_two_sided),
+                });
+            }
+        }
+        let p: Vec<f64> = pairs[first..].iter().map(|r| r.p_bootstrap).collect();
+        for (row, adjusted) in pairs[first..]
+            .iter_mut()
+            .zip(coverage_sim::holm_bonferroni(&p))
+        {
+            row.p_holm = adjusted;
+        }
+    }
+    Ok(pairs)
+}
+
+fn interval(e: &Estimate) -> String {
+    match (e.low, e.high) {
+        (Some(l), Some(h)) => format!("{:.3} [{l:.3}, {h:.3}]", e.estimate),
+        _ => format!("{:.3}", e.estimate),
+    }
+}
+
+fn plain(rows: &[MetricRow], pairs: &[PairRow], signature: &Signature) -> String {
+    let width = rows
+        .iter()
+        .map(|r| r.metric.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let mut out = format!("{:width$}  Spearman's ρ            Pearson's r\n", "metric");
+    for r in rows {
+        out += &format!(
+            "{:width$}  {:22}  {}\n",
+            r.metric,
+            interval(&r.spearman),
+            interval(&r.pearson)
+        );
+    }
+    if !pairs.is_empty() {
+        out += "\npair                                correlation  Δ       95 % interval      p (boot)  p (Holm)  p (Williams)\n";
+        for p in pairs {
+            out += &format!(
+                "{:35} {:11} {:+.3}  [{:+.3}, {:+.3}]  {:8.4}  {:8.4}  {}\n",
+                format!("{} − {}", p.a, p.b),
+                p.correlation,
+                p.difference,
+                p.low,
+                p.high,
+                p.p_bootstrap,
+                p.p_holm,
+                p.p_williams
+                    .map_or_else(|| "—".into(), |v| format!("{v:.4}"))
+            );
+        }
+    }
+    out + &format!("{signature}\n")
+}
+
+fn latex(rows: &[MetricRow]) -> String {
+    let mut out = String::from(
+        "\\begin{tabular}{lcc}\n\\toprule\nMetric & Spearman's $\\rho$ & Pearson's $r$ \\\\\n\\midrule\n",
+    );
+    for r in rows {
+        out += &format!(
+            "{} & {} & {} \\\\\n",
+            r.metric,
+            interval(&r.spearman),
+            interval(&r.pearson)
+        );
+    }
+    out + "\\bottomrule\n\\end{tabular}\n"
+}
+
+/// One scatter per metric row: x the human score, y the metric's, each system named.
+fn plot(path: &str, rows: &[MetricRow], systems: &[String], human: &[f64]) -> Result<(), Error> {
+    let file = Path::new(path);
+    for row in rows {
+        let target = if rows.len() == 1 {
+            path.to_owned()
+        } else {
+            let slug = row.metric.to_lowercase().replace(' ', "-");
+            let stem = file
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("meta-eval");
+            let extension = file.extension().and_then(|s| s.to_str()).unwrap_or("svg");
+            file.with_file_name(format!("{stem}-{slug}.{extension}"))
+                .display()
+                .to_string()
+        };
+        let points: Vec<gecbias_plot::Point> = systems
+            .iter()
+            .zip(human)
+            .zip(&row.scores)
+            .map(|((s, &x), &y)| gecbias_plot::Point {
+                label: s.clone(),
+                x,
+                y,
+            })
+            .collect();
+        let caption = format!(
+            "ρ = {:.3}, r = {:.3}",
+            row.spearman.estimate, row.pearson.estimate
+        );
+        crate::analysis::write_figure(
+            &target,
+            gecbias_plot::scatter(
+                &format!("{} against the human ranking", row.metric),
+                ("human score (Expected Wins)", &row.metric),
+                &points,
+                &caption,
+            ),
+        )?;
+    }
+    Ok(())
+}

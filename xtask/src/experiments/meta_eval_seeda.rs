@@ -1,0 +1,477 @@
+//! `meta-eval-seeda`: SEEDA (Kobayashi, Mita & Komachi, TACL 2024): 15 CoNLL-2014 outputs —
+//! neural and LLM systems, the input and two human references — judged on a 391-sentence subset.
+//! Its human scores from its judgments, its README's metric scores, its system-level
+//! correlations (`utils/corr_system.py`) for gecbias's M2, ERRANT and GLEU, intervals and paired
+//! tests, and the low-coverage-bias question: where do metrics put the human references?
+
+use std::fmt::Write as _;
+
+use anyhow::{Context, bail};
+use gec_metrics::{GleuCorpus, GleuOptions, M2Gold, M2Options};
+use gecbias_data::DataDir;
+use gecbias_data::datasets::{CONLL_GOLD, CONLL_REFERENCES};
+use indicatif::ProgressBar;
+use meta_eval::{Ties, expected_wins, pearson, read_rankings, spearman_average_ranks};
+use serde_json::{Value, json};
+
+use super::{Experiment, Report};
+
+pub(crate) const EXPERIMENT: Experiment = Experiment {
+    id: "meta-eval-seeda",
+    title: "SEEDA (TACL 2024): human scores, system-level correlations of M2, ERRANT and GLEU as its scripts compute them, intervals, and where metrics rank the human references",
+    inputs,
+    run,
+    full: None,
+};
+
+/// SEEDA's 15 systems in its alphabetical order (the order of its score files).
+const SYSTEMS: [&str; 15] = [
+    "BART",
+    "BERT-fuse",
+    "GECToR-BERT",
+    "GECToR-ens",
+    "GPT-3.5",
+    "INPUT",
+    "LM-Critic",
+    "PIE",
+    "REF-F",
+    "REF-M",
+    "Riken-Tohoku",
+    "T5",
+    "TemplateGEC",
+    "TransGEC",
+    "UEDIN-MS",
+];
+
+/// `corr_system.py`'s system sets: name, the indices it deletes.
+const SETS: [(&str, &[usize]); 4] = [
+    ("base", &[4, 5, 8]),
+    ("+INPUT", &[4, 8]),
+    ("+REF-F_GPT-3.5", &[5]),
+    ("all", &[]),
+];
+
+const HUMAN_FILES: [&str; 4] = ["EW_sent", "TS_sent", "EW_edit", "TS_edit"];
+
+/// SEEDA README's scores on the whole CoNLL-2014 test set: system, M2, ERRANT, GLEU (× 100).
+const README_SCORES: [(&str, f64, f64, f64); 15] = [
+    ("BART", 50.3, 46.66, 63.46),
+    ("BERT-fuse", 62.77, 58.99, 68.5),
+    ("GECToR-BERT", 61.83, 58.05, 66.56),
+    ("GECToR-ens", 63.53, 61.43, 65.08),
+    ("GPT-3.5", 53.5, 44.12, 65.93),
+    ("INPUT", 0.0, 0.0, 56.6),
+    ("LM-Critic", 55.5, 52.38, 64.39),
+    ("PIE", 59.93, 55.89, 67.83),
+    ("REF-F", 47.48, 33.24, 60.34),
+    ("REF-M", 60.12, 54.77, 67.27),
+    ("Riken-Tohoku", 64.74, 61.88, 68.37),
+    ("T5", 65.07, 60.65, 68.81),
+    ("TemplateGEC", 56.29, 51.34, 65.07),
+    ("TransGEC", 68.08, 64.43, 70.2),
+    ("UEDIN-MS", 64.55, 61.33, 67.41),
+];
+
+const RECORDED: &str =
+    include_str!("../../../crates/meta-eval/tests/recorded/seeda-corr-system.tsv");
+
+fn gold() -> String {
+    format!("{CONLL_GOLD}/official-2014.combined.m2")
+}
+
+fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
+    let mut out = vec![
+        "seeda/data/judgments_sent.xml".to_owned(),
+        "seeda/data/judgments_edit.xml".to_owned(),
+        gold(),
+        format!("{CONLL_REFERENCES}/source"),
+        format!("{CONLL_REFERENCES}/NUCLEA"),
+        format!("{CONLL_REFERENCES}/NUCLEB"),
+    ];
+    out.extend(
+        HUMAN_FILES
+            .iter()
+            .map(|h| format!("seeda/scores/human/{h}.txt")),
+    );
+    for folder in ["subset", "all"] {
+        out.extend(
+            SYSTEMS
+                .iter()
+                .map(|s| format!("seeda/outputs/{folder}/{s}.txt")),
+        );
+    }
+    Ok(out)
+}
+
+fn read(data: &DataDir, rel: &str) -> anyhow::Result<String> {
+    std::fs::read_to_string(data.join(rel)).with_context(|| format!("reading {rel}"))
+}
+
+fn numbers(data: &DataDir, rel: &str) -> anyhow::Result<Vec<f64>> {
+    read(data, rel)?
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            l.trim()
+                .parse()
+                .with_context(|| format!("{rel}:{}: not a number", i + 1))
+        })
+        .collect()
+}
+
+fn kept(values: &[f64], deleted: &[usize]) -> Vec<f64> {
+    values
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !deleted.contains(i))
+        .map(|(_, v)| *v)
+        .collect()
+}
+
+/// The command's JSON for `args` after `meta-eval --dataset seeda --root … --gold …`.
+fn command(data: &DataDir, args: &[&str]) -> anyhow::Result<Value> {
+    let root = data.join("seeda").display().to_string();
+    let gold = data.join(&gold()).display().to_string();
+    let mut argv = vec![
+        "gecbias",
+        "meta-eval",
+        "--dataset",
+        "seeda",
+        "--root",
+        &root,
+        "--gold",
+        &gold,
+    ];
+    argv.extend(args);
+    Ok(serde_json::from_str(&gecbias_cli::output_of(argv)?)?)
+}
+
+fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let mut md = String::new();
+    let mut json = json!({});
+    writeln!(
+        md,
+        "SEEDA's judges ranked, for 200 of the 391 judged CoNLL-2014 sentences each, the outputs \
+         of 15 systems (neural and LLM systems, the unchanged INPUT, and two human corrections: \
+         REF-M, minimal, and REF-F, fluent), once as whole sentences and once as edits. Its \
+         \"base\" set leaves out GPT-3.5, INPUT and REF-F.\n"
+    )?;
+    human_section(&mut md, data)?;
+    progress.inc(1);
+    readme_section(&mut md, data)?;
+    progress.inc(1);
+    let all = command(
+        data,
+        &["--exclude", "-m", "m2", "errant", "gleu", "--beta", "0.5"],
+    )?;
+    let correlations = correlation_section(&mut md, data, &all)?;
+    json["correlations"] = correlations;
+    references_section(&mut md, data, &all)?;
+    let base = command(
+        data,
+        &[
+            "-m",
+            "m2",
+            "errant",
+            "gleu",
+            "--beta",
+            "0.5",
+            "--confidence",
+            "--paired",
+            "--seed",
+            "12345",
+        ],
+    )?;
+    intervals_section(&mut md, &base)?;
+    json["command"] = base;
+    progress.inc(SYSTEMS.len() as u64);
+    Ok(Report {
+        markdown: md,
+        json,
+        figures: Vec::new(),
+    })
+}
+
+fn human_section(md: &mut String, data: &DataDir) -> anyhow::Result<()> {
+    writeln!(
+        md,
+        "## Human scores\n\nExpected Wins from SEEDA's judgments (`meta_eval::expected_wins`, \
+         exactly GJG15's `EW.pl`) beside SEEDA's stored scores (`scores/human/EW_*.txt`, made \
+         with GJG15's pipeline: means over unseeded bootstrap resamples, 3 decimals).\n\n\
+         | system | EW sent, ours | stored | EW edit, ours | stored |\n|---|---:|---:|---:|---:|"
+    )?;
+    let mut columns = Vec::new();
+    for granularity in ["sent", "edit"] {
+        let rel = format!("seeda/data/judgments_{granularity}.xml");
+        let rankings = read_rankings(&read(data, &rel)?, &rel)?;
+        let comparisons: Vec<_> = rankings.iter().flat_map(|r| r.comparisons()).collect();
+        let ours = expected_wins(&comparisons, Ties::Ignored);
+        let stored = numbers(data, &format!("seeda/scores/human/EW_{granularity}.txt"))?;
+        let pairs: Vec<(f64, f64)> = SYSTEMS
+            .iter()
+            .zip(&stored)
+            .map(|(s, t)| {
+                let o = ours
+                    .iter()
+                    .find(|x| x.system == *s)
+                    .map_or(f64::NAN, |x| x.score);
+                (o, *t)
+            })
+            .collect();
+        if let Some((o, t)) = pairs.iter().find(|(o, t)| (o - t).abs() >= 0.0015) {
+            bail!("EW {granularity}: ours {o} against the stored {t}");
+        }
+        columns.push(pairs);
+    }
+    for (i, s) in SYSTEMS.iter().enumerate() {
+        writeln!(
+            md,
+            "| {s} | {:.4} | {:.3} | {:.4} | {:.3} |",
+            columns[0][i].0, columns[0][i].1, columns[1][i].0, columns[1][i].1
+        )?;
+    }
+    let equal = |c: &[(f64, f64)]| {
+        c.iter()
+            .filter(|(o, t)| format!("{o:.3}") == format!("{t:.3}"))
+            .count()
+    };
+    writeln!(
+        md,
+        "\nAt 3 decimals ours equal the stored scores for {} of 15 systems (sentences) and {} of \
+         15 (edits); every other differs by 0.001, the noise of their unseeded bootstrap.",
+        equal(&columns[0]),
+        equal(&columns[1])
+    )?;
+    Ok(())
+}
+
+/// The README's whole-test-set scores against gecbias's: M2 against the CoNLL-2014 gold, GLEU
+/// against NUCLE's two corrected texts, ERRANT for the record.
+fn readme_section(md: &mut String, data: &DataDir) -> anyhow::Result<()> {
+    let gold = M2Gold::read(data.join(&gold()))?;
+    let source = data.join(&format!("{CONLL_REFERENCES}/source"));
+    let references = [
+        data.join(&format!("{CONLL_REFERENCES}/NUCLEA")),
+        data.join(&format!("{CONLL_REFERENCES}/NUCLEB")),
+    ];
+    let gleu = GleuCorpus::read(source, &references)?;
+    writeln!(
+        md,
+        "\n## The README's scores on the whole test set\n\nSEEDA's README lists each system's \
+         M2, ERRANT and GLEU on all 1,312 sentences (`outputs/all`). gecbias's M2 (official \
+         gold) and GLEU (NUCLE A and B as references, compute_gleu's 500 draws) on the same \
+         files:\n\n| system | M2 README | M2 ours | GLEU README | GLEU ours |\n|---|---:|---:|---:|---:|"
+    )?;
+    let (mut m2_differ, mut gleu_equal) = (Vec::new(), 0);
+    for (system, m2_readme, _, gleu_readme) in README_SCORES {
+        let path = data.join(&format!("seeda/outputs/all/{system}.txt"));
+        let m2 = 100.0 * gold.score_file(&path, &M2Options::default())?.score.f_beta;
+        let g = 100.0 * gleu.score_file(&path, &GleuOptions::default())?.mean;
+        if format!("{m2:.2}") != format!("{m2_readme:.2}") {
+            m2_differ.push(system);
+        }
+        if (g - gleu_readme).abs() > 0.015 {
+            bail!("{system}: GLEU {g:.2}, the README's {gleu_readme:.2}");
+        }
+        gleu_equal += usize::from(format!("{g:.2}") == format!("{gleu_readme:.2}"));
+        writeln!(
+            md,
+            "| {system} | {m2_readme:.2} | {m2:.2} | {gleu_readme:.2} | {g:.2} |"
+        )?;
+    }
+    if !m2_differ.is_empty() {
+        bail!("M2 differs from SEEDA's README for {m2_differ:?}");
+    }
+    writeln!(
+        md,
+        "\nEvery M2 equals the README's at its two decimals; GLEU equals it for {gleu_equal} of \
+         15 systems and differs by 0.01 for the others — compute_gleu's mean over random draws of \
+         references, which moves in the second decimal with the draws (ours are compute_gleu's \
+         own, byte for byte, on the recorded runs). Its ERRANT column does not say how the \
+         reference M2 was made; gecbias's `-m errant` types the gold's own edits (as \
+         `errant_m2 -gold` does) and gives other values, so ERRANT is compared through \
+         the correlations below only."
+    )?;
+    Ok(())
+}
+
+/// The base set's system-level correlations with SEEDA's stored human scores, as
+/// `corr_system.py` computes them, checked against its recorded output on the same scores.
+fn correlation_section(md: &mut String, data: &DataDir, all: &Value) -> anyhow::Result<Value> {
+    let metrics = all["metrics"].as_array().context("no metrics")?;
+    let scores_of = |m: &Value| -> Vec<f64> {
+        m["scores"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_f64)
+            .collect()
+    };
+    let recorded: Vec<Vec<&str>> = RECORDED
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let mut out = Vec::new();
+    for m in metrics {
+        let name = m["metric"].as_str().unwrap_or_default();
+        let ours: Vec<String> = scores_of(m).iter().map(|s| format!("{s:?}")).collect();
+        for row in recorded.iter().filter(|r| r[2] == name) {
+            if row[3] != ours.join(",") {
+                bail!("{name}: the command's scores are not those corr_system.py was recorded on");
+            }
+        }
+    }
+    writeln!(
+        md,
+        "\n## System-level correlations (SEEDA's `corr_system.py`)\n\ngecbias's M2, ERRANT and \
+         GLEU (F0.5; on the judged 391 sentences against the gold's sentences of them) for the \
+         base set's 12 systems, against each of SEEDA's stored human scores: Pearson's r and \
+         Spearman's ρ (scipy's, ties sharing ranks). Each value equals the output of SEEDA's own \
+         script on the same scores (`crates/meta-eval/tests/recorded/seeda-corr-system.tsv`, \
+         checked here to 1e-12).\n\n| metric | EW sent r / ρ | TS sent r / ρ | EW edit r / ρ | TS edit r / ρ |\n|---|---|---|---|---|"
+    )?;
+    for m in metrics {
+        let name = m["metric"].as_str().unwrap_or_default();
+        let scores = scores_of(m);
+        let mut cells = Vec::new();
+        for human_file in HUMAN_FILES {
+            let human = numbers(data, &format!("seeda/scores/human/{human_file}.txt"))?;
+            for (set, deleted) in SETS {
+                let (h, s) = (kept(&human, deleted), kept(&scores, deleted));
+                let r = pearson(&h, &s)?.context("constant scores")?;
+                let rho = spearman_average_ranks(&h, &s)?.context("constant scores")?;
+                let row = recorded
+                    .iter()
+                    .find(|r| r[0] == human_file && r[1] == set && r[2] == name)
+                    .with_context(|| format!("no recorded {human_file} {set} {name}"))?;
+                let (theirs_r, theirs_rho): (f64, f64) = (row[4].parse()?, row[5].parse()?);
+                if (r - theirs_r).abs() > 1e-12 || (rho - theirs_rho).abs() > 1e-12 {
+                    bail!(
+                        "{human_file} {set} {name}: ours {r} {rho}, corr_system.py {theirs_r} {theirs_rho}"
+                    );
+                }
+                if set == "base" {
+                    cells.push(format!("{r:.3} / {rho:.3}"));
+                }
+                out.push(json!({"human": human_file, "systems": set, "metric": name,
+                                "pearson": r, "spearman": rho}));
+            }
+        }
+        writeln!(md, "| {name} | {} |", cells.join(" | "))?;
+    }
+    Ok(Value::Array(out))
+}
+
+/// The LCB question on SEEDA: where each metric ranks the human corrections (and GPT-3.5's
+/// fluent rewrites) among the 15, against where people rank them, and what adding them does to
+/// the correlations.
+fn references_section(md: &mut String, data: &DataDir, all: &Value) -> anyhow::Result<()> {
+    let human = numbers(data, "seeda/scores/human/EW_sent.txt")?;
+    let rank_of = |scores: &[f64], i: usize| 1 + scores.iter().filter(|&&s| s > scores[i]).count();
+    let metrics: Vec<(&str, Vec<f64>)> = all["metrics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| {
+            (
+                m["metric"].as_str().unwrap_or_default(),
+                m["scores"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_f64)
+                    .collect(),
+            )
+        })
+        .collect();
+    writeln!(
+        md,
+        "\n## Do metrics rank the human corrections below the systems?\n\nThe low-coverage \
+         bias predicts that reference-based metrics undervalue corrections that change more \
+         than the references do. Rank among the 15 outputs (1 = best) by people (stored EW, \
+         sentences) and by each metric:\n\n| output | people | {} |\n|---|---:|{}",
+        metrics.iter().map(|m| m.0).collect::<Vec<_>>().join(" | "),
+        "---:|".repeat(metrics.len())
+    )?;
+    let mut fluent = Vec::new();
+    for name in ["REF-F", "GPT-3.5", "REF-M", "INPUT"] {
+        let i = SYSTEMS.iter().position(|s| *s == name).context("system")?;
+        let ranks: Vec<usize> = metrics.iter().map(|(_, s)| rank_of(s, i)).collect();
+        let cells: Vec<String> = ranks.iter().map(usize::to_string).collect();
+        writeln!(
+            md,
+            "| {name} | {} | {} |",
+            rank_of(&human, i),
+            cells.join(" | ")
+        )?;
+        if name == "REF-F" || name == "GPT-3.5" {
+            let (lo, hi) = (
+                ranks.iter().min().copied().unwrap_or(0),
+                ranks.iter().max().copied().unwrap_or(0),
+            );
+            let by_metrics = if lo == hi {
+                format!("{lo} by every metric")
+            } else {
+                format!("{lo}–{hi} by the metrics")
+            };
+            fluent.push(format!(
+                "{name} ranks {} by people, {by_metrics}",
+                rank_of(&human, i)
+            ));
+        }
+    }
+    writeln!(
+        md,
+        "\nOf the 15 outputs, {}. Adding them to the systems correlated (stored EW, \
+         sentences; r / ρ):\n\n| metric | base | +INPUT | +REF-F, GPT-3.5 | all 15 |\n|---|---|---|---|---|",
+        fluent.join("; ")
+    )?;
+    for (name, scores) in &metrics {
+        let cells = SETS
+            .iter()
+            .map(|(_, deleted)| {
+                let (h, s) = (kept(&human, deleted), kept(scores, deleted));
+                let r = pearson(&h, &s)?.context("constant scores")?;
+                let rho = spearman_average_ranks(&h, &s)?.context("constant scores")?;
+                Ok(format!("{r:.3} / {rho:.3}"))
+            })
+            .collect::<anyhow::Result<Vec<String>>>()?;
+        writeln!(md, "| {name} | {} |", cells.join(" | "))?;
+    }
+    Ok(())
+}
+
+fn intervals_section(md: &mut String, base: &Value) -> anyhow::Result<()> {
+    writeln!(
+        md,
+        "\n## Intervals and paired tests from the judgments\n\n`gecbias meta-eval --dataset seeda \
+         -m m2 errant gleu --confidence --paired` (base set, sentence judgments): the human \
+         ranking re-derived by Expected Wins on each of 1,000 resamples of the 600 ranking \
+         items. Signature: `{}`.\n\n| metric | ρ [95 %] | r [95 %] |\n|---|---|---|",
+        base["signature"].as_str().unwrap_or_default()
+    )?;
+    super::meta_eval_gjg15::correlation_rows(md, base)?;
+    writeln!(
+        md,
+        "\n| a − b | correlation | Δ | 95 % | p boot (Holm) | p Williams |\n|---|---|---:|---|---:|---:|"
+    )?;
+    for p in base["paired"].as_array().into_iter().flatten() {
+        writeln!(
+            md,
+            "| {} − {} | {} | {:+.3} | [{:+.3}, {:+.3}] | {:.4} ({:.4}) | {} |",
+            p["a"].as_str().unwrap_or_default(),
+            p["b"].as_str().unwrap_or_default(),
+            p["correlation"].as_str().unwrap_or_default(),
+            p["difference"].as_f64().unwrap_or(f64::NAN),
+            p["low"].as_f64().unwrap_or(f64::NAN),
+            p["high"].as_f64().unwrap_or(f64::NAN),
+            p["p_bootstrap"].as_f64().unwrap_or(f64::NAN),
+            p["p_holm"].as_f64().unwrap_or(f64::NAN),
+            p["p_williams"]
+                .as_f64()
+                .map_or_else(|| "—".to_owned(), |v| format!("{v:.4}"))
+        )?;
+    }
+    Ok(())
+}
