@@ -78,6 +78,7 @@ from ._results import (
     PairedTest,
     Rank,
     SariScore,
+    SentenceAgreement,
     Score,
     Threshold,
     Token,
@@ -117,6 +118,7 @@ __all__ = [
     "ResampleUnit",
     "Correlation",
     "MetricCorrelation",
+    "SentenceAgreement",
     "CorrelationComparison",
     "MetaEvaluation",
     "meta_eval",
@@ -722,10 +724,10 @@ def tag(lines: Union[str, Sequence[str]], *, pretokenized: bool = False) -> List
     return [[Token(*token) for token in line] for line in _native.tag(given, pretokenized)]
 
 
-def _names(value: Sequence[str], argument: str) -> List[str]:
-    """A non-empty list of names: one ``str`` stands for itself."""
+def _names(value: Sequence[str], argument: str, empty: bool = False) -> List[str]:
+    """A list of names (non-empty unless ``empty``): one ``str`` stands for itself."""
     names = [value] if isinstance(value, str) else list(value)
-    if not names:
+    if not names and not empty:
         raise ValueError(f"{argument}: at least one")
     return names
 
@@ -738,7 +740,7 @@ def meta_eval(
     root: PathLike,
     gold: PathLike,
     *,
-    dataset: Literal["gjg15"] = "gjg15",
+    dataset: Literal["gjg15", "seeda"] = "gjg15",
     metrics: Sequence[MetaMetric] = ("m2",),
     betas: Sequence[float] = (1.0, 0.5, 0.25, 0.18),
     confidence: bool = False,
@@ -746,11 +748,16 @@ def meta_eval(
     resamples: int = 1000,
     unit: ResampleUnit = "rankings",
     seed: int = 12345,
+    exclude: Optional[Sequence[str]] = None,
+    granularity: Literal["sent", "edit"] = "sent",
 ) -> MetaEvaluation:
     """How well each metric's system scores agree with a human ranking (``gecbias meta-eval``):
     the human scores by Expected Wins from the judgments in ``root`` (for ``gjg15``, a clone of
-    grammatical/evaluation), each metric computed on the systems' outputs against ``gold`` (the
-    CoNLL-2014 M2 gold; M2 once per β), Pearson's r and Spearman's ρ; ``confidence=True`` adds
+    grammatical/evaluation; for ``seeda``, a clone of tmu-nlp/SEEDA, its ``granularity`` of
+    judgments, and the sentence-level agreement too), each metric computed on the systems' outputs
+    against ``gold`` (the CoNLL-2014 M2 gold; M2 once per β), Pearson's r and Spearman's ρ;
+    ``exclude`` leaves systems out of the correlations (``None``: the dataset's default, SEEDA's
+    base set; ``[]``: none); ``confidence=True`` adds
     95 % intervals over ``resamples`` bootstrap resamples of the judgments (``unit``: ranking
     items, judged sentences or single comparisons), ``paired=True`` compares every pair of
     metrics on the same resamples and by Williams' test.
@@ -761,7 +768,8 @@ def meta_eval(
     root_path, gold_path = path_of(root), path_of(gold)
     if root_path is None or gold_path is None:
         raise TypeError("root and gold: paths (str or os.PathLike)")
-    choice(dataset, ("gjg15",), "dataset")
+    choice(dataset, ("gjg15", "seeda"), "dataset")
+    choice(granularity, ("sent", "edit"), "granularity")
     chosen = [choice(m, ("m2", "errant", "gleu", "usim"), "metrics") for m in _names(metrics, "metrics")]
     beta_values = [str(positive(b, "betas")) for b in betas]
     if not beta_values:
@@ -769,7 +777,9 @@ def meta_eval(
     choice(unit, ("rankings", "sentences", "comparisons"), "unit")
     args = ["meta-eval", "--dataset", dataset, "--root", root_path, "--gold", gold_path,
             "--resamples", str(count(resamples, "resamples", 1)), "--unit", unit,
-            "--seed", str(count(seed, "seed")), "-m", *chosen, "--beta", *beta_values]
+            "--seed", str(count(seed, "seed")), "--granularity", granularity, "-m", *chosen, "--beta", *beta_values]
+    if exclude is not None:
+        args += ["--exclude", *_names(exclude, "exclude", empty=True)]
     if confidence:
         args.append("--confidence")
     if paired:
@@ -786,6 +796,7 @@ def meta_eval(
                 scores=dict(zip(systems, row["scores"])),
                 pearson=_correlation(row["pearson"]),
                 spearman=_correlation(row["spearman"]),
+                sentence=SentenceAgreement(**row["sentence"]) if "sentence" in row else None,
             )
             for row in report["metrics"]
         ),

@@ -246,15 +246,28 @@ class Correlation:
 
 
 @dataclass(frozen=True)
+class SentenceAgreement:
+    """How often a metric's sentence scores order two systems as a judge ranked them (SEEDA's
+    ``corr_sentence.py``): ``accuracy`` = agree / pairs, ``kendall`` = (agree − disagree) /
+    pairs, over ``pairs`` pairs ranked apart."""
+
+    accuracy: float
+    kendall: float
+    pairs: int
+
+
+@dataclass(frozen=True)
 class MetricCorrelation:
-    """One metric's system ``scores`` (system → score, as ``gecbias score`` gives them) and
-    their Pearson and Spearman correlations with the human scores."""
+    """One metric's system ``scores`` (system → score, as ``gecbias score`` gives them), their
+    Pearson and Spearman correlations with the human scores and, for SEEDA, the sentence-level
+    agreement with the judges (``None`` for GJG15)."""
 
     metric: str
     signature: str
     scores: Dict[str, float]
     pearson: Correlation
     spearman: Correlation
+    sentence: Optional[SentenceAgreement] = None
 
 
 @dataclass(frozen=True)

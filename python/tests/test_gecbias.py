@@ -496,3 +496,17 @@ def test_meta_eval_reproduces_gjg15_table_5_f1_row(data: Path) -> None:
         gecbias.meta_eval(data / "gjg15", gold_dir / "official-2014.combined.m2", unit="items")  # type: ignore[arg-type]
     with pytest.raises(FileNotFoundError, match="judgments.xml"):
         gecbias.meta_eval(data / "no-such-folder", gold_dir / "official-2014.combined.m2")
+
+
+def test_meta_eval_on_seeda_gives_its_scripts_numbers(data: Path) -> None:
+    _, gold_dir = conll(data)
+    result = gecbias.meta_eval(data / "seeda", gold_dir / "official-2014.combined.m2", dataset="seeda", betas=[0.5])
+    (m2,) = result.metrics
+    assert len(m2.scores) == 12 and "REF-F" not in m2.scores
+    # SEEDA's corr_sentence.py on the same sentence scores (tests/recorded/seeda-corr-sentence.tsv).
+    assert m2.sentence is not None
+    assert (m2.sentence.accuracy, m2.sentence.kendall) == (0.6060121522225775, 0.2120243044451551)
+    everything = gecbias.meta_eval(
+        data / "seeda", gold_dir / "official-2014.combined.m2", dataset="seeda", betas=[0.5], exclude=[]
+    )
+    assert len(everything.human) == 15 and len(everything.metrics[0].scores) == 15

@@ -913,6 +913,14 @@ const ITEMS: &[Item] = &[
     ),
     item(
         Seeda,
+        "corr_sentence.py",
+        "sentence-level pairwise accuracy and Kendall's τ of M2, ERRANT, GLEU",
+        &["meta-eval-seeda"],
+        Exact,
+        "",
+    ),
+    item(
+        Seeda,
         "scores/human",
         "Expected Wins from its sentence and edit judgments",
         &["meta-eval-seeda"],

@@ -111,6 +111,10 @@ pub(crate) struct Args {
     /// seeda: the sentence-level or the edit-level judgments.
     #[arg(long, value_enum, default_value = "sent")]
     granularity: Granularity,
+    /// Instead of the report, the metrics' sentence scores its sentence-level agreement (seeda)
+    /// compares with the judges, as JSON Lines (`score --sentence-level`'s rows, `metric` added).
+    #[arg(long, conflicts_with_all = ["confidence", "paired", "plot"])]
+    sentence_level: bool,
     /// Output format.
     #[arg(long, short, value_enum, default_value = "json")]
     format: Format,
@@ -139,6 +143,17 @@ struct MetricRow {
     scores: Vec<f64>,
     pearson: Estimate,
     spearman: Estimate,
+    /// seeda: sentence-level agreement with the judges, as its `corr_sentence.py` computes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sentence: Option<Sentence>,
+}
+
+/// Sentence-level agreement of a metric with the judges.
+#[derive(Debug, Clone, Copy, Serialize)]
+struct Sentence {
+    accuracy: f64,
+    kendall: f64,
+    pairs: usize,
 }
 
 /// Two metrics compared.
@@ -217,6 +232,8 @@ struct Gold {
     text: String,
     /// Whether `text` is held in memory under `name`.
     in_memory: bool,
+    /// The 0-based position in `--gold` of each judged sentence (of each source line).
+    indices: Vec<usize>,
 }
 
 impl Gold {
@@ -230,6 +247,7 @@ impl Gold {
                 name: gold_path.to_owned(),
                 text,
                 in_memory: false,
+                indices: (0..source.len()).collect(),
             });
         }
         let blocks: Vec<&str> = text.trim_end().split("\n\n").collect();
@@ -238,7 +256,7 @@ impl Gold {
                 "{gold_path}: sentences are not separated by single blank lines"
             )));
         }
-        let mut chosen = Vec::with_capacity(source.len());
+        let (mut chosen, mut indices) = (Vec::with_capacity(source.len()), Vec::new());
         let mut next = 0;
         for (i, line) in source.iter().enumerate() {
             let found =
@@ -250,12 +268,14 @@ impl Gold {
                 )));
             };
             chosen.push(blocks[k]);
+            indices.push(k);
             next = k + 1;
         }
         Ok(Gold {
             name: format!("<{gold_path}, judged sentences>"),
             text: chosen.join("\n\n") + "\n",
             in_memory: true,
+            indices,
         })
     }
 }
@@ -276,6 +296,7 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
     let gold = Gold::of(&args.gold, &files.source)?;
     let setting = Setting {
         args,
+        rankings: &rankings,
         files: &files,
         gold: &gold,
         systems: &systems,
@@ -285,6 +306,20 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
             Dataset::Seeda => Correlation::SpearmanAverageRanks,
         },
     };
+    if args.sentence_level {
+        let mut text = String::new();
+        for metric in &args.metric {
+            for beta in betas(*metric, args) {
+                let call = score_call(*metric, *beta, &gold, &files, &systems)?;
+                for row in sentence_rows(&call)? {
+                    let mut row = row;
+                    row["metric"] = Value::from(call.name.clone());
+                    text += &(row.to_string() + "\n");
+                }
+            }
+        }
+        return crate::write_output(out, text.as_bytes());
+    }
     let mut rows = Vec::new();
     for metric in &args.metric {
         rows.extend(metric_rows(*metric, &setting)?);
@@ -297,7 +332,7 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
     if let Some(path) = &args.plot {
         plot(path, &rows, &systems, &human.observed)?;
     }
-    let signature = signature(args);
+    let signature = signature(args, &files, &systems);
     let text = match args.format {
         Format::Json => {
             let report = json!({
@@ -321,6 +356,14 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
     crate::write_output(out, text.as_bytes())
 }
 
+/// The systems left out of the correlations: `--exclude`'s, else the dataset's.
+fn excluded<'a>(args: &'a Args, files: &Layout) -> Vec<&'a str> {
+    match &args.exclude {
+        Some(names) => names.iter().map(String::as_str).collect(),
+        None => files.excluded.to_vec(),
+    }
+}
+
 /// Every system the judgments rank but those excluded, each with an output file; a judged
 /// system without one is an error naming the ranking item and the folder.
 fn judged_systems(
@@ -328,10 +371,7 @@ fn judged_systems(
     files: &Layout,
     args: &Args,
 ) -> Result<Vec<String>, Error> {
-    let excluded: Vec<&str> = match &args.exclude {
-        Some(names) => names.iter().map(String::as_str).collect(),
-        None => files.excluded.to_vec(),
-    };
+    let excluded = excluded(args, files);
     let mut systems: Vec<String> = Vec::new();
     for r in rankings {
         for system in r.ranks.iter().flat_map(|(_, s)| s) {
@@ -379,9 +419,26 @@ fn bootstrap_options(args: &Args) -> BootstrapOptions {
 
 /// The signature of a meta-evaluation (sacrebleu's convention: every option that changes a
 /// number).
-fn signature(args: &Args) -> Signature {
-    let mut s = Signature::new("meta-eval")
-        .with("dataset", format!("{:?}", args.dataset).to_lowercase())
+fn signature(args: &Args, files: &Layout, systems: &[String]) -> Signature {
+    let mut s =
+        Signature::new("meta-eval").with("dataset", format!("{:?}", args.dataset).to_lowercase());
+    if args.dataset == Dataset::Seeda {
+        s = s.with(
+            "judgments",
+            format!("{:?}", args.granularity).to_lowercase(),
+        );
+    }
+    let excluded = excluded(args, files);
+    s = s
+        .with("systems", systems.len())
+        .with(
+            "excluded",
+            if excluded.is_empty() {
+                "none".to_owned()
+            } else {
+                excluded.join(",")
+            },
+        )
         .with("human", "ew")
         .with("ties", "ignored");
     if args.confidence || args.paired {
@@ -468,6 +525,7 @@ fn score_call(
 /// What every metric row is computed from.
 struct Setting<'a> {
     args: &'a Args,
+    rankings: &'a [meta_eval::Ranking],
     files: &'a Layout,
     gold: &'a Gold,
     systems: &'a [String],
@@ -478,16 +536,15 @@ struct Setting<'a> {
 
 fn metric_rows(metric: MetricName, at: &Setting<'_>) -> Result<Vec<MetricRow>, Error> {
     let (args, human) = (at.args, at.human);
-    let betas: &[f64] = if metric == MetricName::M2 {
-        &args.beta
-    } else {
-        &[0.5]
-    };
-    betas
+    betas(metric, args)
         .iter()
         .map(|&beta| {
-            let ScoreCall { argv, memory, name } =
-                score_call(metric, beta, at.gold, at.files, at.systems)?;
+            let call = score_call(metric, beta, at.gold, at.files, at.systems)?;
+            let sentence = match at.args.dataset {
+                Dataset::Seeda => Some(sentence_level(&call, at)?),
+                Dataset::Gjg15 => None,
+            };
+            let ScoreCall { argv, memory, name } = call;
             let output = crate::output_with_inputs(argv, memory)?;
             let scored: Vec<Value> = serde_json::from_str(&output)
                 .map_err(|e| Error::input(format!("score's output: {e}")))?;
@@ -503,9 +560,55 @@ fn metric_rows(metric: MetricName, at: &Setting<'_>) -> Result<Vec<MetricRow>, E
                 pearson: estimate(human, &scores, Correlation::Pearson, args.confidence)?,
                 spearman: estimate(human, &scores, at.spearman, args.confidence)?,
                 scores,
+                sentence,
             })
         })
         .collect()
+}
+
+/// The β values of a metric's rows: `--beta`'s for M2, 0.5 for the others.
+fn betas(metric: MetricName, args: &Args) -> &[f64] {
+    if metric == MetricName::M2 {
+        &args.beta
+    } else {
+        &[0.5]
+    }
+}
+
+/// `score --sentence-level`'s rows for a metric row's call.
+fn sentence_rows(call: &ScoreCall) -> Result<Vec<Value>, Error> {
+    let mut argv = call.argv.clone();
+    argv.push("--sentence-level".into());
+    crate::output_with_inputs(argv, call.memory.clone())?
+        .lines()
+        .map(|line| {
+            serde_json::from_str(line)
+                .map_err(|e| Error::input(format!("score's sentence output: {e}")))
+        })
+        .collect()
+}
+
+/// The metric's sentence scores (`score --sentence-level`) against every ranking of the
+/// judgments, as SEEDA's `corr_sentence.py` compares them (a ranking's `src-id` is the 1-based
+/// position of its sentence in the whole test set).
+fn sentence_level(call: &ScoreCall, at: &Setting<'_>) -> Result<Sentence, Error> {
+    let mut scores: Vec<Vec<f64>> = vec![Vec::new(); at.systems.len()];
+    for row in sentence_rows(call)? {
+        if let Some(k) = at.systems.iter().position(|s| row["system"] == **s) {
+            scores[k].push(row["score"].as_f64().unwrap_or(f64::NAN));
+        }
+    }
+    let position = |r: &meta_eval::Ranking| {
+        let conll = r.source_id.parse::<usize>().ok()?.checked_sub(1)?;
+        at.gold.indices.iter().position(|&k| k == conll)
+    };
+    let a = meta_eval::sentence_agreement(at.rankings, at.systems, &scores, position)
+        .map_err(|e| Error::input(format!("{}: {e}", at.files.judgments)))?;
+    Ok(Sentence {
+        accuracy: a.accuracy,
+        kendall: a.kendall,
+        pairs: a.agree + a.disagree,
+    })
 }
 
 fn statistics(e: meta_eval::Error) -> Error {
@@ -602,14 +705,23 @@ fn plain(rows: &[MetricRow], pairs: &[PairRow], signature: &Signature) -> String
         .max()
         .unwrap_or(6)
         .max(6);
-    let mut out = format!("{:width$}  Spearman's ρ            Pearson's r\n", "metric");
+    let sentences = rows.iter().any(|r| r.sentence.is_some());
+    let mut out = format!("{:width$}  Spearman's ρ            Pearson's r", "metric");
+    if sentences {
+        out += "              sentence accuracy  Kendall's τ";
+    }
+    out.push('\n');
     for r in rows {
         out += &format!(
-            "{:width$}  {:22}  {}\n",
+            "{:width$}  {:22}  {:22}",
             r.metric,
             interval(&r.spearman),
             interval(&r.pearson)
         );
+        if let Some(s) = r.sentence {
+            out += &format!("  {:17.3}  {:.3}", s.accuracy, s.kendall);
+        }
+        out = out.trim_end().to_owned() + "\n";
     }
     if !pairs.is_empty() {
         out += "\npair                                correlation  Δ       95 % interval      p (boot)  p (Holm)  p (Williams)\n";

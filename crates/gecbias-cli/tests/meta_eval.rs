@@ -99,12 +99,9 @@ fn a_small_judgment_set_by_hand() {
     assert_eq!(scores[2], 0.0);
     assert_eq!(m2["spearman"]["estimate"], 1.0);
     assert!((m2["pearson"]["estimate"].as_f64().unwrap() - 0.999_423_797_128_766_1).abs() < 1e-12);
-    assert!(
-        report["signature"]
-            .as_str()
-            .unwrap()
-            .starts_with("meta-eval|dataset:gjg15|human:ew|ties:ignored|version:")
-    );
+    assert!(report["signature"].as_str().unwrap().starts_with(
+        "meta-eval|dataset:gjg15|systems:3|excluded:none|human:ew|ties:ignored|version:"
+    ));
     // Intervals and pairs: seeded, so two runs agree; the interval holds the estimate's range.
     let args = [
         "--confidence",

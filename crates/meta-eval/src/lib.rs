@@ -10,6 +10,8 @@
 //!   (a [`Unit`] per draw: ranking items, judged sentences or single comparisons), seeded;
 //!   [`HumanScores::correlation`] — a correlation with its percentile interval,
 //!   [`HumanScores::compare`] — two metrics' correlations on the same resamples.
+//! * [`sentence_agreement`] — sentence level, as SEEDA's `corr_sentence.py`: how often a
+//!   metric's sentence scores order two systems as a judge ranked them (accuracy, Kendall's τ).
 //! * [`williams_test`] — Williams' test of two dependent correlations (human–a against human–b,
 //!   given a–b), as WMT compares metrics.
 //!
@@ -82,6 +84,7 @@
 //! # Ok::<(), meta_eval::Error>(())
 //! ```
 
+mod agreement;
 mod bootstrap;
 mod correlation;
 mod error;
@@ -89,6 +92,7 @@ mod expected_wins;
 mod judgments;
 mod williams;
 
+pub use agreement::{SentenceAgreement, sentence_agreement};
 pub use bootstrap::{
     BootstrapOptions, Correlation, CorrelationDifference, CorrelationInterval, HumanScores, Unit,
     bootstrap_expected_wins,

@@ -72,8 +72,11 @@ const README_SCORES: [(&str, f64, f64, f64); 15] = [
     ("UEDIN-MS", 64.55, 61.33, 67.41),
 ];
 
+/// SEEDA's scripts' outputs on gecbias's scores (`scripts/record-seeda-correlations.py`).
 const RECORDED: &str =
     include_str!("../../../crates/meta-eval/tests/recorded/seeda-corr-system.tsv");
+const RECORDED_SENTENCE: &str =
+    include_str!("../../../crates/meta-eval/tests/recorded/seeda-corr-sentence.tsv");
 
 fn gold() -> String {
     format!("{CONLL_GOLD}/official-2014.combined.m2")
@@ -128,7 +131,8 @@ fn kept(values: &[f64], deleted: &[usize]) -> Vec<f64> {
         .collect()
 }
 
-/// The command's JSON for `args` after `meta-eval --dataset seeda --root … --gold …`.
+/// The command's JSON for M2, ERRANT and GLEU (F0.5) with `args` after `meta-eval --dataset seeda
+/// --root … --gold …`.
 fn command(data: &DataDir, args: &[&str]) -> anyhow::Result<Value> {
     let root = data.join("seeda").display().to_string();
     let gold = data.join(&gold()).display().to_string();
@@ -142,6 +146,7 @@ fn command(data: &DataDir, args: &[&str]) -> anyhow::Result<Value> {
         "--gold",
         &gold,
     ];
+    argv.extend(["-m", "m2", "errant", "gleu", "--beta", "0.5"]);
     argv.extend(args);
     Ok(serde_json::from_str(&gecbias_cli::output_of(argv)?)?)
 }
@@ -160,29 +165,14 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     progress.inc(1);
     readme_section(&mut md, data)?;
     progress.inc(1);
-    let all = command(
-        data,
-        &["--exclude", "-m", "m2", "errant", "gleu", "--beta", "0.5"],
-    )?;
+    let all = command(data, &["--exclude"])?;
     let correlations = correlation_section(&mut md, data, &all)?;
     json["correlations"] = correlations;
     references_section(&mut md, data, &all)?;
-    let base = command(
-        data,
-        &[
-            "-m",
-            "m2",
-            "errant",
-            "gleu",
-            "--beta",
-            "0.5",
-            "--confidence",
-            "--paired",
-            "--seed",
-            "12345",
-        ],
-    )?;
+    let base = command(data, &["--confidence", "--paired", "--seed", "12345"])?;
     intervals_section(&mut md, &base)?;
+    let edit = command(data, &["--granularity", "edit"])?;
+    sentence_section(&mut md, &base, &edit)?;
     json["command"] = base;
     progress.inc(SYSTEMS.len() as u64);
     Ok(Report {
@@ -472,6 +462,55 @@ fn intervals_section(md: &mut String, base: &Value) -> anyhow::Result<()> {
                 .as_f64()
                 .map_or_else(|| "—".to_owned(), |v| format!("{v:.4}"))
         )?;
+    }
+    Ok(())
+}
+
+/// Sentence level: the command's agreement of each metric's sentence scores with the judges
+/// (base set), checked against SEEDA's `corr_sentence.py` on the same scores.
+fn sentence_section(md: &mut String, sent: &Value, edit: &Value) -> anyhow::Result<()> {
+    writeln!(
+        md,
+        "\n## Sentence level (SEEDA's `corr_sentence.py`)\n\nFor every pair of systems a judge \
+         ranked apart on a sentence, does the metric's sentence score (`score --sentence-level`) \
+         order them the same way? Accuracy and Kendall's τ = (agree − disagree) / pairs, base \
+         set; equal metric scores count as the alphabetically later system scoring higher, as in \
+         the script. Each value equals the script's output on the same sentence scores \
+         (`crates/meta-eval/tests/recorded/seeda-corr-sentence.tsv`, all four system sets \
+         recorded; the base set checked here exactly).\n\n| metric | sentence judgments: accuracy / τ | edit judgments: accuracy / τ |\n|---|---|---|"
+    )?;
+    let recorded: Vec<Vec<&str>> = RECORDED_SENTENCE
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let rows = |v: &Value| v["metrics"].as_array().cloned().unwrap_or_default();
+    for (s, e) in rows(sent).iter().zip(rows(edit)) {
+        let name = s["metric"].as_str().unwrap_or_default();
+        let mut cells = Vec::new();
+        for (judgments, row) in [("sent", s), ("edit", &e)] {
+            let (accuracy, kendall) = (
+                row["sentence"]["accuracy"]
+                    .as_f64()
+                    .context("no sentence accuracy")?,
+                row["sentence"]["kendall"]
+                    .as_f64()
+                    .context("no sentence τ")?,
+            );
+            let theirs = recorded
+                .iter()
+                .find(|r| r[0] == judgments && r[1] == "base" && r[2] == name)
+                .with_context(|| format!("no recorded {judgments} {name}"))?;
+            if format!("{accuracy:?}") != theirs[3] || format!("{kendall:?}") != theirs[4] {
+                bail!(
+                    "{judgments} {name}: ours {accuracy} {kendall}, corr_sentence.py {} {}",
+                    theirs[3],
+                    theirs[4]
+                );
+            }
+            cells.push(format!("{accuracy:.3} / {kendall:.3}"));
+        }
+        writeln!(md, "| {name} | {} |", cells.join(" | "))?;
     }
     Ok(())
 }
