@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 from ._results import (
     ConservatismProfile,
     Correlation,
+    CorrelationChange,
     CorrelationComparison,
     ErrantCategoryScore,
     ErrantEdit,
@@ -79,6 +80,7 @@ from ._results import (
     Rank,
     SariScore,
     SentenceAgreement,
+    WithReferences,
     Score,
     Threshold,
     Token,
@@ -119,6 +121,8 @@ __all__ = [
     "Correlation",
     "MetricCorrelation",
     "SentenceAgreement",
+    "CorrelationChange",
+    "WithReferences",
     "CorrelationComparison",
     "MetaEvaluation",
     "meta_eval",
@@ -732,6 +736,16 @@ def _names(value: Sequence[str], argument: str, empty: bool = False) -> List[str
     return names
 
 
+def _with_references(value: Optional[Dict[str, Any]]) -> Optional[WithReferences]:
+    if value is None:
+        return None
+    return WithReferences(
+        references=tuple(value["references"]),
+        pearson=CorrelationChange(**value["pearson"]),
+        spearman=CorrelationChange(**value["spearman"]),
+    )
+
+
 def _correlation(value: Dict[str, Any]) -> Correlation:
     return Correlation(estimate=value["estimate"], low=value.get("low"), high=value.get("high"))
 
@@ -749,18 +763,24 @@ def meta_eval(
     unit: ResampleUnit = "rankings",
     seed: int = 12345,
     exclude: Optional[Sequence[str]] = None,
+    references: Optional[Sequence[str]] = None,
     granularity: Literal["sent", "edit"] = "sent",
+    human: Literal["ew", "trueskill"] = "ew",
+    trueskill_runs: int = 100,
 ) -> MetaEvaluation:
     """How well each metric's system scores agree with a human ranking (``gecbias meta-eval``):
-    the human scores by Expected Wins from the judgments in ``root`` (for ``gjg15``, a clone of
+    the human scores by Expected Wins (or ``human="trueskill"``: TrueSkill's mean μ over
+    ``trueskill_runs`` seeded runs, without intervals) from the judgments in ``root`` (for ``gjg15``, a clone of
     grammatical/evaluation; for ``seeda``, a clone of tmu-nlp/SEEDA, its ``granularity`` of
     judgments, and the sentence-level agreement too), each metric computed on the systems' outputs
     against ``gold`` (the CoNLL-2014 M2 gold; M2 once per β), Pearson's r and Spearman's ρ;
     ``exclude`` leaves systems out of the correlations (``None``: the dataset's default, SEEDA's
-    base set; ``[]``: none); ``confidence=True`` adds
+    base set; ``[]``: none); ``references`` names the human corrections among the systems
+    (``None``: SEEDA's REF-F and REF-M); ``confidence=True`` adds
     95 % intervals over ``resamples`` bootstrap resamples of the judgments (``unit``: ranking
     items, judged sentences or single comparisons), ``paired=True`` compares every pair of
-    metrics on the same resamples and by Williams' test.
+    metrics on the same resamples and by Williams' test, and each metric with and without the
+    references.
 
     A judged system without an output file, or malformed judgments, raise :class:`InputError`
     naming the file and the element.
@@ -770,6 +790,7 @@ def meta_eval(
         raise TypeError("root and gold: paths (str or os.PathLike)")
     choice(dataset, ("gjg15", "seeda"), "dataset")
     choice(granularity, ("sent", "edit"), "granularity")
+    choice(human, ("ew", "trueskill"), "human")
     chosen = [choice(m, ("m2", "errant", "gleu", "usim"), "metrics") for m in _names(metrics, "metrics")]
     beta_values = [str(positive(b, "betas")) for b in betas]
     if not beta_values:
@@ -777,9 +798,12 @@ def meta_eval(
     choice(unit, ("rankings", "sentences", "comparisons"), "unit")
     args = ["meta-eval", "--dataset", dataset, "--root", root_path, "--gold", gold_path,
             "--resamples", str(count(resamples, "resamples", 1)), "--unit", unit,
-            "--seed", str(count(seed, "seed")), "--granularity", granularity, "-m", *chosen, "--beta", *beta_values]
+            "--seed", str(count(seed, "seed")), "--granularity", granularity, "--human", human,
+            "--trueskill-runs", str(count(trueskill_runs, "trueskill_runs", 1)), "-m", *chosen, "--beta", *beta_values]
     if exclude is not None:
         args += ["--exclude", *_names(exclude, "exclude", empty=True)]
+    if references is not None:
+        args += ["--references", *_names(references, "references", empty=True)]
     if confidence:
         args.append("--confidence")
     if paired:
@@ -797,6 +821,7 @@ def meta_eval(
                 pearson=_correlation(row["pearson"]),
                 spearman=_correlation(row["spearman"]),
                 sentence=SentenceAgreement(**row["sentence"]) if "sentence" in row else None,
+                with_references=_with_references(row.get("with_references")),
             )
             for row in report["metrics"]
         ),

@@ -257,10 +257,32 @@ class SentenceAgreement:
 
 
 @dataclass(frozen=True)
+class CorrelationChange:
+    """A change of one metric's correlation on the same resamples of the judgments: the value
+    ``difference``, its 95 % interval and its two-sided bootstrap p-value."""
+
+    difference: float
+    low: float
+    high: float
+    p_bootstrap: float
+
+
+@dataclass(frozen=True)
+class WithReferences:
+    """A metric's correlations with the human ``references`` among the systems minus without
+    them (``paired=True``): do metrics rank people's corrections as people do?"""
+
+    references: Tuple[str, ...]
+    pearson: CorrelationChange
+    spearman: CorrelationChange
+
+
+@dataclass(frozen=True)
 class MetricCorrelation:
     """One metric's system ``scores`` (system → score, as ``gecbias score`` gives them), their
     Pearson and Spearman correlations with the human scores and, for SEEDA, the sentence-level
-    agreement with the judges (``None`` for GJG15)."""
+    agreement with the judges (``None`` for GJG15) and, with ``paired=True``, what the human
+    references among the systems change."""
 
     metric: str
     signature: str
@@ -268,6 +290,7 @@ class MetricCorrelation:
     pearson: Correlation
     spearman: Correlation
     sentence: Optional[SentenceAgreement] = None
+    with_references: Optional[WithReferences] = None
 
 
 @dataclass(frozen=True)

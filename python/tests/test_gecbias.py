@@ -510,3 +510,23 @@ def test_meta_eval_on_seeda_gives_its_scripts_numbers(data: Path) -> None:
         data / "seeda", gold_dir / "official-2014.combined.m2", dataset="seeda", betas=[0.5], exclude=[]
     )
     assert len(everything.human) == 15 and len(everything.metrics[0].scores) == 15
+    with_refs = gecbias.meta_eval(
+        data / "seeda",
+        gold_dir / "official-2014.combined.m2",
+        dataset="seeda",
+        betas=[0.5],
+        exclude=["INPUT", "GPT-3.5"],
+        paired=True,
+        resamples=100,
+    )
+    change = with_refs.metrics[0].with_references
+    assert change is not None and change.references == ("REF-F", "REF-M")
+    # meta-eval-seeda: adding the two human corrections lowers M2's r by 0.645.
+    assert round(change.pearson.difference, 3) == -0.645 and change.pearson.high < 0
+    ts = gecbias.meta_eval(
+        data / "seeda", gold_dir / "official-2014.combined.m2", dataset="seeda", betas=[0.5], human="trueskill",
+        trueskill_runs=20,
+    )
+    assert "|human:trueskill|runs:20|seed:12345|" in ts.signature and ts.metrics[0].pearson.low is None
+    with pytest.raises(ValueError, match="--human ew"):
+        gecbias.meta_eval(data / "seeda", gold_dir / "official-2014.combined.m2", dataset="seeda", human="trueskill", paired=True)

@@ -922,10 +922,10 @@ const ITEMS: &[Item] = &[
     item(
         Seeda,
         "scores/human",
-        "Expected Wins from its sentence and edit judgments",
+        "Expected Wins and TrueSkill from its sentence and edit judgments",
         &["meta-eval-seeda"],
         Difference,
-        "13 and 10 of 15 equal at 3 decimals, the others 0.001 off (their unseeded bootstrap means)",
+        "EW: 13 and 10 of 15 equal at 3 decimals, the others 0.001 off (their unseeded bootstrap means); TrueSkill within 0.004 (their unseeded runs)",
     ),
     item(
         Seeda,

@@ -55,6 +55,15 @@ enum MetricName {
     Usim,
 }
 
+/// How the judgments become human system scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum HumanName {
+    /// Expected Wins, exactly GJG15's `EW.pl`.
+    Ew,
+    /// TrueSkill as WMT's `TS.py -n 2`: mean μ over seeded runs.
+    Trueskill,
+}
+
 /// What a resample of the human judgments draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum UnitName {
@@ -82,6 +91,13 @@ pub(crate) struct Args {
     /// The metrics.
     #[arg(long, short, num_args = 1.., value_enum, default_value = "m2")]
     metric: Vec<MetricName>,
+    /// The human system scores: Expected Wins, or TrueSkill (no intervals: each resample would
+    /// need its own runs).
+    #[arg(long, value_enum, default_value = "ew")]
+    human: HumanName,
+    /// TrueSkill's runs (their mean μ is the score).
+    #[arg(long, default_value_t = 100, value_parser = crate::numbers::count)]
+    trueskill_runs: usize,
     /// β of M2's F_β, one row each (GJG15's Table 5: 1, 0.5, 0.25 and their best, 0.18).
     #[arg(long, num_args = 1.., default_values_t = [1.0, 0.5, 0.25, 0.18], value_parser = crate::numbers::beta)]
     beta: Vec<f64>,
@@ -108,6 +124,11 @@ pub(crate) struct Args {
     /// `--exclude` alone leaves none out.
     #[arg(long, num_args = 0..)]
     exclude: Option<Vec<String>>,
+    /// The human corrections among the systems (default: seeda's REF-F and REF-M): with
+    /// `--paired`, each metric's correlation with them against without them, on the same
+    /// resamples — do metrics rank people's corrections as people do?
+    #[arg(long, num_args = 0..)]
+    references: Option<Vec<String>>,
     /// seeda: the sentence-level or the edit-level judgments.
     #[arg(long, value_enum, default_value = "sent")]
     granularity: Granularity,
@@ -146,6 +167,38 @@ struct MetricRow {
     /// seeda: sentence-level agreement with the judges, as its `corr_sentence.py` computes it.
     #[serde(skip_serializing_if = "Option::is_none")]
     sentence: Option<Sentence>,
+    /// With `--paired` and human references among the systems: the correlations with them minus
+    /// those without them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    with_references: Option<WithReferences>,
+}
+
+/// A metric's correlations with the human references among the systems minus without them.
+#[derive(Debug, Clone, Serialize)]
+struct WithReferences {
+    references: Vec<String>,
+    pearson: Difference,
+    spearman: Difference,
+}
+
+/// A difference of correlations on the same resamples.
+#[derive(Debug, Clone, Copy, Serialize)]
+struct Difference {
+    difference: f64,
+    low: f64,
+    high: f64,
+    p_bootstrap: f64,
+}
+
+impl From<meta_eval::CorrelationDifference> for Difference {
+    fn from(d: meta_eval::CorrelationDifference) -> Difference {
+        Difference {
+            difference: d.difference,
+            low: d.low,
+            high: d.high,
+            p_bootstrap: d.p_value,
+        }
+    }
 }
 
 /// Sentence-level agreement of a metric with the judges.
@@ -182,16 +235,19 @@ struct Layout {
     source: String,
     /// Systems left out of the correlations unless `--exclude` says otherwise.
     excluded: &'static [&'static str],
+    /// The human corrections among the systems, unless `--references` says otherwise.
+    references: &'static [&'static str],
 }
 
 impl Layout {
     fn of(args: &Args) -> Layout {
         let root = Path::new(&args.root);
-        let (judgments, outputs, suffix, excluded) = match args.dataset {
+        let (judgments, outputs, suffix, excluded, references) = match args.dataset {
             Dataset::Gjg15 => (
                 "data/judgments.xml",
                 "data/original/official_submissions",
                 "",
+                &[][..],
                 &[][..],
             ),
             Dataset::Seeda => (
@@ -202,6 +258,7 @@ impl Layout {
                 "outputs/subset",
                 ".txt",
                 &["GPT-3.5", "INPUT", "REF-F"][..],
+                &["REF-F", "REF-M"][..],
             ),
         };
         let outputs = root.join(outputs);
@@ -211,6 +268,7 @@ impl Layout {
             outputs: outputs.display().to_string(),
             suffix,
             excluded,
+            references,
         }
     }
 
@@ -290,9 +348,7 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
         .filter(|r| r.user != "admin")
         .collect();
     let systems = judged_systems(&rankings, &files, args)?;
-    let options = bootstrap_options(args);
-    let human = bootstrap_expected_wins(&rankings, &systems, &options)
-        .map_err(|e| Error::input(e.to_string()))?;
+    let human = human_scores(&rankings, &systems, args)?;
     let gold = Gold::of(&args.gold, &files.source)?;
     let setting = Setting {
         args,
@@ -325,6 +381,7 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
         rows.extend(metric_rows(*metric, &setting)?);
     }
     let pairs = if args.paired {
+        with_references(&mut rows, &setting)?;
         pair_rows(&rows, &human, setting.spearman)?
     } else {
         Vec::new()
@@ -338,7 +395,10 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
             let report = json!({
                 "dataset": format!("{:?}", args.dataset).to_lowercase(),
                 "human": {
-                    "method": "expected-wins",
+                    "method": match args.human {
+                        HumanName::Ew => "expected-wins",
+                        HumanName::Trueskill => "trueskill",
+                    },
                     "rankings": rankings.len(),
                     "systems": systems.iter().zip(&human.observed)
                         .map(|(s, v)| json!({"system": s, "score": v})).collect::<Vec<Value>>(),
@@ -401,6 +461,38 @@ fn judged_systems(
     Ok(systems)
 }
 
+/// The human scores of `systems`: EW with its resamples, or TrueSkill's mean μ.
+fn human_scores(
+    rankings: &[meta_eval::Ranking],
+    systems: &[String],
+    args: &Args,
+) -> Result<HumanScores, Error> {
+    let options = bootstrap_options(args);
+    match args.human {
+        HumanName::Ew => bootstrap_expected_wins(rankings, systems, &options).map_err(statistics),
+        HumanName::Trueskill if args.confidence || args.paired => Err(Error::Usage(
+            "--confidence and --paired re-derive the human scores on 1,000 resamples of the judgments: --human ew (TrueSkill would need its runs on each)".into(),
+        )),
+        HumanName::Trueskill => {
+            let comparisons: Vec<_> = rankings.iter().flat_map(|r| r.comparisons()).collect();
+            let mut ts = meta_eval::TrueSkillOptions::default();
+            ts.runs = args.trueskill_runs;
+            ts.seed = args.seed;
+            let scores = meta_eval::trueskill(&comparisons, &ts).map_err(statistics)?;
+            let observed = systems
+                .iter()
+                .map(|s| scores.iter().find(|x| x.system == *s).map_or(0.0, |x| x.mu))
+                .collect();
+            Ok(HumanScores {
+                systems: systems.to_vec(),
+                observed,
+                resampled: Vec::new(),
+                options,
+            })
+        }
+    }
+}
+
 fn bootstrap_options(args: &Args) -> BootstrapOptions {
     let mut options = BootstrapOptions::default();
     options.resamples = if args.confidence || args.paired {
@@ -439,8 +531,11 @@ fn signature(args: &Args, files: &Layout, systems: &[String]) -> Signature {
                 excluded.join(",")
             },
         )
-        .with("human", "ew")
-        .with("ties", "ignored");
+        .with("human", format!("{:?}", args.human).to_lowercase());
+    s = match args.human {
+        HumanName::Ew => s.with("ties", "ignored"),
+        HumanName::Trueskill => s.with("runs", args.trueskill_runs).with("seed", args.seed),
+    };
     if args.confidence || args.paired {
         s = s
             .with("unit", format!("{:?}", args.unit).to_lowercase())
@@ -561,6 +656,7 @@ fn metric_rows(metric: MetricName, at: &Setting<'_>) -> Result<Vec<MetricRow>, E
                 spearman: estimate(human, &scores, at.spearman, args.confidence)?,
                 scores,
                 sentence,
+                with_references: None,
             })
         })
         .collect()
@@ -637,6 +733,35 @@ fn estimate(
         low: None,
         high: None,
     })
+}
+
+/// Each row's correlations with the human references among the systems minus without them.
+fn with_references(rows: &mut [MetricRow], at: &Setting<'_>) -> Result<(), Error> {
+    let named: Vec<&str> = match &at.args.references {
+        Some(names) => names.iter().map(String::as_str).collect(),
+        None => at.files.references.to_vec(),
+    };
+    let left_out: Vec<usize> = named
+        .iter()
+        .filter_map(|r| at.systems.iter().position(|s| s == r))
+        .collect();
+    if left_out.is_empty() || at.systems.len() - left_out.len() < 3 {
+        return Ok(());
+    }
+    for row in rows {
+        let compare = |kind| {
+            at.human
+                .compare_without(&row.scores, &left_out, kind, 0.95)
+                .map(Difference::from)
+                .map_err(statistics)
+        };
+        row.with_references = Some(WithReferences {
+            references: left_out.iter().map(|&i| at.systems[i].clone()).collect(),
+            pearson: compare(Correlation::Pearson)?,
+            spearman: compare(at.spearman)?,
+        });
+    }
+    Ok(())
 }
 
 /// Every pair of metric rows, per correlation: the bootstrap difference and, for Pearson,
@@ -737,6 +862,23 @@ fn plain(rows: &[MetricRow], pairs: &[PairRow], signature: &Signature) -> String
                 p.p_holm,
                 p.p_williams
                     .map_or_else(|| "—".into(), |v| format!("{v:.4}"))
+            );
+        }
+    }
+    for r in rows {
+        if let Some(w) = &r.with_references {
+            let change = |d: &Difference| {
+                format!(
+                    "{:+.3} [{:+.3}, {:+.3}] p {:.4}",
+                    d.difference, d.low, d.high, d.p_bootstrap
+                )
+            };
+            out += &format!(
+                "{}: with {} minus without: r {}, ρ {}\n",
+                r.metric,
+                w.references.join(", "),
+                change(&w.pearson),
+                change(&w.spearman)
             );
         }
     }

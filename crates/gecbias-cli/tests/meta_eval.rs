@@ -126,6 +126,28 @@ fn a_small_judgment_set_by_hand() {
         pairs[0].get("p_williams").is_none(),
         "Williams' test needs 4 systems"
     );
+    // TrueSkill: A above B above INPUT, seeded; no intervals (exit 2 with --confidence).
+    let ts = meta_eval(
+        &root,
+        &gold,
+        &["--human", "trueskill", "--trueskill-runs", "5"],
+    );
+    let ts: Value = serde_json::from_slice(&ts.stdout).unwrap();
+    let mu: Vec<f64> = ts["human"]["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["score"].as_f64().unwrap())
+        .collect();
+    assert!(mu[0] > mu[1] && mu[1] > mu[2], "{mu:?}");
+    assert!(
+        ts["signature"]
+            .as_str()
+            .unwrap()
+            .contains("|human:trueskill|runs:5|seed:12345|")
+    );
+    let refused = meta_eval(&root, &gold, &["--human", "trueskill", "--confidence"]);
+    assert_eq!(refused.status.code(), Some(2));
     let text = meta_eval(&root, &gold, &["-f", "text"]);
     assert!(String::from_utf8_lossy(&text.stdout).contains("M2 F0.5  1.000"));
 }

@@ -284,13 +284,59 @@ impl HumanScores {
         kind: Correlation,
         confidence: f64,
     ) -> Result<CorrelationDifference, Error> {
-        let difference = defined(kind.of(&self.observed, a)?, kind)?
-            - defined(kind.of(&self.observed, b)?, kind)?;
+        self.difference(confidence, |human| {
+            Ok(match (kind.of(human, a)?, kind.of(human, b)?) {
+                (Some(x), Some(y)) => Some(x - y),
+                _ => None,
+            })
+        })
+    }
+
+    /// Δ = corr(all systems) − corr(the systems but `left_out`) of one metric — with and without
+    /// the human references, say — with its percentile interval and two-sided bootstrap test,
+    /// both correlations taken on the same resamples. `left_out` holds indices into
+    /// [`HumanScores::systems`].
+    pub fn compare_without(
+        &self,
+        metric: &[f64],
+        left_out: &[usize],
+        kind: Correlation,
+        confidence: f64,
+    ) -> Result<CorrelationDifference, Error> {
+        let keep = |v: &[f64]| -> Vec<f64> {
+            v.iter()
+                .enumerate()
+                .filter(|(i, _)| !left_out.contains(i))
+                .map(|(_, x)| *x)
+                .collect()
+        };
+        let kept_metric = keep(metric);
+        self.difference(confidence, |human| {
+            Ok(
+                match (
+                    kind.of(human, metric)?,
+                    kind.of(&keep(human), &kept_metric)?,
+                ) {
+                    (Some(x), Some(y)) => Some(x - y),
+                    _ => None,
+                },
+            )
+        })
+    }
+
+    /// `delta` on the observed human scores and on every resample (where it is defined), as a
+    /// [`CorrelationDifference`].
+    fn difference(
+        &self,
+        confidence: f64,
+        delta: impl Fn(&[f64]) -> Result<Option<f64>, Error>,
+    ) -> Result<CorrelationDifference, Error> {
+        let difference = delta(&self.observed)?.ok_or_else(|| {
+            Error::Scores("a correlation is undefined: a side's scores are all equal".into())
+        })?;
         let mut sorted = Vec::with_capacity(self.resampled.len());
         for human in &self.resampled {
-            if let (Some(x), Some(y)) = (kind.of(human, a)?, kind.of(human, b)?) {
-                sorted.push(x - y);
-            }
+            sorted.extend(delta(human)?);
         }
         sorted.sort_by(f64::total_cmp);
         let interval = percentile_interval(&sorted, 1.0 - confidence)?;
@@ -312,4 +358,68 @@ fn defined(value: Option<f64>, kind: Correlation) -> Result<f64, Error> {
             "{kind:?} is undefined: the human or the metric scores are all equal"
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read_rankings;
+
+    /// Four systems: R (a "reference") first in three rankings of four, else last; A beats B
+    /// beats C in all.
+    fn human() -> HumanScores {
+        let item = |id: usize, order: [&str; 4]| {
+            let t: String = order
+                .iter()
+                .enumerate()
+                .map(|(k, s)| format!(r#"<translation rank="{}" system="{s}"/>"#, k + 1))
+                .collect();
+            format!(r#"<ranking-item id="{id}" src-id="{id}" user="u">{t}</ranking-item>"#)
+        };
+        let xml: String = (0..40)
+            .map(|i| {
+                item(
+                    i,
+                    if i % 4 == 0 {
+                        ["A", "B", "C", "R"]
+                    } else {
+                        ["R", "A", "B", "C"]
+                    },
+                )
+            })
+            .collect();
+        let rankings = read_rankings(&xml, "j.xml").unwrap();
+        let options = BootstrapOptions {
+            resamples: 200,
+            ..BootstrapOptions::default()
+        };
+        let systems = ["A", "B", "C", "R"].map(String::from);
+        bootstrap_expected_wins(&rankings, &systems, &options).unwrap()
+    }
+
+    #[test]
+    fn with_and_without_a_system_on_the_same_resamples() {
+        let human = human();
+        // A metric that ranks A > B > C as people do but puts R last.
+        let metric = [0.9, 0.6, 0.3, 0.0];
+        let nothing = human
+            .compare_without(&metric, &[], Correlation::Pearson, 0.95)
+            .unwrap();
+        assert_eq!(
+            (nothing.difference, nothing.low, nothing.high),
+            (0.0, 0.0, 0.0)
+        );
+        let without_r = human
+            .compare_without(&metric, &[3], Correlation::Spearman, 0.95)
+            .unwrap();
+        let with = spearman(&human.observed, &metric).unwrap();
+        assert_eq!(spearman(&human.observed[..3], &metric[..3]).unwrap(), 1.0);
+        assert!((without_r.difference - (with - 1.0)).abs() < 1e-12);
+        assert!(without_r.difference < 0.0 && without_r.high < 0.0 && without_r.p_value < 0.05);
+        // Two metrics compared: Δ of a metric with itself is 0 on every resample.
+        let same = human
+            .compare(&metric, &metric, Correlation::Pearson, 0.95)
+            .unwrap();
+        assert_eq!((same.difference, same.p_value), (0.0, 1.0));
+    }
 }

@@ -1,7 +1,7 @@
 //! Expected Wins (Bojar et al. 2013; GJG15 §4): a system's mean share of wins over each system it
 //! was compared with, from pairwise comparisons, as GJG15's `EW.pl` computes it.
 
-use crate::judgments::{Comparison, Outcome};
+use crate::judgments::{Comparison, Outcome, systems_of};
 
 /// How ties count toward Expected Wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -85,12 +85,7 @@ impl WinCounts {
 /// beaten by sᵢ adds neither a zero to the sum nor one to the count), and a system that never
 /// won has no score. Scores are not rounded (`EW.pl` prints four decimals).
 pub fn expected_wins(comparisons: &[Comparison], ties: Ties) -> Vec<SystemScore> {
-    let mut names: Vec<&str> = comparisons
-        .iter()
-        .flat_map(|c| [c.first.as_str(), c.second.as_str()])
-        .collect();
-    names.sort_unstable();
-    names.dedup();
+    let names = systems_of(comparisons);
     let index = |name: &str| names.binary_search(&name).unwrap_or_default();
     let mut counts = WinCounts::new(names.len());
     for c in comparisons {

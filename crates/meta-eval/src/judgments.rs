@@ -85,6 +85,18 @@ impl Ranking {
     }
 }
 
+/// The systems `comparisons` name, sorted, each once: the index both human scores number
+/// systems by.
+pub(crate) fn systems_of(comparisons: &[Comparison]) -> Vec<&str> {
+    let mut names: Vec<&str> = comparisons
+        .iter()
+        .flat_map(|c| [c.first.as_str(), c.second.as_str()])
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
 fn pair(a: &str, b: &str, outcome: Outcome) -> Comparison {
     let (first, second) = if a < b { (a, b) } else { (b, a) };
     Comparison {

@@ -4,6 +4,8 @@
 //!   `judgments.xml`, SEEDA's `judgments_*.xml`), one [`Ranking`] per judged sentence and judge;
 //!   [`Ranking::comparisons`] — the pairwise [`Comparison`]s a ranking implies.
 //! * [`expected_wins`] — the human system scores by Expected Wins, exactly as GJG15's `EW.pl`.
+//! * [`trueskill`] — the human system scores by TrueSkill as WMT's `wmt-trueskill` computes
+//!   them (seeded runs, mean μ); [`TrueSkillEnv::rate`] — one game's update.
 //! * [`pearson`], [`spearman`] — a metric's system scores against the human ones, Spearman as
 //!   GJG15's `spearman.pl` computes it; [`spearman_average_ranks`] as scipy (and SEEDA) do.
 //! * [`bootstrap_expected_wins`] — the human scores on bootstrap resamples of the judgments
@@ -90,6 +92,7 @@ mod correlation;
 mod error;
 mod expected_wins;
 mod judgments;
+mod trueskill;
 mod williams;
 
 pub use agreement::{SentenceAgreement, sentence_agreement};
@@ -101,4 +104,5 @@ pub use correlation::{pearson, spearman, spearman_average_ranks};
 pub use error::Error;
 pub use expected_wins::{SystemScore, Ties, expected_wins};
 pub use judgments::{Comparison, Outcome, Ranking, read_rankings};
+pub use trueskill::{Game, Rating, TrueSkillEnv, TrueSkillOptions, TrueSkillScore, trueskill};
 pub use williams::{WilliamsTest, williams_test};

@@ -5,7 +5,10 @@
 //! judgments against its stored scores.
 
 use gecbias_data::testing::data_or_skip;
-use meta_eval::{Ties, expected_wins, pearson, read_rankings, spearman_average_ranks};
+use meta_eval::{
+    Comparison, Ties, TrueSkillOptions, expected_wins, pearson, read_rankings,
+    spearman_average_ranks, trueskill,
+};
 
 /// The 0-based indices `corr_system.py` deletes for a system set (alphabetical order: 4 GPT-3.5,
 /// 5 INPUT, 8 REF-F).
@@ -65,27 +68,41 @@ fn system_correlations_equal_corr_system_py() {
     );
 }
 
+/// The pairwise comparisons of SEEDA's sentence or edit judgments, and its stored `method`
+/// (EW or TS) scores in its alphabetical system order.
+fn judged(
+    data: &gecbias_data::DataDir,
+    granularity: &str,
+    method: &str,
+) -> (Vec<Comparison>, Vec<f64>) {
+    let path = data
+        .root()
+        .join(format!("seeda/data/judgments_{granularity}.xml"));
+    let rankings = read_rankings(&std::fs::read_to_string(&path).unwrap(), "j.xml").unwrap();
+    assert_eq!(rankings.len(), 600, "200 items by each of 3 judges");
+    let stored = std::fs::read_to_string(
+        data.root()
+            .join(format!("seeda/scores/human/{method}_{granularity}.txt")),
+    )
+    .unwrap()
+    .lines()
+    .map(|l| l.trim().parse().unwrap())
+    .collect();
+    (
+        rankings.iter().flat_map(|r| r.comparisons()).collect(),
+        stored,
+    )
+}
+
 #[test]
 fn expected_wins_of_the_seeda_judgments_against_their_stored_scores() {
     let Some(data) = data_or_skip("SEEDA") else {
         return;
     };
     for granularity in ["sent", "edit"] {
-        let path = data
-            .root()
-            .join(format!("seeda/data/judgments_{granularity}.xml"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let rankings = read_rankings(&text, "judgments.xml").unwrap();
-        assert_eq!(rankings.len(), 600, "200 items by each of 3 judges");
-        let comparisons: Vec<_> = rankings.iter().flat_map(|r| r.comparisons()).collect();
+        let (comparisons, stored) = judged(&data, granularity, "EW");
         let mut ours = expected_wins(&comparisons, Ties::Ignored);
         ours.sort_by(|a, b| a.system.cmp(&b.system));
-        let stored = std::fs::read_to_string(
-            data.root()
-                .join(format!("seeda/scores/human/EW_{granularity}.txt")),
-        )
-        .unwrap();
-        let stored: Vec<f64> = stored.lines().map(|l| l.trim().parse().unwrap()).collect();
         assert_eq!(ours.len(), 15);
         // Their scores come from GJG15's pipeline (means over unseeded bootstrap resamples),
         // printed with 3 decimals: the exact EW lies within 0.0015 of each and rounds to it for
@@ -102,5 +119,31 @@ fn expected_wins_of_the_seeda_judgments_against_their_stored_scores() {
         }
         let expected = if granularity == "sent" { 13 } else { 10 };
         assert_eq!(equal, expected, "{granularity}: equal at 3 decimals");
+    }
+}
+
+#[test]
+fn trueskill_of_the_seeda_judgments_against_their_stored_scores() {
+    let Some(data) = data_or_skip("SEEDA") else {
+        return;
+    };
+    for granularity in ["sent", "edit"] {
+        let (comparisons, stored) = judged(&data, granularity, "TS");
+        let mut options = TrueSkillOptions::default();
+        options.runs = 50;
+        let mut ours = trueskill(&comparisons, &options).unwrap();
+        assert_eq!(ours, trueskill(&comparisons, &options).unwrap(), "seeded");
+        ours.sort_by(|a, b| a.system.cmp(&b.system));
+        // Theirs: TS.py's unseeded runs; ours: 50 seeded runs of the same procedure.
+        let worst = ours
+            .iter()
+            .zip(&stored)
+            .map(|(s, t)| (s.mu - t).abs())
+            .fold(0.0, f64::max);
+        assert!(worst < 0.01, "{granularity}: {worst}");
+        // The order is theirs but for neighbours a few thousandths apart (200 runs: ρ = 1).
+        let mu: Vec<f64> = ours.iter().map(|s| s.mu).collect();
+        let rho = spearman_average_ranks(&mu, &stored).unwrap().unwrap();
+        assert!(rho > 0.99, "{granularity}: ρ {rho}");
     }
 }

@@ -11,7 +11,10 @@ use gec_metrics::{GleuCorpus, GleuOptions, M2Gold, M2Options};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_REFERENCES};
 use indicatif::ProgressBar;
-use meta_eval::{Ties, expected_wins, pearson, read_rankings, spearman_average_ranks};
+use meta_eval::{
+    Ties, TrueSkillOptions, expected_wins, pearson, read_rankings, spearman_average_ranks,
+    trueskill,
+};
 use serde_json::{Value, json};
 
 use super::{Experiment, Report};
@@ -169,6 +172,18 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     let correlations = correlation_section(&mut md, data, &all)?;
     json["correlations"] = correlations;
     references_section(&mut md, data, &all)?;
+    let with_references = command(
+        data,
+        &[
+            "--exclude",
+            "INPUT",
+            "GPT-3.5",
+            "--paired",
+            "--seed",
+            "12345",
+        ],
+    )?;
+    references_test(&mut md, &with_references)?;
     let base = command(data, &["--confidence", "--paired", "--seed", "12345"])?;
     intervals_section(&mut md, &base)?;
     let edit = command(data, &["--granularity", "edit"])?;
@@ -185,52 +200,71 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
 fn human_section(md: &mut String, data: &DataDir) -> anyhow::Result<()> {
     writeln!(
         md,
-        "## Human scores\n\nExpected Wins from SEEDA's judgments (`meta_eval::expected_wins`, \
-         exactly GJG15's `EW.pl`) beside SEEDA's stored scores (`scores/human/EW_*.txt`, made \
-         with GJG15's pipeline: means over unseeded bootstrap resamples, 3 decimals).\n\n\
-         | system | EW sent, ours | stored | EW edit, ours | stored |\n|---|---:|---:|---:|---:|"
+        "## Human scores\n\nExpected Wins (`meta_eval::expected_wins`, exactly GJG15's `EW.pl`) \
+         and TrueSkill (`meta_eval::trueskill`, WMT's `TS.py -n 2`: mean μ of 100 seeded runs) \
+         from SEEDA's judgments, beside SEEDA's stored scores (`scores/human/{{EW,TS}}_*.txt`, \
+         made with GJG15's pipeline: unseeded bootstrap resamples or runs, 3 decimals).\n"
     )?;
-    let mut columns = Vec::new();
-    for granularity in ["sent", "edit"] {
-        let rel = format!("seeda/data/judgments_{granularity}.xml");
-        let rankings = read_rankings(&read(data, &rel)?, &rel)?;
-        let comparisons: Vec<_> = rankings.iter().flat_map(|r| r.comparisons()).collect();
-        let ours = expected_wins(&comparisons, Ties::Ignored);
-        let stored = numbers(data, &format!("seeda/scores/human/EW_{granularity}.txt"))?;
-        let pairs: Vec<(f64, f64)> = SYSTEMS
-            .iter()
-            .zip(&stored)
-            .map(|(s, t)| {
-                let o = ours
-                    .iter()
-                    .find(|x| x.system == *s)
-                    .map_or(f64::NAN, |x| x.score);
-                (o, *t)
-            })
-            .collect();
-        if let Some((o, t)) = pairs.iter().find(|(o, t)| (o - t).abs() >= 0.0015) {
-            bail!("EW {granularity}: ours {o} against the stored {t}");
+    let mut summary = Vec::new();
+    for (method, tolerance) in [("EW", 0.0015), ("TS", 0.01)] {
+        let mut columns = Vec::new();
+        for granularity in ["sent", "edit"] {
+            let rel = format!("seeda/data/judgments_{granularity}.xml");
+            let rankings = read_rankings(&read(data, &rel)?, &rel)?;
+            let comparisons: Vec<_> = rankings.iter().flat_map(|r| r.comparisons()).collect();
+            let ours: Vec<(String, f64)> = if method == "EW" {
+                expected_wins(&comparisons, Ties::Ignored)
+                    .into_iter()
+                    .map(|s| (s.system, s.score))
+                    .collect()
+            } else {
+                trueskill(&comparisons, &TrueSkillOptions::default())?
+                    .into_iter()
+                    .map(|s| (s.system, s.mu))
+                    .collect()
+            };
+            let stored = numbers(
+                data,
+                &format!("seeda/scores/human/{method}_{granularity}.txt"),
+            )?;
+            let pairs: Vec<(f64, f64)> = SYSTEMS
+                .iter()
+                .zip(&stored)
+                .map(|(s, t)| {
+                    let o = ours.iter().find(|x| x.0 == *s).map_or(f64::NAN, |x| x.1);
+                    (o, *t)
+                })
+                .collect();
+            let worst = pairs.iter().map(|(o, t)| (o - t).abs()).fold(0.0, f64::max);
+            if worst.is_nan() || worst >= tolerance {
+                bail!("{method} {granularity}: ours differ from the stored scores by {worst}");
+            }
+            let equal = pairs
+                .iter()
+                .filter(|(o, t)| format!("{o:.3}") == format!("{t:.3}"))
+                .count();
+            summary.push(format!(
+                "{method} {granularity}: {equal} of 15 equal at 3 decimals, the largest difference {worst:.4}"
+            ));
+            columns.push(pairs);
         }
-        columns.push(pairs);
-    }
-    for (i, s) in SYSTEMS.iter().enumerate() {
         writeln!(
             md,
-            "| {s} | {:.4} | {:.3} | {:.4} | {:.3} |",
-            columns[0][i].0, columns[0][i].1, columns[1][i].0, columns[1][i].1
+            "| system | {method} sent, ours | stored | {method} edit, ours | stored |\n|---|---:|---:|---:|---:|"
         )?;
+        for (i, s) in SYSTEMS.iter().enumerate() {
+            writeln!(
+                md,
+                "| {s} | {:.4} | {:.3} | {:.4} | {:.3} |",
+                columns[0][i].0, columns[0][i].1, columns[1][i].0, columns[1][i].1
+            )?;
+        }
+        writeln!(md)?;
     }
-    let equal = |c: &[(f64, f64)]| {
-        c.iter()
-            .filter(|(o, t)| format!("{o:.3}") == format!("{t:.3}"))
-            .count()
-    };
     writeln!(
         md,
-        "\nAt 3 decimals ours equal the stored scores for {} of 15 systems (sentences) and {} of \
-         15 (edits); every other differs by 0.001, the noise of their unseeded bootstrap.",
-        equal(&columns[0]),
-        equal(&columns[1])
+        "{}: the differences are the noise of their unseeded resamples and runs.",
+        summary.join("; ")
     )?;
     Ok(())
 }
@@ -511,6 +545,42 @@ fn sentence_section(md: &mut String, sent: &Value, edit: &Value) -> anyhow::Resu
             cells.push(format!("{accuracy:.3} / {kendall:.3}"));
         }
         writeln!(md, "| {name} | {} |", cells.join(" | "))?;
+    }
+    Ok(())
+}
+
+/// The change in each metric's correlations when the two human corrections join the 12 systems,
+/// tested on the same resamples of the judgments.
+fn references_test(md: &mut String, command: &Value) -> anyhow::Result<()> {
+    writeln!(
+        md,
+        "\nIs the drop more than the judgments' noise? `gecbias meta-eval --dataset seeda \
+         --exclude INPUT GPT-3.5 --paired` (the 11 base systems but REF-M, plus REF-F and REF-M): \
+         each metric's correlation with the two human corrections minus without them, on the same \
+         1,000 resamples of the ranking items (stored EW replaced by EW re-derived from the \
+         judgments on each).\n\n| metric | Δr [95 %] | p | Δρ [95 %] | p |\n|---|---|---:|---|---:|"
+    )?;
+    for m in command["metrics"].as_array().into_iter().flatten() {
+        let w = &m["with_references"];
+        let cell = |v: &Value| {
+            format!(
+                "{:+.3} [{:+.3}, {:+.3}] | {:.4}",
+                v["difference"].as_f64().unwrap_or(f64::NAN),
+                v["low"].as_f64().unwrap_or(f64::NAN),
+                v["high"].as_f64().unwrap_or(f64::NAN),
+                v["p_bootstrap"].as_f64().unwrap_or(f64::NAN)
+            )
+        };
+        if w.is_null() {
+            bail!("no with_references for {}", m["metric"]);
+        }
+        writeln!(
+            md,
+            "| {} | {} | {} |",
+            m["metric"].as_str().unwrap_or_default(),
+            cell(&w["pearson"]),
+            cell(&w["spearman"])
+        )?;
     }
     Ok(())
 }
