@@ -225,6 +225,96 @@ pub(crate) struct Lattice<'a> {
     step_spans: Vec<(u32, u32)>,
     /// The weight of each element of `order` for an annotator without gold edits.
     base_weight: Vec<f64>,
+    /// The rest of this thread's buffers: the path search's, and where the vectors above go
+    /// back when the lattice is dropped.
+    spare: std::cell::RefCell<Buffers>,
+}
+
+/// The vectors lattices are built and searched in, kept per thread from one lattice to the next:
+/// an ordinary sentence's lattice is small, and allocating its twenty-odd vectors afresh (several
+/// above the allocator's fast sizes) took a seventh of the scorer's time.
+#[derive(Default)]
+struct Buffers {
+    /// [`Grid`]'s backpointers, its four rolling rows, the cells reached and the base arcs.
+    from: Vec<u8>,
+    rows: [Vec<u32>; 4],
+    reachable: Vec<u8>,
+    cells: Vec<usize>,
+    base: Vec<(usize, usize, u8)>,
+    /// The vertex of each grid cell.
+    vertex_of: Vec<u32>,
+    /// [`ArcList`]'s vectors and [`ArcIndex`]'s dense table (every entry empty).
+    arcs: Vec<Arc>,
+    order: Vec<u32>,
+    out_base: Vec<(u32, u32)>,
+    tails: Vec<(u32, u32)>,
+    dense: Vec<u32>,
+    /// [`remove_transitive_unchanged`]'s.
+    kept: Vec<u32>,
+    first_position: Vec<u32>,
+    removed: Vec<bool>,
+    /// The lattice's own.
+    arc_weight: Vec<f64>,
+    vertices: Vec<(u32, u32)>,
+    steps: Vec<(u32, u32)>,
+    step_spans: Vec<(u32, u32)>,
+    base_weight: Vec<f64>,
+    /// [`Lattice::best_edits`]'s.
+    weight: Vec<f64>,
+    distance: Vec<f64>,
+    predecessor: Vec<Option<u32>>,
+}
+
+thread_local! {
+    static BUFFERS: std::cell::Cell<Buffers> = std::cell::Cell::new(Buffers::default());
+}
+
+/// The most memory a thread keeps between lattices (the dense table's 16 MiB and more): the
+/// buffers of a sentence near `M2Options::max_lattice_arcs` are freed, not kept.
+const KEPT_BYTES: usize = 64 << 20;
+
+impl Buffers {
+    /// The memory of the vectors that grow with the arcs (the rest grow with the grid).
+    fn bytes(&self) -> usize {
+        fn of<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        of(&self.arcs)
+            + of(&self.order)
+            + of(&self.kept)
+            + of(&self.steps)
+            + of(&self.step_spans)
+            + of(&self.base_weight)
+            + of(&self.arc_weight)
+            + of(&self.weight)
+            + of(&self.dense)
+            + of(&self.from)
+            + of(&self.vertex_of)
+    }
+}
+
+/// `buffer` as `len` copies of `value`, in its memory.
+fn refill<T: Clone>(buffer: &mut Vec<T>, len: usize, value: T) -> &mut Vec<T> {
+    buffer.clear();
+    buffer.resize(len, value);
+    buffer
+}
+
+impl Drop for Lattice<'_> {
+    /// Gives the buffers back to the thread for its next lattice.
+    fn drop(&mut self) {
+        let mut buffers = std::mem::take(self.spare.get_mut());
+        buffers.vertices = std::mem::take(&mut self.vertices);
+        buffers.arcs = std::mem::take(&mut self.arcs);
+        buffers.order = std::mem::take(&mut self.order);
+        buffers.steps = std::mem::take(&mut self.steps);
+        buffers.step_spans = std::mem::take(&mut self.step_spans);
+        buffers.base_weight = std::mem::take(&mut self.base_weight);
+        if buffers.bytes() <= KEPT_BYTES {
+            // A thread being torn down keeps nothing.
+            let _ = BUFFERS.try_with(|cell| cell.set(buffers));
+        }
+    }
 }
 
 const EPSILON: f64 = 0.001;
@@ -232,20 +322,20 @@ const EPSILON: f64 = 0.001;
 /// The two token sequences and their (n + 1) × (m + 1) edit-distance grid, cells numbered row
 /// by row, of which only a diagonal band is computed.
 ///
-/// Ukkonen's band: a cell (i, j) costs at least |i − j| (each unmatched token costs 1), so every
-/// cell on a path of total cost D lies within |i − j| ≤ D. With a band at least as wide as both
-/// matrices' distances, every cell on an optimal path is computed exactly, and so is each of its
-/// predecessors that attains its minimum (that predecessor is on an optimal path too); any other
-/// predecessor costs more inside the band and is infinite outside it. The backpointers of the
-/// cells the end reaches are therefore those of the full matrices, and nothing else is read.
+/// Ukkonen's band: reaching a cell (i, j) costs at least |i − j| and going on from it to the end
+/// (n, m) at least |(n − m) − (i − j)| (each unmatched token costs 1), so every cell on a path of
+/// total cost D lies on a diagonal d = i − j with |d| + |Δ − d| ≤ D, Δ = n − m: from
+/// min(0, Δ) − ⌊(D − |Δ|)/2⌋ to max(0, Δ) + ⌊(D − |Δ|)/2⌋, about D diagonals (bounding |i − j|
+/// alone takes 2D + 1). With a band for a D at least both matrices' distances, every cell on an
+/// optimal path is computed exactly, and so is each of its predecessors that attains its minimum
+/// (that predecessor is on an optimal path too); any other predecessor costs more inside the band
+/// and is infinite outside it (every value computed is the cost of a real path). The backpointers
+/// of the cells the end reaches are therefore those of the full matrices, and nothing else is
+/// read.
 struct Grid<'a> {
     source: &'a [&'a str],
     hypothesis: &'a [&'a str],
-    /// Each token as a number, equal for equal tokens: the matrices compare numbers, not
-    /// strings.
-    source_ids: Vec<u32>,
-    hypothesis_ids: Vec<u32>,
-    /// The half-width t of the band |i − j| ≤ t.
+    /// The cost D the band is drawn for (n + m: the whole grid).
     band: usize,
 }
 
@@ -254,26 +344,16 @@ const OUTSIDE: u32 = u32::MAX / 4;
 
 impl<'a> Grid<'a> {
     fn new(source: &'a [&'a str], hypothesis: &'a [&'a str]) -> Grid<'a> {
-        let mut ids: FastMap<&str, u32> =
-            FastMap::with_capacity_and_hasher(source.len() + hypothesis.len(), Default::default());
-        let mut id = |token: &'a str| {
-            let next = ids.len() as u32;
-            *ids.entry(token).or_insert(next)
-        };
-        let source_ids = source.iter().map(|t| id(t)).collect();
-        let hypothesis_ids = hypothesis.iter().map(|t| id(t)).collect();
         Grid {
             source,
             hypothesis,
-            source_ids,
-            hypothesis_ids,
-            band: source.len().max(hypothesis.len()),
+            band: source.len() + hypothesis.len(),
         }
     }
 
     /// Whether source token i − 1 equals hypothesis token j − 1.
     fn same(&self, i: usize, j: usize) -> bool {
-        self.source_ids[i - 1] == self.hypothesis_ids[j - 1]
+        self.source[i - 1] == self.hypothesis[j - 1]
     }
 
     fn width(&self) -> usize {
@@ -288,37 +368,50 @@ impl<'a> Grid<'a> {
         ((cell / self.width()) as u32, (cell % self.width()) as u32)
     }
 
-    /// The columns of row i inside the band.
+    /// The columns of row i inside the band: its diagonals i − j from min(0, Δ) − s to
+    /// max(0, Δ) + s, s = ⌊(D − |Δ|)/2⌋. Both ends move one column per row, as the rolling rows
+    /// of [`Grid::banded_backpointers`] need.
     fn columns(&self, i: usize) -> std::ops::RangeInclusive<usize> {
-        i.saturating_sub(self.band)..=(i + self.band).min(self.hypothesis.len())
+        let (n, m) = (self.source.len() as isize, self.hypothesis.len() as isize);
+        let delta = n - m;
+        let slack = (self.band as isize - delta.abs()).max(0) / 2;
+        let (lowest, highest) = (delta.min(0) - slack, delta.max(0) + slack);
+        let i = i as isize;
+        (i - highest).max(0) as usize..=(i - lowest).min(m) as usize
     }
 
     /// The backpointer sets of both Levenshtein matrices: bits 0–2 for substitution cost 1,
     /// bits 3–5 for substitution cost 2; within each, bit 0 diagonal, bit 1 up (deletion), bit 2
-    /// left (insertion). The band starts a little wider than the length difference and, if
-    /// either distance exceeds it, is widened to the larger distance found (an upper bound of
-    /// both true distances) for a second, final pass.
-    fn backpointers(&mut self) -> Vec<u8> {
+    /// left (insertion). The band is first drawn for D = |n − m| + 4 and, if either distance it
+    /// finds exceeds that, redrawn for the larger distance found (an upper bound of both true
+    /// distances) for a second, final pass.
+    fn backpointers(&mut self, buffers: &mut Buffers) {
         let (n, m) = (self.source.len(), self.hypothesis.len());
-        self.band = (n.abs_diff(m) + 4).min(n.max(m));
+        self.band = (n.abs_diff(m) + 4).min(n + m);
         loop {
-            let (from, distance) = self.banded_backpointers();
+            let distance = self.banded_backpointers(buffers);
             if distance as usize <= self.band {
-                return from;
+                return;
             }
             self.band = distance as usize;
         }
     }
 
     /// One pass of [`Grid::backpointers`] over the current band, with two rolling rows of costs
-    /// per matrix: the backpointers and the larger of the two distances at (n, m) as the band
-    /// sees them.
-    fn banded_backpointers(&self) -> (Vec<u8>, u32) {
+    /// per matrix: the backpointers (into `buffers.from`) and the larger of the two distances at
+    /// (n, m) as the band sees them.
+    fn banded_backpointers(&self, buffers: &mut Buffers) -> u32 {
         let (n, m) = (self.source.len(), self.hypothesis.len());
         let width = self.width();
-        let mut from = vec![0u8; (n + 1) * width];
-        let mut previous: [Vec<u32>; 2] = [(0..=m as u32).collect(), (0..=m as u32).collect()];
-        let mut current = [vec![OUTSIDE; width], vec![OUTSIDE; width]];
+        let from = refill(&mut buffers.from, (n + 1) * width, 0);
+        let [p0, p1, c0, c1] = &mut buffers.rows;
+        for row in [&mut *p0, &mut *p1] {
+            row.clear();
+            row.extend(0..=m as u32);
+        }
+        refill(c0, width, OUTSIDE);
+        refill(c1, width, OUTSIDE);
+        let (mut previous, mut current) = ([p0, p1], [c0, c1]);
         for bits in &mut from[1..width] {
             *bits = 4 | (4 << 3);
         }
@@ -328,7 +421,7 @@ impl<'a> Grid<'a> {
             if low == 0 {
                 from[i * width] = 2 | (2 << 3);
             }
-            for row in &mut current {
+            for row in current.iter_mut() {
                 // Column 0 costs i; the cell left of a band that starts later is outside it, and
                 // so is the one right of its end, which the next row reads as "up".
                 row[low.max(1) - 1] = if low <= 1 { i as u32 } else { OUTSIDE };
@@ -354,55 +447,84 @@ impl<'a> Grid<'a> {
             }
             std::mem::swap(&mut previous, &mut current);
         }
-        (from, previous[0][m].max(previous[1][m]))
+        previous[0][m].max(previous[1][m])
     }
 
     /// Step 1: the base arcs (tail cell, head cell, direction bit) of both matrices (substitution
     /// cost 1, then 2) reachable backwards from the end, sorted, and the cells any reaches, in
-    /// order.
-    fn base_arcs(&mut self) -> (Vec<(usize, usize, u8)>, Vec<usize>) {
-        let from = self.backpointers();
-        self.walk_back(&from)
+    /// order (into `buffers.base` and `buffers.cells`).
+    fn base_arcs(&mut self, buffers: &mut Buffers) {
+        self.backpointers(buffers);
+        self.walk_back(buffers);
     }
 
-    /// [`Grid::base_arcs`] from given backpointers, over the current band.
-    fn walk_back(&self, from: &[u8]) -> (Vec<(usize, usize, u8)>, Vec<usize>) {
+    /// [`Grid::base_arcs`] from given backpointers, over the current band: reachability marked
+    /// backwards from the end, then the arcs read forwards, tail by tail, so that they come out
+    /// sorted (an arc both matrices have, twice) without a sort.
+    fn walk_back(&self, buffers: &mut Buffers) {
         let (n, m) = (self.source.len(), self.hypothesis.len());
         let cell = |i: usize, j: usize| self.cell(i, j);
-        let mut base: Vec<(usize, usize, u8)> = Vec::new();
+        let Buffers {
+            from,
+            reachable,
+            cells,
+            base,
+            ..
+        } = buffers;
         // Bit k: reachable in matrix k.
-        let mut reachable = vec![0u8; (n + 1) * self.width()];
+        let reachable = refill(reachable, (n + 1) * self.width(), 0u8);
         reachable[cell(n, m)] = 3;
-        let mut cells = Vec::new();
+        cells.clear();
         for i in (0..=n).rev() {
             for j in self.columns(i).rev() {
                 let here = cell(i, j);
-                if reachable[here] != 0 {
-                    cells.push(here);
+                let reached = reachable[here];
+                if reached == 0 {
+                    continue;
                 }
+                cells.push(here);
                 for k in 0..2 {
-                    if reachable[here] & (1 << k) == 0 {
+                    if reached & (1 << k) == 0 {
                         continue;
                     }
                     let bits = from[here] >> (3 * k);
                     if bits & 1 != 0 {
                         reachable[cell(i - 1, j - 1)] |= 1 << k;
-                        base.push((cell(i - 1, j - 1), here, 1));
                     }
                     if bits & 2 != 0 {
                         reachable[cell(i - 1, j)] |= 1 << k;
-                        base.push((cell(i - 1, j), here, 2));
                     }
                     if bits & 4 != 0 {
                         reachable[cell(i, j - 1)] |= 1 << k;
-                        base.push((cell(i, j - 1), here, 4));
                     }
                 }
             }
         }
-        base.sort_unstable();
         cells.reverse();
-        (base, cells)
+        // The arcs into `head` by direction `bit`, once per matrix that reaches `head` and
+        // points back that way. From a tail (i, j) the heads (i, j + 1), (i + 1, j) and
+        // (i + 1, j + 1) are in cell order, so tails in order give the sorted list.
+        base.clear();
+        let mut arcs_into = |tail: usize, head: usize, bit: u8| {
+            for k in 0..2 {
+                if reachable[head] & (1 << k) != 0 && (from[head] >> (3 * k)) & bit != 0 {
+                    base.push((tail, head, bit));
+                }
+            }
+        };
+        for &tail in cells.iter() {
+            let (i, j) = self.coordinates(tail);
+            let (i, j) = (i as usize, j as usize);
+            if j < m {
+                arcs_into(tail, cell(i, j + 1), 4);
+            }
+            if i < n {
+                arcs_into(tail, cell(i + 1, j), 2);
+                if j < m {
+                    arcs_into(tail, cell(i + 1, j + 1), 1);
+                }
+            }
+        }
     }
 }
 
@@ -423,19 +545,17 @@ enum ArcIndex {
 /// Vertex count up to which [`ArcIndex`] is a table (2048² × 4 bytes = 16 MiB).
 const DENSE_VERTICES: usize = 2048;
 
-thread_local! {
-    /// The last dense table's memory, reused by the next lattice on this thread: tables of long
-    /// sentences run to megabytes, and allocating them afresh per sentence costs page faults
-    /// (with allocators that return freed memory to the system promptly, most of the time).
-    static DENSE_TABLE: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
-}
-
 impl ArcIndex {
-    fn new(vertices: usize) -> ArcIndex {
+    /// An empty index; a table is made in `table`, whose entries are all empty (see `recycle`).
+    fn new(vertices: usize, table: Vec<u32>) -> ArcIndex {
         if vertices <= DENSE_VERTICES {
-            let mut ids = DENSE_TABLE.with(std::cell::Cell::take);
-            ids.clear();
-            ids.resize(vertices * vertices, u32::MAX);
+            let mut ids = table;
+            // The table only grows, so that a smaller lattice after a larger one fills nothing;
+            // emptying the entries the arcs used (`recycle`), not the whole V² table, saves
+            // clearing tens of kilobytes per ordinary sentence.
+            if ids.len() < vertices * vertices {
+                ids.resize(vertices * vertices, u32::MAX);
+            }
             ArcIndex::Dense {
                 width: vertices,
                 ids,
@@ -468,10 +588,17 @@ impl ArcIndex {
         }
     }
 
-    /// Gives a dense table's memory back for the next lattice on this thread.
-    fn recycle(self) {
-        if let ArcIndex::Dense { ids, .. } = self {
-            DENSE_TABLE.with(|table| table.set(ids));
+    /// A dense table's memory for the next lattice, emptied (`arcs` are every arc inserted);
+    /// nothing for a sparse index.
+    fn recycle(self, arcs: &[Arc]) -> Vec<u32> {
+        match self {
+            ArcIndex::Dense { width, mut ids } => {
+                for arc in arcs {
+                    ids[arc.to as usize * width + arc.from as usize] = u32::MAX;
+                }
+                ids
+            }
+            ArcIndex::Sparse { .. } => Vec::new(),
         }
     }
 
@@ -508,14 +635,19 @@ struct ArcList {
 }
 
 impl ArcList {
-    /// An empty list for `vertices` vertices and `base` base arcs: the closure adds about as
-    /// many arcs again on ordinary sentences, so the vectors start at that size rather than grow.
-    fn new(vertices: usize, base: usize) -> ArcList {
+    /// An empty list for `vertices` vertices, in the buffers' memory.
+    fn new(vertices: usize, buffers: &mut Buffers) -> ArcList {
+        let mut arcs = std::mem::take(&mut buffers.arcs);
+        arcs.clear();
+        let mut order = std::mem::take(&mut buffers.order);
+        order.clear();
+        let mut out_base = std::mem::take(&mut buffers.out_base);
+        refill(&mut out_base, vertices, (0, 0));
         ArcList {
-            arcs: Vec::with_capacity(2 * base),
-            index: ArcIndex::new(vertices),
-            order: Vec::with_capacity(3 * base),
-            out_base: vec![(0, 0); vertices],
+            arcs,
+            index: ArcIndex::new(vertices, std::mem::take(&mut buffers.dense)),
+            order,
+            out_base,
         }
     }
 
@@ -550,13 +682,16 @@ impl ArcList {
     /// path replaces an arc and is appended to E again. Arcs leaving the pivot are base arcs only
     /// (a transitive arc (k, j) needs a pivot after k), so the j loop runs over ≤ 3 arcs. `None`
     /// when the arcs would exceed `max_arcs`.
-    fn add_transitive(&mut self, max_unchanged_words: u32, max_arcs: usize) -> Option<()> {
-        // One buffer for every pivot's tails: most lattices are small, allocations dominate.
-        let mut tails = Vec::new();
+    fn add_transitive(
+        &mut self,
+        max_unchanged_words: u32,
+        max_arcs: usize,
+        tails: &mut Vec<(u32, u32)>,
+    ) -> Option<()> {
         for k in 0..self.out_base.len() {
-            self.index.tails(k, &mut tails);
+            self.index.tails(k, tails);
             let (first_head, end_head) = self.out_base[k];
-            for &(i, first) in &tails {
+            for &(i, first) in tails.iter() {
                 let first = self.arcs[first as usize];
                 for second in first_head..end_head {
                     let second = self.arcs[second as usize];
@@ -611,17 +746,23 @@ impl<'a> Lattice<'a> {
         first_row: FirstRowInsertions,
         max_arcs: usize,
     ) -> Option<Self> {
+        let mut buffers = BUFFERS.with(std::cell::Cell::take);
         let mut grid = Grid::new(source, hypothesis);
-        let (base, cells) = grid.base_arcs();
+        grid.base_arcs(&mut buffers);
         // Cell numbering is row-major, so sorting cells sorts vertices as (i, j) tuples.
-        let mut vertex_of = vec![u32::MAX; (source.len() + 1) * grid.width()];
-        let mut vertices = Vec::with_capacity(cells.len());
-        for &c in &cells {
+        let vertex_of = refill(
+            &mut buffers.vertex_of,
+            (source.len() + 1) * grid.width(),
+            u32::MAX,
+        );
+        let mut vertices = std::mem::take(&mut buffers.vertices);
+        vertices.clear();
+        for &c in &buffers.cells {
             vertex_of[c] = vertices.len() as u32;
             vertices.push(grid.coordinates(c));
         }
-        let mut arcs = ArcList::new(vertices.len(), base.len());
-        for &(tail, head, direction) in &base {
+        let mut arcs = ArcList::new(vertices.len(), &mut buffers);
+        for &(tail, head, direction) in &buffers.base {
             let (i, j) = grid.coordinates(head);
             let (kind, start, end) = match direction {
                 1 if grid.same(i as usize, j as usize) => (Kind::Unchanged, i - 1, i),
@@ -633,34 +774,46 @@ impl<'a> Lattice<'a> {
                 _ if i == 0 => (Kind::Insertion, 0, 0),
                 _ => (Kind::Insertion, i, i),
             };
+            let vertex_of = &buffers.vertex_of;
             arcs.add_base(vertex_of[tail], vertex_of[head], kind, start, end);
         }
-        arcs.add_transitive(max_unchanged_words, max_arcs)?;
+        arcs.add_transitive(max_unchanged_words, max_arcs, &mut buffers.tails)?;
         let ArcList {
-            mut arcs,
-            order,
+            arcs,
+            mut order,
             index,
-            ..
+            out_base,
         } = arcs;
-        index.recycle();
-        let order = remove_transitive_unchanged(order, &mut arcs);
+        buffers.dense = index.recycle(&arcs);
+        buffers.out_base = out_base;
+        remove_transitive_unchanged(&mut order, &arcs, &mut buffers);
         // What every annotator shares: the weights where no gold edit is (ε once per occurrence
         // on a changing arc) and the list as contiguous (from, to) steps.
-        let mut arc_weight: Vec<f64> = arcs.iter().map(|a| f64::from(a.dist)).collect();
+        let arc_weight = &mut buffers.arc_weight;
+        arc_weight.clear();
+        arc_weight.extend(arcs.iter().map(|a| f64::from(a.dist)));
         for &id in &order {
             if arcs[id as usize].kind != Kind::Unchanged {
                 arc_weight[id as usize] += EPSILON;
             }
         }
-        let base_weight = order.iter().map(|&id| arc_weight[id as usize]).collect();
-        let steps = order
-            .iter()
-            .map(|&id| (arcs[id as usize].from, arcs[id as usize].to))
-            .collect();
-        let step_spans = order
-            .iter()
-            .map(|&id| (arcs[id as usize].start, arcs[id as usize].end))
-            .collect();
+        let mut base_weight = std::mem::take(&mut buffers.base_weight);
+        base_weight.clear();
+        base_weight.extend(order.iter().map(|&id| arc_weight[id as usize]));
+        let mut steps = std::mem::take(&mut buffers.steps);
+        steps.clear();
+        steps.extend(
+            order
+                .iter()
+                .map(|&id| (arcs[id as usize].from, arcs[id as usize].to)),
+        );
+        let mut step_spans = std::mem::take(&mut buffers.step_spans);
+        step_spans.clear();
+        step_spans.extend(
+            order
+                .iter()
+                .map(|&id| (arcs[id as usize].start, arcs[id as usize].end)),
+        );
         Some(Self {
             source,
             hypothesis,
@@ -670,6 +823,7 @@ impl<'a> Lattice<'a> {
             steps,
             step_spans,
             base_weight,
+            spare: std::cell::RefCell::new(buffers),
         })
     }
 
@@ -699,13 +853,14 @@ impl<'a> Lattice<'a> {
             && gold.corrections.iter().any(|c| joins_to(correction, c))
     }
 
-    /// The weight of each element of the list for one annotator's gold edits (step 4): the
-    /// weights without gold edits, redone on the spans the annotator has gold edits on. There a
-    /// matching arc weighs −|E|; the other arcs of a span that is no insertion keep their weight
-    /// without gold edits (ε per occurrence on a changing arc, in the same order of additions),
-    /// and insertion spans are weighed by the scorer's two-ended walk.
-    fn weights(&self, gold: &[GoldEdit]) -> Vec<f64> {
-        let mut weight = self.base_weight.clone();
+    /// The weight of each element of the list for one annotator's gold edits (step 4), into
+    /// `weight`: the weights without gold edits, redone on the spans the annotator has gold
+    /// edits on. There a matching arc weighs −|E|; the other arcs of a span that is no insertion
+    /// keep their weight without gold edits (ε per occurrence on a changing arc, in the same
+    /// order of additions), and insertion spans are weighed by the scorer's two-ended walk.
+    fn weights(&self, gold: &[GoldEdit], weight: &mut Vec<f64>) {
+        weight.clear();
+        weight.extend_from_slice(&self.base_weight);
         let matched = -(self.order.len() as f64);
         let mut spans: Vec<(u32, u32)> = gold.iter().map(|g| (g.start, g.end)).collect();
         spans.sort_unstable();
@@ -758,7 +913,6 @@ impl<'a> Lattice<'a> {
                 weight[*p] = w;
             }
         }
-        weight
     }
 
     /// The official scorer's two-ended walk ([`walk_insertions`]) over the insertion arcs of one
@@ -789,14 +943,21 @@ impl<'a> Lattice<'a> {
 
     /// The edits of the optimistic path for `gold`, left to right (steps 4–5).
     pub(crate) fn best_edits(&self, gold: &[GoldEdit]) -> Vec<Edit> {
-        let step_weight = self.weights(gold);
+        let mut spare = self.spare.borrow_mut();
+        let Buffers {
+            weight: step_weight,
+            distance,
+            predecessor,
+            ..
+        } = &mut *spare;
+        self.weights(gold, step_weight);
         let count = self.vertices.len();
-        let mut distance = vec![f64::INFINITY; count];
-        let mut predecessor: Vec<Option<u32>> = vec![None; count];
+        let distance = refill(distance, count, f64::INFINITY);
+        let predecessor = refill(predecessor, count, None);
         distance[0] = 0.0;
         for _ in 1..count {
             let mut changed = false;
-            for (p, (&(from, to), &w)) in self.steps.iter().zip(&step_weight).enumerate() {
+            for (p, (&(from, to), &w)) in self.steps.iter().zip(step_weight.iter()).enumerate() {
                 let candidate = distance[from as usize] + w;
                 if candidate < distance[to as usize] {
                     distance[to as usize] = candidate;
@@ -976,14 +1137,15 @@ fn joins_to(tokens: &[&str], text: &str) -> bool {
 
 /// Step 3: the official scorer removes transitive no-change arcs while iterating over the same
 /// list, so the element after each removed one is never examined (and stays).
-fn remove_transitive_unchanged(order: Vec<u32>, arcs: &mut [Arc]) -> Vec<u32> {
+fn remove_transitive_unchanged(order: &mut Vec<u32>, arcs: &[Arc], buffers: &mut Buffers) {
     // Removing from the middle of the list would cost a scan and a shift per removal (a third of
     // the scorer's time on ordinary sentences): a removed element is marked instead, and the
     // list compacted once at the end, which keeps the same order.
     const GONE: u32 = u32::MAX;
-    let mut kept: Vec<u32> = Vec::with_capacity(order.len());
-    let mut first_position = vec![GONE; arcs.len()];
-    let mut removed = vec![false; arcs.len()];
+    let mut kept = std::mem::take(&mut buffers.kept);
+    kept.clear();
+    let first_position = refill(&mut buffers.first_position, arcs.len(), GONE);
+    let removed = refill(&mut buffers.removed, arcs.len(), false);
     let push = |kept: &mut Vec<u32>, first_position: &mut [u32], id: u32| {
         if first_position[id as usize] == GONE {
             first_position[id as usize] = kept.len() as u32;
@@ -991,10 +1153,10 @@ fn remove_transitive_unchanged(order: Vec<u32>, arcs: &mut [Arc]) -> Vec<u32> {
         kept.push(id);
     };
     let mut skip_next = false;
-    for id in order {
+    for &id in order.iter() {
         if skip_next {
             skip_next = false;
-            push(&mut kept, &mut first_position, id);
+            push(&mut kept, first_position, id);
             continue;
         }
         let arc = &arcs[id as usize];
@@ -1009,11 +1171,13 @@ fn remove_transitive_unchanged(order: Vec<u32>, arcs: &mut [Arc]) -> Vec<u32> {
             }
             skip_next = true;
         } else {
-            push(&mut kept, &mut first_position, id);
+            push(&mut kept, first_position, id);
         }
     }
     kept.retain(|&id| id != GONE);
-    kept
+    // The list is what was kept; the old list's memory serves the next lattice.
+    std::mem::swap(order, &mut kept);
+    buffers.kept = kept;
 }
 
 #[cfg(test)]
@@ -1026,12 +1190,14 @@ mod tests {
     /// The base arcs and reached cells of the banded computation and of the full matrices (a
     /// new grid's band spans the whole grid).
     fn banded_and_full(source: &[&str], hypothesis: &[&str]) -> (Walk, Walk) {
+        let walk = |buffers: &Buffers| (buffers.base.clone(), buffers.cells.clone());
+        let mut buffers = Buffers::default();
+        Grid::new(source, hypothesis).base_arcs(&mut buffers);
+        let banded = walk(&buffers);
         let full = Grid::new(source, hypothesis);
-        let (from, _) = full.banded_backpointers();
-        (
-            Grid::new(source, hypothesis).base_arcs(),
-            full.walk_back(&from),
-        )
+        full.banded_backpointers(&mut buffers);
+        full.walk_back(&mut buffers);
+        (banded, walk(&buffers))
     }
 
     proptest! {

@@ -268,10 +268,10 @@ pub fn score_sentence(
         options,
         |annotator, edits, gold_edits| {
             let mut correct = Vec::new();
-            for_each_match(&edits, gold_edits, |e| correct.push(e.clone()));
+            for_each_match(edits, gold_edits, |e| correct.push(e.clone()));
             AnnotatorResult {
                 annotator,
-                edits,
+                edits: edits.to_vec(),
                 correct,
                 gold: gold_edits.to_vec(),
             }
@@ -294,7 +294,7 @@ fn sentence_counts(
         options,
         |annotator, edits, gold_edits| {
             let mut correct = 0;
-            for_each_match(&edits, gold_edits, |_| correct += 1);
+            for_each_match(edits, gold_edits, |_| correct += 1);
             let counts = Counts {
                 correct,
                 proposed: edits.len() as u32,
@@ -321,13 +321,9 @@ fn per_annotator<R>(
     hypothesis: &str,
     index: usize,
     options: &M2Options,
-    mut result: impl FnMut(u32, Vec<Edit>, &[GoldEdit]) -> R,
+    mut result: impl FnMut(u32, &[Edit], &[GoldEdit]) -> R,
 ) -> Result<Vec<R>, Error> {
-    let (source, hypothesis) = (tokens(&gold.source), tokens(hypothesis));
-    for (side, tokens) in [
-        ("gold source", source.len()),
-        ("hypothesis", hypothesis.len()),
-    ] {
+    let check_length = |side, tokens| {
         if tokens > options.max_sentence_tokens {
             return Err(Error::SentenceTooLong {
                 sentence: index,
@@ -336,14 +332,29 @@ fn per_annotator<R>(
                 limit: options.max_sentence_tokens,
             });
         }
-    }
+        Ok(())
+    };
+    // A line equal to its source splits into the same tokens: counting them is enough (most
+    // lines of a conservative system are such, and splitting was a tenth of the scorer's time),
+    // and a line of b bytes has at most ⌈b / 2⌉ tokens, so short lines need no count either.
+    let (source, hypothesis) = if hypothesis == gold.source {
+        if hypothesis.len().div_ceil(2) > options.max_sentence_tokens {
+            check_length("gold source", python_split(hypothesis).count())?;
+        }
+        (Vec::new(), Vec::new())
+    } else {
+        let (source, hypothesis) = (tokens(&gold.source), tokens(hypothesis));
+        check_length("gold source", source.len())?;
+        check_length("hypothesis", hypothesis.len())?;
+        (source, hypothesis)
+    };
     if source == hypothesis {
         // An unchanged sentence: the only minimal-cost alignment is the diagonal, every arc of the
         // lattice leaves its token unchanged, and so every annotator's path proposes nothing.
         return Ok(gold
             .annotators
             .iter()
-            .map(|(annotator, gold_edits)| result(*annotator, Vec::new(), gold_edits))
+            .map(|(annotator, gold_edits)| result(*annotator, &[], gold_edits))
             .collect());
     }
     let lattice = Lattice::new(
@@ -363,18 +374,16 @@ fn per_annotator<R>(
         .annotators
         .iter()
         .map(|(annotator, gold_edits)| {
-            let mut edits = match paths.iter().find(|(g, _)| *g == gold_edits.as_slice()) {
-                Some((_, path)) => path.clone(),
-                None => {
-                    let path = lattice.best_edits(gold_edits);
-                    paths.push((gold_edits, path.clone()));
-                    path
+            let known = paths.iter().position(|(g, _)| *g == gold_edits.as_slice());
+            let k = known.unwrap_or_else(|| {
+                let mut path = lattice.best_edits(gold_edits);
+                if options.ignore_whitespace_casing {
+                    path.retain(|e| !equal_ignoring_whitespace_casing(&e.original, &e.correction));
                 }
-            };
-            if options.ignore_whitespace_casing {
-                edits.retain(|e| !equal_ignoring_whitespace_casing(&e.original, &e.correction));
-            }
-            result(*annotator, edits, gold_edits)
+                paths.push((gold_edits, path));
+                paths.len() - 1
+            });
+            result(*annotator, &paths[k].1, gold_edits)
         })
         .collect())
 }

@@ -36,16 +36,23 @@ pub(crate) fn is_python_space(c: char) -> bool {
 /// ASCII text (nearly every line of the corpora) is split byte by byte, without decoding chars.
 pub fn python_split(text: &str) -> impl Iterator<Item = &str> {
     let ascii = text.is_ascii();
-    let (mut bytes, mut chars) = (None, None);
-    if ascii {
-        bytes = Some(split_on_bytes(text, |b| is_python_space(char::from(b))));
-    } else {
-        chars = Some(text.split(is_python_space).filter(|t| !t.is_empty()));
-    }
-    bytes
-        .into_iter()
-        .flatten()
-        .chain(chars.into_iter().flatten())
+    let mut chars = text.split(is_python_space);
+    let mut bytes = split_on_bytes(text, is_python_space_byte);
+    // One iterator that branches per token, rather than a chain of two optional ones: splitting
+    // is a tenth of the M2 scorer's time.
+    std::iter::from_fn(move || {
+        if ascii {
+            bytes.next()
+        } else {
+            chars.find(|t| !t.is_empty())
+        }
+    })
+}
+
+/// [`is_python_space`] of an ASCII byte: one comparison rules out every byte above the space,
+/// the bytes of nearly every token.
+fn is_python_space_byte(b: u8) -> bool {
+    b <= b' ' && matches!(b, b' ' | b'\t'..=b'\r' | 0x1c..=0x1f)
 }
 
 /// Python's `str.strip()` without arguments.
@@ -300,6 +307,31 @@ pub fn read_lines(path: impl AsRef<Path>) -> Result<Vec<String>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_byte_test_is_pythons_on_every_ascii_byte() {
+        for b in 0..=127u8 {
+            assert_eq!(
+                is_python_space_byte(b),
+                is_python_space(char::from(b)),
+                "byte {b:#04x}"
+            );
+        }
+    }
+
+    #[test]
+    fn splitting_mixed_separators_is_pythons() {
+        // "a\x1cb\u{a0}c d" in Python 3: 'a\x1cb\xa0c d'.split() == ['a', 'b', 'c', 'd'];
+        // the ASCII path on "\x1fx\x0by  z\t" gives ['x', 'y', 'z'].
+        assert_eq!(
+            python_split("a\x1cb\u{a0}c d").collect::<Vec<_>>(),
+            ["a", "b", "c", "d"]
+        );
+        assert_eq!(
+            python_split("\x1fx\x0by  z\t").collect::<Vec<_>>(),
+            ["x", "y", "z"]
+        );
+    }
 
     #[test]
     fn lines_follow_readlines() {

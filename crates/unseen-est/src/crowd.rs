@@ -107,6 +107,70 @@ pub fn read_batch_raw(bytes: &[u8], name: &str) -> Result<Vec<Answer>, Error> {
 }
 
 fn read_rows(bytes: &[u8], name: &str, rejected: bool) -> Result<Vec<Answer>, Error> {
+    turk_rows(
+        bytes,
+        name,
+        &["Input.sentence", "Answer.WritingTexts"],
+        rejected,
+        |row| {
+            Ok(Answer {
+                source: row.field(0)?.to_owned(),
+                answer: row.field(1)?.to_owned(),
+                worker: row.worker()?.map(str::to_owned),
+            })
+        },
+    )
+}
+
+/// One row of an Amazon Mechanical Turk results file, as [`turk_rows`] hands it over.
+struct TurkRow<'r> {
+    record: &'r csv::StringRecord,
+    /// The row's line in its file (1-based).
+    line: usize,
+    /// The positions of the columns asked for, then of `WorkerId` if the file has one.
+    columns: &'r [usize],
+    worker: Option<usize>,
+    name: &'r str,
+}
+
+impl TurkRow<'_> {
+    fn syntax(&self, message: String) -> Error {
+        Error::Syntax {
+            file: self.name.to_owned(),
+            line: self.line,
+            message,
+        }
+    }
+
+    /// The row's value of the k-th column asked for.
+    fn field(&self, k: usize) -> Result<&str, Error> {
+        self.record
+            .get(self.columns[k])
+            .ok_or_else(|| self.syntax("missing field".into()))
+    }
+
+    /// The row's `WorkerId`, where the file has that column.
+    fn worker(&self) -> Result<Option<&str>, Error> {
+        self.worker
+            .map(|i| {
+                self.record
+                    .get(i)
+                    .ok_or_else(|| self.syntax("missing field".into()))
+            })
+            .transpose()
+    }
+}
+
+/// The rows of an MTurk results file (CSV with a header row naming `AssignmentStatus` and the
+/// `columns` asked for, else an error naming the column), rejected assignments dropped unless
+/// `rejected`, each turned into a value by `row`; `name` labels errors.
+fn turk_rows<T>(
+    bytes: &[u8],
+    name: &str,
+    columns: &[&str],
+    rejected: bool,
+    mut row: impl FnMut(&TurkRow<'_>) -> Result<T, Error>,
+) -> Result<Vec<T>, Error> {
     let syntax = |line: usize, message: String| Error::Syntax {
         file: name.to_owned(),
         line,
@@ -124,30 +188,31 @@ fn read_rows(bytes: &[u8], name: &str, rejected: bool) -> Result<Vec<Answer>, Er
             .position(|h| h == wanted)
             .ok_or_else(|| syntax(1, format!("no column {wanted:?}")))
     };
-    let (status, source, answer) = (
-        column("AssignmentStatus")?,
-        column("Input.sentence")?,
-        column("Answer.WritingTexts")?,
-    );
+    let status = column("AssignmentStatus")?;
+    let positions = columns
+        .iter()
+        .map(|c| column(c))
+        .collect::<Result<Vec<_>, _>>()?;
     let worker = headers.iter().position(|h| h == "WorkerId");
     let mut out = Vec::new();
     for record in reader.records() {
         let record = record
             .map_err(|e| syntax(e.position().map_or(0, |p| p.line() as usize), e.to_string()))?;
         let line = record.position().map_or(0, |p| p.line() as usize);
-        let field = |i: usize| {
-            record
-                .get(i)
-                .ok_or_else(|| syntax(line, "missing field".into()))
+        let turk = TurkRow {
+            record: &record,
+            line,
+            columns: &positions,
+            worker,
+            name,
         };
-        if !rejected && field(status)? == "Rejected" {
+        let status = record
+            .get(status)
+            .ok_or_else(|| turk.syntax("missing field".into()))?;
+        if !rejected && status == "Rejected" {
             continue;
         }
-        out.push(Answer {
-            source: field(source)?.to_owned(),
-            answer: field(answer)?.to_owned(),
-            worker: worker.map(field).transpose()?.map(str::to_owned),
-        });
+        out.push(row(&turk)?);
     }
     Ok(out)
 }

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::{Answer, Normalizer};
+use super::{Answer, Normalizer, turk_rows};
 use crate::Error;
 
 /// One validity judgement: a worker's Yes or No on a (source, correction) pair.
@@ -25,59 +25,27 @@ pub struct Judgement {
 /// Reads the confirmation batch (an MTurk result CSV with `Input.Original`, `Input.Correction`
 /// and `Answer.Q1Answer` ∈ {Yes, No}), dropping rejected assignments; `name` labels errors.
 pub fn read_judgements(bytes: &[u8], name: &str) -> Result<Vec<Judgement>, Error> {
-    let syntax = |line: usize, message: String| Error::Syntax {
-        file: name.to_owned(),
-        line,
-        message,
-    };
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
-    let headers = reader
-        .headers()
-        .map_err(|e| syntax(1, e.to_string()))?
-        .clone();
-    let column = |wanted: &str| {
-        headers
-            .iter()
-            .position(|h| h == wanted)
-            .ok_or_else(|| syntax(1, format!("no column {wanted:?}")))
-    };
-    let (status, source, correction, answer) = (
-        column("AssignmentStatus")?,
-        column("Input.Original")?,
-        column("Input.Correction")?,
-        column("Answer.Q1Answer")?,
-    );
-    let mut out = Vec::new();
-    for record in reader.records() {
-        let record = record
-            .map_err(|e| syntax(e.position().map_or(0, |p| p.line() as usize), e.to_string()))?;
-        let line = record.position().map_or(0, |p| p.line() as usize);
-        let field = |i: usize| {
-            record
-                .get(i)
-                .ok_or_else(|| syntax(line, "missing field".into()))
-        };
-        if field(status)? == "Rejected" {
-            continue;
-        }
-        let valid = match field(answer)? {
-            "Yes" => true,
-            "No" => false,
-            other => {
-                return Err(syntax(
-                    line,
-                    format!("Answer.Q1Answer is {other:?}, not Yes or No"),
-                ));
-            }
-        };
-        out.push(Judgement {
-            source: field(source)?.to_owned(),
-            correction: field(correction)?.to_owned(),
-            valid,
-            line,
-        });
-    }
-    Ok(out)
+    turk_rows(
+        bytes,
+        name,
+        &["Input.Original", "Input.Correction", "Answer.Q1Answer"],
+        false,
+        |row| {
+            let valid = match row.field(2)? {
+                "Yes" => true,
+                "No" => false,
+                other => {
+                    return Err(row.syntax(format!("Answer.Q1Answer is {other:?}, not Yes or No")));
+                }
+            };
+            Ok(Judgement {
+                source: row.field(0)?.to_owned(),
+                correction: row.field(1)?.to_owned(),
+                valid,
+                line: row.line,
+            })
+        },
+    )
 }
 
 /// The judgements of the corrections that `frequency` workers produced.
