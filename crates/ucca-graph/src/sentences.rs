@@ -19,9 +19,10 @@ pub enum SentenceMarks {
     /// (`possible.`); no punctuation-only filter.
     LastCharacter,
     /// `ucca` ≥ 1.2 (1.2.3 made the ACL-2017 sentence split): as [`Standalone`](Self::Standalone),
-    /// and a punctuation terminal right after a mark is a mark too unless it repeats the mark's
-    /// text; a mark is dropped when the terminals from it up to the next mark are all punctuation,
-    /// so a sentence keeps its closing quote or bracket.
+    /// and a punctuation terminal right after a mark is a mark too — so marks run on through
+    /// `. ” “` — unless it is an ASCII quote (`'`, `"`, `` ` ``) repeating the mark before it; a
+    /// mark is dropped when the terminals from it up to the next mark are all punctuation, so a
+    /// sentence keeps its closing quote or bracket.
     FollowingPunctuation,
 }
 
@@ -62,17 +63,22 @@ pub fn sentence_ends_of(
         }
         SentenceMarks::LastCharacter => text.ends_with(['.', '?', '!']),
     };
-    let mut out: Vec<u32> = (1..=n)
-        .filter(|&x| is_mark(at(x).text))
-        .filter(|&x| ends.contains(&x) || (ends.contains(&(x - 1)) && !starts.contains(&x)))
-        .collect();
-    if marks == SentenceMarks::FollowingPunctuation {
-        let following: Vec<u32> = out
-            .iter()
-            .map(|&x| x + 1)
-            .filter(|&y| y <= n && at(y).punctuation && at(y).text != at(y - 1).text)
-            .collect();
-        out.extend(following);
+    let closes = |x: u32| {
+        is_mark(at(x).text)
+            && (ends.contains(&x) || (ends.contains(&(x - 1)) && !starts.contains(&x)))
+    };
+    let mut out: Vec<u32> = Vec::new();
+    for x in 1..=n {
+        // `ucca` ≥ 1.2 reads the terminals in order: punctuation right after a mark is a mark
+        // too (so the marks run on through `. ” “`), unless it is an ASCII quote repeating the
+        // mark before it.
+        let follows = marks == SentenceMarks::FollowingPunctuation
+            && out.last() == Some(&(x - 1))
+            && at(x).punctuation
+            && !(matches!(at(x).text, "'" | "\"" | "`") && at(x).text == at(x - 1).text);
+        if closes(x) || follows {
+            out.push(x);
+        }
     }
     out.extend(
         (2..=n)

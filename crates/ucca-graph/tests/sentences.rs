@@ -4,7 +4,7 @@
 
 use gecbias_data::datasets::UccaSplit;
 use gecbias_data::testing::data_or_skip;
-use ucca_graph::Passage;
+use ucca_graph::{Passage, SentenceMarks, TerminalView, sentence_ends_of};
 
 /// The sentences of the dev, test and 20K splits (the training split's 4,268 are counted by
 /// `cargo xtask reproduce ucca-oracle` in CI: 2.5 s more here).
@@ -51,4 +51,29 @@ fn joined_sentences_give_the_passage_back() {
     assert!(again == joined);
     assert!(joined.terminals().all(|t| t.paragraph == 1));
     assert_eq!(Passage::join("none", &[]).unwrap().terminal_count(), 0);
+}
+
+/// `ucca` 1.2.3's marks run on through the punctuation after a sentence end (`. ” “`), so an
+/// opening quote stays with the sentence before it, except an ASCII quote repeating the mark
+/// before it.
+#[test]
+fn punctuation_after_a_sentence_end_joins_it() {
+    let ends = |texts: &[&str]| {
+        let terminals: Vec<TerminalView<'_>> = texts
+            .iter()
+            .enumerate()
+            .map(|(k, &text)| TerminalView {
+                text,
+                punctuation: !text.chars().all(char::is_alphanumeric),
+                paragraph_position: k as u32 + 1,
+            })
+            .collect();
+        sentence_ends_of(
+            &terminals,
+            &[(1, 1), (5, 5)],
+            SentenceMarks::FollowingPunctuation,
+        )
+    };
+    assert_eq!(ends(&["Hi", ".", "”", "“", "Yes", "."]), [4, 6]);
+    assert_eq!(ends(&["Hi", ".", "'", "'", "Yes", "."]), [3, 6]);
 }

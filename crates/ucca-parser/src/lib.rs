@@ -103,7 +103,8 @@ pub fn tokenize(text: &str) -> Vec<Token> {
         .collect()
 }
 pub use train::{
-    EpochReport, ParseScores, Progress, TrainOptions, TrainReport, evaluate_model, train,
+    EpochReport, ParseScores, Progress, TrainOptions, TrainReport, evaluate_model, parse_gold,
+    train,
 };
 
 /// This crate's version (`gecbias --version` lists it).

@@ -125,9 +125,7 @@ fn evaluate_on(
     lexicon: &Lexicon,
 ) -> Result<ParseScores, Error> {
     let mut total = ParseScores::default();
-    for (p, prepared) in gold.iter().zip(prepare(gold, lexicon)) {
-        let state = decode(classifier, &prepared.sentence, set, &prepared.punctuation);
-        let parsed = state.to_passage(p.id(), &prepared.gold.tokens)?;
+    for (p, parsed) in gold.iter().zip(parses_of(classifier, set, gold, lexicon)?) {
         total.normalised = total
             .normalised
             .plus(evaluate(&parsed, p, Normalisation::Ucca2017)?);
@@ -243,6 +241,31 @@ fn best_correct(correct: &[Action], scores: &[f32]) -> Action {
         }
     }
     best
+}
+
+/// The parses of gold sentence passages from their own terminals (and their punctuation marks).
+fn parses_of(
+    classifier: &impl Classifier,
+    set: FeatureSet,
+    gold: &[Passage],
+    lexicon: &Lexicon,
+) -> Result<Vec<Passage>, Error> {
+    gold.iter()
+        .zip(prepare(gold, lexicon))
+        .map(|(p, prepared)| {
+            Ok(
+                decode(classifier, &prepared.sentence, set, &prepared.punctuation)
+                    .to_passage(p.id(), &prepared.gold.tokens)?,
+            )
+        })
+        .collect()
+}
+
+/// A model's parses of gold sentence passages, each from the passage's own terminals: what
+/// [`evaluate_model`] scores (and `cargo xtask record ucca-eval` hands to the official
+/// evaluator).
+pub fn parse_gold(model: &Model, gold: &[Passage]) -> Result<Vec<Passage>, Error> {
+    parses_of(&model.weights, model.header.features, gold, &model.lexicon)
 }
 
 /// Labeled F1 of a model's parses of gold sentence passages (from their own terminals) by the

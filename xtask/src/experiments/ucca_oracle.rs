@@ -203,7 +203,10 @@ fn markdown(parts: &[Part]) -> String {
          normalisation every remote edge matches; an unmatched remote key after it comes from an implicit unit: the \
          normalisation counts an implicit Center as a Center, so a gold unit whose only Center is implicit is dissolved \
          and its remote edges are redirected into the implicit unit (which the evaluator ignores), while the rebuilt \
-         graph, which has no implicit units, keeps the unit and its remote edge."
+         graph, which has no implicit units, keeps the unit and its remote edge. A primary F1 below 1 comes from a \
+         punctuation mark the gold puts directly inside a unit (a `Terminal` edge, not a punctuation unit): the official \
+         evaluator counts it in that unit's yield (and in every yield above), while the transition system keeps \
+         punctuation in punctuation units, which yields leave out."
     );
     md
 }
