@@ -317,10 +317,24 @@ pub(crate) fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
     bar
 }
 
-/// The committed parser model as built into the program (or `$GECBIAS_UCCA_MODEL`); the
-/// message says which it tried.
-pub(crate) fn parser() -> Result<ucca_parser::Parser, Error> {
-    ucca_parser::Parser::default_model().map_err(|e| Error::input(e.to_string()))
+/// The UCCA parser of `--parser-model FILE`, else the committed model as built into the program
+/// (or `$GECBIAS_UCCA_MODEL`), with its name for signatures: `ucca-wiki-v1.2` for the committed
+/// model, `model-<payload checksum>` for any other; the message says which file it tried.
+pub(crate) fn parser(
+    model: Option<&std::path::Path>,
+) -> Result<(ucca_parser::Parser, String), Error> {
+    let variable = gecbias_resources::Resource::UccaModel.env_var();
+    let parser = match model {
+        Some(path) => ucca_parser::Parser::load(path),
+        None => ucca_parser::Parser::default_model(),
+    }
+    .map_err(|e| Error::input(e.to_string()))?;
+    let name = if model.is_none() && std::env::var_os(variable).is_none() {
+        "ucca-wiki-v1.2".to_owned()
+    } else {
+        format!("model-{}", parser.model().header.payload_checksum)
+    };
+    Ok((parser, name))
 }
 
 /// NLTK's Punkt English sentence splitter (built in, or `$GECBIAS_PUNKT`).

@@ -144,6 +144,9 @@ pub(crate) struct Args {
     /// `NAME-<metric>.svg`.
     #[arg(long, value_name = "FILE.svg|png|pdf", value_parser = crate::analysis::figure_path)]
     plot: Option<String>,
+    /// usim: a UCCA parser model file instead of the committed `ucca-wiki-v1.2`.
+    #[arg(long, value_name = "FILE")]
+    parser_model: Option<std::path::PathBuf>,
 }
 
 /// A correlation, with its interval under `--confidence`.
@@ -366,7 +369,14 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
         let mut text = String::new();
         for metric in &args.metric {
             for beta in betas(*metric, args) {
-                let call = score_call(*metric, *beta, &gold, &files, &systems)?;
+                let call = score_call(
+                    *metric,
+                    *beta,
+                    &gold,
+                    &files,
+                    &systems,
+                    args.parser_model.as_deref(),
+                )?;
                 for row in sentence_rows(&call)? {
                     let mut row = row;
                     row["metric"] = Value::from(call.name.clone());
@@ -559,6 +569,7 @@ fn score_call(
     gold: &Gold,
     files: &Layout,
     systems: &[String],
+    parser_model: Option<&std::path::Path>,
 ) -> Result<ScoreCall, Error> {
     let mut argv: Vec<String> = ["gecbias", "score", "-f", "json", "-m"]
         .map(String::from)
@@ -609,6 +620,10 @@ fn score_call(
         }
         MetricName::Usim => {
             argv.extend(owned(&["usim", "--pretokenized", "-s", &files.source]));
+            if let Some(model) = parser_model {
+                argv.push("--parser-model".into());
+                argv.push(model.display().to_string());
+            }
             "USim".into()
         }
     };
@@ -634,7 +649,14 @@ fn metric_rows(metric: MetricName, at: &Setting<'_>) -> Result<Vec<MetricRow>, E
     betas(metric, args)
         .iter()
         .map(|&beta| {
-            let call = score_call(metric, beta, at.gold, at.files, at.systems)?;
+            let call = score_call(
+                metric,
+                beta,
+                at.gold,
+                at.files,
+                at.systems,
+                args.parser_model.as_deref(),
+            )?;
             let sentence = match at.args.dataset {
                 Dataset::Seeda => Some(sentence_level(&call, at)?),
                 Dataset::Gjg15 => None,

@@ -23,11 +23,15 @@ pub(crate) struct Args {
     /// Write line N to DIR/N.xml instead of all passages to standard output.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    /// A UCCA parser model file (`cargo xtask train-parser` writes one) instead of the committed
+    /// `ucca-wiki-v1.2` built into the program.
+    #[arg(long, value_name = "FILE")]
+    parser_model: Option<PathBuf>,
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), Error> {
     let lines = input::lines(&args.input)?;
-    let parser = parser()?;
+    let (parser, _) = parser(args.parser_model.as_deref())?;
     let tokenization = if args.pretokenized {
         Tokenization::Pretokenized
     } else {

@@ -2,6 +2,7 @@
 //! parser) or from two UCCA XML passages.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use ucca_graph::Passage;
@@ -21,6 +22,10 @@ pub(crate) struct TextOptions {
     /// USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
     #[arg(long, value_parser = ["released", "branch-2017"], default_value = "released")]
     params: String,
+    /// A UCCA parser model file (`cargo xtask train-parser` writes one) instead of the committed
+    /// `ucca-wiki-v1.2` built into the program; the signature names it by its checksum.
+    #[arg(long, value_name = "FILE")]
+    parser_model: Option<PathBuf>,
 }
 
 impl TextOptions {
@@ -33,15 +38,19 @@ impl TextOptions {
         }
     }
 
+    /// The parser model file chosen, if any.
+    pub(crate) fn parser_model(&self) -> Option<&Path> {
+        self.parser_model.as_deref()
+    }
+
     /// The signature's fields for these options (sacrebleu's convention: every option that
-    /// changes a number), `xml` when the inputs are UCCA XML.
-    pub(crate) fn signature(&self, xml: bool) -> Signature {
+    /// changes a number), with the parser's name ([`crate::parser`]), or `xml` when the inputs
+    /// are UCCA XML (`parser: None`).
+    pub(crate) fn signature(&self, parser: Option<&str>) -> Signature {
         let signature = Signature::new("USim")
             .with("params", &self.params)
             .with("dirs", "both");
-        let signature = if xml {
-            signature.flag("xml")
-        } else {
+        let signature = if let Some(parser) = parser {
             let tok = if self.pretokenized {
                 "pretokenized"
             } else {
@@ -51,7 +60,9 @@ impl TextOptions {
             signature
                 .with("tok", tok)
                 .with("sent", split)
-                .with("parser", "ucca-wiki-v1.2")
+                .with("parser", parser)
+        } else {
+            signature.flag("xml")
         };
         signature.with("version", env!("CARGO_PKG_VERSION"))
     }
@@ -106,10 +117,11 @@ struct SentenceScore<'a> {
 
 pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), Error> {
     let params = args.text.params();
-    let per_output = if args.xml {
-        xml_scores(args, &params)?
+    let (per_output, parser) = if args.xml {
+        (xml_scores(args, &params)?, None)
     } else {
-        text_scores(&args.source, &args.output, &args.text, quiet)?
+        let (scores, parser) = text_scores(&args.source, &args.output, &args.text, quiet)?;
+        (scores, Some(parser))
     };
     let write_err = |e: std::io::Error| Error::input(format!("standard output: {e}"));
     if args.sentence_level {
@@ -140,7 +152,7 @@ pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), E
         .collect();
     let report = Report {
         name: "USim",
-        signature: args.text.signature(args.xml).to_string(),
+        signature: args.text.signature(parser.as_deref()).to_string(),
         source: &args.source,
         systems,
     };
@@ -152,13 +164,13 @@ pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), E
 pub(crate) type Scores<'a> = Vec<(&'a str, Vec<PairUsim>)>;
 
 /// USim of every line of each output against the source line of the same number, parsed as
-/// `options` says; files checked (UTF-8, equal line counts, not empty).
+/// `options` says, and the parser's name; files checked (UTF-8, equal line counts, not empty).
 pub(crate) fn text_scores<'a>(
     source: &str,
     outputs: &'a [String],
     options: &TextOptions,
     quiet: bool,
-) -> Result<Scores<'a>, Error> {
+) -> Result<(Scores<'a>, String), Error> {
     let params = options.params();
     let sources = input::lines(source)?;
     if sources.is_empty() {
@@ -179,7 +191,7 @@ pub(crate) fn text_scores<'a>(
             Ok((o.as_str(), lines))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let parser = parser()?;
+    let (parser, parser_name) = parser(options.parser_model())?;
     let tokenization = if options.pretokenized {
         Tokenization::Pretokenized
     } else {
@@ -213,7 +225,7 @@ pub(crate) fn text_scores<'a>(
         out.push((name, scores));
     }
     bar.finish_and_clear();
-    Ok(out)
+    Ok((out, parser_name))
 }
 
 fn prepared(path: &str) -> Result<PreparedPassage, Error> {

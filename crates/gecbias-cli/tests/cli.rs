@@ -91,6 +91,47 @@ fn usim_of_text_files() {
     assert_eq!(rows[1]["source_to_output"].as_f64().unwrap(), expected[1]);
 }
 
+/// `--parser-model` parses with a model file: the committed one gives the built-in model's
+/// numbers under a signature naming the file's checksum; a missing file is an input error naming it.
+#[test]
+fn a_parser_model_file_replaces_the_built_in_one() {
+    let (s, o) = (
+        file("s.txt", SOURCE.as_bytes()),
+        file("o.txt", OUTPUT.as_bytes()),
+    );
+    let model = gecbias_data::workspace_root().join(gecbias_data::location::UCCA_MODEL);
+    let model = model.to_str().unwrap();
+    let usim = |extra: &[&str]| {
+        let mut args = vec!["usim", "-s", &s, "-o", &o, "--pretokenized"];
+        args.extend(extra);
+        let out = gecbias(&args, "");
+        succeeded(&out);
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let (built_in, file) = (usim(&[]), usim(&["--parser-model", model]));
+    assert_eq!(built_in["systems"], file["systems"]);
+    let checksum = Parser::load(model)
+        .unwrap()
+        .model()
+        .header
+        .payload_checksum
+        .clone();
+    assert_eq!(
+        file["signature"],
+        format!(
+            "USim|params:released|dirs:both|tok:pretokenized|sent:line|parser:model-{checksum}|version:0.1.0"
+        )
+    );
+    let text = "The cat sat on the mat.\n";
+    let parsed = gecbias(&["parse", "--parser-model", model], text);
+    succeeded(&parsed);
+    assert_eq!(parsed.stdout, gecbias(&["parse"], text).stdout);
+    let missing = gecbias(&["parse", "--parser-model", "/nonexistent/model.bin"], text);
+    assert_eq!(missing.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&missing.stderr);
+    assert!(message.contains("/nonexistent/model.bin"), "{message}");
+}
+
 #[test]
 fn usim_of_xml_passages_and_parse_of_stdin() {
     let Some(data) = gecbias_data::testing::data_or_skip("gecbias usim --xml") else {

@@ -59,6 +59,7 @@
 
 mod action;
 mod constraints;
+mod digest;
 mod error;
 mod features;
 mod gold;
@@ -71,6 +72,7 @@ mod perceptron;
 mod replay;
 mod state;
 mod train;
+mod weights;
 
 pub use action::{ACTION_COUNT, Action, ActionKind, LABELS};
 pub use constraints::{MAX_HEIGHT, MAX_NODE_RATIO};
@@ -82,7 +84,7 @@ pub use lexicon::{FREQUENT_CLUSTER_WORDS, LexEntry, Lexicon, LexiconSources};
 pub use model::{FORMAT_VERSION, MAGIC, Model, ModelHeader};
 pub use oracle::{Losses, Oracle};
 pub use parse::{MAX_SENTENCE_TOKENS, Parser};
-pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES, Weights};
+pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES};
 pub use replay::{Replay, ReplaySummary, replay};
 pub use state::{EdgeIndex, NodeIndex, ROOT, State, StateEdge, StateNode, Token};
 
@@ -106,6 +108,7 @@ pub use train::{
     EpochReport, ParseScores, Progress, TrainOptions, TrainReport, evaluate_model, parse_gold,
     train,
 };
+pub use weights::Weights;
 
 /// This crate's version (`gecbias --version` lists it).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -7,11 +7,13 @@
 //! | 8 | magic `UCCAPRSR` |
 //! | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 4 | header length H |
-//! | H | header: UTF-8 JSON ([`ModelHeader`]: feature set, actions, training data digest, dev F1, …, and the FNV-1a 64 checksum of the payload) |
+//! | H | header: UTF-8 JSON ([`ModelHeader`]: feature set, actions, training data digest, dev F1, …, the digests of the feature templates, the vocabulary and the label set, and the FNV-1a 64 checksum of the payload) |
 //! | … | payload: tags (u16 count; per tag u8 length + bytes); lexicon (u32 count; per word, sorted: u8 length + bytes, u32 cluster or `u32::MAX`, u8 tag or 255, u8 WordNet parts of speech, u8 lexicographer file or 255); weights (u32 count; per feature, by key: u64 key, u8 n, n × (u8 action, IEEE 754 half-precision weight)) |
 //!
 //! Reading checks the magic, the version, every length against the bytes left and the checksum,
-//! and says which part is wrong.
+//! and says which part is wrong; then that the model was trained with this build's feature
+//! templates and label set, and that its vocabulary is the one its header names, with a message
+//! giving both digests where one differs.
 
 use std::path::Path;
 
@@ -20,14 +22,17 @@ use ucca_graph::dag_f1::DagF1;
 
 use crate::features::{FeatureSet, fnv1a};
 use crate::lexicon::{LexEntry, Lexicon};
-use crate::perceptron::Weights;
-use crate::{Action, Error, half};
+use crate::perceptron::MIN_UPDATES;
+use crate::weights::Weights;
+use crate::{Action, Error, digest, half};
 
 /// The model file's magic bytes.
 pub const MAGIC: &[u8; 8] = b"UCCAPRSR";
 
 /// The version of the layout this crate reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+///
+/// Version 2 added the digests of the feature templates, the vocabulary and the label set.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// What a model file says about itself (its JSON header).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -53,6 +58,14 @@ pub struct ModelHeader {
     pub dev: DagF1,
     /// Minimum updates a feature needed to be kept.
     pub min_updates: u32,
+    /// The digest of the feature templates the weights were trained with: FNV-1a 64 of the
+    /// feature keys on a fixed probe sentence walked through fixed transitions, so any change to
+    /// the templates, their order or their hashing changes it (16 hexadecimal digits).
+    pub feature_templates_digest: String,
+    /// The digest of the vocabulary: FNV-1a 64 of the lexicon's bytes in the payload.
+    pub vocabulary_digest: String,
+    /// The digest of the label set: FNV-1a 64 of [`ModelHeader::actions`] joined by newlines.
+    pub labels_digest: String,
     /// FNV-1a 64 of the payload, as 16 hexadecimal digits.
     pub payload_checksum: String,
 }
@@ -74,33 +87,36 @@ impl Model {
         Action::all().map(|a| a.to_string()).collect()
     }
 
+    /// The header of weights trained with feature set `features` on this lexicon, with this
+    /// build's actions and the digests that loading checks; the rest describes the training.
+    pub(crate) fn header_for(features: FeatureSet, lexicon: &Lexicon) -> ModelHeader {
+        let actions = Model::action_names();
+        ModelHeader {
+            features,
+            labels_digest: digest::labels(&actions),
+            actions,
+            training_data: String::new(),
+            training_data_digest: String::new(),
+            training_sentences: 0,
+            seed: 0,
+            epochs: 0,
+            best_epoch: 0,
+            dev: DagF1::default(),
+            min_updates: MIN_UPDATES,
+            feature_templates_digest: digest::feature_templates(features),
+            vocabulary_digest: digest::vocabulary(&lexicon_bytes(lexicon)),
+            payload_checksum: String::new(),
+        }
+    }
+
     /// The model as bytes (the module's layout); the header's checksum is filled in.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut payload = Vec::new();
-        payload.extend((self.lexicon.tags.len() as u16).to_le_bytes());
-        for t in &self.lexicon.tags {
-            put_str(&mut payload, t);
-        }
-        let mut words: Vec<(&String, &LexEntry)> = self
-            .lexicon
-            .entries
-            .iter()
-            .filter(|(w, _)| w.len() <= 255)
-            .collect();
-        words.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        payload.extend((words.len() as u32).to_le_bytes());
-        for (w, e) in words {
-            put_str(&mut payload, w);
-            payload.extend(e.cluster.unwrap_or(u32::MAX).to_le_bytes());
-            payload.push(e.tag.unwrap_or(255));
-            payload.push(e.wordnet.parts_of_speech);
-            payload.push(e.wordnet.lexicographer_file.unwrap_or(255));
-        }
+        let mut payload = lexicon_bytes(&self.lexicon);
         payload.extend((self.weights.feature_count() as u32).to_le_bytes());
         for (key, entries) in self.weights.iter() {
             payload.extend(key.to_le_bytes());
             payload.push(entries.len() as u8);
-            for &(a, w) in entries {
+            for (a, w) in entries {
                 payload.push(a);
                 payload.extend(half::to_bits(w).to_le_bytes());
             }
@@ -150,9 +166,7 @@ impl Model {
                 header.payload_checksum
             )));
         }
-        if header.actions != Model::action_names() {
-            return Err(bad("the model's actions differ from this build's".into()));
-        }
+        let lexicon_start = r.at;
         let tag_count = r.u16("tag count")?;
         let tags = (0..tag_count)
             .map(|_| r.string("tag"))
@@ -175,6 +189,7 @@ impl Model {
                 },
             );
         }
+        check_digests(&header, &bytes[lexicon_start..r.at]).map_err(bad)?;
         let feature_count = r.u32("weight count")?;
         let mut features = Vec::with_capacity(feature_count as usize);
         for _ in 0..feature_count {
@@ -223,6 +238,69 @@ impl Model {
             source,
         })
     }
+}
+
+/// The lexicon's part of the payload: its tags, then its words in byte order.
+fn lexicon_bytes(lexicon: &Lexicon) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend((lexicon.tags.len() as u16).to_le_bytes());
+    for t in &lexicon.tags {
+        put_str(&mut out, t);
+    }
+    let mut words: Vec<(&String, &LexEntry)> = lexicon
+        .entries
+        .iter()
+        .filter(|(w, _)| w.len() <= 255)
+        .collect();
+    words.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    out.extend((words.len() as u32).to_le_bytes());
+    for (w, e) in words {
+        put_str(&mut out, w);
+        out.extend(e.cluster.unwrap_or(u32::MAX).to_le_bytes());
+        out.push(e.tag.unwrap_or(255));
+        out.push(e.wordnet.parts_of_speech);
+        out.push(e.wordnet.lexicographer_file.unwrap_or(255));
+    }
+    out
+}
+
+/// Whether the model was trained with this build's feature templates and label set, and its
+/// lexicon's bytes are the vocabulary its header names; the message says which digest differs
+/// and gives both.
+fn check_digests(header: &ModelHeader, lexicon: &[u8]) -> Result<(), String> {
+    let ours = Model::action_names();
+    let (theirs_labels, ours_labels) = (digest::labels(&header.actions), digest::labels(&ours));
+    if header.labels_digest != theirs_labels {
+        return Err(format!(
+            "the header's label-set digest {} is not that of its actions ({theirs_labels})",
+            header.labels_digest
+        ));
+    }
+    if theirs_labels != ours_labels {
+        return Err(format!(
+            "the model's label set (digest {theirs_labels}) differs from this build's \
+             ({ours_labels}): it was trained for other actions; retrain it (cargo xtask \
+             train-parser) or load it with the build that trained it"
+        ));
+    }
+    let templates = digest::feature_templates(header.features);
+    if header.feature_templates_digest != templates {
+        return Err(format!(
+            "the model's feature templates (digest {}) differ from this build's for feature \
+             set {} ({templates}): its weights would score other features; retrain it (cargo \
+             xtask train-parser) or load it with the build that trained it",
+            header.feature_templates_digest,
+            header.features.name()
+        ));
+    }
+    let vocabulary = digest::vocabulary(lexicon);
+    if header.vocabulary_digest != vocabulary {
+        return Err(format!(
+            "the model's vocabulary has digest {vocabulary}, its header names {}",
+            header.vocabulary_digest
+        ));
+    }
+    Ok(())
 }
 
 fn put_str(out: &mut Vec<u8>, s: &str) {
@@ -278,5 +356,90 @@ impl<'a> Reader<'a> {
             origin: self.origin.to_owned(),
             message: format!("the {what} at byte {at} is not UTF-8"),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small_model(features: FeatureSet) -> Model {
+        let lexicon = Lexicon {
+            entries: [("word".to_owned(), LexEntry::default())].into(),
+            tags: vec!["NN".to_owned()],
+        };
+        Model {
+            header: Model::header_for(features, &lexicon),
+            lexicon,
+            weights: Weights::default(),
+        }
+    }
+
+    fn error(model: &Model) -> String {
+        Model::from_bytes(&model.to_bytes(), "m.bin")
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_model_written_reads_back() {
+        let model = small_model(FeatureSet::ALL);
+        let bytes = model.to_bytes();
+        let read = Model::from_bytes(&bytes, "m.bin").unwrap();
+        assert_eq!(read.to_bytes(), bytes);
+        assert_eq!(read.lexicon, model.lexicon);
+    }
+
+    #[test]
+    fn other_feature_templates_are_refused_naming_both_digests() {
+        let mut model = small_model(FeatureSet::ORTHOGRAPHY);
+        let ours = model.header.feature_templates_digest.clone();
+        model.header.feature_templates_digest = "00000000000000ff".into();
+        let message = error(&model);
+        assert!(message.starts_with("m.bin: "), "{message}");
+        assert!(
+            message.contains("feature templates (digest 00000000000000ff)"),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("orthography ({ours})")),
+            "{message}"
+        );
+        // The digest belongs to the feature set: another set's templates are not these.
+        model.header.feature_templates_digest = digest::feature_templates(FeatureSet::ALL);
+        assert!(error(&model).contains("feature templates"));
+    }
+
+    #[test]
+    fn another_label_set_is_refused_naming_both_digests() {
+        let mut model = small_model(FeatureSet::ALL);
+        let ours = model.header.labels_digest.clone();
+        model.header.actions[4] = "NODE-X".into();
+        let message = error(&model);
+        assert!(message.contains("is not that of its actions"), "{message}");
+        model.header.labels_digest = digest::labels(&model.header.actions);
+        let message = error(&model);
+        assert!(
+            message.contains(&format!(
+                "label set (digest {}) differs from this build's ({ours})",
+                model.header.labels_digest
+            )),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_vocabulary_other_than_the_header_names_is_refused() {
+        let mut model = small_model(FeatureSet::ALL);
+        let named = model.header.vocabulary_digest.clone();
+        model
+            .lexicon
+            .entries
+            .insert("more".into(), LexEntry::default());
+        let message = error(&model);
+        assert!(
+            message.contains(&format!("its header names {named}")),
+            "{message}"
+        );
     }
 }

@@ -4,12 +4,12 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::ACTION_COUNT;
 use crate::half;
+use crate::weights::Weights;
 
 /// Scores every action for a state's features.
 pub trait Classifier {
-    /// Adds each feature's weight for each action to `scores` (of length [`ACTION_COUNT`]).
+    /// Adds each feature's weight for each action to `scores` (of length [`ACTION_COUNT`](crate::ACTION_COUNT)).
     fn score(&self, features: &[u64], scores: &mut [f32]);
 }
 
@@ -140,64 +140,6 @@ impl Classifier for AveragedPerceptron {
             {
                 for e in &feature.entries {
                     scores[e.action as usize] += e.weight;
-                }
-            }
-        }
-    }
-}
-
-/// Frozen weights: for each kept feature, the actions it votes for and how much.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Weights {
-    /// Feature key → range of `entries`.
-    index: KeyMap<(u32, u16)>,
-    entries: Vec<(u8, f32)>,
-}
-
-impl Weights {
-    /// Weights from (feature, [(action, weight)]) sorted by feature key.
-    pub(crate) fn from_sorted(features: Vec<(u64, Vec<(u8, f32)>)>) -> Weights {
-        let mut w = Weights::default();
-        w.index.reserve(features.len());
-        for (k, entries) in features {
-            let start = w.entries.len() as u32;
-            let len = entries.len().min(ACTION_COUNT) as u16;
-            w.entries.extend(entries.into_iter().take(ACTION_COUNT));
-            w.index.insert(k, (start, len));
-        }
-        w
-    }
-
-    /// Each kept feature with its (action, weight) entries, by feature key.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (u64, &[(u8, f32)])> + '_ {
-        let mut keys: Vec<u64> = self.index.keys().copied().collect();
-        keys.sort_unstable();
-        keys.into_iter().map(|k| {
-            let (start, len) = self.index[&k];
-            (
-                k,
-                &self.entries[start as usize..start as usize + len as usize],
-            )
-        })
-    }
-
-    /// The number of kept features.
-    pub fn feature_count(&self) -> usize {
-        self.index.len()
-    }
-
-    /// The number of (feature, action) weights.
-    pub fn weight_count(&self) -> usize {
-        self.entries.len()
-    }
-}
-
-impl Classifier for Weights {
-    fn score(&self, features: &[u64], scores: &mut [f32]) {
-        for f in features {
-            if let Some(&(start, len)) = self.index.get(f) {
-                for &(a, w) in &self.entries[start as usize..start as usize + len as usize] {
-                    scores[a as usize] += w;
                 }
             }
         }

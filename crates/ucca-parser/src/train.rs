@@ -16,7 +16,8 @@ use crate::lexicon::Lexicon;
 use crate::model::{Model, ModelHeader};
 use crate::oracle::Oracle;
 use crate::parse::{best_legal, decode};
-use crate::perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES, Weights};
+use crate::perceptron::{AveragedPerceptron, Classifier};
+use crate::weights::Weights;
 use crate::{ACTION_COUNT, Action, Error, State};
 
 /// How to train.
@@ -213,8 +214,6 @@ pub fn train(
         best.unwrap_or((0.0, 0, Weights::default(), DagF1::default()));
     let model = Model {
         header: ModelHeader {
-            features: set,
-            actions: Model::action_names(),
             training_data: training_data.to_owned(),
             training_data_digest: digest.to_owned(),
             training_sentences: train.len(),
@@ -222,8 +221,7 @@ pub fn train(
             epochs: options.epochs,
             best_epoch,
             dev: dev_score,
-            min_updates: MIN_UPDATES,
-            payload_checksum: String::new(),
+            ..Model::header_for(set, &lexicon)
         },
         lexicon,
         weights,

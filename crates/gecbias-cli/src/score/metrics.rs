@@ -10,7 +10,7 @@ pub(super) fn usim_metric(
     quiet: bool,
 ) -> Result<Metric<f64>, Error> {
     let files = paths(inputs);
-    let per_system = text_scores(source(inputs, "usim")?, &files, text, quiet)?;
+    let (per_system, parser) = text_scores(source(inputs, "usim")?, &files, text, quiet)?;
     let systems = per_system
         .iter()
         .zip(&inputs.input)
@@ -32,7 +32,7 @@ pub(super) fn usim_metric(
         .collect();
     Ok(Metric {
         name: "USim",
-        signature: text.signature(false),
+        signature: text.signature(Some(&parser)),
         systems,
     })
 }

@@ -1,0 +1,146 @@
+//! What a model was trained with, as digests its header carries and loading checks: the feature
+//! templates, the vocabulary and the label set.
+//!
+//! A feature's key is the hash of its template's number — the order of its call in
+//! [`extract`] — and its values, so weights trained by one version of the templates score
+//! nonsense under another without any error. The templates' digest is therefore taken from their
+//! behaviour: the keys [`extract`] gives on a fixed probe (a sentence of varied tokens over a
+//! small fixed lexicon, walked through a fixed sequence of legal transitions that creates units,
+//! labeled and remote edges and swaps). Any change to a template, to their order, to a token's
+//! properties, to the lexicon's lookup or to the hashing changes it.
+
+use std::collections::HashMap;
+
+use mono_align::morphy::WordClass;
+
+use crate::features::{FeatureSet, Sentence, extract, fnv1a};
+use crate::lexicon::{LexEntry, Lexicon};
+use crate::{Action, ActionKind, State, Token};
+
+/// The probe sentence: capitals, acronyms, hyphens, digits, separators and sentence-final
+/// punctuation.
+const PROBE: [&str; 16] = [
+    "The", "U.S.", "e-mail", "of", "1999", ",", "John", "gave", "Mary", "a", "BOOK", "--",
+    "quickly", "(", "ok", ".",
+];
+
+/// Transitions walked on the probe at most.
+const PROBE_STEPS: usize = 400;
+
+fn hex(digest: u64) -> String {
+    format!("{digest:016x}")
+}
+
+/// The probe's lexicon: clusters, tags and WordNet classes for some words, in either case.
+fn probe_lexicon() -> Lexicon {
+    let entry = |cluster: Option<u32>, tag: Option<u8>, pos: u8, file: Option<u8>| LexEntry {
+        cluster,
+        tag,
+        wordnet: WordClass {
+            parts_of_speech: pos,
+            lexicographer_file: file,
+        },
+    };
+    let entries: HashMap<String, LexEntry> = [
+        ("the", entry(Some(0b1011_0110_1101), Some(0), 0, None)),
+        ("john", entry(Some(0xF_FFFF), Some(1), 1, Some(18))),
+        ("gave", entry(Some(0x1234), Some(2), 2, Some(40))),
+        ("Mary", entry(None, Some(1), 1, Some(18))),
+        ("book", entry(Some(77), None, 3, Some(6))),
+        (",", entry(Some(3), Some(3), 0, None)),
+    ]
+    .into_iter()
+    .map(|(w, e)| (w.to_owned(), e))
+    .collect();
+    let tags = ["DT", "NNP", "VBD", ","].map(str::to_owned).to_vec();
+    Lexicon { entries, tags }
+}
+
+/// Walks the probe sentence through a fixed sequence of legal transitions (strides through the
+/// legal kinds of action and the legal labels, so both vary), showing `visit` every state
+/// before it moves on, and returns the last state.
+fn walk_probe(tokens: &[Token], mut visit: impl FnMut(&State)) -> State {
+    let punctuation: Vec<bool> = tokens.iter().map(|t| t.punctuation).collect();
+    let mut state = State::new(&punctuation);
+    let mut legal = Vec::new();
+    for step in 0..PROBE_STEPS {
+        visit(&state);
+        if state.finished {
+            break;
+        }
+        legal.clear();
+        legal
+            .extend(Action::all().filter(|&a| {
+                (a != Action::Finish || state.buffer.is_empty()) && state.is_legal(a)
+            }));
+        let kinds: Vec<ActionKind> = ActionKind::ALL
+            .into_iter()
+            .filter(|&k| legal.iter().any(|a| a.kind() == k))
+            .collect();
+        let Some(&kind) = kinds.get(step * 5 % kinds.len().max(1)) else {
+            break;
+        };
+        let of_kind: Vec<Action> = legal.iter().copied().filter(|a| a.kind() == kind).collect();
+        state.apply(of_kind[step * 37 % of_kind.len()]);
+    }
+    state
+}
+
+fn probe_tokens() -> Vec<Token> {
+    PROBE.iter().map(|t| Token::new(*t)).collect()
+}
+
+/// The digest of the feature templates of `set`: FNV-1a 64 of every key [`extract`] gives on
+/// the probe, state by state, as 16 hexadecimal digits.
+pub(crate) fn feature_templates(set: FeatureSet) -> String {
+    let tokens = probe_tokens();
+    let sentence = Sentence::new(&tokens, &probe_lexicon());
+    let mut keys = Vec::new();
+    let mut bytes = Vec::new();
+    walk_probe(&tokens, |state| {
+        extract(state, &sentence, set, &mut keys);
+        bytes.extend((keys.len() as u64).to_le_bytes());
+        bytes.extend(keys.iter().flat_map(|k| k.to_le_bytes()));
+    });
+    hex(fnv1a(&bytes))
+}
+
+/// The digest of a label set (the actions, each `Action::to_string`, in classifier order):
+/// FNV-1a 64 of the names joined by newlines.
+pub(crate) fn labels(actions: &[String]) -> String {
+    hex(fnv1a(actions.join("\n").as_bytes()))
+}
+
+/// The digest of a vocabulary: FNV-1a 64 of the lexicon's bytes in the model file.
+pub(crate) fn vocabulary(lexicon_bytes: &[u8]) -> String {
+    hex(fnv1a(lexicon_bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The probe reaches the parts of the templates the digest must cover.
+    #[test]
+    fn probe_walk_builds_units_edges_and_swaps() {
+        let state = walk_probe(&probe_tokens(), |_| {});
+        let kinds: std::collections::HashSet<_> = state.actions.iter().map(|a| a.kind()).collect();
+        assert!(state.created_units() >= 3, "{:?}", state.actions);
+        assert!(state.edges.iter().any(|e| e.remote), "{:?}", state.actions);
+        assert_eq!(kinds.len(), 7, "{kinds:?} {:?}", state.actions);
+        assert!(state.finished);
+    }
+
+    #[test]
+    fn digests_tell_feature_sets_apart_and_repeat() {
+        let all = feature_templates(FeatureSet::ALL);
+        assert_eq!(all, feature_templates(FeatureSet::ALL));
+        assert_ne!(all, feature_templates(FeatureSet::ORTHOGRAPHY));
+        let no_brill = FeatureSet {
+            brill: false,
+            ..FeatureSet::ALL
+        };
+        assert_ne!(all, feature_templates(no_brill));
+        assert_eq!(all.len(), 16);
+    }
+}
