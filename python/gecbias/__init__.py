@@ -264,6 +264,7 @@ class ScoreOptions(TypedDict, total=False):
     pretokenized: bool
     sentences: bool
     usim_params: UsimParams
+    parser_model: Optional[PathLike]
     resampling: Resampling
 
 
@@ -298,6 +299,7 @@ def score(
     pretokenized: bool = False,
     sentences: bool = False,
     usim_params: UsimParams = "released",
+    parser_model: Optional[PathLike] = None,
     resampling: Resampling = Resampling(),
 ) -> List[Any]:
     """``gecbias score -m METRIC``: every system's corpus score for one metric, with the
@@ -309,7 +311,8 @@ def score(
     line-aligned text (gleu, sari; usim needs the source only). For errant, systems are text
     typed on the fly by the native ERRANT when ``source`` is given (the gold re-typed the same
     way), else hypothesis M2 files; ``cat`` (1 operation, 2 main type, 3 both) adds per-type
-    scores. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
+    scores. For usim, ``parser_model`` is a UCCA parser model file to parse with (``None``: the
+    built-in one). ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
 
     >>> gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
     >>> [(s.system, s.score) for s in score("m2", [["He goes to school ."], ["He go to school ."]],
@@ -355,7 +358,7 @@ def score(
         args.append("--pretokenized")
     if sentences:
         args.append("--sentences")
-    args += ["--params", usim_params, *resampling.arguments()]
+    args += ["--params", usim_params, *_parser_model(parser_model), *resampling.arguments()]
     return [_score_row(metric, row) for row in json.loads(inputs.run(args))]
 
 
@@ -644,6 +647,17 @@ def usim(source_xml: PathLike, output_xml: PathLike) -> UsimResult:
     return _usim_report(CommandInputs(), ["usim", "--xml", "-s", source, "-o", output])
 
 
+def _parser_model(parser_model: Optional[PathLike]) -> List[str]:
+    """The ``--parser-model`` arguments for a UCCA parser model file (``None``: the built-in
+    model)."""
+    if parser_model is None:
+        return []
+    path = path_of(parser_model)
+    if path is None:
+        raise TypeError("parser_model: a path (str or os.PathLike) of a UCCA parser model file")
+    return ["--parser-model", path]
+
+
 def usim_text(
     source: Lines,
     output: Lines,
@@ -651,10 +665,12 @@ def usim_text(
     pretokenized: bool = False,
     sentences: bool = False,
     params: UsimParams = "released",
+    parser_model: Optional[PathLike] = None,
 ) -> UsimResult:
     """USim of raw text: each line of ``output`` against the line of ``source`` with the same
     number, both parsed by the native UCCA parser; ``pretokenized`` for space-separated tokens,
-    ``sentences`` to cut paragraphs with Punkt first.
+    ``sentences`` to cut paragraphs with Punkt first, ``parser_model`` a model file to parse with
+    instead of the built-in one (the signature then names its checksum).
 
     >>> same = usim_text(["The cat sat on the mat ."], ["The cat sat on the mat ."], pretokenized=True)
     >>> same.source_to_output, same.output_to_source
@@ -667,19 +683,25 @@ def usim_text(
         args.append("--pretokenized")
     if sentences:
         args.append("--sentences")
-    return _usim_report(inputs, args)
+    return _usim_report(inputs, args + _parser_model(parser_model))
 
 
-def parse(text: Lines, *, pretokenized: bool = False, sentences: bool = False) -> List[str]:
+def parse(
+    text: Lines,
+    *,
+    pretokenized: bool = False,
+    sentences: bool = False,
+    parser_model: Optional[PathLike] = None,
+) -> List[str]:
     """UCCA passages (standard XML) from the native parser, one per line of ``text`` (a file, or
-    its lines).
+    its lines); ``parser_model`` a model file to parse with instead of the built-in one.
 
     >>> (passage,) = parse(["The cat sat on the mat ."], pretokenized=True)
     >>> passage.startswith("<root ")
     True
     """
     inputs = CommandInputs()
-    args = ["parse", inputs.name(text, "text")]
+    args = ["parse", inputs.name(text, "text"), *_parser_model(parser_model)]
     if pretokenized:
         args.append("--pretokenized")
     if sentences:
@@ -767,6 +789,7 @@ def meta_eval(
     granularity: Literal["sent", "edit"] = "sent",
     human: Literal["ew", "trueskill"] = "ew",
     trueskill_runs: int = 100,
+    parser_model: Optional[PathLike] = None,
 ) -> MetaEvaluation:
     """How well each metric's system scores agree with a human ranking (``gecbias meta-eval``):
     the human scores by Expected Wins (or ``human="trueskill"``: TrueSkill's mean μ over
@@ -780,7 +803,8 @@ def meta_eval(
     95 % intervals over ``resamples`` bootstrap resamples of the judgments (``unit``: ranking
     items, judged sentences or single comparisons), ``paired=True`` compares every pair of
     metrics on the same resamples and by Williams' test, and each metric with and without the
-    references.
+    references; ``parser_model`` is the UCCA parser model file USim parses with (``None``: the
+    built-in one).
 
     A judged system without an output file, or malformed judgments, raise :class:`InputError`
     naming the file and the element.
@@ -799,7 +823,8 @@ def meta_eval(
     args = ["meta-eval", "--dataset", dataset, "--root", root_path, "--gold", gold_path,
             "--resamples", str(count(resamples, "resamples", 1)), "--unit", unit,
             "--seed", str(count(seed, "seed")), "--granularity", granularity, "--human", human,
-            "--trueskill-runs", str(count(trueskill_runs, "trueskill_runs", 1)), "-m", *chosen, "--beta", *beta_values]
+            "--trueskill-runs", str(count(trueskill_runs, "trueskill_runs", 1)), "-m", *chosen, "--beta", *beta_values,
+            *_parser_model(parser_model)]
     if exclude is not None:
         args += ["--exclude", *_names(exclude, "exclude", empty=True)]
     if references is not None:
