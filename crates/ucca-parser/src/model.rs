@@ -196,11 +196,18 @@ impl Model {
             let key = u64::from_le_bytes(r.array("feature key")?);
             let n = r.take(1, "feature size")?[0];
             let mut votes = Vec::with_capacity(n as usize);
+            let mut seen = 0u128;
             for _ in 0..n {
                 let action = r.take(1, "action")?[0];
                 if usize::from(action) >= crate::ACTION_COUNT {
                     return Err(bad(format!("action number {action} out of range")));
                 }
+                if seen & 1 << action != 0 {
+                    return Err(bad(format!(
+                        "feature {key:016x} votes twice for action number {action}"
+                    )));
+                }
+                seen |= 1 << action;
                 votes.push((
                     action,
                     half::from_bits(u16::from_le_bytes(r.array("weight")?)),
@@ -424,6 +431,17 @@ mod tests {
                 "label set (digest {}) differs from this build's ({ours})",
                 model.header.labels_digest
             )),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_feature_voting_twice_for_an_action_is_refused() {
+        let mut model = small_model(FeatureSet::ALL);
+        model.weights = Weights::from_sorted(vec![(5, vec![(3, 1.0), (3, 2.0)])]);
+        let message = error(&model);
+        assert!(
+            message.contains("feature 0000000000000005 votes twice for action number 3"),
             "{message}"
         );
     }

@@ -41,8 +41,9 @@ const DENSE_VOTES: usize = 24;
 const NO_ROW: u32 = u32::MAX;
 
 impl Weights {
-    /// Weights from (feature, [(action, weight)]) sorted by feature key; a feature keeps at most
-    /// [`ACTION_COUNT`] entries.
+    /// Weights from (feature, [(action, weight)]) sorted by feature key, each feature's actions
+    /// distinct and below [`ACTION_COUNT`] (the perceptron's averaging gives them so, and reading a
+    /// model file checks both): a dense row holds one weight per action.
     pub(crate) fn from_sorted(features: Vec<(u64, Vec<(u8, f32)>)>) -> Weights {
         let capacity = (features.len() * 2).next_power_of_two().max(16);
         let mut w = Weights {
@@ -54,11 +55,10 @@ impl Weights {
         };
         let mask = capacity - 1;
         for (key, entries) in features {
-            let entries = &entries[..entries.len().min(ACTION_COUNT)];
             let offset = w.records.len() as u64;
             let row = if entries.len() >= DENSE_VOTES {
                 let mut row = [0f32; ROW];
-                for &(a, weight) in entries {
+                for &(a, weight) in &entries {
                     row[usize::from(a)] = weight;
                 }
                 w.rows.push(row);
