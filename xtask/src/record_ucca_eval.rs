@@ -48,17 +48,16 @@ fn venv(version: &str) -> anyhow::Result<PathBuf> {
 
 /// One sentence's twelve counts as the recorded rows hold them: guessed, reference and matched,
 /// labeled then unlabeled, primary then remote.
-fn counts(e: &Evaluation) -> [usize; 12] {
-    let s = |s: Score| [s.guessed, s.reference, s.matches];
-    let [a, b, c, d] = [
-        s(e.labeled.primary),
-        s(e.labeled.remote),
-        s(e.unlabeled.primary),
-        s(e.unlabeled.remote),
-    ];
+fn counts(e: &Evaluation) -> Vec<usize> {
     [
-        a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], d[0], d[1], d[2],
+        e.labeled.primary,
+        e.labeled.remote,
+        e.unlabeled.primary,
+        e.unlabeled.remote,
     ]
+    .iter()
+    .flat_map(|s: &Score| [s.guessed, s.reference, s.matches])
+    .collect()
 }
 
 /// Records the official evaluator's counts and the reference split (module docs).
@@ -149,9 +148,9 @@ fn rows(name: &str) -> anyhow::Result<Vec<Vec<String>>> {
 }
 
 /// Holds our sentence split of `split` to `ucca` 1.2.3's and our evaluator's counts on the
-/// model's parses of its sentences to `ucca` 1.0.50's, sentence by sentence; the sentences
-/// checked.
-pub(crate) fn check(data: &DataDir, split: UccaSplit, model: &Model) -> anyhow::Result<usize> {
+/// committed model's `parses` of its sentences (`ucca_parser::parse_gold`, in order) to `ucca`
+/// 1.0.50's, sentence by sentence; the sentences checked.
+pub(crate) fn check(data: &DataDir, split: UccaSplit, parses: &[Passage]) -> anyhow::Result<usize> {
     let name = split.name();
     let expected = rows(&format!("split-{name}"))?;
     let files = split.files(data)?;
@@ -181,24 +180,21 @@ pub(crate) fn check(data: &DataDir, split: UccaSplit, model: &Model) -> anyhow::
         gold.extend(sentences);
     }
     let expected = rows(name)?;
-    if expected.len() != gold.len() {
+    if expected.len() != gold.len() || parses.len() != gold.len() {
         bail!(
-            "{name}.tsv records {} sentences, the split has {}",
+            "{name}.tsv records {} sentences, the split has {}, the parses {}",
             expected.len(),
-            gold.len()
+            gold.len(),
+            parses.len()
         );
     }
-    for (k, (parse, (g, row))) in parse_gold(model, &gold)?
-        .iter()
-        .zip(gold.iter().zip(&expected))
-        .enumerate()
-    {
+    for (k, (parse, (g, row))) in parses.iter().zip(gold.iter().zip(&expected)).enumerate() {
         let ours = counts(&evaluate_all(parse, g, Normalisation::Ucca2017)?);
         let theirs: Vec<usize> = row[1..]
             .iter()
             .map(|x| x.parse())
             .collect::<Result<_, _>>()?;
-        if ours[..] != theirs[..] {
+        if ours != theirs {
             bail!(
                 "{name} sentence {} ({}): ours {ours:?}, ucca {EVALUATOR} {theirs:?} (guessed, reference, matched; \
                  labeled primary, remote, unlabeled primary, remote); if the model changed, record again",

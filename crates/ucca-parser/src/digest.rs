@@ -1,5 +1,6 @@
-//! What a model was trained with, as digests its header carries and loading checks: the feature
-//! templates, the vocabulary and the label set.
+//! What a model was trained with, as digests loading checks: the feature templates and the
+//! vocabulary (both carried in the header) and the label set (computed from the header's actions,
+//! for messages).
 //!
 //! A feature's key is the hash of its template's number — the order of its call in
 //! [`extract`] — and its values, so weights trained by one version of the templates score

@@ -7,7 +7,7 @@
 //! | 8 | magic `UCCAPRSR` |
 //! | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 4 | header length H |
-//! | H | header: UTF-8 JSON ([`ModelHeader`]: feature set, actions, training data digest, dev F1, …, the digests of the feature templates, the vocabulary and the label set, and the FNV-1a 64 checksum of the payload) |
+//! | H | header: UTF-8 JSON ([`ModelHeader`]: feature set, actions, training data digest, dev F1, …, the digests of the feature templates and the vocabulary, and the FNV-1a 64 checksum of the payload) |
 //! | … | payload: tags (u16 count; per tag u8 length + bytes); lexicon (u32 count; per word, sorted: u8 length + bytes, u32 cluster or `u32::MAX`, u8 tag or 255, u8 WordNet parts of speech, u8 lexicographer file or 255); weights (u32 count; per feature, by key: u64 key, u8 n, n × (u8 action, IEEE 754 half-precision weight)) |
 //!
 //! Reading checks the magic, the version, every length against the bytes left and the checksum,
@@ -31,7 +31,7 @@ pub const MAGIC: &[u8; 8] = b"UCCAPRSR";
 
 /// The version of the layout this crate reads and writes.
 ///
-/// Version 2 added the digests of the feature templates, the vocabulary and the label set.
+/// Version 2 added the digests of the feature templates and the vocabulary.
 pub const FORMAT_VERSION: u32 = 2;
 
 /// What a model file says about itself (its JSON header).
@@ -39,7 +39,8 @@ pub const FORMAT_VERSION: u32 = 2;
 pub struct ModelHeader {
     /// The feature set the weights were trained with.
     pub features: FeatureSet,
-    /// The actions, in the order of the weights' action numbers (`Action::to_string`).
+    /// The actions, in the order of the weights' action numbers (`Action::to_string`): the label
+    /// set, whose digest (FNV-1a 64 of the names joined by newlines) a refusal names.
     pub actions: Vec<String>,
     /// What the model was trained on (e.g. `UCCA English Wiki v1.2, ACL-2017 train split`).
     pub training_data: String,
@@ -64,8 +65,6 @@ pub struct ModelHeader {
     pub feature_templates_digest: String,
     /// The digest of the vocabulary: FNV-1a 64 of the lexicon's bytes in the payload.
     pub vocabulary_digest: String,
-    /// The digest of the label set: FNV-1a 64 of [`ModelHeader::actions`] joined by newlines.
-    pub labels_digest: String,
     /// FNV-1a 64 of the payload, as 16 hexadecimal digits.
     pub payload_checksum: String,
 }
@@ -90,11 +89,9 @@ impl Model {
     /// The header of weights trained with feature set `features` on this lexicon, with this
     /// build's actions and the digests that loading checks; the rest describes the training.
     pub(crate) fn header_for(features: FeatureSet, lexicon: &Lexicon) -> ModelHeader {
-        let actions = Model::action_names();
         ModelHeader {
             features,
-            labels_digest: digest::labels(&actions),
-            actions,
+            actions: Model::action_names(),
             training_data: String::new(),
             training_data_digest: String::new(),
             training_sentences: 0,
@@ -275,14 +272,10 @@ fn lexicon_bytes(lexicon: &Lexicon) -> Vec<u8> {
 /// lexicon's bytes are the vocabulary its header names; the message says which digest differs
 /// and gives both.
 fn check_digests(header: &ModelHeader, lexicon: &[u8]) -> Result<(), String> {
-    let ours = Model::action_names();
-    let (theirs_labels, ours_labels) = (digest::labels(&header.actions), digest::labels(&ours));
-    if header.labels_digest != theirs_labels {
-        return Err(format!(
-            "the header's label-set digest {} is not that of its actions ({theirs_labels})",
-            header.labels_digest
-        ));
-    }
+    let (theirs_labels, ours_labels) = (
+        digest::labels(&header.actions),
+        digest::labels(&Model::action_names()),
+    );
     if theirs_labels != ours_labels {
         return Err(format!(
             "the model's label set (digest {theirs_labels}) differs from this build's \
@@ -420,19 +413,17 @@ mod tests {
     #[test]
     fn another_label_set_is_refused_naming_both_digests() {
         let mut model = small_model(FeatureSet::ALL);
-        let ours = model.header.labels_digest.clone();
+        let ours = digest::labels(&model.header.actions);
         model.header.actions[4] = "NODE-X".into();
-        let message = error(&model);
-        assert!(message.contains("is not that of its actions"), "{message}");
-        model.header.labels_digest = digest::labels(&model.header.actions);
         let message = error(&model);
         assert!(
             message.contains(&format!(
                 "label set (digest {}) differs from this build's ({ours})",
-                model.header.labels_digest
+                digest::labels(&model.header.actions)
             )),
             "{message}"
         );
+        assert_ne!(digest::labels(&model.header.actions), ours);
     }
 
     #[test]

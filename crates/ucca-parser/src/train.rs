@@ -118,6 +118,23 @@ pub struct ParseScores {
     pub unnormalised: DagF1,
 }
 
+impl ParseScores {
+    /// The official evaluation of `parses` against the `gold` sentences they parse (in order),
+    /// micro over sentences, both ways.
+    pub fn of(parses: &[Passage], gold: &[Passage]) -> Result<ParseScores, Error> {
+        let mut total = ParseScores::default();
+        for (parsed, p) in parses.iter().zip(gold) {
+            total.normalised = total
+                .normalised
+                .plus(evaluate(parsed, p, Normalisation::Ucca2017)?);
+            total.unnormalised = total
+                .unnormalised
+                .plus(evaluate(parsed, p, Normalisation::None)?);
+        }
+        Ok(total)
+    }
+}
+
 /// Parses every gold sentence once with `classifier` and evaluates the parse both ways.
 fn evaluate_on(
     classifier: &impl Classifier,
@@ -125,16 +142,7 @@ fn evaluate_on(
     gold: &[Passage],
     lexicon: &Lexicon,
 ) -> Result<ParseScores, Error> {
-    let mut total = ParseScores::default();
-    for (p, parsed) in gold.iter().zip(parses_of(classifier, set, gold, lexicon)?) {
-        total.normalised = total
-            .normalised
-            .plus(evaluate(&parsed, p, Normalisation::Ucca2017)?);
-        total.unnormalised = total
-            .unnormalised
-            .plus(evaluate(&parsed, p, Normalisation::None)?);
-    }
-    Ok(total)
+    ParseScores::of(&parses_of(classifier, set, gold, lexicon)?, gold)
 }
 
 /// Trains a model on `train` sentence passages, choosing the epoch by `dev`; `training_data`
@@ -267,8 +275,9 @@ pub fn parse_gold(model: &Model, gold: &[Passage]) -> Result<Vec<Passage>, Error
 }
 
 /// Labeled F1 of a model's parses of gold sentence passages (from their own terminals) by the
-/// official evaluator, micro over sentences, with and without normalisation: what `cargo xtask
-/// reproduce ucca-parser` reports and checks against the model card.
+/// official evaluator, micro over sentences, with and without normalisation: [`parse_gold`] then
+/// [`ParseScores::of`] (what `cargo xtask reproduce ucca-parser` reports, keeping the parses for
+/// its per-sentence check).
 pub fn evaluate_model(model: &Model, gold: &[Passage]) -> Result<ParseScores, Error> {
     evaluate_on(&model.weights, model.header.features, gold, &model.lexicon)
 }

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use ucca_graph::Passage;
 use ucca_graph::dag_f1::{DagF1, Score};
-use ucca_parser::{FeatureSet, Model, TrainOptions, evaluate_model};
+use ucca_parser::{FeatureSet, Model, ParseScores, TrainOptions, parse_gold};
 
 use super::ucca_oracle::inputs;
 use super::{Experiment, Report};
@@ -88,8 +88,9 @@ fn scores(
     let mut evaluations = Vec::new();
     for split in [UccaSplit::WikiDev, UccaSplit::WikiTest, UccaSplit::TwentyK] {
         let gold = sentences(data, split)?;
-        let scores = evaluate_model(&model, &gold)?;
-        crate::record_ucca_eval::check(data, split, &model)?;
+        let parses = parse_gold(&model, &gold)?;
+        let scores = ParseScores::of(&parses, &gold)?;
+        crate::record_ucca_eval::check(data, split, &parses)?;
         let evaluation = Evaluation {
             part: split.name(),
             sentences: gold.len(),
