@@ -103,6 +103,14 @@ enum Task {
         /// Train on the first N sentences only.
         #[arg(long)]
         sentences: Option<usize>,
+        /// The classifier: the averaged perceptron over sparse features, or the BiLSTM encoder
+        /// with an MLP.
+        #[arg(long, value_enum, default_value_t = train_parser::ClassifierKind::Perceptron)]
+        classifier: train_parser::ClassifierKind,
+        /// With `--classifier bilstm`: the tokens' inputs include the English tagger's Penn tag
+        /// and dependency label.
+        #[arg(long)]
+        tagger_inputs: bool,
         /// The model file to write.
         #[arg(long, default_value = gecbias_data::location::UCCA_MODEL)]
         out: PathBuf,
@@ -288,6 +296,8 @@ fn main() -> ExitCode {
             seed,
             features,
             sentences,
+            classifier,
+            tagger_inputs,
             out,
             data,
         }) => feature_set(&features).and_then(|set| {
@@ -296,8 +306,20 @@ fn main() -> ExitCode {
             } else {
                 out
             };
-            let options = ucca_parser::TrainOptions::new(epochs, seed, set);
-            train_parser::run(&options, &out, sentences, data.as_deref())
+            let training = match classifier {
+                train_parser::ClassifierKind::Perceptron if tagger_inputs => {
+                    anyhow::bail!("--tagger-inputs needs --classifier bilstm")
+                }
+                train_parser::ClassifierKind::Perceptron => train_parser::Training::Perceptron(
+                    ucca_parser::TrainOptions::new(epochs, seed, set),
+                ),
+                train_parser::ClassifierKind::Bilstm => {
+                    let mut options = ucca_parser::NeuralTrainOptions::new(epochs, seed, set);
+                    options.network.shape.tagger = tagger_inputs;
+                    train_parser::Training::Neural(options)
+                }
+            };
+            train_parser::run(&training, &out, sentences, data.as_deref())
         }),
     };
     match result {

@@ -11,7 +11,7 @@ use gecbias_data::{DataDir, Manifest};
 use indicatif::{ProgressBar, ProgressStyle};
 use mono_align::morphy::WordNet;
 use ucca_graph::Passage;
-use ucca_parser::{EpochReport, FeatureSet, Lexicon, LexiconSources, Progress, TrainOptions};
+use ucca_parser::{EpochReport, FeatureSet, Lexicon, LexiconSources, Progress, TrainedClassifier};
 
 use crate::linguistic;
 use crate::reproduce::resolve;
@@ -104,9 +104,33 @@ impl Progress for Bar {
     }
 }
 
+/// What `train-parser` trains, and how.
+pub(crate) enum Training {
+    /// The averaged perceptron.
+    Perceptron(ucca_parser::TrainOptions),
+    /// The BiLSTM classifier.
+    Neural(ucca_parser::NeuralTrainOptions),
+}
+
+impl Training {
+    fn features(&self) -> FeatureSet {
+        match self {
+            Training::Perceptron(o) => o.features,
+            Training::Neural(o) => o.features,
+        }
+    }
+
+    fn epochs(&self) -> usize {
+        match self {
+            Training::Perceptron(o) => o.epochs,
+            Training::Neural(o) => o.epochs,
+        }
+    }
+}
+
 /// Trains and writes the model to `out`.
 pub(crate) fn run(
-    options: &TrainOptions,
+    training: &Training,
     out: &Path,
     limit: Option<usize>,
     data: Option<&Path>,
@@ -117,14 +141,18 @@ pub(crate) fn run(
         train.truncate(n);
     }
     let dev = sentences(&data, UccaSplit::WikiDev)?;
-    let lexicon = Resources::load()?.lexicon(&train, options.features)?;
+    let features = training.features();
+    let lexicon = Resources::load()?.lexicon(&train, features)?;
     eprintln!(
         "training on {} sentences ({} dev), features {}, {} lexicon entries",
         train.len(),
         dev.len(),
-        options.features.name(),
+        features.name(),
         lexicon.len()
     );
+    if let Training::Neural(o) = training {
+        eprintln!("BiLSTM classifier: {:?}", o.network);
+    }
     let bar = ProgressBar::new(train.len() as u64);
     if let Ok(style) =
         ProgressStyle::with_template("{prefix} [{bar:40}] {pos}/{len} sentences, {msg} {eta}")
@@ -136,32 +164,51 @@ pub(crate) fn run(
         bar,
         start: Instant::now(),
         transitions: 0,
-        epochs: options.epochs,
+        epochs: training.epochs(),
     };
     let digest = digest(&data)?;
-    let (model, report) = ucca_parser::train(
-        &train,
-        &dev,
-        lexicon,
-        options,
-        (TRAINING_DATA, &digest),
-        &mut progress,
-    )?;
+    let described = (TRAINING_DATA, digest.as_str());
+    let (model, report) = match training {
+        Training::Perceptron(o) => {
+            ucca_parser::train(&train, &dev, lexicon, o, described, &mut progress)?
+        }
+        Training::Neural(o) => {
+            ucca_parser::train_neural(&train, &dev, lexicon, o, described, &mut progress)?
+        }
+    };
     progress.bar.finish_and_clear();
     if let Some(dir) = out.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     model.write(out)?;
+    let size = match &model.classifier {
+        TrainedClassifier::Perceptron(w) => {
+            format!(
+                "{} features, {} weights",
+                w.feature_count(),
+                w.weight_count()
+            )
+        }
+        TrainedClassifier::Neural(n) => format!("network {:?}", n.shape()),
+        _ => String::new(),
+    };
     eprintln!(
-        "kept epoch {} (dev primary LF {:.4}, remote {:.4}): {} features, {} weights, {} bytes → {}, in {:.0} s",
+        "kept epoch {} (dev primary LF {:.4}, remote {:.4}): {size}, {} bytes → {}, in {:.0} s",
         report.best_epoch,
         model.header.dev.primary.f1(),
         model.header.dev.remote.f1(),
-        model.weights.feature_count(),
-        model.weights.weight_count(),
         std::fs::metadata(out).map(|m| m.len()).unwrap_or(0),
         out.display(),
         progress.start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Which classifier `train-parser` trains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ClassifierKind {
+    /// The averaged perceptron over sparse features.
+    Perceptron,
+    /// The BiLSTM token encoder with an MLP over the state.
+    Bilstm,
 }

@@ -48,7 +48,9 @@ pub mod spec_goldens;
 pub mod testing;
 
 pub use error::Error;
-pub use location::{Candidate, DATA_ENV, DataDir, Origin, SEED_ENV, UCCA_MODEL, workspace_root};
+pub use location::{
+    Candidate, DATA_ENV, DataDir, Origin, SEED_ENV, UCCA_BILSTM_MODEL, UCCA_MODEL, workspace_root,
+};
 pub use manifest::{Manifest, ManifestEntry, Verification, sha256_base64};
 
 /// This crate's version (`gecbias --version` lists it).

@@ -177,6 +177,11 @@ pub const SEED_ENV: &str = "GECBIAS_SEED";
 /// train-parser` writes it; programs read the copy built into them, see `gecbias-resources`).
 pub const UCCA_MODEL: &str = "models/ucca-wiki-v1.2/model.bin";
 
+/// The committed neural UCCA parser model (a BiLSTM with an MLP, `cargo xtask train-parser
+/// --classifier bilstm --tagger-inputs`), relative to the workspace root; programs read it where
+/// `--parser-model` names it.
+pub const UCCA_BILSTM_MODEL: &str = "models/ucca-wiki-bilstm/model.bin";
+
 /// The workspace root, known at compile time from this crate's own location
 /// (`<root>/crates/gecbias-data`): for tests and `cargo xtask`, which run inside a clone. Nothing
 /// an installed program reads is found through it (models and linguistic resources are built

@@ -9,16 +9,20 @@ use ucca_parser::{Parser, Token};
 mod corpus;
 
 fn parse_test(c: &mut Criterion) {
-    let path = gecbias_data::workspace_root().join(gecbias_data::location::UCCA_MODEL);
+    // A model to compare (e.g. a neural one) is named the way the parser's users name it.
+    let path = std::env::var_os("GECBIAS_UCCA_MODEL").map_or_else(
+        || gecbias_data::workspace_root().join(gecbias_data::location::UCCA_MODEL),
+        std::path::PathBuf::from,
+    );
     let mut group = c.benchmark_group("parser");
     group.sample_size(10);
     group.bench_function("load_model", |b| {
-        b.iter(|| std::hint::black_box(Parser::load(&path).expect("the committed model")))
+        b.iter(|| std::hint::black_box(Parser::load(&path).expect("the model")))
     });
     let Some(gold) = corpus::sentences(UccaSplit::WikiTest, "bench parse") else {
         return;
     };
-    let parser = Parser::load(&path).expect("the committed model");
+    let parser = Parser::load(&path).expect("the model");
     let sentences: Vec<Vec<Token>> = gold
         .iter()
         .map(|s| {

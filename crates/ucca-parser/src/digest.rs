@@ -14,7 +14,9 @@ use std::collections::HashMap;
 
 use mono_align::morphy::WordClass;
 
-use crate::features::{FeatureSet, Sentence, extract, fnv1a};
+use crate::features::{
+    FeatureSet, SLOTS, Sentence, SlotHead, TAGGER_INPUTS, TOKEN_INPUTS, extract, fnv1a, structure,
+};
 use crate::lexicon::{LexEntry, Lexicon};
 use crate::{Action, ActionKind, State, Token};
 
@@ -91,15 +93,45 @@ fn probe_tokens() -> Vec<Token> {
     PROBE.iter().map(|t| Token::new(*t)).collect()
 }
 
-/// The digest of the feature templates of `set`: FNV-1a 64 of every key [`extract`] gives on
-/// the probe, state by state, as 16 hexadecimal digits.
-pub(crate) fn feature_templates(set: FeatureSet) -> String {
+/// What a classifier reads of a sentence.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Inputs<'a> {
+    /// The perceptron's sparse features.
+    Sparse,
+    /// The neural classifier's token inputs and state structure, with the tagger's analyses
+    /// where it reads them.
+    Neural(Option<&'a english_tagger::Tagger>),
+}
+
+/// The digest of the feature templates of `set` (for a neural classifier, of its inputs):
+/// FNV-1a 64, as 16 hexadecimal digits, of every key [`extract`] gives on the probe, state by
+/// state — or of every token's input values ([`Sentence::token_inputs`], so also of what the
+/// tagger says of the probe) and every state's slot heads and structural keys ([`structure`]).
+pub(crate) fn templates(set: FeatureSet, inputs: Inputs<'_>) -> String {
     let tokens = probe_tokens();
-    let sentence = Sentence::new(&tokens, &probe_lexicon());
+    let (neural, tagger) = match inputs {
+        Inputs::Sparse => (false, None),
+        Inputs::Neural(tagger) => (true, tagger),
+    };
+    let sentence = Sentence::new(&tokens, &probe_lexicon(), tagger);
     let mut keys = Vec::new();
     let mut bytes = Vec::new();
+    if neural {
+        // What the network reads: the tagger's inputs only where it reads them.
+        let read = TOKEN_INPUTS - if tagger.is_some() { 0 } else { TAGGER_INPUTS };
+        for i in 0..sentence.len() {
+            let values = sentence.token_inputs(i);
+            bytes.extend(values[..read].iter().flat_map(|v| v.to_le_bytes()));
+        }
+    }
+    let mut heads = [SlotHead::Empty; SLOTS];
     walk_probe(&tokens, |state| {
-        extract(state, &sentence, set, &mut keys);
+        if neural {
+            structure(state, &sentence, &mut heads, &mut keys);
+            bytes.extend(format!("{heads:?}").bytes());
+        } else {
+            extract(state, &sentence, set, &mut keys);
+        }
         bytes.extend((keys.len() as u64).to_le_bytes());
         bytes.extend(keys.iter().flat_map(|k| k.to_le_bytes()));
     });
@@ -134,14 +166,17 @@ mod tests {
 
     #[test]
     fn digests_tell_feature_sets_apart_and_repeat() {
-        let all = feature_templates(FeatureSet::ALL);
-        assert_eq!(all, feature_templates(FeatureSet::ALL));
-        assert_ne!(all, feature_templates(FeatureSet::ORTHOGRAPHY));
+        let all = templates(FeatureSet::ALL, Inputs::Sparse);
+        assert_eq!(all, templates(FeatureSet::ALL, Inputs::Sparse));
+        assert_ne!(all, templates(FeatureSet::ORTHOGRAPHY, Inputs::Sparse));
+        let neural = templates(FeatureSet::ALL, Inputs::Neural(None));
+        assert_eq!(neural, templates(FeatureSet::ALL, Inputs::Neural(None)));
+        assert_ne!(neural, all);
         let no_brill = FeatureSet {
             brill: false,
             ..FeatureSet::ALL
         };
-        assert_ne!(all, feature_templates(no_brill));
+        assert_ne!(all, templates(no_brill, Inputs::Sparse));
         assert_eq!(all.len(), 16);
     }
 }

@@ -53,6 +53,12 @@ pub enum Error {
         /// The accepted maximum.
         limit: usize,
     },
+    /// The English tagger a neural model reads could not be loaded.
+    #[error("the English tagger the model reads: {source}")]
+    Tagger {
+        /// Why (shared: the tagger is loaded once per process).
+        source: std::sync::Arc<english_tagger::Error>,
+    },
     /// A lexicon resource has a malformed line.
     #[error("{what}, line {line}: {message}")]
     Resource {

@@ -197,10 +197,26 @@ fn key(template: u64, values: &[u64]) -> u64 {
 pub(crate) struct Sentence {
     views: Vec<TokenView>,
     punctuation: Vec<Option<u64>>,
+    /// The tagger's Penn tag and dependency label of every token, when a neural model reads them.
+    analyses: Vec<[u64; 2]>,
 }
 
 impl Sentence {
-    pub(crate) fn new(tokens: &[Token], lexicon: &Lexicon) -> Sentence {
+    /// The tokens' views by the lexicon, and the tagger's analyses when one is given (a neural
+    /// model that reads them).
+    pub(crate) fn new(
+        tokens: &[Token],
+        lexicon: &Lexicon,
+        tagger: Option<&english_tagger::Tagger>,
+    ) -> Sentence {
+        let analyses = tagger.map_or_else(Vec::new, |tagger| {
+            let words: Vec<&str> = tokens.iter().map(|t| t.text.as_str()).collect();
+            tagger
+                .tag(&words)
+                .iter()
+                .map(|a| [hash_str(&a.xpos), hash_str(&a.dep)])
+                .collect()
+        });
         Sentence {
             views: tokens
                 .iter()
@@ -210,8 +226,110 @@ impl Sentence {
                 .iter()
                 .map(|t| t.punctuation.then(|| hash_str(&t.text)))
                 .collect(),
+            analyses,
         }
     }
+}
+
+impl Sentence {
+    /// The tokens.
+    pub(crate) fn len(&self) -> usize {
+        self.views.len()
+    }
+
+    /// What the neural classifier embeds of token `i`, one value per [`TOKEN_INPUTS`] group:
+    /// lower-cased form, shape, first letter, two- and three-letter suffixes, flags, the 20- and
+    /// 6-bit Brown cluster prefixes, Brill tag, WordNet class, and the tagger's Penn tag and
+    /// dependency label (a marker value where the sentence was read without the tagger).
+    pub(crate) fn token_inputs(&self, i: usize) -> [u64; TOKEN_INPUTS] {
+        let v = &self.views[i];
+        let [xpos, dep] = self.analyses.get(i).copied().unwrap_or([NONE; 2]);
+        [
+            v.lower,
+            v.shape,
+            v.prefix,
+            v.suffix[1],
+            v.suffix[2],
+            v.flags,
+            v.clusters[3],
+            v.clusters[1],
+            v.tag,
+            v.wordnet,
+            xpos,
+            dep,
+        ]
+    }
+}
+
+/// The groups of [`Sentence::token_inputs`].
+pub(crate) const TOKEN_INPUTS: usize = 12;
+
+/// The last groups of [`Sentence::token_inputs`], the tagger's.
+pub(crate) const TAGGER_INPUTS: usize = 2;
+
+/// The positions the neural classifier reads token encodings at: s0–s3, b0–b3, the leftmost and
+/// rightmost children of s0 and s1, and the first parent of s0.
+pub(crate) const SLOTS: usize = 13;
+
+/// Where a slot's node is: a token (its head terminal, 0-based), the root, or nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SlotHead {
+    Token(usize),
+    Root,
+    Empty,
+}
+
+/// The neural classifier's view of a state: the head of each of the [`SLOTS`] nodes, and the
+/// hashed keys of the structural properties (each slot's incoming label, kind, height and child
+/// counts; the edges between s0 and s1; the last two actions; separators, distances, swap order,
+/// node ratio and stack and buffer sizes) — the sparse templates without the words.
+pub(crate) fn structure(
+    state: &State,
+    sentence: &Sentence,
+    heads: &mut [SlotHead; SLOTS],
+    keys: &mut Vec<u64>,
+) {
+    keys.clear();
+    let s: [Option<NodeIndex>; 4] = std::array::from_fn(|i| state.stack_item(i));
+    let b: [Option<NodeIndex>; 4] = std::array::from_fn(|i| state.buffer_item(i));
+    let nodes = [
+        s[0],
+        s[1],
+        s[2],
+        s[3],
+        b[0],
+        b[1],
+        b[2],
+        b[3],
+        child(state, s[0], true),
+        child(state, s[0], false),
+        child(state, s[1], true),
+        child(state, s[1], false),
+        parent(state, s[0]),
+    ];
+    let mut template = 0u64;
+    let mut f = |values: &[u64]| {
+        template += 1;
+        keys.push(key(template, values));
+    };
+    let mut elements = [NO_ELEMENT; 5];
+    for (slot, &n) in nodes.iter().enumerate() {
+        heads[slot] = match n {
+            None => SlotHead::Empty,
+            Some(ROOT) => SlotHead::Root,
+            Some(n) => SlotHead::Token(state.nodes[n].head as usize - 1),
+        };
+        let x = element(state, sentence, n);
+        f(&[x.label]);
+        f(&[x.kind]);
+        f(&[x.height]);
+        f(&[x.counts]);
+        if slot < elements.len() {
+            elements[slot] = x;
+        }
+    }
+    let [s0, s1, _, _, b0] = &elements;
+    common(state, sentence, [s[0], s[1]], [s0, s1, b0], &mut f);
 }
 
 /// The properties of one element (a node, or nothing there).
@@ -413,6 +531,19 @@ pub(crate) fn extract(state: &State, sentence: &Sentence, set: FeatureSet, out: 
             f(&[l.word.tag, r.word.tag]);
         }
     }
+    common(state, sentence, [s[0], s[1]], [&s0, &s1, &b0], &mut f);
+}
+
+/// The templates of the sparse features that the neural classifier's structure shares: the edges
+/// between s0 and s1, past actions, separator punctuation, distances, swap order, node ratio and
+/// the stack and buffer sizes.
+fn common(
+    state: &State,
+    sentence: &Sentence,
+    s: [Option<NodeIndex>; 2],
+    [s0, s1, b0]: [&Element; 3],
+    f: &mut impl FnMut(&[u64]),
+) {
     // Edges between s0 and s1.
     let edge = |p: Option<NodeIndex>, c: Option<NodeIndex>| match (p, c) {
         (Some(p), Some(c)) => state.nodes[p]

@@ -1,7 +1,8 @@
 //! A native UCCA parser: the transition system of TUPA v1.0 (Hershcovich, Abend & Rappoport,
-//! ACL 2017), its static training oracle, and an averaged perceptron over TUPA-Sparse-style
-//! features trained on the UCCA English Wikipedia corpus, committed with the repository
-//! (ucca-parser spec §2–3).
+//! ACL 2017), its static training oracle, and two classifiers: an averaged perceptron over
+//! TUPA-Sparse-style features trained on the UCCA English Wikipedia corpus, committed with the
+//! repository (ucca-parser spec §2–3), and TUPA-BiLSTM's recipe — a BiLSTM over the tokens and an
+//! MLP over the state — in pure Rust.
 //!
 //! Parse a tokenised sentence with the committed model:
 //!
@@ -15,12 +16,15 @@
 //!
 //! * [`Parser`] — loads a [`Model`] file ([`Parser::load`], [`Parser::default_model`]) and parses
 //!   token lists greedily into [`ucca_graph::Passage`]s; any input parses, without a panic.
-//! * [`train`] — trains the model with the oracle ([`TrainOptions`]: epochs, seed, [`FeatureSet`]);
-//!   [`evaluate_model`] scores it with the official evaluator.
+//! * [`train`] — trains the perceptron with the oracle ([`TrainOptions`]: epochs, seed,
+//!   [`FeatureSet`]); [`train_neural`] trains the neural classifier ([`NeuralTrainOptions`], with
+//!   the network's [`NeuralSettings`]); [`evaluate_model`] scores a model with the official
+//!   evaluator. A [`Model`] holds either as its [`TrainedClassifier`].
 //! * [`Lexicon`] — the word-level signals that replace a POS tagger: Brown clusters, Brill's tag
 //!   lexicon and WordNet classes, carried inside the model for its vocabulary.
-//! * [`Classifier`] — the scoring interface, implemented by the [`AveragedPerceptron`] during
-//!   training and by its frozen [`Weights`].
+//! * [`Classifier`] — the sparse scoring interface, implemented by the [`AveragedPerceptron`]
+//!   during training and by its frozen [`Weights`]; [`Network`] — the BiLSTM encoder and MLP
+//!   ([`NetworkShape`]: embedding, LSTM and hidden sizes).
 //!
 //! * [`State`] — stack, buffer and the graph built so far; [`State::apply`] performs an
 //!   [`Action`] (SHIFT, REDUCE, NODE_X, LEFT/RIGHT-EDGE_X, LEFT/RIGHT-REMOTE_X, SWAP, FINISH),
@@ -59,13 +63,16 @@
 
 mod action;
 mod constraints;
+mod dense;
 mod digest;
 mod error;
 mod features;
 mod gold;
 mod half;
 mod lexicon;
+mod lstm;
 mod model;
+mod neural;
 mod oracle;
 mod parse;
 mod perceptron;
@@ -81,7 +88,8 @@ pub use error::Error;
 pub use features::FeatureSet;
 pub use gold::{GoldEdge, GoldGraph, LeftOut};
 pub use lexicon::{FREQUENT_CLUSTER_WORDS, LexEntry, Lexicon, LexiconSources};
-pub use model::{FORMAT_VERSION, MAGIC, Model, ModelHeader};
+pub use model::{FORMAT_VERSION, MAGIC, Model, ModelHeader, TrainedClassifier};
+pub use neural::{Network, NetworkShape, NeuralSettings};
 pub use oracle::{Losses, Oracle};
 pub use parse::{MAX_SENTENCE_TOKENS, Parser};
 pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES};
@@ -105,8 +113,8 @@ pub fn tokenize(text: &str) -> Vec<Token> {
         .collect()
 }
 pub use train::{
-    EpochReport, ParseScores, Progress, TrainOptions, TrainReport, evaluate_model, parse_gold,
-    train,
+    EpochReport, NeuralTrainOptions, ParseScores, Progress, TrainOptions, TrainReport,
+    evaluate_model, parse_gold, train, train_neural,
 };
 pub use weights::Weights;
 

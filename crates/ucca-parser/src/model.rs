@@ -8,7 +8,7 @@
 //! | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 4 | header length H |
 //! | H | header: UTF-8 JSON ([`ModelHeader`]: feature set, actions, training data digest, dev F1, …, the digests of the feature templates and the vocabulary, and the FNV-1a 64 checksum of the payload) |
-//! | … | payload: tags (u16 count; per tag u8 length + bytes); lexicon (u32 count; per word, sorted: u8 length + bytes, u32 cluster or `u32::MAX`, u8 tag or 255, u8 WordNet parts of speech, u8 lexicographer file or 255); weights (u32 count; per feature, by key: u64 key, u8 n, n × (u8 action, IEEE 754 half-precision weight)) |
+//! | … | payload: tags (u16 count; per tag u8 length + bytes); lexicon (u32 count; per word, sorted: u8 length + bytes, u32 cluster or `u32::MAX`, u8 tag or 255, u8 WordNet parts of speech, u8 lexicographer file or 255); then for the perceptron its weights (u32 count; per feature, by key: u64 key, u8 n, n × (u8 action, IEEE 754 half-precision weight)), for a neural model (the header has `neural`) every parameter of the network in a fixed order as IEEE 754 half precision, as many as the header's shape gives |
 //!
 //! Reading checks the magic, the version, every length against the bytes left and the checksum,
 //! and says which part is wrong; then that the model was trained with this build's feature
@@ -22,6 +22,7 @@ use ucca_graph::dag_f1::DagF1;
 
 use crate::features::{FeatureSet, fnv1a};
 use crate::lexicon::{LexEntry, Lexicon};
+use crate::neural::{Network, NeuralSettings, tagger_for};
 use crate::perceptron::MIN_UPDATES;
 use crate::weights::Weights;
 use crate::{Action, Error, digest, half};
@@ -57,8 +58,13 @@ pub struct ModelHeader {
     /// The kept weights, as stored, on the dev sentences: the official evaluator's counts
     /// (normalised, micro), so a reader recomputes the F1 exactly.
     pub dev: DagF1,
-    /// Minimum updates a feature needed to be kept.
-    pub min_updates: u32,
+    /// Minimum updates a perceptron feature needed to be kept (absent for a neural model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_updates: Option<u32>,
+    /// The network's sizes and training settings: present for a neural model, absent for the
+    /// averaged perceptron.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neural: Option<NeuralSettings>,
     /// The digest of the feature templates the weights were trained with: FNV-1a 64 of the
     /// feature keys on a fixed probe sentence walked through fixed transitions, so any change to
     /// the templates, their order or their hashing changes it (16 hexadecimal digits).
@@ -69,15 +75,56 @@ pub struct ModelHeader {
     pub payload_checksum: String,
 }
 
-/// A trained parser model: its header, its lexicon and its weights.
+/// A trained parser model: its header, its lexicon and its classifier.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Model {
     /// What the file says about the model.
     pub header: ModelHeader,
     /// The word-level signals of the model's vocabulary.
     pub lexicon: Lexicon,
-    /// The averaged perceptron's weights.
-    pub weights: Weights,
+    /// What scores the transitions.
+    pub classifier: TrainedClassifier,
+}
+
+/// The scoring part of a model.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum TrainedClassifier {
+    /// The averaged perceptron's weights over sparse features.
+    Perceptron(Weights),
+    /// The BiLSTM encoder and MLP.
+    Neural(Box<Network>),
+}
+
+impl TrainedClassifier {
+    /// The classifier as a model file stores it: a network's values rounded to half precision
+    /// (the perceptron's weights are rounded as they are averaged).
+    pub(crate) fn into_stored(self) -> TrainedClassifier {
+        match self {
+            TrainedClassifier::Neural(network) => {
+                TrainedClassifier::Neural(Box::new(network.rounded()))
+            }
+            perceptron => perceptron,
+        }
+    }
+}
+
+impl TrainedClassifier {
+    /// The English tagger the classifier reads, if any (a neural model trained with it).
+    pub(crate) fn tagger(&self) -> Result<Option<&'static english_tagger::Tagger>, Error> {
+        match self {
+            TrainedClassifier::Neural(network) => tagger_for(network.shape()),
+            TrainedClassifier::Perceptron(_) => Ok(None),
+        }
+    }
+}
+
+/// What the classifier a header describes reads.
+fn inputs(neural: Option<NeuralSettings>) -> Result<digest::Inputs<'static>, Error> {
+    Ok(match neural {
+        None => digest::Inputs::Sparse,
+        Some(settings) => digest::Inputs::Neural(tagger_for(settings.shape)?),
+    })
 }
 
 impl Model {
@@ -86,10 +133,15 @@ impl Model {
         Action::all().map(|a| a.to_string()).collect()
     }
 
-    /// The header of weights trained with feature set `features` on this lexicon, with this
-    /// build's actions and the digests that loading checks; the rest describes the training.
-    pub(crate) fn header_for(features: FeatureSet, lexicon: &Lexicon) -> ModelHeader {
-        ModelHeader {
+    /// The header of a classifier trained with feature set `features` (and, for a neural one,
+    /// `neural`) on this lexicon, with this build's actions and the digests that loading checks;
+    /// the rest describes the training.
+    pub(crate) fn header_for(
+        features: FeatureSet,
+        neural: Option<NeuralSettings>,
+        lexicon: &Lexicon,
+    ) -> Result<ModelHeader, Error> {
+        Ok(ModelHeader {
             features,
             actions: Model::action_names(),
             training_data: String::new(),
@@ -99,24 +151,30 @@ impl Model {
             epochs: 0,
             best_epoch: 0,
             dev: DagF1::default(),
-            min_updates: MIN_UPDATES,
-            feature_templates_digest: digest::feature_templates(features),
+            min_updates: neural.is_none().then_some(MIN_UPDATES),
+            neural,
+            feature_templates_digest: digest::templates(features, inputs(neural)?),
             vocabulary_digest: digest::vocabulary(&lexicon_bytes(lexicon)),
             payload_checksum: String::new(),
-        }
+        })
     }
 
     /// The model as bytes (the module's layout); the header's checksum is filled in.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut payload = lexicon_bytes(&self.lexicon);
-        payload.extend((self.weights.feature_count() as u32).to_le_bytes());
-        for (key, entries) in self.weights.iter() {
-            payload.extend(key.to_le_bytes());
-            payload.push(entries.len() as u8);
-            for (a, w) in entries {
-                payload.push(a);
-                payload.extend(half::to_bits(w).to_le_bytes());
+        match &self.classifier {
+            TrainedClassifier::Perceptron(weights) => {
+                payload.extend((weights.feature_count() as u32).to_le_bytes());
+                for (key, entries) in weights.iter() {
+                    payload.extend(key.to_le_bytes());
+                    payload.push(entries.len() as u8);
+                    for (a, w) in entries {
+                        payload.push(a);
+                        payload.extend(half::to_bits(w).to_le_bytes());
+                    }
+                }
             }
+            TrainedClassifier::Neural(network) => payload.extend(network.to_bytes()),
         }
         let mut header = self.header.clone();
         header.payload_checksum = format!("{:016x}", fnv1a(&payload));
@@ -187,6 +245,22 @@ impl Model {
             );
         }
         check_digests(&header, &bytes[lexicon_start..r.at]).map_err(bad)?;
+        let lexicon = Lexicon { entries, tags };
+        if let Some(settings) = header.neural {
+            let rest = &bytes[r.at..];
+            let network = Network::from_bytes(settings.shape, rest).ok_or_else(|| {
+                bad(format!(
+                    "the network takes {} bytes, its shape in the header needs {}",
+                    rest.len(),
+                    Network::byte_len(settings.shape)
+                ))
+            })?;
+            return Ok(Model {
+                header,
+                lexicon,
+                classifier: TrainedClassifier::Neural(Box::new(network)),
+            });
+        }
         let feature_count = r.u32("weight count")?;
         let mut features = Vec::with_capacity(feature_count as usize);
         for _ in 0..feature_count {
@@ -220,8 +294,8 @@ impl Model {
         }
         Ok(Model {
             header,
-            lexicon: Lexicon { entries, tags },
-            weights: Weights::from_sorted(features),
+            lexicon,
+            classifier: TrainedClassifier::Perceptron(Weights::from_sorted(features)),
         })
     }
 
@@ -283,7 +357,10 @@ fn check_digests(header: &ModelHeader, lexicon: &[u8]) -> Result<(), String> {
              train-parser) or load it with the build that trained it"
         ));
     }
-    let templates = digest::feature_templates(header.features);
+    let templates = digest::templates(
+        header.features,
+        inputs(header.neural).map_err(|e| e.to_string())?,
+    );
     if header.feature_templates_digest != templates {
         return Err(format!(
             "the model's feature templates (digest {}) differ from this build's for feature \
@@ -369,9 +446,9 @@ mod tests {
             tags: vec!["NN".to_owned()],
         };
         Model {
-            header: Model::header_for(features, &lexicon),
+            header: Model::header_for(features, None, &lexicon).unwrap(),
             lexicon,
-            weights: Weights::default(),
+            classifier: TrainedClassifier::Perceptron(Weights::default()),
         }
     }
 
@@ -390,6 +467,64 @@ mod tests {
         assert_eq!(read.lexicon, model.lexicon);
     }
 
+    fn small_neural_model(tagger: bool) -> Model {
+        let mut model = small_model(FeatureSet::ALL);
+        let mut settings = NeuralSettings::default();
+        let shape = &mut settings.shape;
+        (shape.word_buckets, shape.word_dim, shape.lstm_hidden) = (64, 4, 3);
+        (shape.hidden, shape.structure_buckets, shape.tagger) = (5, 32, tagger);
+        model.header = Model::header_for(FeatureSet::ALL, Some(settings), &model.lexicon).unwrap();
+        model.classifier =
+            TrainedClassifier::Neural(Box::new(Network::new(settings.shape, 1).rounded()));
+        model
+    }
+
+    #[test]
+    fn a_neural_model_written_reads_back_and_parses() {
+        for tagger in [false, true] {
+            neural_model_reads_back_and_parses(tagger);
+        }
+    }
+
+    fn neural_model_reads_back_and_parses(tagger: bool) {
+        let model = small_neural_model(tagger);
+        let bytes = model.to_bytes();
+        let read = Model::from_bytes(&bytes, "m.bin").unwrap();
+        assert!(read.classifier == model.classifier, "the same network");
+        assert_eq!(read.to_bytes(), bytes);
+        assert!(read.header.min_updates.is_none());
+        let parser = crate::Parser::new(read);
+        for tokens in [&[][..], &["."], &["John", "gave", "Mary", "a", "book", "."]] {
+            let passage = parser.parse(tokens).unwrap();
+            assert_eq!(passage.terminal_count(), tokens.len());
+        }
+    }
+
+    #[test]
+    fn a_network_unlike_its_header_shape_is_refused() {
+        let mut model = small_neural_model(false);
+        if let Some(settings) = &mut model.header.neural {
+            settings.shape.hidden = 6;
+        }
+        let message = error(&model);
+        assert!(
+            message
+                .contains("the network takes 638726 bytes, its shape in the header needs 639112"),
+            "{message}"
+        );
+        // A neural model's inputs have their own digest: the perceptron's templates' is refused.
+        let mut model = small_neural_model(false);
+        model.header.feature_templates_digest =
+            digest::templates(FeatureSet::ALL, digest::Inputs::Sparse);
+        assert!(error(&model).contains("feature templates"));
+        // Reading the tagger's analyses is part of the inputs' digest.
+        let with_tagger = small_neural_model(true);
+        assert_ne!(
+            with_tagger.header.feature_templates_digest,
+            small_neural_model(false).header.feature_templates_digest
+        );
+    }
+
     #[test]
     fn other_feature_templates_are_refused_naming_both_digests() {
         let mut model = small_model(FeatureSet::ORTHOGRAPHY);
@@ -406,7 +541,8 @@ mod tests {
             "{message}"
         );
         // The digest belongs to the feature set: another set's templates are not these.
-        model.header.feature_templates_digest = digest::feature_templates(FeatureSet::ALL);
+        model.header.feature_templates_digest =
+            digest::templates(FeatureSet::ALL, digest::Inputs::Sparse);
         assert!(error(&model).contains("feature templates"));
     }
 
@@ -429,7 +565,10 @@ mod tests {
     #[test]
     fn a_feature_voting_twice_for_an_action_is_refused() {
         let mut model = small_model(FeatureSet::ALL);
-        model.weights = Weights::from_sorted(vec![(5, vec![(3, 1.0), (3, 2.0)])]);
+        model.classifier = TrainedClassifier::Perceptron(Weights::from_sorted(vec![(
+            5,
+            vec![(3, 1.0), (3, 2.0)],
+        )]));
         let message = error(&model);
         assert!(
             message.contains("feature 0000000000000005 votes twice for action number 3"),

@@ -5,7 +5,7 @@ use std::path::Path;
 use ucca_graph::Passage;
 
 use crate::features::{FeatureSet, Sentence, extract};
-use crate::model::Model;
+use crate::model::{Model, TrainedClassifier};
 use crate::perceptron::Classifier;
 use crate::{ACTION_COUNT, Action, Error, State, Token};
 
@@ -18,8 +18,19 @@ const TRANSITIONS_PER_TOKEN: usize = 50;
 /// 261), and refusing it at once beats minutes of parsing.
 pub const MAX_SENTENCE_TOKENS: usize = 2_000;
 
-/// The highest-scoring legal action (the lowest-numbered on ties); FINISH only once the buffer is
+/// Whether decoding may take `action`: legal ([`State::is_legal`]), FINISH only once the buffer is
 /// empty, NODE only while [`State::may_create_while_decoding`].
+pub(crate) fn allowed(state: &State, action: Action) -> bool {
+    if action == Action::Finish && !state.buffer.is_empty() {
+        return false;
+    }
+    if matches!(action, Action::Node(_)) && !state.may_create_while_decoding() {
+        return false;
+    }
+    state.is_legal(action)
+}
+
+/// The highest-scoring [`allowed`] action (the lowest-numbered on ties).
 pub(crate) fn best_legal(state: &State, scores: &[f32]) -> Option<Action> {
     let mut best: Option<(Action, f32)> = None;
     for (i, &score) in scores.iter().enumerate().take(ACTION_COUNT) {
@@ -29,36 +40,44 @@ pub(crate) fn best_legal(state: &State, scores: &[f32]) -> Option<Action> {
         let Some(action) = Action::from_index(i) else {
             continue;
         };
-        if action == Action::Finish && !state.buffer.is_empty() {
-            continue;
-        }
-        if matches!(action, Action::Node(_)) && !state.may_create_while_decoding() {
-            continue;
-        }
-        if state.is_legal(action) {
+        if allowed(state, action) {
             best = Some((action, score));
         }
     }
     best.map(|(a, _)| a)
 }
 
-/// Parses one sentence greedily: from the initial state, the classifier's best legal action until
-/// FINISH (or no legal action, or the transition limit), then every node left without a parent
-/// is attached to the root.
-pub(crate) fn decode(
-    classifier: &impl Classifier,
-    sentence: &Sentence,
+/// Scores every action in a state of one sentence's parse.
+pub(crate) trait Scorer {
+    /// Writes each action's score to `scores`.
+    fn scores(&mut self, state: &State, scores: &mut [f32; ACTION_COUNT]);
+}
+
+/// A sparse [`Classifier`] over the features of one sentence.
+struct SparseScorer<'a, C> {
+    classifier: &'a C,
+    sentence: &'a Sentence,
     set: FeatureSet,
-    punctuation: &[bool],
-) -> State {
+    features: Vec<u64>,
+}
+
+impl<C: Classifier> Scorer for SparseScorer<'_, C> {
+    fn scores(&mut self, state: &State, scores: &mut [f32; ACTION_COUNT]) {
+        extract(state, self.sentence, self.set, &mut self.features);
+        scores.fill(0.0);
+        self.classifier.score(&self.features, scores);
+    }
+}
+
+/// Parses one sentence greedily: from the initial state, the scorer's best allowed action until
+/// FINISH (or no allowed action, or the transition limit), then every node left without a parent
+/// is attached to the root.
+fn decode(scorer: &mut impl Scorer, punctuation: &[bool]) -> State {
     let mut state = State::new(punctuation);
     let limit = TRANSITIONS_PER_TOKEN * (punctuation.len() + 1);
-    let mut features = Vec::new();
     let mut scores = [0f32; ACTION_COUNT];
     while !state.finished && state.actions.len() < limit {
-        extract(&state, sentence, set, &mut features);
-        scores.fill(0.0);
-        classifier.score(&features, &mut scores);
+        scorer.scores(&state, &mut scores);
         match best_legal(&state, &scores) {
             Some(action) => state.apply(action),
             None => break,
@@ -66,6 +85,27 @@ pub(crate) fn decode(
     }
     state.attach_orphans();
     state
+}
+
+/// Parses one sentence with a trained classifier (sparse features of `set` for the perceptron).
+pub(crate) fn parse_with(
+    classifier: &TrainedClassifier,
+    set: FeatureSet,
+    sentence: &Sentence,
+    punctuation: &[bool],
+) -> State {
+    match classifier {
+        TrainedClassifier::Perceptron(weights) => decode(
+            &mut SparseScorer {
+                classifier: weights,
+                sentence,
+                set,
+                features: Vec::new(),
+            },
+            punctuation,
+        ),
+        TrainedClassifier::Neural(network) => decode(&mut network.scorer(sentence), punctuation),
+    }
 }
 
 /// A UCCA parser: a trained [`Model`] and the code that applies it.
@@ -125,12 +165,12 @@ impl Parser {
                 limit: MAX_SENTENCE_TOKENS,
             });
         }
-        let sentence = Sentence::new(tokens, &self.model.lexicon);
+        let sentence = Sentence::new(tokens, &self.model.lexicon, self.model.classifier.tagger()?);
         let punctuation: Vec<bool> = tokens.iter().map(|t| t.punctuation).collect();
-        let state = decode(
-            &self.model.weights,
-            &sentence,
+        let state = parse_with(
+            &self.model.classifier,
             self.model.header.features,
+            &sentence,
             &punctuation,
         );
         Ok(state.to_passage(id, tokens)?)

@@ -10,14 +10,15 @@ use rand_pcg::Pcg64;
 use ucca_graph::Passage;
 use ucca_graph::dag_f1::{DagF1, Normalisation, evaluate};
 
+use crate::dense::Adam;
 use crate::features::{FeatureSet, Sentence, extract};
 use crate::gold::GoldGraph;
 use crate::lexicon::Lexicon;
-use crate::model::{Model, ModelHeader};
+use crate::model::{Model, ModelHeader, TrainedClassifier};
+use crate::neural::{Dropout, Network, NeuralSettings, SentenceGradient, tagger_for};
 use crate::oracle::Oracle;
-use crate::parse::{best_legal, decode};
+use crate::parse::{best_legal, parse_with};
 use crate::perceptron::{AveragedPerceptron, Classifier};
-use crate::weights::Weights;
 use crate::{ACTION_COUNT, Action, Error, State};
 
 /// How to train.
@@ -94,13 +95,17 @@ struct Prepared {
     punctuation: Vec<bool>,
 }
 
-fn prepare(passages: &[Passage], lexicon: &Lexicon) -> Vec<Prepared> {
+fn prepare(
+    passages: &[Passage],
+    lexicon: &Lexicon,
+    tagger: Option<&english_tagger::Tagger>,
+) -> Vec<Prepared> {
     passages
         .iter()
         .map(|p| {
             let gold = GoldGraph::new(p);
             Prepared {
-                sentence: Sentence::new(&gold.tokens, lexicon),
+                sentence: Sentence::new(&gold.tokens, lexicon, tagger),
                 punctuation: gold.punctuation(),
                 gold,
             }
@@ -137,7 +142,7 @@ impl ParseScores {
 
 /// Parses every gold sentence once with `classifier` and evaluates the parse both ways.
 fn evaluate_on(
-    classifier: &impl Classifier,
+    classifier: &TrainedClassifier,
     set: FeatureSet,
     gold: &[Passage],
     lexicon: &Lexicon,
@@ -152,59 +157,106 @@ pub fn train(
     dev: &[Passage],
     lexicon: Lexicon,
     options: &TrainOptions,
-    (training_data, digest): (&str, &str),
+    described: (&str, &str),
     progress: &mut impl Progress,
 ) -> Result<(Model, TrainReport), Error> {
     let set = options.features;
-    let prepared = prepare(train, &lexicon);
-    let mut perceptron = AveragedPerceptron::new();
-    let mut best: Option<(f64, usize, Weights, DagF1)> = None;
+    let prepared = prepare(train, &lexicon, None);
+    let mut learner = PerceptronLearner {
+        perceptron: AveragedPerceptron::new(),
+        set,
+        features: Vec::new(),
+    };
+    let schedule = Schedule {
+        epochs: options.epochs,
+        seed: options.seed,
+        set,
+    };
+    train_with(
+        &mut learner,
+        (train, &prepared, dev, lexicon),
+        schedule,
+        None,
+        described,
+        progress,
+    )
+}
+
+/// Runs the epochs ([`run_epochs`]) and makes the model of the kept epoch: its classifier as
+/// stored, its header with the training run's description and the stored classifier's dev score.
+fn train_with(
+    learner: &mut impl Learner,
+    (train, prepared, dev, lexicon): (&[Passage], &[Prepared], &[Passage], Lexicon),
+    schedule: Schedule,
+    neural: Option<NeuralSettings>,
+    (training_data, digest): (&str, &str),
+    progress: &mut impl Progress,
+) -> Result<(Model, TrainReport), Error> {
+    let (epochs, best_epoch, classifier) =
+        run_epochs(learner, prepared, schedule, (dev, &lexicon), progress)?;
+    let classifier = classifier.into_stored();
+    let dev_score = evaluate_on(&classifier, schedule.set, dev, &lexicon)?.normalised;
+    let model = Model {
+        header: ModelHeader {
+            training_data: training_data.to_owned(),
+            training_data_digest: digest.to_owned(),
+            training_sentences: train.len(),
+            seed: schedule.seed,
+            epochs: schedule.epochs,
+            best_epoch,
+            dev: dev_score,
+            ..Model::header_for(schedule.set, neural, &lexicon)?
+        },
+        lexicon,
+        classifier,
+    };
+    Ok((model, TrainReport { epochs, best_epoch }))
+}
+
+/// A classifier being trained: what it does on one training sentence, and what it is now.
+trait Learner {
+    /// Walks one training sentence with the oracle ([`walk`]), learning from it; returns its
+    /// transitions and errors.
+    fn sentence(&mut self, p: &Prepared, rng: &mut Pcg64) -> (usize, usize);
+    /// The classifier as it is now, as a model would store it.
+    fn snapshot(&self) -> TrainedClassifier;
+}
+
+/// Epochs, seed and the sparse feature set of a training run.
+#[derive(Clone, Copy)]
+struct Schedule {
+    epochs: usize,
+    seed: u64,
+    set: FeatureSet,
+}
+
+/// The training epochs shared by both classifiers: sentences in a seeded random order per epoch,
+/// then the classifier on dev; returns the epochs' reports and the kept (best dev primary F1, the
+/// earliest on ties) epoch's number and classifier.
+fn run_epochs(
+    learner: &mut impl Learner,
+    prepared: &[Prepared],
+    schedule: Schedule,
+    (dev, lexicon): (&[Passage], &Lexicon),
+    progress: &mut impl Progress,
+) -> Result<(Vec<EpochReport>, usize, TrainedClassifier), Error> {
+    let mut best: Option<(f64, usize, TrainedClassifier)> = None;
     let mut epochs = Vec::new();
-    let mut features = Vec::new();
-    let mut scores = [0f32; ACTION_COUNT];
-    for epoch in 1..=options.epochs {
-        let mut rng = Pcg64::seed_from_u64(options.seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9));
+    for epoch in 1..=schedule.epochs {
+        let mut rng =
+            Pcg64::seed_from_u64(schedule.seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9));
         let mut order: Vec<usize> = (0..prepared.len()).collect();
         for i in (1..order.len()).rev() {
             order.swap(i, rng.random_range(0..=i));
         }
         let (mut transitions, mut errors) = (0, 0);
         for &i in &order {
-            let p = &prepared[i];
-            let mut state = State::new(&p.punctuation);
-            let mut oracle = Oracle::new(&p.gold);
-            let before = transitions;
-            while !state.finished {
-                let correct = oracle.actions(&state);
-                if correct.is_empty() {
-                    break;
-                }
-                extract(&state, &p.sentence, set, &mut features);
-                scores.fill(0.0);
-                perceptron.score(&features, &mut scores);
-                let predicted = best_legal(&state, &scores);
-                let action = match predicted {
-                    Some(a) if correct.contains(&a) => a,
-                    _ => {
-                        errors += 1;
-                        let gold = best_correct(&correct, &scores);
-                        if let (Some(g), Some(p)) =
-                            (gold.index(), predicted.and_then(Action::index))
-                        {
-                            perceptron.update(&features, g, p);
-                        }
-                        correct[rng.random_range(0..correct.len())]
-                    }
-                };
-                perceptron.tick();
-                state.apply(action);
-                oracle.observe(&state, action);
-                transitions += 1;
-            }
-            progress.sentence(transitions - before);
+            let (t, e) = learner.sentence(&prepared[i], &mut rng);
+            (transitions, errors) = (transitions + t, errors + e);
+            progress.sentence(t);
         }
-        let weights = perceptron.average();
-        let dev_score = evaluate_on(&weights, set, dev, &lexicon)?.normalised;
+        let classifier = learner.snapshot();
+        let dev_score = evaluate_on(&classifier, schedule.set, dev, lexicon)?.normalised;
         let report = EpochReport {
             epoch,
             transitions,
@@ -214,27 +266,78 @@ pub fn train(
         progress.epoch(&report);
         let f1 = dev_score.primary.f1();
         if best.as_ref().is_none_or(|(b, ..)| f1 > *b) {
-            best = Some((f1, epoch, weights, dev_score));
+            best = Some((f1, epoch, classifier));
         }
         epochs.push(report);
     }
-    let (_, best_epoch, weights, dev_score) =
-        best.unwrap_or((0.0, 0, Weights::default(), DagF1::default()));
-    let model = Model {
-        header: ModelHeader {
-            training_data: training_data.to_owned(),
-            training_data_digest: digest.to_owned(),
-            training_sentences: train.len(),
-            seed: options.seed,
-            epochs: options.epochs,
-            best_epoch,
-            dev: dev_score,
-            ..Model::header_for(set, &lexicon)
-        },
-        lexicon,
-        weights,
+    let (_, best_epoch, classifier) = match best {
+        Some(best) => best,
+        None => (0.0, 0, learner.snapshot()),
     };
-    Ok((model, TrainReport { epochs, best_epoch }))
+    Ok((epochs, best_epoch, classifier))
+}
+
+/// Walks a training sentence from the initial state while the oracle has a correct action:
+/// `predict` scores the state (and learns, given the correct actions) and returns the model's
+/// choice, which is taken when correct, else a seeded random correct action (an error). Returns
+/// the transitions and errors.
+fn walk(
+    p: &Prepared,
+    rng: &mut Pcg64,
+    mut predict: impl FnMut(&State, &[Action], &mut Pcg64) -> Option<Action>,
+) -> (usize, usize) {
+    let mut state = State::new(&p.punctuation);
+    let mut oracle = Oracle::new(&p.gold);
+    let (mut transitions, mut errors) = (0, 0);
+    while !state.finished {
+        let correct = oracle.actions(&state);
+        if correct.is_empty() {
+            break;
+        }
+        let action = match predict(&state, &correct, rng) {
+            Some(a) if correct.contains(&a) => a,
+            _ => {
+                errors += 1;
+                correct[rng.random_range(0..correct.len())]
+            }
+        };
+        state.apply(action);
+        oracle.observe(&state, action);
+        transitions += 1;
+    }
+    (transitions, errors)
+}
+
+/// The averaged perceptron in training: on an error the weights move towards the best-scoring
+/// correct action.
+struct PerceptronLearner {
+    perceptron: AveragedPerceptron,
+    set: FeatureSet,
+    features: Vec<u64>,
+}
+
+impl Learner for PerceptronLearner {
+    fn sentence(&mut self, p: &Prepared, rng: &mut Pcg64) -> (usize, usize) {
+        let mut scores = [0f32; ACTION_COUNT];
+        walk(p, rng, |state, correct, _| {
+            extract(state, &p.sentence, self.set, &mut self.features);
+            scores.fill(0.0);
+            self.perceptron.score(&self.features, &mut scores);
+            let predicted = best_legal(state, &scores);
+            if !predicted.is_some_and(|a| correct.contains(&a)) {
+                let gold = best_correct(correct, &scores);
+                if let (Some(g), Some(p)) = (gold.index(), predicted.and_then(Action::index)) {
+                    self.perceptron.update(&self.features, g, p);
+                }
+            }
+            self.perceptron.tick();
+            predicted
+        })
+    }
+
+    fn snapshot(&self) -> TrainedClassifier {
+        TrainedClassifier::Perceptron(self.perceptron.average())
+    }
 }
 
 /// The correct action the model scores highest (the first on ties).
@@ -251,16 +354,16 @@ fn best_correct(correct: &[Action], scores: &[f32]) -> Action {
 
 /// The parses of gold sentence passages from their own terminals (and their punctuation marks).
 fn parses_of(
-    classifier: &impl Classifier,
+    classifier: &TrainedClassifier,
     set: FeatureSet,
     gold: &[Passage],
     lexicon: &Lexicon,
 ) -> Result<Vec<Passage>, Error> {
     gold.iter()
-        .zip(prepare(gold, lexicon))
+        .zip(prepare(gold, lexicon, classifier.tagger()?))
         .map(|(p, prepared)| {
             Ok(
-                decode(classifier, &prepared.sentence, set, &prepared.punctuation)
+                parse_with(classifier, set, &prepared.sentence, &prepared.punctuation)
                     .to_passage(p.id(), &prepared.gold.tokens)?,
             )
         })
@@ -271,7 +374,12 @@ fn parses_of(
 /// [`evaluate_model`] scores (and `cargo xtask record ucca-eval` hands to the official
 /// evaluator).
 pub fn parse_gold(model: &Model, gold: &[Passage]) -> Result<Vec<Passage>, Error> {
-    parses_of(&model.weights, model.header.features, gold, &model.lexicon)
+    parses_of(
+        &model.classifier,
+        model.header.features,
+        gold,
+        &model.lexicon,
+    )
 }
 
 /// Labeled F1 of a model's parses of gold sentence passages (from their own terminals) by the
@@ -279,5 +387,131 @@ pub fn parse_gold(model: &Model, gold: &[Passage]) -> Result<Vec<Passage>, Error
 /// [`ParseScores::of`] (what `cargo xtask reproduce ucca-parser` reports, keeping the parses for
 /// its per-sentence check).
 pub fn evaluate_model(model: &Model, gold: &[Passage]) -> Result<ParseScores, Error> {
-    evaluate_on(&model.weights, model.header.features, gold, &model.lexicon)
+    evaluate_on(
+        &model.classifier,
+        model.header.features,
+        gold,
+        &model.lexicon,
+    )
+}
+
+/// How to train the neural classifier.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct NeuralTrainOptions {
+    /// Passes over the training sentences.
+    pub epochs: usize,
+    /// The seed of the initialisation, the sentence order, dropout and the choices among
+    /// correct actions.
+    pub seed: u64,
+    /// The word-level signals of the token inputs.
+    pub features: FeatureSet,
+    /// The network's sizes, learning rate and dropout.
+    pub network: NeuralSettings,
+}
+
+impl Default for NeuralTrainOptions {
+    /// 20 epochs, seed 1, every feature group, the default [`NeuralSettings`].
+    fn default() -> NeuralTrainOptions {
+        NeuralTrainOptions {
+            epochs: 20,
+            seed: 1,
+            features: FeatureSet::ALL,
+            network: NeuralSettings::default(),
+        }
+    }
+}
+
+impl NeuralTrainOptions {
+    /// Options with these epochs, seed and features, and the default network settings.
+    pub fn new(epochs: usize, seed: u64, features: FeatureSet) -> NeuralTrainOptions {
+        NeuralTrainOptions {
+            epochs,
+            seed,
+            features,
+            network: NeuralSettings::default(),
+        }
+    }
+}
+
+/// Gradients are clipped to this global norm per step.
+const CLIP_NORM: f32 = 5.0;
+
+/// The network in training: every transition's loss adds to the sentence's gradient, and one
+/// Adam step follows each sentence.
+struct NeuralLearner {
+    network: Network,
+    adam: Adam,
+    dropout: Dropout,
+    step: u32,
+}
+
+impl Learner for NeuralLearner {
+    fn sentence(&mut self, p: &Prepared, rng: &mut Pcg64) -> (usize, usize) {
+        let dropout = self.dropout;
+        let mut gradient = SentenceGradient::new(&mut self.network, &p.sentence, rng, dropout);
+        let mut scores = [0f32; ACTION_COUNT];
+        let (transitions, errors) = walk(p, rng, |state, correct, rng| {
+            gradient.score(state, &p.sentence, rng, dropout, &mut scores);
+            if let Some(g) = best_correct(correct, &scores).index() {
+                gradient.learn(state, &scores, g);
+            }
+            best_legal(state, &scores)
+        });
+        gradient.finish();
+        self.step += 1;
+        self.network
+            .step(self.adam, self.step, transitions, CLIP_NORM);
+        (transitions, errors)
+    }
+
+    fn snapshot(&self) -> TrainedClassifier {
+        TrainedClassifier::Neural(Box::new(self.network.frozen()))
+    }
+}
+
+/// Trains the neural classifier on `train` sentence passages with the static oracle, one Adam
+/// step per sentence (the mean over its transitions of the cross-entropy of the gold action — the
+/// best-scoring correct one — under the softmax over the allowed actions; the walk follows the
+/// model where it is right and a seeded random correct action where not), and keeps the epoch with
+/// the best dev primary F1; `training_data` and `digest` describe the training files in the model
+/// header. The model stores the network in half precision, and its header's dev score is that of
+/// the stored network.
+pub fn train_neural(
+    train: &[Passage],
+    dev: &[Passage],
+    lexicon: Lexicon,
+    options: &NeuralTrainOptions,
+    described: (&str, &str),
+    progress: &mut impl Progress,
+) -> Result<(Model, TrainReport), Error> {
+    let settings = options.network;
+    let prepared = prepare(train, &lexicon, tagger_for(settings.shape)?);
+    let mut network = Network::new(settings.shape, options.seed);
+    network.start_training();
+    let mut learner = NeuralLearner {
+        network,
+        adam: Adam {
+            rate: settings.learning_rate,
+            ..Adam::default()
+        },
+        dropout: Dropout {
+            word: settings.word_dropout,
+            units: settings.dropout,
+        },
+        step: 0,
+    };
+    let schedule = Schedule {
+        epochs: options.epochs,
+        seed: options.seed,
+        set: options.features,
+    };
+    train_with(
+        &mut learner,
+        (train, &prepared, dev, lexicon),
+        schedule,
+        Some(settings),
+        described,
+        progress,
+    )
 }

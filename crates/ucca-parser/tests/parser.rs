@@ -1,7 +1,7 @@
-//! The committed model: any input parses without a panic into a valid passage (built, round-trips
-//! through XML, one root with at least one child, within the node-ratio and height limits), and a
-//! model file that is not one is refused with a message saying why, and a fixed paragraph parses to
-//! the committed XML.
+//! The committed models (the perceptron and the BiLSTM): any input parses without a panic into a
+//! valid passage (built, round-trips through XML, one root with at least one child, within the
+//! node-ratio and height limits), and a model file that is not one is refused with a message
+//! saying why, and a fixed paragraph parses to the committed XML.
 
 use std::sync::OnceLock;
 
@@ -23,6 +23,18 @@ fn height(p: &Passage, id: NodeId) -> u32 {
 fn parser() -> &'static Parser {
     static PARSER: OnceLock<Parser> = OnceLock::new();
     PARSER.get_or_init(|| Parser::default_model().expect("the committed model loads"))
+}
+
+fn neural_parser() -> &'static Parser {
+    static PARSER: OnceLock<Parser> = OnceLock::new();
+    PARSER.get_or_init(|| {
+        let path = gecbias_data::workspace_root().join(gecbias_data::UCCA_BILSTM_MODEL);
+        Parser::load(path).expect("the committed BiLSTM model loads")
+    })
+}
+
+fn parsers() -> [&'static Parser; 2] {
+    [parser(), neural_parser()]
 }
 
 /// A valid parse of `tokens` tokens: it round-trips, the root has a child, at most 3 units per
@@ -63,9 +75,11 @@ fn odd_inputs_parse() {
             "T", "00",
         ],
     ];
-    for tokens in cases {
-        let p = parser().parse(&tokens).unwrap();
-        check(&p, tokens.len());
+    for parser in parsers() {
+        for tokens in &cases {
+            let p = parser.parse(tokens).unwrap();
+            check(&p, tokens.len());
+        }
     }
 }
 
@@ -168,8 +182,10 @@ proptest! {
         tokens in prop::collection::vec("[a-zA-Z]{1,8}|[.,;!?\"'()-]|[0-9]{1,4}|[é東🙂]{1,2}", 1..40)
     ) {
         let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
-        let p = parser().parse(&refs).unwrap();
-        check(&p, tokens.len());
+        for parser in parsers() {
+            let p = parser.parse(&refs).unwrap();
+            check(&p, tokens.len());
+        }
     }
 }
 

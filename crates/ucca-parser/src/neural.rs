@@ -1,0 +1,812 @@
+//! The neural classifier (TUPA-BiLSTM's recipe, Hershcovich et al. 2017 §4): every token's
+//! word-level signals are embedded, a bidirectional LSTM reads the sentence, and a one-hidden-layer
+//! MLP scores the transitions from the encodings of the nodes at fixed positions of the state
+//! (s0–s3, b0–b3, children and parent of s0 and s1, each by its head terminal) and from
+//! embeddings of the state's structure:
+//!
+//! h = ReLU(b₁ + Σ_k e(head_k)·W_k + Σ_f S_f), scores = h·W₂ + b₂,
+//!
+//! where e(·) is a BiLSTM encoding (or a learned root / empty vector), W_k the first layer's block
+//! for slot k and S_f the vector of structural feature f. Because e(·)·W_k depends only on the
+//! token, it is computed once per sentence for every token and slot (one matrix product), and a
+//! transition costs SLOTS + |f| vector sums and the output layer.
+
+use std::sync::{Arc, OnceLock};
+
+use rand::RngExt;
+use rand_pcg::Pcg64;
+
+use crate::dense::{Adam, Param, add, add_row_times, axpy, gemm, part_rng};
+use crate::features::{SLOTS, Sentence, SlotHead, structure};
+use crate::lstm::{Lstm, Trace};
+use crate::parse::{Scorer, allowed};
+use crate::{ACTION_COUNT, Action, Error, State, half};
+
+/// The sizes of the network (stored in the model header).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[non_exhaustive]
+pub struct NetworkShape {
+    /// Hash buckets of the lower-cased word form.
+    pub word_buckets: usize,
+    /// Dimensions of a word embedding.
+    pub word_dim: usize,
+    /// Units of each LSTM direction (an encoding has twice as many).
+    pub lstm_hidden: usize,
+    /// Units of the MLP's hidden layer.
+    pub hidden: usize,
+    /// Hash buckets of the structural features.
+    pub structure_buckets: usize,
+    /// Whether the tokens' inputs include the English tagger's Penn tag and dependency label.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tagger: bool,
+}
+
+impl Default for NetworkShape {
+    fn default() -> NetworkShape {
+        NetworkShape {
+            word_buckets: 1 << 15,
+            word_dim: 64,
+            lstm_hidden: 128,
+            hidden: 256,
+            structure_buckets: 1 << 12,
+            tagger: false,
+        }
+    }
+}
+
+impl NetworkShape {
+    /// (buckets, dimensions) of each token input group the network reads, in
+    /// [`Sentence::token_inputs`] order (the tagger's two last, when read).
+    fn groups(&self) -> Vec<(usize, usize)> {
+        let mut groups = vec![
+            (self.word_buckets, self.word_dim),
+            (1 << 10, 8),
+            (1 << 10, 8),
+            (1 << 12, 16),
+            (1 << 12, 16),
+            (64, 4),
+            (1 << 13, 16),
+            (1 << 8, 8),
+            (1 << 8, 8),
+            (1 << 12, 8),
+        ];
+        if self.tagger {
+            groups.extend([(1 << 8, 16), (1 << 6, 8)]);
+        }
+        groups
+    }
+
+    fn input_dim(&self) -> usize {
+        self.groups().iter().map(|g| g.1).sum()
+    }
+
+    fn encoding_dim(&self) -> usize {
+        2 * self.lstm_hidden
+    }
+}
+
+/// The English tagger whose analyses a network of `shape` reads ([`NetworkShape::tagger`]): the
+/// built-in model (or `$GECBIAS_TAGGER_MODEL`), loaded once per process.
+pub(crate) fn tagger_for(
+    shape: NetworkShape,
+) -> Result<Option<&'static english_tagger::Tagger>, Error> {
+    static TAGGER: OnceLock<Result<english_tagger::Tagger, Arc<english_tagger::Error>>> =
+        OnceLock::new();
+    if !shape.tagger {
+        return Ok(None);
+    }
+    match TAGGER.get_or_init(|| english_tagger::Tagger::default_model().map_err(Arc::new)) {
+        Ok(tagger) => Ok(Some(tagger)),
+        Err(e) => Err(Error::Tagger { source: e.clone() }),
+    }
+}
+
+/// The bucket of a hashed value in a table of `buckets` rows; row 0 is the unknown word that word
+/// dropout substitutes.
+fn bucket(value: u64, buckets: usize) -> usize {
+    1 + (value % (buckets as u64 - 1)) as usize
+}
+
+/// Every parameter of a network in the file's order, as `&` or `&mut`.
+macro_rules! params {
+    ($net:expr, $iter:ident, $($borrow:tt)+) => {{
+        let mut out: Vec<$($borrow)+ Param> = $net.tables.$iter().collect();
+        for lstm in [$($borrow)+ $net.forward, $($borrow)+ $net.backward] {
+            out.extend([$($borrow)+ lstm.input, $($borrow)+ lstm.recurrent, $($borrow)+ lstm.bias]);
+        }
+        out.extend([
+            $($borrow)+ $net.special,
+            $($borrow)+ $net.slots,
+            $($borrow)+ $net.structure,
+            $($borrow)+ $net.hidden_bias,
+            $($borrow)+ $net.output,
+            $($borrow)+ $net.output_bias,
+        ]);
+        out
+    }};
+}
+
+/// The settings a neural model was trained with (its header says them).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[non_exhaustive]
+pub struct NeuralSettings {
+    /// The network's sizes.
+    pub shape: NetworkShape,
+    /// Adam's learning rate.
+    pub learning_rate: f32,
+    /// Probability of replacing a word by the unknown word while training.
+    pub word_dropout: f32,
+    /// Dropout on the encodings and the hidden layer while training.
+    pub dropout: f32,
+}
+
+impl Default for NeuralSettings {
+    /// The default shape, rate 10⁻³, word dropout 0.1, dropout 0.3.
+    fn default() -> NeuralSettings {
+        NeuralSettings {
+            shape: NetworkShape::default(),
+            learning_rate: 1e-3,
+            word_dropout: 0.1,
+            dropout: 0.3,
+        }
+    }
+}
+
+/// The trained network.
+#[derive(Clone, PartialEq)]
+pub struct Network {
+    shape: NetworkShape,
+    tables: Vec<Param>,
+    forward: Lstm,
+    backward: Lstm,
+    /// The encodings of the root and of an empty position (2 × E).
+    special: Param,
+    /// The first layer's blocks for every slot (E × SLOTS·H).
+    slots: Param,
+    /// The first layer's vectors of the structural features (buckets × H).
+    structure: Param,
+    hidden_bias: Param,
+    /// H × actions.
+    output: Param,
+    output_bias: Param,
+}
+
+/// The shape and the number of values, not the values.
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let values: usize = self.params_ref().iter().map(|p| p.value.len()).sum();
+        f.debug_struct("Network")
+            .field("shape", &self.shape)
+            .field("values", &values)
+            .finish()
+    }
+}
+
+/// Regularisation while training.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Dropout {
+    /// Probability of replacing a word by the unknown word.
+    pub(crate) word: f32,
+    /// Dropout on the encodings and on the hidden layer.
+    pub(crate) units: f32,
+}
+
+/// One sentence run through the encoder.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Encoding {
+    tokens: usize,
+    /// The table row of every token's every input group, token by token.
+    rows: Vec<usize>,
+    inputs: Vec<f32>,
+    forward: Trace,
+    backward: Trace,
+    /// (T + 2) × E: the tokens' encodings, then root and empty.
+    encodings: Vec<f32>,
+    /// Dropout scale of each encoding unit (T × E; empty when not training).
+    mask: Vec<f32>,
+    /// (T + 2) × SLOTS·H: every encoding times every slot's block.
+    projected: Vec<f32>,
+}
+
+impl Encoding {
+    fn row(&self, head: SlotHead) -> usize {
+        match head {
+            SlotHead::Token(i) => i.min(self.tokens.saturating_sub(1)),
+            SlotHead::Root => self.tokens,
+            SlotHead::Empty => self.tokens + 1,
+        }
+    }
+}
+
+impl Network {
+    /// A network of this shape, initialised from `seed`.
+    pub(crate) fn new(shape: NetworkShape, seed: u64) -> Network {
+        let e = shape.encoding_dim();
+        let h = shape.hidden;
+        let tables = shape
+            .groups()
+            .iter()
+            .enumerate()
+            .map(|(i, &(rows, dim))| Param::table(rows, dim, &mut part_rng(seed, 100 + i as u64)))
+            .collect();
+        Network {
+            shape,
+            tables,
+            forward: Lstm::new(
+                shape.input_dim(),
+                shape.lstm_hidden,
+                false,
+                &mut part_rng(seed, 1),
+            ),
+            backward: Lstm::new(
+                shape.input_dim(),
+                shape.lstm_hidden,
+                true,
+                &mut part_rng(seed, 2),
+            ),
+            special: Param::uniform(2, e, 0.1, &mut part_rng(seed, 3)),
+            slots: Param::glorot(e, SLOTS * h, &mut part_rng(seed, 4)),
+            structure: Param::table(shape.structure_buckets, h, &mut part_rng(seed, 5)),
+            hidden_bias: Param::from_values(1, h, vec![0.0; h]),
+            output: Param::glorot(h, ACTION_COUNT, &mut part_rng(seed, 6)),
+            output_bias: Param::from_values(1, ACTION_COUNT, vec![0.0; ACTION_COUNT]),
+        }
+        .scaled_structure()
+    }
+
+    /// The structural vectors start small: about 60 of them add up in every hidden unit.
+    fn scaled_structure(mut self) -> Network {
+        for v in &mut self.structure.value {
+            *v *= 0.05;
+        }
+        self
+    }
+
+    /// The network's sizes.
+    pub fn shape(&self) -> NetworkShape {
+        self.shape
+    }
+
+    fn params(&mut self) -> Vec<&mut Param> {
+        params!(self, iter_mut, &mut)
+    }
+
+    fn params_ref(&self) -> Vec<&Param> {
+        params!(self, iter, &)
+    }
+
+    /// Runs the encoder over a sentence; `training` adds word and unit dropout.
+    pub(crate) fn encode(
+        &self,
+        sentence: &Sentence,
+        training: Option<(&mut Pcg64, Dropout)>,
+    ) -> Encoding {
+        let t = sentence.len();
+        let d = self.shape.input_dim();
+        let e = self.shape.encoding_dim();
+        let lh = self.shape.lstm_hidden;
+        let groups = self.shape.groups();
+        let mut enc = Encoding {
+            tokens: t,
+            ..Encoding::default()
+        };
+        let mut training = training;
+        enc.rows = Vec::with_capacity(t * groups.len());
+        for i in 0..t {
+            let values = sentence.token_inputs(i);
+            for (g, &(buckets, _)) in groups.iter().enumerate() {
+                let dropped = g == 0
+                    && training
+                        .as_mut()
+                        .is_some_and(|(rng, dropout)| rng.random::<f32>() < dropout.word);
+                enc.rows.push(if dropped {
+                    0
+                } else {
+                    bucket(values[g], buckets)
+                });
+            }
+        }
+        enc.inputs = Vec::with_capacity(t * d);
+        for rows in enc.rows.chunks_exact(groups.len()) {
+            for (g, &r) in rows.iter().enumerate() {
+                enc.inputs.extend_from_slice(self.tables[g].row(r));
+            }
+        }
+        self.forward.forward(&enc.inputs, t, &mut enc.forward);
+        self.backward.forward(&enc.inputs, t, &mut enc.backward);
+        enc.encodings = vec![0.0; (t + 2) * e];
+        for i in 0..t {
+            let row = &mut enc.encodings[i * e..(i + 1) * e];
+            row[..lh].copy_from_slice(&enc.forward.outputs[i * lh..(i + 1) * lh]);
+            row[lh..].copy_from_slice(&enc.backward.outputs[i * lh..(i + 1) * lh]);
+        }
+        if let Some((rng, dropout)) = training {
+            let keep = 1.0 - dropout.units;
+            enc.mask = (0..t * e)
+                .map(|_| {
+                    if rng.random::<f32>() < keep {
+                        1.0 / keep
+                    } else {
+                        0.0
+                    }
+                })
+                .collect();
+            for (x, m) in enc.encodings.iter_mut().zip(&enc.mask) {
+                *x *= m;
+            }
+        }
+        enc.encodings[t * e..].copy_from_slice(&self.special.value);
+        let sh = SLOTS * self.shape.hidden;
+        enc.projected = vec![0.0; (t + 2) * sh];
+        gemm(
+            (t + 2, e, sh),
+            &enc.encodings,
+            false,
+            &self.slots.value,
+            false,
+            0.0,
+            &mut enc.projected,
+        );
+        enc
+    }
+
+    /// The hidden layer (before ReLU) for a state's slot heads and structural keys.
+    fn hidden_input(
+        &self,
+        enc: &Encoding,
+        heads: &[SlotHead; SLOTS],
+        keys: &[u64],
+        out: &mut [f32],
+    ) {
+        let h = self.shape.hidden;
+        out.copy_from_slice(&self.hidden_bias.value);
+        let sh = SLOTS * h;
+        for (k, &head) in heads.iter().enumerate() {
+            let row = enc.row(head);
+            add(
+                out,
+                &enc.projected[row * sh + k * h..row * sh + (k + 1) * h],
+            );
+        }
+        for &key in keys {
+            add(
+                out,
+                self.structure
+                    .row(bucket(key, self.shape.structure_buckets)),
+            );
+        }
+    }
+
+    fn output(&self, hidden: &[f32], scores: &mut [f32; ACTION_COUNT]) {
+        scores.copy_from_slice(&self.output_bias.value);
+        add_row_times(scores, hidden, &self.output.value);
+    }
+
+    /// A scorer for one sentence (its encoding computed now).
+    pub(crate) fn scorer<'a>(&'a self, sentence: &'a Sentence) -> NeuralScorer<'a> {
+        NeuralScorer {
+            network: self,
+            sentence,
+            encoding: self.encode(sentence, None),
+            heads: [SlotHead::Empty; SLOTS],
+            keys: Vec::new(),
+            hidden: vec![0.0; self.shape.hidden],
+        }
+    }
+}
+
+/// The network's scores in the states of one sentence.
+pub(crate) struct NeuralScorer<'a> {
+    network: &'a Network,
+    sentence: &'a Sentence,
+    encoding: Encoding,
+    heads: [SlotHead; SLOTS],
+    keys: Vec<u64>,
+    hidden: Vec<f32>,
+}
+
+impl Scorer for NeuralScorer<'_> {
+    fn scores(&mut self, state: &State, scores: &mut [f32; ACTION_COUNT]) {
+        structure(state, self.sentence, &mut self.heads, &mut self.keys);
+        self.network
+            .hidden_input(&self.encoding, &self.heads, &self.keys, &mut self.hidden);
+        for x in &mut self.hidden {
+            *x = x.max(0.0);
+        }
+        self.network.output(&self.hidden, scores);
+    }
+}
+
+/// The gradient of one sentence's transitions, gathered in the forward order of the training
+/// walk and pushed back through the encoder at the end.
+pub(crate) struct SentenceGradient<'n> {
+    network: &'n mut Network,
+    encoding: Encoding,
+    /// (T + 2) × SLOTS·H.
+    d_projected: Vec<f32>,
+    heads: [SlotHead; SLOTS],
+    keys: Vec<u64>,
+    pre: Vec<f32>,
+    hidden: Vec<f32>,
+    /// The summed loss of the transitions so far.
+    pub(crate) loss: f64,
+}
+
+impl<'n> SentenceGradient<'n> {
+    /// Starts a sentence: encodes it with dropout.
+    pub(crate) fn new(
+        network: &'n mut Network,
+        sentence: &Sentence,
+        rng: &mut Pcg64,
+        dropout: Dropout,
+    ) -> SentenceGradient<'n> {
+        let encoding = network.encode(sentence, Some((rng, dropout)));
+        let h = network.shape.hidden;
+        SentenceGradient {
+            d_projected: vec![0.0; encoding.projected.len()],
+            encoding,
+            heads: [SlotHead::Empty; SLOTS],
+            keys: Vec::new(),
+            pre: vec![0.0; h],
+            hidden: vec![0.0; h],
+            loss: 0.0,
+            network,
+        }
+    }
+
+    /// Scores a state (with hidden-layer dropout), writing the scores to `scores`; then
+    /// [`SentenceGradient::learn`] takes the loss of the gold action.
+    pub(crate) fn score(
+        &mut self,
+        state: &State,
+        sentence: &Sentence,
+        rng: &mut Pcg64,
+        dropout: Dropout,
+        scores: &mut [f32; ACTION_COUNT],
+    ) {
+        structure(state, sentence, &mut self.heads, &mut self.keys);
+        self.network
+            .hidden_input(&self.encoding, &self.heads, &self.keys, &mut self.pre);
+        let keep = 1.0 - dropout.units;
+        for (h, &p) in self.hidden.iter_mut().zip(&self.pre) {
+            *h = if p > 0.0 && rng.random::<f32>() < keep {
+                p / keep
+            } else {
+                0.0
+            };
+        }
+        self.network.output(&self.hidden, scores);
+    }
+
+    /// The cross-entropy of `gold` under the softmax of `scores` over the actions allowed in
+    /// `state`, and its gradient added for the state last [`scored`](SentenceGradient::score).
+    pub(crate) fn learn(&mut self, state: &State, scores: &[f32; ACTION_COUNT], gold: usize) {
+        let mut d = [0f32; ACTION_COUNT];
+        let mut top = f32::NEG_INFINITY;
+        let mut legal = [false; ACTION_COUNT];
+        for (i, l) in legal.iter_mut().enumerate() {
+            *l = i == gold || Action::from_index(i).is_some_and(|a| allowed(state, a));
+            if *l {
+                top = top.max(scores[i]);
+            }
+        }
+        let mut total = 0.0f32;
+        for i in 0..ACTION_COUNT {
+            if legal[i] {
+                d[i] = (scores[i] - top).exp();
+                total += d[i];
+            }
+        }
+        for x in &mut d {
+            *x /= total;
+        }
+        self.loss -= f64::from(d[gold].max(1e-12).ln());
+        d[gold] -= 1.0;
+        let net = &mut *self.network;
+        let h = net.shape.hidden;
+        add(&mut net.output_bias.grad, &d);
+        for (j, &x) in self.hidden.iter().enumerate() {
+            if x != 0.0 {
+                axpy(
+                    &mut net.output.grad[j * ACTION_COUNT..(j + 1) * ACTION_COUNT],
+                    x,
+                    &d,
+                );
+            }
+        }
+        let keep_scale: Vec<f32> = self
+            .hidden
+            .iter()
+            .zip(&self.pre)
+            .map(|(&x, &p)| if x != 0.0 { x / p } else { 0.0 })
+            .collect();
+        let mut d_pre = vec![0f32; h];
+        for (j, dp) in d_pre.iter_mut().enumerate() {
+            if keep_scale[j] != 0.0 {
+                let row = &net.output.value[j * ACTION_COUNT..(j + 1) * ACTION_COUNT];
+                let dh: f32 = row.iter().zip(&d).map(|(w, g)| w * g).sum();
+                *dp = dh * keep_scale[j];
+            }
+        }
+        add(&mut net.hidden_bias.grad, &d_pre);
+        for &key in &self.keys {
+            let b = bucket(key, net.shape.structure_buckets);
+            add(net.structure.grad_row(b), &d_pre);
+        }
+        let sh = SLOTS * h;
+        for (k, &head) in self.heads.iter().enumerate() {
+            let row = self.encoding.row(head);
+            add(
+                &mut self.d_projected[row * sh + k * h..row * sh + (k + 1) * h],
+                &d_pre,
+            );
+        }
+    }
+
+    /// Pushes the sentence's gradient back through the slot blocks, the encoder and the
+    /// embeddings.
+    pub(crate) fn finish(self) {
+        let SentenceGradient {
+            network: net,
+            encoding: enc,
+            d_projected,
+            ..
+        } = self;
+        let t = enc.tokens;
+        let e = net.shape.encoding_dim();
+        let sh = SLOTS * net.shape.hidden;
+        let lh = net.shape.lstm_hidden;
+        let d = net.shape.input_dim();
+        gemm(
+            (e, t + 2, sh),
+            &enc.encodings,
+            true,
+            &d_projected,
+            false,
+            1.0,
+            &mut net.slots.grad,
+        );
+        let mut d_enc = vec![0f32; (t + 2) * e];
+        gemm(
+            (t + 2, sh, e),
+            &d_projected,
+            false,
+            &net.slots.value,
+            true,
+            0.0,
+            &mut d_enc,
+        );
+        add(&mut net.special.grad, &d_enc[t * e..]);
+        if t == 0 {
+            return;
+        }
+        for (x, m) in d_enc.iter_mut().zip(&enc.mask) {
+            *x *= m;
+        }
+        let mut d_forward = vec![0f32; t * lh];
+        let mut d_backward = vec![0f32; t * lh];
+        for i in 0..t {
+            d_forward[i * lh..(i + 1) * lh].copy_from_slice(&d_enc[i * e..i * e + lh]);
+            d_backward[i * lh..(i + 1) * lh].copy_from_slice(&d_enc[i * e + lh..(i + 1) * e]);
+        }
+        let mut d_inputs = vec![0f32; t * d];
+        net.forward
+            .backward(&enc.inputs, t, &enc.forward, &d_forward, &mut d_inputs);
+        let mut d_more = vec![0f32; t * d];
+        net.backward
+            .backward(&enc.inputs, t, &enc.backward, &d_backward, &mut d_more);
+        add(&mut d_inputs, &d_more);
+        for (i, rows) in enc.rows.chunks_exact(net.tables.len()).enumerate() {
+            let mut at = i * d;
+            for (g, &r) in rows.iter().enumerate() {
+                let dim = net.tables[g].cols;
+                add(net.tables[g].grad_row(r), &d_inputs[at..at + dim]);
+                at += dim;
+            }
+        }
+    }
+}
+
+impl Network {
+    /// A copy of the values alone (no gradient or optimiser state).
+    pub(crate) fn frozen(&self) -> Network {
+        let mut copy = Network::new(self.shape, 0);
+        for (to, from) in copy.params().into_iter().zip(self.params_ref()) {
+            to.value.clone_from(&from.value);
+        }
+        copy
+    }
+
+    /// Allocates gradients and optimiser state.
+    pub(crate) fn start_training(&mut self) {
+        for p in self.params() {
+            p.start_training();
+        }
+    }
+
+    /// One Adam step of the gradient gathered since the last, averaged over `count` transitions
+    /// and clipped to global norm `clip`.
+    pub(crate) fn step(&mut self, adam: Adam, t: u32, count: usize, clip: f32) {
+        let mut scale = 1.0 / count.max(1) as f32;
+        let norm = self
+            .params()
+            .iter()
+            .map(|p| p.grad_norm2())
+            .sum::<f64>()
+            .sqrt() as f32
+            * scale;
+        if norm > clip {
+            scale *= clip / norm;
+        }
+        for p in self.params() {
+            p.step(adam, t, scale);
+        }
+    }
+
+    /// The parameters' values in a fixed order, as little-endian IEEE 754 half precision (the
+    /// precision a model file stores).
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for p in self.params_ref() {
+            for &v in &p.value {
+                out.extend(half::to_bits(v).to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// The bytes [`Network::to_bytes`] writes for a network of `shape`.
+    pub(crate) fn byte_len(shape: NetworkShape) -> usize {
+        let (e, h, d) = (shape.encoding_dim(), shape.hidden, shape.input_dim());
+        let lstm = d * 4 * shape.lstm_hidden
+            + shape.lstm_hidden * 4 * shape.lstm_hidden
+            + 4 * shape.lstm_hidden;
+        let tables: usize = shape.groups().iter().map(|(rows, dim)| rows * dim).sum();
+        2 * (tables
+            + 2 * lstm
+            + 2 * e
+            + e * SLOTS * h
+            + shape.structure_buckets * h
+            + h
+            + h * ACTION_COUNT
+            + ACTION_COUNT)
+    }
+
+    /// A network of `shape` from [`Network::to_bytes`]; `None` when the length is not the
+    /// shape's.
+    pub(crate) fn from_bytes(shape: NetworkShape, bytes: &[u8]) -> Option<Network> {
+        if bytes.len() != Network::byte_len(shape) {
+            return None;
+        }
+        let mut network = Network::zeros(shape);
+        let mut halves = bytes
+            .chunks_exact(2)
+            .map(|b| half::from_bits(u16::from_le_bytes([b[0], b[1]])));
+        for p in network.params() {
+            for v in &mut p.value {
+                *v = halves.next()?;
+            }
+        }
+        Some(network)
+    }
+
+    /// A network of `shape` with every value 0, to be filled.
+    fn zeros(shape: NetworkShape) -> Network {
+        let mut network = Network::new(shape, 0);
+        for p in network.params() {
+            p.value.fill(0.0);
+        }
+        network
+    }
+
+    /// The values as a model file stores them (rounded to half precision).
+    pub(crate) fn rounded(&self) -> Network {
+        let mut copy = self.frozen();
+        for p in copy.params() {
+            for v in &mut p.value {
+                *v = half::round(*v);
+            }
+        }
+        copy
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::features::Sentence;
+    use crate::lexicon::Lexicon;
+    use crate::state::Token;
+    use rand::SeedableRng;
+
+    fn tiny() -> NetworkShape {
+        NetworkShape {
+            word_buckets: 64,
+            word_dim: 4,
+            lstm_hidden: 3,
+            hidden: 5,
+            structure_buckets: 32,
+            tagger: true,
+        }
+    }
+
+    fn sentence() -> (Sentence, Vec<bool>) {
+        let tokens: Vec<Token> = ["John", "gave", "Mary", "a", "book", "."]
+            .into_iter()
+            .map(Token::new)
+            .collect();
+        (
+            Sentence::new(&tokens, &Lexicon::default(), tagger_for(tiny()).unwrap()),
+            tokens.iter().map(|t| t.punctuation).collect(),
+        )
+    }
+
+    /// The loss of a fixed walk (SHIFT, SHIFT, NODE…) with no dropout, and its gradient.
+    fn loss(network: &mut Network, s: &Sentence, punctuation: &[bool]) -> f64 {
+        let mut rng = Pcg64::seed_from_u64(1);
+        let none = Dropout {
+            word: 0.0,
+            units: 0.0,
+        };
+        let mut g = SentenceGradient::new(network, s, &mut rng, none);
+        let mut state = State::new(punctuation);
+        let mut scores = [0f32; ACTION_COUNT];
+        for _ in 0..6 {
+            g.score(&state, s, &mut rng, none, &mut scores);
+            let gold = (0..ACTION_COUNT)
+                .find(|&i| Action::from_index(i).is_some_and(|a| allowed(&state, a)))
+                .unwrap_or(0);
+            g.learn(&state, &scores, gold);
+            if let Some(a) = Action::from_index(gold) {
+                state.apply(a);
+            }
+        }
+        let loss = g.loss;
+        g.finish();
+        loss
+    }
+
+    #[test]
+    fn gradient_matches_finite_differences() {
+        let (s, punctuation) = sentence();
+        let mut network = Network::new(tiny(), 7);
+        network.start_training();
+        loss(&mut network, &s, &punctuation);
+        let analytic: Vec<Vec<f32>> = network.params().iter().map(|p| p.grad.clone()).collect();
+        let mut checked = 0;
+        for (pi, grads) in analytic.iter().enumerate() {
+            let mut order: Vec<usize> = (0..grads.len()).collect();
+            order.sort_by(|&a, &b| grads[b].abs().total_cmp(&grads[a].abs()));
+            order.truncate(3);
+            order.push(0);
+            for i in order {
+                let h = 1e-2f32;
+                let mut plus = network.clone();
+                plus.params()[pi].value[i] += h;
+                let mut minus = network.clone();
+                minus.params()[pi].value[i] -= h;
+                let numeric = (loss(&mut plus, &s, &punctuation)
+                    - loss(&mut minus, &s, &punctuation))
+                    / (2.0 * f64::from(h));
+                let a = f64::from(grads[i]);
+                assert!(
+                    (numeric - a).abs() <= 1e-3 + 2e-2 * a.abs().max(numeric.abs()),
+                    "parameter {pi} element {i}: analytic {a}, numeric {numeric}"
+                );
+                checked += usize::from(a != 0.0);
+            }
+        }
+        assert!(checked > 40, "{checked} elements checked");
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        let network = Network::new(tiny(), 3);
+        let bytes = network.to_bytes();
+        assert_eq!(bytes.len(), Network::byte_len(tiny()));
+        let back = Network::from_bytes(tiny(), &bytes).expect("same shape");
+        assert_eq!(back, network.rounded());
+        assert_eq!(back.to_bytes(), bytes);
+        assert!(Network::from_bytes(tiny(), &bytes[1..]).is_none());
+    }
+}
