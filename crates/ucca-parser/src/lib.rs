@@ -34,7 +34,7 @@
 //!   rebuild it; [`replay`] runs them to the end.
 //!
 //! The transition system underneath — replaying the oracle on a small sentence rebuilds its graph
-//! exactly:
+//! exactly — and training on it:
 //!
 //! ```
 //! use ucca_graph::{Category, PassageBuilder, UnitKind, dag_f1};
@@ -58,6 +58,20 @@
 //! let score = dag_f1::evaluate(&replayed.passage, &gold, dag_f1::Normalisation::Ucca2017)?;
 //! assert_eq!(score.primary.f1(), 1.0);
 //! assert_eq!(replayed.transitions.values().sum::<usize>(), 21);
+//!
+//! // A (tiny) neural classifier trained on that one sentence learns to rebuild it.
+//! use ucca_parser::{FeatureSet, Lexicon, NeuralTrainOptions, Parser, parse_gold, train_neural};
+//! let mut options = NeuralTrainOptions::new(20, 1, FeatureSet::ORTHOGRAPHY);
+//! let shape = &mut options.network.shape;
+//! (shape.word_buckets, shape.word_dim, shape.lstm_hidden, shape.hidden) = (256, 8, 8, 16);
+//! options.network.learning_rate = 0.01;
+//! let sentences = [gold];
+//! let (model, report) =
+//!     train_neural(&sentences, &sentences, Lexicon::default(), &options, ("s1", "-"), &mut ())?;
+//! let parsed = parse_gold(&model, &sentences)?;
+//! let score = dag_f1::evaluate(&parsed[0], &sentences[0], dag_f1::Normalisation::Ucca2017)?;
+//! assert_eq!((report.epochs.len(), score.primary.f1()), (20, 1.0));
+//! assert_eq!(Parser::new(model).parse(&["John", "left", "."])?.render(), parsed[0].render());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
