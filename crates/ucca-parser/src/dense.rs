@@ -134,21 +134,25 @@ impl Default for Adam {
 }
 
 impl Param {
-    /// A `rows×cols` matrix drawn uniformly from ±`scale` with `rng`.
-    pub(crate) fn uniform(rows: usize, cols: usize, scale: f32, rng: &mut Pcg64) -> Param {
-        let value = (0..rows * cols)
-            .map(|_| rng.random_range(-scale..=scale))
-            .collect();
+    /// A `rows×cols` matrix drawn uniformly from ±`scale` with `rng`; zeros without one (a matrix
+    /// whose values are about to be read from a file).
+    pub(crate) fn uniform(rows: usize, cols: usize, scale: f32, rng: Option<&mut Pcg64>) -> Param {
+        let value = match rng {
+            Some(rng) => (0..rows * cols)
+                .map(|_| rng.random_range(-scale..=scale))
+                .collect(),
+            None => vec![0.0; rows * cols],
+        };
         Param::from_values(rows, cols, value)
     }
 
-    /// Glorot's initialisation for a `rows×cols` weight matrix.
-    pub(crate) fn glorot(rows: usize, cols: usize, rng: &mut Pcg64) -> Param {
+    /// Glorot's initialisation for a `rows×cols` weight matrix (zeros without `rng`).
+    pub(crate) fn glorot(rows: usize, cols: usize, rng: Option<&mut Pcg64>) -> Param {
         Param::uniform(rows, cols, (6.0 / (rows + cols) as f32).sqrt(), rng)
     }
 
-    /// A lookup table of `rows` vectors of `cols`, updated row by row.
-    pub(crate) fn table(rows: usize, cols: usize, rng: &mut Pcg64) -> Param {
+    /// A lookup table of `rows` vectors of `cols`, updated row by row (zeros without `rng`).
+    pub(crate) fn table(rows: usize, cols: usize, rng: Option<&mut Pcg64>) -> Param {
         Param {
             sparse: true,
             ..Param::uniform(rows, cols, (3.0 / cols as f32).sqrt(), rng)

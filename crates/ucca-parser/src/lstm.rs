@@ -39,14 +39,14 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl Lstm {
-    /// A direction reading `inputs`-long vectors into `hidden` units, Glorot-initialised, with
-    /// forget-gate bias 1 (Jozefowicz et al. 2015).
-    pub(crate) fn new(inputs: usize, hidden: usize, reverse: bool, rng: &mut Pcg64) -> Lstm {
+    /// A direction reading `inputs`-long vectors into `hidden` units, Glorot-initialised from
+    /// `rng` (zeros without), with forget-gate bias 1 (Jozefowicz et al. 2015).
+    pub(crate) fn new(inputs: usize, hidden: usize, reverse: bool, mut rng: Option<Pcg64>) -> Lstm {
         let mut bias = vec![0.0; 4 * hidden];
         bias[hidden..2 * hidden].fill(1.0);
         Lstm {
-            input: Param::glorot(inputs, 4 * hidden, rng),
-            recurrent: Param::glorot(hidden, 4 * hidden, rng),
+            input: Param::glorot(inputs, 4 * hidden, rng.as_mut()),
+            recurrent: Param::glorot(hidden, 4 * hidden, rng.as_mut()),
             bias: Param::from_values(1, 4 * hidden, bias),
             reverse,
         }

@@ -97,19 +97,6 @@ pub enum TrainedClassifier {
 }
 
 impl TrainedClassifier {
-    /// The classifier as a model file stores it: a network's values rounded to half precision
-    /// (the perceptron's weights are rounded as they are averaged).
-    pub(crate) fn into_stored(self) -> TrainedClassifier {
-        match self {
-            TrainedClassifier::Neural(network) => {
-                TrainedClassifier::Neural(Box::new(network.rounded()))
-            }
-            perceptron => perceptron,
-        }
-    }
-}
-
-impl TrainedClassifier {
     /// The English tagger the classifier reads, if any (a neural model trained with it).
     pub(crate) fn tagger(&self) -> Result<Option<&'static english_tagger::Tagger>, Error> {
         match self {

@@ -223,37 +223,37 @@ impl Encoding {
 impl Network {
     /// A network of this shape, initialised from `seed`.
     pub(crate) fn new(shape: NetworkShape, seed: u64) -> Network {
+        Network::build(shape, Some(seed)).scaled_structure()
+    }
+
+    /// A network of `shape` with every value 0, to be filled.
+    fn zeros(shape: NetworkShape) -> Network {
+        Network::build(shape, None)
+    }
+
+    /// The network's matrices, drawn from `seed` (each part from its own generator) or zeros.
+    fn build(shape: NetworkShape, seed: Option<u64>) -> Network {
         let e = shape.encoding_dim();
         let h = shape.hidden;
+        let rng = |part: u64| seed.map(|s| part_rng(s, part));
         let tables = shape
             .groups()
             .iter()
             .enumerate()
-            .map(|(i, &(rows, dim))| Param::table(rows, dim, &mut part_rng(seed, 100 + i as u64)))
+            .map(|(i, &(rows, dim))| Param::table(rows, dim, rng(100 + i as u64).as_mut()))
             .collect();
         Network {
             shape,
             tables,
-            forward: Lstm::new(
-                shape.input_dim(),
-                shape.lstm_hidden,
-                false,
-                &mut part_rng(seed, 1),
-            ),
-            backward: Lstm::new(
-                shape.input_dim(),
-                shape.lstm_hidden,
-                true,
-                &mut part_rng(seed, 2),
-            ),
-            special: Param::uniform(2, e, 0.1, &mut part_rng(seed, 3)),
-            slots: Param::glorot(e, SLOTS * h, &mut part_rng(seed, 4)),
-            structure: Param::table(shape.structure_buckets, h, &mut part_rng(seed, 5)),
+            forward: Lstm::new(shape.input_dim(), shape.lstm_hidden, false, rng(1)),
+            backward: Lstm::new(shape.input_dim(), shape.lstm_hidden, true, rng(2)),
+            special: Param::uniform(2, e, 0.1, rng(3).as_mut()),
+            slots: Param::glorot(e, SLOTS * h, rng(4).as_mut()),
+            structure: Param::table(shape.structure_buckets, h, rng(5).as_mut()),
             hidden_bias: Param::from_values(1, h, vec![0.0; h]),
-            output: Param::glorot(h, ACTION_COUNT, &mut part_rng(seed, 6)),
+            output: Param::glorot(h, ACTION_COUNT, rng(6).as_mut()),
             output_bias: Param::from_values(1, ACTION_COUNT, vec![0.0; ACTION_COUNT]),
         }
-        .scaled_structure()
     }
 
     /// The structural vectors start small: about 60 of them add up in every hidden unit.
@@ -610,15 +610,6 @@ impl<'n> SentenceGradient<'n> {
 }
 
 impl Network {
-    /// A copy of the values alone (no gradient or optimiser state).
-    pub(crate) fn frozen(&self) -> Network {
-        let mut copy = Network::new(self.shape, 0);
-        for (to, from) in copy.params().into_iter().zip(self.params_ref()) {
-            to.value.clone_from(&from.value);
-        }
-        copy
-    }
-
     /// Allocates gradients and optimiser state.
     pub(crate) fn start_training(&mut self) {
         for p in self.params() {
@@ -692,21 +683,13 @@ impl Network {
         Some(network)
     }
 
-    /// A network of `shape` with every value 0, to be filled.
-    fn zeros(shape: NetworkShape) -> Network {
-        let mut network = Network::new(shape, 0);
-        for p in network.params() {
-            p.value.fill(0.0);
-        }
-        network
-    }
-
-    /// The values as a model file stores them (rounded to half precision).
+    /// A copy of the values as a model file stores them (rounded to half precision), without
+    /// gradient or optimiser state.
     pub(crate) fn rounded(&self) -> Network {
-        let mut copy = self.frozen();
-        for p in copy.params() {
-            for v in &mut p.value {
-                *v = half::round(*v);
+        let mut copy = Network::zeros(self.shape);
+        for (to, from) in copy.params().into_iter().zip(self.params_ref()) {
+            for (t, &f) in to.value.iter_mut().zip(&from.value) {
+                *t = half::round(f);
             }
         }
         copy

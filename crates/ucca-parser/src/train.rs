@@ -182,8 +182,8 @@ pub fn train(
     )
 }
 
-/// Runs the epochs ([`run_epochs`]) and makes the model of the kept epoch: its classifier as
-/// stored, its header with the training run's description and the stored classifier's dev score.
+/// Runs the epochs ([`run_epochs`]) and makes the model of the kept epoch: its classifier, its
+/// header with the training run's description and the classifier's dev score.
 fn train_with(
     learner: &mut impl Learner,
     (train, prepared, dev, lexicon): (&[Passage], &[Prepared], &[Passage], Lexicon),
@@ -192,10 +192,8 @@ fn train_with(
     (training_data, digest): (&str, &str),
     progress: &mut impl Progress,
 ) -> Result<(Model, TrainReport), Error> {
-    let (epochs, best_epoch, classifier) =
+    let (epochs, best_epoch, classifier, dev_score) =
         run_epochs(learner, prepared, schedule, (dev, &lexicon), progress)?;
-    let classifier = classifier.into_stored();
-    let dev_score = evaluate_on(&classifier, schedule.set, dev, &lexicon)?.normalised;
     let model = Model {
         header: ModelHeader {
             training_data: training_data.to_owned(),
@@ -218,7 +216,8 @@ trait Learner {
     /// Walks one training sentence with the oracle ([`walk`]), learning from it; returns its
     /// transitions and errors.
     fn sentence(&mut self, p: &Prepared, rng: &mut Pcg64) -> (usize, usize);
-    /// The classifier as it is now, as a model would store it.
+    /// The classifier as it is now, as a model file stores it (so that its dev score is the
+    /// file's).
     fn snapshot(&self) -> TrainedClassifier;
 }
 
@@ -232,15 +231,15 @@ struct Schedule {
 
 /// The training epochs shared by both classifiers: sentences in a seeded random order per epoch,
 /// then the classifier on dev; returns the epochs' reports and the kept (best dev primary F1, the
-/// earliest on ties) epoch's number and classifier.
+/// earliest on ties) epoch's number, classifier and dev score.
 fn run_epochs(
     learner: &mut impl Learner,
     prepared: &[Prepared],
     schedule: Schedule,
     (dev, lexicon): (&[Passage], &Lexicon),
     progress: &mut impl Progress,
-) -> Result<(Vec<EpochReport>, usize, TrainedClassifier), Error> {
-    let mut best: Option<(f64, usize, TrainedClassifier)> = None;
+) -> Result<(Vec<EpochReport>, usize, TrainedClassifier, DagF1), Error> {
+    let mut best: Option<(f64, usize, TrainedClassifier, DagF1)> = None;
     let mut epochs = Vec::new();
     for epoch in 1..=schedule.epochs {
         let mut rng =
@@ -266,15 +265,15 @@ fn run_epochs(
         progress.epoch(&report);
         let f1 = dev_score.primary.f1();
         if best.as_ref().is_none_or(|(b, ..)| f1 > *b) {
-            best = Some((f1, epoch, classifier));
+            best = Some((f1, epoch, classifier, dev_score));
         }
         epochs.push(report);
     }
-    let (_, best_epoch, classifier) = match best {
+    let (_, best_epoch, classifier, dev_score) = match best {
         Some(best) => best,
-        None => (0.0, 0, learner.snapshot()),
+        None => (0.0, 0, learner.snapshot(), DagF1::default()),
     };
-    Ok((epochs, best_epoch, classifier))
+    Ok((epochs, best_epoch, classifier, dev_score))
 }
 
 /// Walks a training sentence from the initial state while the oracle has a correct action:
@@ -466,7 +465,7 @@ impl Learner for NeuralLearner {
     }
 
     fn snapshot(&self) -> TrainedClassifier {
-        TrainedClassifier::Neural(Box::new(self.network.frozen()))
+        TrainedClassifier::Neural(Box::new(self.network.rounded()))
     }
 }
 
@@ -475,8 +474,8 @@ impl Learner for NeuralLearner {
 /// best-scoring correct one — under the softmax over the allowed actions; the walk follows the
 /// model where it is right and a seeded random correct action where not), and keeps the epoch with
 /// the best dev primary F1; `training_data` and `digest` describe the training files in the model
-/// header. The model stores the network in half precision, and its header's dev score is that of
-/// the stored network.
+/// header. Each epoch's network is scored on dev as the model file stores it, in half precision,
+/// so the kept epoch's score is the file's.
 pub fn train_neural(
     train: &[Passage],
     dev: &[Passage],

@@ -105,28 +105,37 @@ const PARAGRAPH: [&str; 4] = [
 /// The committed model parses the paragraph to exactly the committed XML: a change to the
 /// features, the lexicon, the decoder or the model shows here as a diff.
 #[test]
-fn the_committed_model_parses_the_golden_paragraph() {
+fn the_committed_models_parse_the_golden_paragraph() {
+    for (parser, golden) in [
+        (parser(), "paragraph.xml"),
+        (neural_parser(), "paragraph-bilstm.xml"),
+    ] {
+        check_golden(parser, golden);
+    }
+}
+
+/// The parse of [`PARAGRAPH`] equals `tests/golden/<golden>`; otherwise the first differing line
+/// is named and this build's parse written to the temporary directory.
+fn check_golden(parser: &Parser, golden: &str) {
     let xml: String = PARAGRAPH
         .iter()
         .enumerate()
         .map(|(i, sentence)| {
             let tokens = ucca_parser::tokenize(sentence);
-            let passage = parser()
-                .parse_tokens(&(i + 1).to_string(), &tokens)
-                .unwrap();
+            let passage = parser.parse_tokens(&(i + 1).to_string(), &tokens).unwrap();
             passage.to_xml() + "\n"
         })
         .collect();
-    let golden_path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/paragraph.xml");
-    let golden = std::fs::read_to_string(golden_path).unwrap();
-    if xml != golden {
-        let actual = std::env::temp_dir().join("ucca-parser-paragraph.actual.xml");
+    let golden_path = format!("{}/tests/golden/{golden}", env!("CARGO_MANIFEST_DIR"));
+    let expected = std::fs::read_to_string(&golden_path).unwrap_or_default();
+    if xml != expected {
+        let actual = std::env::temp_dir().join(format!("ucca-parser-{golden}.actual"));
         std::fs::write(&actual, &xml).unwrap();
         let line = xml
             .lines()
-            .zip(golden.lines())
+            .zip(expected.lines())
             .position(|(a, b)| a != b)
-            .map_or(xml.lines().count().min(golden.lines().count()), |k| k);
+            .map_or(xml.lines().count().min(expected.lines().count()), |k| k);
         panic!(
             "the parse differs from {golden_path} from line {} on; this build's parse is in {}",
             line + 1,
