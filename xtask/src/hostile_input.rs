@@ -38,7 +38,11 @@ fn huge_line(sentences: bool) -> String {
     while line.len() < 5_000_000 {
         k = k.wrapping_mul(1_103_515_245).wrapping_add(12_345);
         line.push_str(words[(k >> 16) % words.len()]);
-        line.push_str(if sentences && k % 7 == 0 { " . " } else { " " });
+        line.push_str(if sentences && k.is_multiple_of(7) {
+            " . "
+        } else {
+            " "
+        });
     }
     line
 }

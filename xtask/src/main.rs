@@ -6,7 +6,8 @@
 //! * `cargo xtask bench metrics|bootstrap|usim-text|cli [--data DIR]` times our metrics (and the
 //!   BCa bootstrap of M2 F0.5) on the real data and prints the ratios to the reference tools'
 //!   timings (metric-goldens §a.3, §b, §c); `usim-text` times USim from raw text on one thread;
-//!   `cli` runs the `gecbias` command and the reference tools side by side.
+//!   `cli` runs the `gecbias` command and the reference tools side by side; `parser` times each
+//!   committed UCCA parser model on Wiki test, loading included.
 //! * `cargo xtask train-parser [--epochs N] [--seed S] [--features …]` trains the UCCA parser and
 //!   writes `models/ucca-wiki-v1.2/model.bin`.
 //! * `cargo xtask record [--data DIR]` runs the reference tools and records their outputs for the
@@ -371,7 +372,7 @@ fn list_tasks() {
         "  reproduce <id>|all [--check|--full] [--data DIR]   run experiments, write docs/reproduction/<id>.md"
     );
     println!(
-        "  bench metrics|bootstrap|usim-text|cli|tagger|errant [--data DIR]   time the metrics, the bootstrap, USim from raw text, the command vs the reference tools, the tagger, ERRANT"
+        "  bench metrics|bootstrap|usim-text|cli|tagger|errant|parser|meta-eval [--data DIR]   time the metrics, the bootstrap, USim from raw text, the command vs the reference tools, the tagger, ERRANT, the UCCA parser, the GJG15 meta-evaluation"
     );
     println!(
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"

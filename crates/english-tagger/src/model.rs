@@ -193,9 +193,11 @@ impl<'a> Reader<'a> {
             let key = u64::from_le_bytes(self.array()?);
             let n = usize::from(self.u16()?);
             let start = w.entries.len() as u32;
-            for _ in 0..n {
-                let class = self.u16()?;
-                let weight = f32::from_le_bytes(self.array()?);
+            // A feature's entries (class u16, weight f32) read as one slice: per-field reads made
+            // loading the model a third slower.
+            for entry in self.take(6 * n)?.chunks_exact(6) {
+                let class = u16::from_le_bytes([entry[0], entry[1]]);
+                let weight = f32::from_le_bytes([entry[2], entry[3], entry[4], entry[5]]);
                 if usize::from(class) >= classes {
                     return Err(self.error(format!("class {class} of {classes}")));
                 }
@@ -232,8 +234,9 @@ pub(crate) fn decode(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
     if tags.classes != classes.len() || labels.classes != crate::deprel::LABELS.len() {
         return Err(r.error("class counts disagree with the label sets"));
     }
-    let mut lexicon = std::collections::HashMap::new();
-    for _ in 0..r.count(7)? {
+    let n = r.count(7)?;
+    let mut lexicon = std::collections::HashMap::with_capacity(n);
+    for _ in 0..n {
         let word = r.str()?;
         let class = r.u16()?;
         let sure = r.array::<1>()?[0] != 0;
@@ -242,13 +245,15 @@ pub(crate) fn decode(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
         }
         lexicon.insert(word, (class, sure));
     }
-    let mut clusters = std::collections::HashMap::new();
-    for _ in 0..r.count(8)? {
+    let n = r.count(8)?;
+    let mut clusters = std::collections::HashMap::with_capacity(n);
+    for _ in 0..n {
         let word = r.str()?;
         clusters.insert(word, u32::from_le_bytes(r.array()?));
     }
-    let mut brill = std::collections::HashMap::new();
-    for _ in 0..r.count(8)? {
+    let n = r.count(8)?;
+    let mut brill = std::collections::HashMap::with_capacity(n);
+    for _ in 0..n {
         let word = r.str()?;
         brill.insert(word, r.str()?);
     }

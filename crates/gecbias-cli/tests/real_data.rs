@@ -45,20 +45,20 @@ fn validate(value: &Value, schema: &Value, root: &Value, at: &str) -> Vec<String
     if !type_ok {
         errors.push(format!("{at}: not {}", schema["type"]));
     }
-    if let Some(options) = schema["enum"].as_array() {
-        if !options.contains(value) {
-            errors.push(format!("{at}: {value} not in {options:?}"));
-        }
+    if let Some(options) = schema["enum"].as_array()
+        && !options.contains(value)
+    {
+        errors.push(format!("{at}: {value} not in {options:?}"));
     }
-    if let (Some(min), Some(x)) = (schema["minimum"].as_f64(), value.as_f64()) {
-        if x < min {
-            errors.push(format!("{at}: {x} < {min}"));
-        }
+    if let (Some(min), Some(x)) = (schema["minimum"].as_f64(), value.as_f64())
+        && x < min
+    {
+        errors.push(format!("{at}: {x} < {min}"));
     }
-    if let (Some(max), Some(x)) = (schema["maximum"].as_f64(), value.as_f64()) {
-        if x > max {
-            errors.push(format!("{at}: {x} > {max}"));
-        }
+    if let (Some(max), Some(x)) = (schema["maximum"].as_f64(), value.as_f64())
+        && x > max
+    {
+        errors.push(format!("{at}: {x} > {max}"));
     }
     if schema["pattern"].is_string() {
         let s = value.as_str().unwrap_or_default();

@@ -96,13 +96,13 @@ pub(crate) fn count_ticks(max: usize) -> Vec<usize> {
         }
     }
     let mut ticks: Vec<usize> = (0..=max / step).map(|k| k * step).collect();
-    if let Some(&last) = ticks.last() {
-        if last != max {
-            if (max - last) * 10 < step * 4 && ticks.len() > 1 {
-                ticks.pop();
-            }
-            ticks.push(max);
+    if let Some(&last) = ticks.last()
+        && last != max
+    {
+        if (max - last) * 10 < step * 4 && ticks.len() > 1 {
+            ticks.pop();
         }
+        ticks.push(max);
     }
     ticks
 }

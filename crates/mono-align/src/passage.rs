@@ -407,77 +407,69 @@ pub fn break2common_sentences(
             two_after = (Some(s1.ending(i + 2)?), Some(s2.ending(j + 2)?));
             force = true;
         }
-        if i + 1 < s1.len() && slen1 < slen2 {
-            if let Some((pos_after1, one_after1)) = &after1 {
-                let addition = s1.piece(i + 1)?.to_owned();
-                if aligner.ends_together(
-                    s2.piece(j)?,
-                    s1.piece(i)?,
-                    &reg2,
-                    one_after1,
-                    &addition,
-                    force,
-                ) {
-                    found.add(AlignedBy::FirstLongerAligned, *pos_after1, position2_now);
-                    i += 1;
-                    continue;
-                }
+        if i + 1 < s1.len()
+            && slen1 < slen2
+            && let Some((pos_after1, one_after1)) = &after1
+        {
+            let addition = s1.piece(i + 1)?.to_owned();
+            if aligner.ends_together(
+                s2.piece(j)?,
+                s1.piece(i)?,
+                &reg2,
+                one_after1,
+                &addition,
+                force,
+            ) {
+                found.add(AlignedBy::FirstLongerAligned, *pos_after1, position2_now);
+                i += 1;
+                continue;
             }
         }
-        if j + 1 < s2.len() && slen2 < slen1 {
-            if let Some((pos_after2, one_after2)) = &after2 {
-                let addition = s2.piece(j + 1)?.to_owned();
-                if aligner.ends_together(
-                    s1.piece(i)?,
-                    s2.piece(j)?,
-                    &reg1,
-                    one_after2,
-                    &addition,
-                    force,
-                ) {
-                    found.add(AlignedBy::SecondLongerAligned, position1_now, *pos_after2);
-                    j += 1;
-                    continue;
-                }
+        if j + 1 < s2.len()
+            && slen2 < slen1
+            && let Some((pos_after2, one_after2)) = &after2
+        {
+            let addition = s2.piece(j + 1)?.to_owned();
+            if aligner.ends_together(
+                s1.piece(i)?,
+                s2.piece(j)?,
+                &reg1,
+                one_after2,
+                &addition,
+                force,
+            ) {
+                found.add(AlignedBy::SecondLongerAligned, position1_now, *pos_after2);
+                j += 1;
+                continue;
             }
         }
         if found.aligned_by.last() == Some(&AlignedBy::RemoveLast) {
-            if i + 2 < s1.len() && slen1 < slen2 {
-                if let Some((pos, word)) = &two_after.0 {
-                    let addition = format!("{}{}", s1.piece(i + 1)?, s1.piece(i + 2)?);
-                    if aligner.ends_together(
-                        s2.piece(j)?,
-                        s1.piece(i)?,
-                        &reg2,
-                        word,
-                        &addition,
-                        force,
-                    ) {
-                        found.aligned_by.extend([AlignedBy::FirstLongerAligned; 2]);
-                        found.ends1.push(*pos);
-                        found.ends2.push(position2_now);
-                        i += 2;
-                        continue;
-                    }
+            if i + 2 < s1.len()
+                && slen1 < slen2
+                && let Some((pos, word)) = &two_after.0
+            {
+                let addition = format!("{}{}", s1.piece(i + 1)?, s1.piece(i + 2)?);
+                if aligner.ends_together(s2.piece(j)?, s1.piece(i)?, &reg2, word, &addition, force)
+                {
+                    found.aligned_by.extend([AlignedBy::FirstLongerAligned; 2]);
+                    found.ends1.push(*pos);
+                    found.ends2.push(position2_now);
+                    i += 2;
+                    continue;
                 }
             }
-            if j + 2 < s2.len() && slen2 < slen1 {
-                if let Some((pos, word)) = &two_after.1 {
-                    let addition = format!("{}{}", s2.piece(j + 1)?, s2.piece(j + 2)?);
-                    if aligner.ends_together(
-                        s1.piece(i)?,
-                        s2.piece(j)?,
-                        &reg1,
-                        word,
-                        &addition,
-                        force,
-                    ) {
-                        found.aligned_by.extend([AlignedBy::SecondLongerAligned; 2]);
-                        found.ends1.push(position1_now);
-                        found.ends2.push(*pos);
-                        j += 2;
-                        continue;
-                    }
+            if j + 2 < s2.len()
+                && slen2 < slen1
+                && let Some((pos, word)) = &two_after.1
+            {
+                let addition = format!("{}{}", s2.piece(j + 1)?, s2.piece(j + 2)?);
+                if aligner.ends_together(s1.piece(i)?, s2.piece(j)?, &reg1, word, &addition, force)
+                {
+                    found.aligned_by.extend([AlignedBy::SecondLongerAligned; 2]);
+                    found.ends1.push(position1_now);
+                    found.ends2.push(*pos);
+                    j += 2;
+                    continue;
                 }
             }
             if let Some((r1, r2)) = removed {
@@ -487,25 +479,27 @@ pub fn break2common_sentences(
             i += 2;
             j += 2;
         }
-        if !found.ends1.is_empty() && slen2 < slen1 {
-            if let Some(at) = s1.comma_after(i, &reg2) {
-                found.aligned_by.push(AlignedBy::CommaReplaceSecond);
-                let last = found.ends1[found.ends1.len() - 1];
-                found.ends1.push(last + at);
-                found.ends2.push(position2_now);
-                s1.split_at_comma(i, at);
-                continue;
-            }
+        if !found.ends1.is_empty()
+            && slen2 < slen1
+            && let Some(at) = s1.comma_after(i, &reg2)
+        {
+            found.aligned_by.push(AlignedBy::CommaReplaceSecond);
+            let last = found.ends1[found.ends1.len() - 1];
+            found.ends1.push(last + at);
+            found.ends2.push(position2_now);
+            s1.split_at_comma(i, at);
+            continue;
         }
-        if !found.ends2.is_empty() && slen1 < slen2 {
-            if let Some(at) = s2.comma_after(j, &reg1) {
-                found.aligned_by.push(AlignedBy::CommaReplaceFirst);
-                let last = found.ends2[found.ends2.len() - 1];
-                found.ends2.push(last + at);
-                found.ends1.push(position1_now);
-                s2.split_at_comma(j, at);
-                continue;
-            }
+        if !found.ends2.is_empty()
+            && slen1 < slen2
+            && let Some(at) = s2.comma_after(j, &reg1)
+        {
+            found.aligned_by.push(AlignedBy::CommaReplaceFirst);
+            let last = found.ends2[found.ends2.len() - 1];
+            found.ends2.push(last + at);
+            found.ends1.push(position1_now);
+            s2.split_at_comma(j, at);
+            continue;
         }
         found.aligned_by.push(AlignedBy::NoAligned);
         position1 = Some(s1.ending(-1)?.0);

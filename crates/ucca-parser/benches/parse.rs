@@ -25,14 +25,7 @@ fn parse_test(c: &mut Criterion) {
     let parser = Parser::load(&path).expect("the model");
     let sentences: Vec<Vec<Token>> = gold
         .iter()
-        .map(|s| {
-            s.terminals()
-                .map(|t| Token {
-                    text: t.text.clone(),
-                    punctuation: t.punctuation,
-                })
-                .collect()
-        })
+        .map(|s| s.terminals().map(Token::from).collect())
         .collect();
     group.throughput(Throughput::Elements(sentences.len() as u64));
     group.bench_function(

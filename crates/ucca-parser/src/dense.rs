@@ -44,6 +44,226 @@ pub(crate) fn gemm(
     }
 }
 
+/// `c (m×n) = a·b` for row-major `a` (m×k) and `b` (k×n): the forward products, whose `b` is a
+/// weight matrix used as it is stored.
+///
+/// Where the fused kernel runs (x86-64 with AVX2 and FMA, `k` ≤ 256) every element is one fused
+/// multiply-add chain over `k` from zero, which is exactly what `gemm`'s kernel computes on such a
+/// CPU (its depth block is 256), but `b` is read in place: `gemm` copies `b` into its own layout at
+/// every call. Elsewhere this is `gemm`.
+pub(crate) fn product((m, k, n): (usize, usize, usize), a: &[f32], b: &[f32], c: &mut [f32]) {
+    assert!(a.len() >= m * k && b.len() >= k * n && c.len() >= m * n);
+    #[cfg(target_arch = "x86_64")]
+    if fused::available(k) {
+        let b = fused::Panels {
+            values: b.as_ptr(),
+            row_stride: n,
+            panel_stride: fused::COLUMNS,
+        };
+        // SAFETY: the kernel runs on this CPU (checked just above); the panels address the
+        // columns of the k×n `b`, whose length was asserted, as do those of `a` and `c`.
+        unsafe { fused::product(m, k, n, a.as_ptr(), b, c.as_mut_ptr()) };
+        return;
+    }
+    gemm((m, k, n), a, false, b, false, 0.0, c);
+}
+
+/// A weight matrix laid out once for repeated [`product`]s with the same bits: panels of 16
+/// columns, each panel's rows contiguous. Read in place, the rows of a panel of the slot blocks
+/// (3,328 columns) are 13 KB apart and fall into a handful of cache sets, so every block of rows
+/// fetched the panel again; packed, a panel (16 KB) stays in the L1 cache.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Packed {
+    k: usize,
+    n: usize,
+    panels: Vec<f32>,
+}
+
+impl Packed {
+    /// `b` (k×n, row-major) packed, where the fused kernel runs and `n` is a multiple of 16
+    /// (otherwise [`product`] is as fast as it gets).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+    pub(crate) fn new(b: &[f32], k: usize, n: usize) -> Option<Packed> {
+        #[cfg(target_arch = "x86_64")]
+        if fused::available(k) && n.is_multiple_of(fused::COLUMNS) {
+            let mut panels = Vec::with_capacity(k * n);
+            for j in (0..n).step_by(fused::COLUMNS) {
+                for l in 0..k {
+                    panels.extend_from_slice(&b[l * n + j..l * n + j + fused::COLUMNS]);
+                }
+            }
+            return Some(Packed { k, n, panels });
+        }
+        None
+    }
+
+    /// `c (m×n) = a·b`, the bits of [`product`] with the unpacked `b`.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+    pub(crate) fn product(&self, m: usize, a: &[f32], c: &mut [f32]) {
+        let (k, n) = (self.k, self.n);
+        assert!(a.len() >= m * k && c.len() >= m * n);
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b = fused::Panels {
+                values: self.panels.as_ptr(),
+                row_stride: fused::COLUMNS,
+                panel_stride: fused::COLUMNS * k,
+            };
+            // SAFETY: a `Packed` exists only where the kernel runs; its panels hold k×n values
+            // (n a multiple of 16), and the lengths of `a` and `c` were asserted.
+            unsafe { fused::product(m, k, n, a.as_ptr(), b, c.as_mut_ptr()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        unreachable!("a Packed exists only where the fused kernel runs");
+    }
+}
+
+/// The fused kernel of [`product`]: blocks of up to 6 rows × 16 columns held in AVX2 registers
+/// (× 32 columns, two panels, in AVX-512 registers where the CPU has them: the same fused chains),
+/// each panel of `b` reused by every block of rows.
+#[cfg(target_arch = "x86_64")]
+mod fused {
+    use std::arch::x86_64::{
+        __m256, __m512, _mm256_fmadd_ps, _mm256_loadu_ps, _mm256_set1_ps, _mm256_setzero_ps,
+        _mm256_storeu_ps, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_set1_ps, _mm512_setzero_ps,
+        _mm512_storeu_ps,
+    };
+
+    const ROWS: usize = 6;
+    pub(super) const COLUMNS: usize = 16;
+
+    /// Whether the kernel runs here, with `gemm`'s bits, for a depth of `k`.
+    pub(super) fn available(k: usize) -> bool {
+        k <= 256 && is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")
+    }
+
+    /// Where `b`'s values are: row `l` of the panel of columns `16p..16p + 16` starts at
+    /// `values + p·panel_stride + l·row_stride`.
+    pub(super) struct Panels {
+        pub(super) values: *const f32,
+        pub(super) row_stride: usize,
+        pub(super) panel_stride: usize,
+    }
+
+    /// # Safety
+    /// The CPU has AVX2 and FMA; `a` and `c` hold m×k and m×n values; `b` addresses k×n values,
+    /// columns past the last whole panel (if any) at `values + l·n + j` (unpacked).
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn product(
+        m: usize,
+        k: usize,
+        n: usize,
+        a: *const f32,
+        b: Panels,
+        c: *mut f32,
+    ) {
+        let full = n / COLUMNS * COLUMNS;
+        let panel = |p: usize| b.values.wrapping_add(p * b.panel_stride);
+        let mut paired = 0;
+        if is_x86_feature_detected!("avx512f") {
+            paired = full / (2 * COLUMNS) * 2;
+            for p in (0..paired).step_by(2) {
+                let panels = (panel(p), panel(p + 1), b.row_stride);
+                // SAFETY: panels p and p + 1 and their columns of `c` lie inside the matrices;
+                // the CPU has AVX-512F (checked just above).
+                unsafe { by_rows!(wide_block, m, k, n, a, panels, c.add(p * COLUMNS)) };
+            }
+        }
+        for p in paired..full / COLUMNS {
+            // The panel's two halves of 8 columns.
+            let panels = (panel(p), panel(p).wrapping_add(8), b.row_stride);
+            // SAFETY: panel p and its columns of `c` lie inside the matrices.
+            unsafe { by_rows!(block, m, k, n, a, panels, c.add(p * COLUMNS)) };
+        }
+        for i in 0..m {
+            for j in full..n {
+                let mut sum = 0f32;
+                for l in 0..k {
+                    // SAFETY: i < m, l < k, j < n.
+                    sum = unsafe { (*a.add(i * k + l)).mul_add(*b.values.add(l * n + j), sum) };
+                }
+                // SAFETY: as above.
+                unsafe { *c.add(i * n + j) = sum };
+            }
+        }
+    }
+
+    /// Runs `$kernel::<R>` over the rows of `a` (and `c`) in blocks of up to [`ROWS`].
+    macro_rules! by_rows {
+        ($kernel:ident, $m:expr, $k:expr, $n:expr, $a:expr, $panels:expr, $c:expr) => {{
+            let mut i = 0;
+            while i < $m {
+                let (a, c) = ($a.add(i * $k), $c.add(i * $n));
+                match ($m - i).min(ROWS) {
+                    6 => $kernel::<6>($k, $n, a, $panels, c),
+                    5 => $kernel::<5>($k, $n, a, $panels, c),
+                    4 => $kernel::<4>($k, $n, a, $panels, c),
+                    3 => $kernel::<3>($k, $n, a, $panels, c),
+                    2 => $kernel::<2>($k, $n, a, $panels, c),
+                    _ => $kernel::<1>($k, $n, a, $panels, c),
+                }
+                i += ROWS;
+            }
+        }};
+    }
+    use by_rows;
+
+    /// A kernel for `R` rows of `a` (k apart) and `c` (n apart) times two vectors' worth of
+    /// columns of `b`, each from its own start (`first`, `second`) with the panel's row stride:
+    /// `R × 2` accumulators, each a fused chain over `k` from zero.
+    macro_rules! kernel {
+        ($(#[$doc:meta])* $name:ident, $feature:literal, $vector:ty, $lanes:literal,
+         $zero:ident, $load:ident, $broadcast:ident, $fmadd:ident, $store:ident) => {
+            $(#[$doc])*
+            #[target_feature(enable = $feature)]
+            unsafe fn $name<const R: usize>(
+                k: usize,
+                n: usize,
+                a: *const f32,
+                (first, second, row_stride): (*const f32, *const f32, usize),
+                c: *mut f32,
+            ) {
+                let mut low: [$vector; R] = [$zero(); R];
+                let mut high: [$vector; R] = [$zero(); R];
+                for l in 0..k {
+                    // SAFETY: row l of the panels; row r < R of `a`, column l.
+                    unsafe {
+                        let bl = $load(first.add(l * row_stride));
+                        let bh = $load(second.add(l * row_stride));
+                        for r in 0..R {
+                            let x = $broadcast(*a.add(r * k + l));
+                            low[r] = $fmadd(x, bl, low[r]);
+                            high[r] = $fmadd(x, bh, high[r]);
+                        }
+                    }
+                }
+                for r in 0..R {
+                    // SAFETY: row r of the block of `c`, two vectors of columns.
+                    unsafe {
+                        $store(c.add(r * n), low[r]);
+                        $store(c.add(r * n + $lanes), high[r]);
+                    }
+                }
+            }
+        };
+    }
+
+    kernel! {
+        /// # Safety
+        /// As [`product`], for one panel of 16 columns in AVX2 registers.
+        block, "avx2,fma", __m256, 8,
+        _mm256_setzero_ps, _mm256_loadu_ps, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_storeu_ps
+    }
+
+    kernel! {
+        /// # Safety
+        /// As [`product`], for two panels of 16 columns in AVX-512 registers; the CPU has
+        /// AVX-512F.
+        wide_block, "avx512f", __m512, 16,
+        _mm512_setzero_ps, _mm512_loadu_ps, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_storeu_ps
+    }
+}
+
 /// Defines an elementwise vector routine twice: as written, and compiled for AVX2 where the CPU
 /// has it (checked when called). The order of operations is the same and no multiply-add is
 /// fused, so both give the same bits; AVX2 only makes the vectors wider.
@@ -274,5 +494,42 @@ mod tests {
         let mut row = [1.0, 1.0];
         add_row_times(&mut row, &[1.0, 2.0], &b);
         assert_eq!(row, [20.0, 23.0]);
+    }
+
+    fn random(n: usize, rng: &mut Pcg64) -> Vec<f32> {
+        (0..n).map(|_| rng.random_range(-1.0..1.0)).collect()
+    }
+
+    #[test]
+    fn product_gives_gemms_bits() {
+        // The parser's shapes (slot projections, LSTM inputs) and ragged ones: every row count
+        // of a block, columns that are not a multiple of 16. Bit equality holds where gemm's
+        // kernel fuses (x86-64 with FMA) and trivially elsewhere, where product is gemm.
+        let mut rng = Pcg64::seed_from_u64(7);
+        for (m, k, n) in [
+            (27, 256, 3328),
+            (13, 180, 512),
+            (7, 5, 37),
+            (1, 1, 1),
+            (0, 3, 4),
+        ] {
+            let a = random(m * k, &mut rng);
+            let b = random(k * n, &mut rng);
+            let (mut ours, mut theirs) = (vec![f32::NAN; m * n], vec![0.0; m * n]);
+            product((m, k, n), &a, &b, &mut ours);
+            gemm((m, k, n), &a, false, &b, false, 0.0, &mut theirs);
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&ours), bits(&theirs), "{m}×{k}×{n}");
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(
+                Packed::new(&b, k, n).is_some(),
+                fused::available(k) && n % 16 == 0
+            );
+            if let Some(packed) = Packed::new(&b, k, n) {
+                let mut packed_out = vec![f32::NAN; m * n];
+                packed.product(m, &a, &mut packed_out);
+                assert_eq!(bits(&packed_out), bits(&theirs), "packed {m}×{k}×{n}");
+            }
+        }
     }
 }

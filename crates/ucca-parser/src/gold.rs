@@ -65,13 +65,7 @@ impl GoldGraph {
     /// The gold graph of a passage: its terminals, its non-implicit FN and PNCT units, and every
     /// edge among them but linkage edges.
     pub fn new(p: &Passage) -> GoldGraph {
-        let tokens: Vec<Token> = p
-            .terminals()
-            .map(|t| Token {
-                text: t.text.clone(),
-                punctuation: t.punctuation,
-            })
-            .collect();
+        let tokens: Vec<Token> = p.terminals().map(Token::from).collect();
         let mut index: HashMap<NodeId, NodeIndex> = HashMap::new();
         let mut left_out = LeftOut::default();
         for t in p.terminals() {

@@ -37,16 +37,20 @@ pub(crate) fn to_bits(x: f32) -> u16 {
     sign | half.min(MAX)
 }
 
-/// The `f32` value of binary16 bits.
+/// The `f32` value of binary16 bits (every half is exactly an `f32`: the exponent is rebiased and
+/// the mantissa widened; a subnormal half is its mantissa times 2⁻²⁴, an exact product).
 pub(crate) fn from_bits(h: u16) -> f32 {
-    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exponent = i32::from((h >> 10) & 0x1f);
-    let mantissa = f32::from(h & 0x03ff);
+    let sign = u32::from(h & 0x8000) << 16;
+    let exponent = u32::from((h >> 10) & 0x1f);
+    let mantissa = u32::from(h & 0x03ff);
     match exponent {
-        0 => sign * mantissa * 2f32.powi(-24),
-        31 if mantissa == 0.0 => sign * f32::INFINITY,
+        0 => {
+            let magnitude = mantissa as f32 * f32::from_bits(0x3380_0000);
+            f32::from_bits(sign | magnitude.to_bits())
+        }
+        31 if mantissa == 0 => f32::from_bits(sign | 0x7f80_0000),
         31 => f32::NAN,
-        _ => sign * (1.0 + mantissa / 1024.0) * 2f32.powi(exponent - 15),
+        _ => f32::from_bits(sign | (exponent + 127 - 15) << 23 | mantissa << 13),
     }
 }
 
@@ -74,6 +78,30 @@ mod tests {
             (0.333_333_34, 0x3555),
         ] {
             assert_eq!(to_bits(x), bits, "{x}");
+        }
+        // Every half's value, against its definition (−1)^s · 2^(e−15) · (1 + m/1024), or
+        // m · 2^−24 when subnormal.
+        for h in 0u16..=u16::MAX {
+            let (e, m) = (i32::from((h >> 10) & 0x1f), f64::from(h & 0x3ff));
+            let magnitude = match e {
+                0 => m * 2f64.powi(-24),
+                31 if m == 0.0 => f64::INFINITY,
+                31 => f64::NAN,
+                _ => (1.0 + m / 1024.0) * 2f64.powi(e - 15),
+            };
+            let value = if h & 0x8000 != 0 {
+                -magnitude
+            } else {
+                magnitude
+            };
+            let ours = f64::from(from_bits(h));
+            assert!(
+                ours == value || (ours.is_nan() && value.is_nan()),
+                "{h:#06x}"
+            );
+            if !value.is_nan() {
+                assert_eq!(from_bits(h).is_sign_negative(), h & 0x8000 != 0, "{h:#06x}");
+            }
         }
         // Every finite half survives the round trip.
         for h in (0u16..0x7c00).chain(0x8000..0xfc00) {

@@ -8,7 +8,7 @@
 
 use rand_pcg::Pcg64;
 
-use crate::dense::{Param, add, add_row_times, gemm};
+use crate::dense::{Param, add, add_row_times, gemm, product};
 
 /// The parameters of one direction: `W_x` (input × 4H), `W_h` (H × 4H) and `b` (1 × 4H), gates
 /// laid out as [i, f, g, o].
@@ -73,13 +73,10 @@ impl Lstm {
         trace.cells.resize(t * h, 0.0);
         trace.squashed.resize(t * h, 0.0);
         trace.outputs.resize(t * h, 0.0);
-        gemm(
+        product(
             (t, self.input.rows, g4),
             x,
-            false,
             &self.input.value,
-            false,
-            0.0,
             &mut trace.gates,
         );
         let mut previous: Option<usize> = None;

@@ -16,7 +16,7 @@ use std::sync::{Arc, OnceLock};
 use rand::RngExt;
 use rand_pcg::Pcg64;
 
-use crate::dense::{Adam, Param, add, add_row_times, axpy, gemm, part_rng};
+use crate::dense::{Adam, Packed, Param, add, add_row_times, axpy, gemm, part_rng, product};
 use crate::features::{SLOTS, Sentence, SlotHead, structure};
 use crate::lstm::{Lstm, Trace};
 use crate::parse::{Scorer, allowed};
@@ -155,7 +155,7 @@ impl Default for NeuralSettings {
 }
 
 /// The trained network.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Network {
     shape: NetworkShape,
     tables: Vec<Param>,
@@ -171,6 +171,16 @@ pub struct Network {
     /// H × actions.
     output: Param,
     output_bias: Param,
+    /// `slots` laid out for the products of a network that no longer changes (a parser's): set
+    /// by [`Network::freeze`], dropped by any mutable access to the parameters.
+    frozen_slots: Option<Packed>,
+}
+
+/// Equal shapes and parameters (however they are laid out for parsing).
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        self.shape == other.shape && self.params_ref() == other.params_ref()
+    }
 }
 
 /// The shape and the number of values, not the values.
@@ -253,7 +263,14 @@ impl Network {
             hidden_bias: Param::from_values(1, h, vec![0.0; h]),
             output: Param::glorot(h, ACTION_COUNT, rng(6).as_mut()),
             output_bias: Param::from_values(1, ACTION_COUNT, vec![0.0; ACTION_COUNT]),
+            frozen_slots: None,
         }
+    }
+
+    /// Prepares the parameters, which will not change any more, for parsing.
+    fn freeze(mut self) -> Network {
+        self.frozen_slots = Packed::new(&self.slots.value, self.slots.rows, self.slots.cols);
+        self
     }
 
     /// The structural vectors start small: about 60 of them add up in every hidden unit.
@@ -270,6 +287,7 @@ impl Network {
     }
 
     fn params(&mut self) -> Vec<&mut Param> {
+        self.frozen_slots = None;
         params!(self, iter_mut, &mut)
     }
 
@@ -340,15 +358,15 @@ impl Network {
         enc.encodings[t * e..].copy_from_slice(&self.special.value);
         let sh = SLOTS * self.shape.hidden;
         enc.projected = vec![0.0; (t + 2) * sh];
-        gemm(
-            (t + 2, e, sh),
-            &enc.encodings,
-            false,
-            &self.slots.value,
-            false,
-            0.0,
-            &mut enc.projected,
-        );
+        match &self.frozen_slots {
+            Some(packed) => packed.product(t + 2, &enc.encodings, &mut enc.projected),
+            None => product(
+                (t + 2, e, sh),
+                &enc.encodings,
+                &self.slots.value,
+                &mut enc.projected,
+            ),
+        }
         enc
     }
 
@@ -680,7 +698,7 @@ impl Network {
                 *v = halves.next()?;
             }
         }
-        Some(network)
+        Some(network.freeze())
     }
 
     /// A copy of the values as a model file stores them (rounded to half precision), without
@@ -692,7 +710,7 @@ impl Network {
                 *t = half::round(f);
             }
         }
-        copy
+        copy.freeze()
     }
 }
 

@@ -31,6 +31,16 @@ pub struct Token {
     pub punctuation: bool,
 }
 
+/// A passage's terminal as the parser reads it: its text and its punctuation flag.
+impl From<&ucca_graph::Terminal> for Token {
+    fn from(t: &ucca_graph::Terminal) -> Token {
+        Token {
+            text: t.text.clone(),
+            punctuation: t.punctuation,
+        }
+    }
+}
+
 impl Token {
     /// A token whose punctuation flag follows its text: true when every character is a Unicode
     /// punctuation or symbol character.

@@ -50,12 +50,7 @@ fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
 }
 
 fn tokens(p: &Passage) -> Vec<Token> {
-    p.terminals()
-        .map(|t| Token {
-            text: t.text.clone(),
-            punctuation: t.punctuation,
-        })
-        .collect()
+    p.terminals().map(Token::from).collect()
 }
 
 fn texts(p: &Passage) -> Vec<&str> {
