@@ -112,6 +112,9 @@ enum Task {
         /// and dependency label.
         #[arg(long)]
         tagger_inputs: bool,
+        /// With `--classifier bilstm`: stacked BiLSTM layers.
+        #[arg(long, default_value_t = 1)]
+        lstm_layers: usize,
         /// The model file to write.
         #[arg(long, default_value = gecbias_data::location::UCCA_MODEL)]
         out: PathBuf,
@@ -299,6 +302,7 @@ fn main() -> ExitCode {
             sentences,
             classifier,
             tagger_inputs,
+            lstm_layers,
             out,
             data,
         }) => feature_set(&features).and_then(|set| {
@@ -311,12 +315,19 @@ fn main() -> ExitCode {
                 train_parser::ClassifierKind::Perceptron if tagger_inputs => {
                     anyhow::bail!("--tagger-inputs needs --classifier bilstm")
                 }
+                train_parser::ClassifierKind::Perceptron if lstm_layers != 1 => {
+                    anyhow::bail!("--lstm-layers needs --classifier bilstm")
+                }
+                train_parser::ClassifierKind::Bilstm if lstm_layers == 0 => {
+                    anyhow::bail!("--lstm-layers must be at least 1")
+                }
                 train_parser::ClassifierKind::Perceptron => train_parser::Training::Perceptron(
                     ucca_parser::TrainOptions::new(epochs, seed, set),
                 ),
                 train_parser::ClassifierKind::Bilstm => {
                     let mut options = ucca_parser::NeuralTrainOptions::new(epochs, seed, set);
                     options.network.shape.tagger = tagger_inputs;
+                    options.network.shape.lstm_layers = lstm_layers;
                     train_parser::Training::Neural(options)
                 }
             };

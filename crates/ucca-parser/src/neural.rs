@@ -39,11 +39,23 @@ pub struct NetworkShape {
     /// Whether the tokens' inputs include the English tagger's Penn tag and dependency label.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tagger: bool,
+    /// Stacked BiLSTM layers, each reading the one below's encodings (the first, the tokens').
+    #[serde(default = "one_layer", skip_serializing_if = "is_one_layer")]
+    pub lstm_layers: usize,
+}
+
+fn one_layer() -> usize {
+    1
+}
+
+fn is_one_layer(layers: &usize) -> bool {
+    *layers == 1
 }
 
 impl Default for NetworkShape {
     /// The committed model's sizes (it also reads the tagger): words in 32,768 buckets of 64
-    /// dimensions, 128 LSTM units per direction, 256 hidden units, 4,096 structural buckets.
+    /// dimensions, one BiLSTM layer of 128 units per direction, 256 hidden units, 4,096
+    /// structural buckets.
     fn default() -> NetworkShape {
         NetworkShape {
             word_buckets: 1 << 15,
@@ -52,6 +64,7 @@ impl Default for NetworkShape {
             hidden: 256,
             structure_buckets: 1 << 12,
             tagger: false,
+            lstm_layers: 1,
         }
     }
 }
@@ -85,6 +98,15 @@ impl NetworkShape {
     fn encoding_dim(&self) -> usize {
         2 * self.lstm_hidden
     }
+
+    /// The width of layer `layer`'s input vectors.
+    fn layer_input_dim(&self, layer: usize) -> usize {
+        if layer == 0 {
+            self.input_dim()
+        } else {
+            self.encoding_dim()
+        }
+    }
 }
 
 /// The English tagger whose analyses a network of `shape` reads ([`NetworkShape::tagger`]): the
@@ -113,7 +135,7 @@ fn bucket(value: u64, buckets: usize) -> usize {
 macro_rules! params {
     ($net:expr, $iter:ident, $($borrow:tt)+) => {{
         let mut out: Vec<$($borrow)+ Param> = $net.tables.$iter().collect();
-        for lstm in [$($borrow)+ $net.forward, $($borrow)+ $net.backward] {
+        for lstm in $net.layers.$iter().flatten() {
             out.extend([$($borrow)+ lstm.input, $($borrow)+ lstm.recurrent, $($borrow)+ lstm.bias]);
         }
         out.extend([
@@ -159,8 +181,8 @@ impl Default for NeuralSettings {
 pub struct Network {
     shape: NetworkShape,
     tables: Vec<Param>,
-    forward: Lstm,
-    backward: Lstm,
+    /// Each BiLSTM layer's forward and backward directions, bottom up.
+    layers: Vec<[Lstm; 2]>,
     /// The encodings of the root and of an empty position (2 × E).
     special: Param,
     /// The first layer's blocks for every slot (E × SLOTS·H).
@@ -209,9 +231,9 @@ pub(crate) struct Encoding {
     tokens: usize,
     /// The table row of every token's every input group, token by token.
     rows: Vec<usize>,
-    inputs: Vec<f32>,
-    forward: Trace,
-    backward: Trace,
+    /// Each layer's input (T × its width: the embeddings, then the layer below's encodings) and
+    /// its two directions' traces.
+    layers: Vec<(Vec<f32>, [Trace; 2])>,
     /// (T + 2) × E: the tokens' encodings, then root and empty.
     encodings: Vec<f32>,
     /// Dropout scale of each encoding unit (T × E; empty when not training).
@@ -255,8 +277,21 @@ impl Network {
         Network {
             shape,
             tables,
-            forward: Lstm::new(shape.input_dim(), shape.lstm_hidden, false, rng(1)),
-            backward: Lstm::new(shape.input_dim(), shape.lstm_hidden, true, rng(2)),
+            // The first layer's generators are parts 1 and 2, as they were before layers stacked.
+            layers: (0..shape.lstm_layers)
+                .map(|layer| {
+                    let parts = if layer == 0 {
+                        [1, 2]
+                    } else {
+                        [200 + 2 * layer as u64, 201 + 2 * layer as u64]
+                    };
+                    let inputs = shape.layer_input_dim(layer);
+                    [
+                        Lstm::new(inputs, shape.lstm_hidden, false, rng(parts[0])),
+                        Lstm::new(inputs, shape.lstm_hidden, true, rng(parts[1])),
+                    ]
+                })
+                .collect(),
             special: Param::uniform(2, e, 0.1, rng(3).as_mut()),
             slots: Param::glorot(e, SLOTS * h, rng(4).as_mut()),
             structure: Param::table(shape.structure_buckets, h, rng(5).as_mut()),
@@ -326,20 +361,26 @@ impl Network {
                 });
             }
         }
-        enc.inputs = Vec::with_capacity(t * d);
+        let mut input = Vec::with_capacity(t * d);
         for rows in enc.rows.chunks_exact(groups.len()) {
             for (g, &r) in rows.iter().enumerate() {
-                enc.inputs.extend_from_slice(self.tables[g].row(r));
+                input.extend_from_slice(self.tables[g].row(r));
             }
         }
-        self.forward.forward(&enc.inputs, t, &mut enc.forward);
-        self.backward.forward(&enc.inputs, t, &mut enc.backward);
-        enc.encodings = vec![0.0; (t + 2) * e];
-        for i in 0..t {
-            let row = &mut enc.encodings[i * e..(i + 1) * e];
-            row[..lh].copy_from_slice(&enc.forward.outputs[i * lh..(i + 1) * lh]);
-            row[lh..].copy_from_slice(&enc.backward.outputs[i * lh..(i + 1) * lh]);
+        let mut encodings = vec![0.0; (t + 2) * e];
+        for [forward, backward] in &self.layers {
+            let mut traces = [Trace::default(), Trace::default()];
+            forward.forward(&input, t, &mut traces[0]);
+            backward.forward(&input, t, &mut traces[1]);
+            for i in 0..t {
+                let row = &mut encodings[i * e..(i + 1) * e];
+                row[..lh].copy_from_slice(&traces[0].outputs[i * lh..(i + 1) * lh]);
+                row[lh..].copy_from_slice(&traces[1].outputs[i * lh..(i + 1) * lh]);
+            }
+            let below = std::mem::replace(&mut input, encodings[..t * e].to_vec());
+            enc.layers.push((below, traces));
         }
+        enc.encodings = encodings;
         if let Some((rng, dropout)) = training {
             let keep = 1.0 - dropout.units;
             enc.mask = (0..t * e)
@@ -603,19 +644,26 @@ impl<'n> SentenceGradient<'n> {
         for (x, m) in d_enc.iter_mut().zip(&enc.mask) {
             *x *= m;
         }
-        let mut d_forward = vec![0f32; t * lh];
-        let mut d_backward = vec![0f32; t * lh];
-        for i in 0..t {
-            d_forward[i * lh..(i + 1) * lh].copy_from_slice(&d_enc[i * e..i * e + lh]);
-            d_backward[i * lh..(i + 1) * lh].copy_from_slice(&d_enc[i * e + lh..(i + 1) * e]);
+        // Down the layers: the gradient by a layer's encodings becomes the gradient by the
+        // layer's input, which is the encodings of the layer below (or the embeddings).
+        let mut d_inputs = d_enc[..t * e].to_vec();
+        for (layer, ([forward, backward], (input, traces))) in
+            net.layers.iter_mut().zip(&enc.layers).enumerate().rev()
+        {
+            let mut d_forward = vec![0f32; t * lh];
+            let mut d_backward = vec![0f32; t * lh];
+            for i in 0..t {
+                d_forward[i * lh..(i + 1) * lh].copy_from_slice(&d_inputs[i * e..i * e + lh]);
+                d_backward[i * lh..(i + 1) * lh]
+                    .copy_from_slice(&d_inputs[i * e + lh..(i + 1) * e]);
+            }
+            let width = net.shape.layer_input_dim(layer);
+            d_inputs = vec![0f32; t * width];
+            forward.backward(input, t, &traces[0], &d_forward, &mut d_inputs);
+            let mut d_more = vec![0f32; t * width];
+            backward.backward(input, t, &traces[1], &d_backward, &mut d_more);
+            add(&mut d_inputs, &d_more);
         }
-        let mut d_inputs = vec![0f32; t * d];
-        net.forward
-            .backward(&enc.inputs, t, &enc.forward, &d_forward, &mut d_inputs);
-        let mut d_more = vec![0f32; t * d];
-        net.backward
-            .backward(&enc.inputs, t, &enc.backward, &d_backward, &mut d_more);
-        add(&mut d_inputs, &d_more);
         for (i, rows) in enc.rows.chunks_exact(net.tables.len()).enumerate() {
             let mut at = i * d;
             for (g, &r) in rows.iter().enumerate() {
@@ -668,10 +716,14 @@ impl Network {
 
     /// The bytes [`Network::to_bytes`] writes for a network of `shape`.
     pub(crate) fn byte_len(shape: NetworkShape) -> usize {
-        let (e, h, d) = (shape.encoding_dim(), shape.hidden, shape.input_dim());
-        let lstm = d * 4 * shape.lstm_hidden
-            + shape.lstm_hidden * 4 * shape.lstm_hidden
-            + 4 * shape.lstm_hidden;
+        let (e, h) = (shape.encoding_dim(), shape.hidden);
+        let lstm: usize = (0..shape.lstm_layers)
+            .map(|layer| {
+                shape.layer_input_dim(layer) * 4 * shape.lstm_hidden
+                    + shape.lstm_hidden * 4 * shape.lstm_hidden
+                    + 4 * shape.lstm_hidden
+            })
+            .sum();
         let tables: usize = shape.groups().iter().map(|(rows, dim)| rows * dim).sum();
         2 * (tables
             + 2 * lstm
@@ -730,6 +782,7 @@ mod tests {
             hidden: 5,
             structure_buckets: 32,
             tagger: true,
+            lstm_layers: 1,
         }
     }
 
@@ -771,8 +824,20 @@ mod tests {
 
     #[test]
     fn gradient_matches_finite_differences() {
+        gradient_check(tiny());
+    }
+
+    #[test]
+    fn gradient_matches_finite_differences_through_stacked_layers() {
+        gradient_check(NetworkShape {
+            lstm_layers: 2,
+            ..tiny()
+        });
+    }
+
+    fn gradient_check(shape: NetworkShape) {
         let (s, punctuation) = sentence();
-        let mut network = Network::new(tiny(), 7);
+        let mut network = Network::new(shape, 7);
         network.start_training();
         loss(&mut network, &s, &punctuation);
         let analytic: Vec<Vec<f32>> = network.params().iter().map(|p| p.grad.clone()).collect();
