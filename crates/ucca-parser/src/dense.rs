@@ -1,5 +1,6 @@
 //! Dense parameters of the neural classifier: row-major matrices with their gradients and Adam
-//! moments, and the one matrix product everything else is built on.
+//! moments, and the matrix products everything else is built on — `gemm` for the gradients,
+//! `product` (the same bits, without repacking a weight matrix) for the forward pass.
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
