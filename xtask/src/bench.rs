@@ -224,7 +224,8 @@ fn tagger(data: &DataDir) -> anyhow::Result<()> {
 /// (USim.py with TUPA) cannot be installed; EASSE reports TUPA-based SAMSA at about 4 minutes per
 /// 100 sentences.
 fn usim_text(data: &DataDir) -> anyhow::Result<()> {
-    use ucca_parser::{Parser, detokenize};
+    use english_tagger::detokenize;
+    use ucca_parser::Parser;
     use usim::{Params, TextParser, Tokenization, usim_lines};
     let read = |name: &str| -> anyhow::Result<Vec<String>> {
         let path = data.join(&format!("assess_learner_language/data/jfleg/dev/{name}"));

@@ -115,6 +115,18 @@ enum Task {
         /// With `--classifier bilstm`: stacked BiLSTM layers.
         #[arg(long, default_value_t = 1)]
         lstm_layers: usize,
+        /// With `--classifier bilstm`: keep the moving average of the parameters with this decay
+        /// (e.g. 0.999) instead of their last values.
+        #[arg(long)]
+        average_decay: Option<f32>,
+        /// With `--classifier bilstm`: a character encoder of each word with this many filters
+        /// joins the tokens' inputs.
+        #[arg(long, default_value_t = 0)]
+        char_filters: usize,
+        /// With `--classifier bilstm`: the probability of replacing a word by the unknown word
+        /// while training (default 0.1).
+        #[arg(long)]
+        word_dropout: Option<f32>,
         /// The model file to write.
         #[arg(long, default_value = gecbias_data::location::UCCA_MODEL)]
         out: PathBuf,
@@ -303,6 +315,9 @@ fn main() -> ExitCode {
             classifier,
             tagger_inputs,
             lstm_layers,
+            average_decay,
+            char_filters,
+            word_dropout,
             out,
             data,
         }) => feature_set(&features).and_then(|set| {
@@ -318,6 +333,23 @@ fn main() -> ExitCode {
                 train_parser::ClassifierKind::Perceptron if lstm_layers != 1 => {
                     anyhow::bail!("--lstm-layers needs --classifier bilstm")
                 }
+                train_parser::ClassifierKind::Perceptron
+                    if average_decay.is_some() || char_filters > 0 || word_dropout.is_some() =>
+                {
+                    anyhow::bail!(
+                        "--average-decay, --char-filters and --word-dropout need --classifier bilstm"
+                    )
+                }
+                train_parser::ClassifierKind::Bilstm
+                    if word_dropout.is_some_and(|p| !(0.0..1.0).contains(&p)) =>
+                {
+                    anyhow::bail!("--word-dropout must be in [0, 1)")
+                }
+                train_parser::ClassifierKind::Bilstm
+                    if average_decay.is_some_and(|d| !(0.0..1.0).contains(&d)) =>
+                {
+                    anyhow::bail!("--average-decay must be in [0, 1)")
+                }
                 train_parser::ClassifierKind::Bilstm if lstm_layers == 0 => {
                     anyhow::bail!("--lstm-layers must be at least 1")
                 }
@@ -328,6 +360,11 @@ fn main() -> ExitCode {
                     let mut options = ucca_parser::NeuralTrainOptions::new(epochs, seed, set);
                     options.network.shape.tagger = tagger_inputs;
                     options.network.shape.lstm_layers = lstm_layers;
+                    options.network.average_decay = average_decay;
+                    options.network.shape.char_filters = char_filters;
+                    if let Some(p) = word_dropout {
+                        options.network.word_dropout = p;
+                    }
                     train_parser::Training::Neural(options)
                 }
             };

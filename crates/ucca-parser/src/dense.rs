@@ -300,6 +300,44 @@ vectorised! {
     }
 }
 
+/// e^x (within 3·10⁻⁷ relative for |x| ≤ 87; the argument is clamped there) by Cody and Waite's
+/// reduction x = k·ln 2 + r, |r| ≤ ln 2 / 2, and e^r by its Taylor polynomial of degree 7 (the
+/// remainder is below r⁸/8! ≈ 5·10⁻⁹; the rest is rounding): plain arithmetic, so the loops that call it vectorise
+/// and give the same bits with and without AVX2.
+#[inline(always)]
+fn exp(x: f32) -> f32 {
+    const LN2_HIGH: f32 = 0.693_359_4;
+    const LN2_LOW: f32 = -2.121_944_4e-4;
+    let x = x.clamp(-87.0, 87.0);
+    let k = (x * std::f32::consts::LOG2_E + 0.5).floor();
+    let r = (x - k * LN2_HIGH) - k * LN2_LOW;
+    let p = 1.0
+        + r * (1.0
+            + r * (1.0 / 2.0
+                + r * (1.0 / 6.0
+                    + r * (1.0 / 24.0
+                        + r * (1.0 / 120.0 + r * (1.0 / 720.0 + r * (1.0 / 5040.0)))))));
+    p * f32::from_bits(((k as i32 + 127) as u32) << 23)
+}
+
+vectorised! {
+    /// σ(x) = 1 / (1 + e^{−x}) of every element, in place ([`exp`]'s precision).
+    fn sigmoid(x: &mut [f32]) {
+        for v in x {
+            *v = 1.0 / (1.0 + exp(-*v));
+        }
+    }
+}
+
+vectorised! {
+    /// tanh x = 1 − 2 / (e^{2x} + 1) of every element, in place (within 3·10⁻⁷ absolute).
+    fn tanh(x: &mut [f32]) {
+        for v in x {
+            *v = 1.0 - 2.0 / (exp(2.0 * *v) + 1.0);
+        }
+    }
+}
+
 vectorised! {
     /// `y += a·x`.
     fn axpy(y: &mut [f32], a: f32, x: &[f32]) {
@@ -332,6 +370,11 @@ pub(crate) struct Param {
     touched: Vec<u32>,
     marked: Vec<bool>,
     steps: Vec<u32>,
+    /// The exponential moving average of the values (empty unless averaging).
+    average: Vec<f32>,
+    /// A table's rows: the step their average was last brought up to (between two steps that
+    /// touch a row its value does not change, so the average catches up in one go).
+    averaged_at: Vec<u32>,
 }
 
 /// Adam's settings (Kingma & Ba 2015) with gradient-norm clipping per step.
@@ -394,6 +437,8 @@ impl Param {
             touched: Vec::new(),
             marked: Vec::new(),
             steps: Vec::new(),
+            average: Vec::new(),
+            averaged_at: Vec::new(),
         }
     }
 
@@ -412,6 +457,33 @@ impl Param {
             self.steps = vec![0; self.rows];
             self.marked = vec![false; self.rows];
         }
+    }
+
+    /// Starts an exponential moving average of the values, from the values now.
+    pub(crate) fn start_averaging(&mut self) {
+        self.average = self.value.clone();
+        if self.sparse {
+            self.averaged_at = vec![0; self.rows];
+        }
+    }
+
+    /// The moving average with decay `decay` as of step `t` (what [`Param::step`] keeps when
+    /// averaging): Polyak averaging, ā_t = d·ā_{t−1} + (1 − d)·v_t, so a table row untouched for k
+    /// steps has ā = v + (ā_old − v)·d^k.
+    pub(crate) fn averaged(&self, decay: f32, t: u32) -> Vec<f32> {
+        let mut average = self.average.clone();
+        if self.sparse {
+            for r in 0..self.rows {
+                let range = r * self.cols..(r + 1) * self.cols;
+                catch_up(
+                    &mut average[range.clone()],
+                    &self.value[range],
+                    decay,
+                    t - self.averaged_at[r],
+                );
+            }
+        }
+        average
     }
 
     /// The gradient of row `i`, marked for the next step.
@@ -437,9 +509,10 @@ impl Param {
     }
 
     /// One Adam step of the pending gradient times `scale` (step `t`, 1-based), which is then
-    /// cleared. A table's rows count their own steps, so a rare word is not moved as if it had
-    /// seen every sentence's decay.
-    pub(crate) fn step(&mut self, adam: Adam, t: u32, scale: f32) {
+    /// cleared; with `average` (a decay) the moving average follows the new values. A table's
+    /// rows count their own steps, so a rare word is not moved as if it had seen every sentence's
+    /// decay.
+    pub(crate) fn step(&mut self, adam: Adam, t: u32, scale: f32, average: Option<f32>) {
         let cols = self.cols;
         let update = |range: std::ops::Range<usize>, t: u32, p: &mut Param| {
             let c1 = 1.0 - adam.beta1.powi(t as i32);
@@ -460,14 +533,48 @@ impl Param {
                 let r = r as usize;
                 self.marked[r] = false;
                 self.steps[r] += 1;
-                let t = self.steps[r];
-                update(r * cols..(r + 1) * cols, t, self);
+                let range = r * cols..(r + 1) * cols;
+                if let Some(decay) = average {
+                    // Up to the step before this one, while the row still had its old value.
+                    let behind = t - 1 - self.averaged_at[r];
+                    catch_up(
+                        &mut self.average[range.clone()],
+                        &self.value[range.clone()],
+                        decay,
+                        behind,
+                    );
+                    self.averaged_at[r] = t;
+                }
+                update(range.clone(), self.steps[r], self);
+                if let Some(decay) = average {
+                    catch_up(
+                        &mut self.average[range.clone()],
+                        &self.value[range],
+                        decay,
+                        1,
+                    );
+                }
             }
             touched.clear();
             self.touched = touched;
         } else {
             update(0..self.value.len(), t, self);
+            if let Some(decay) = average {
+                catch_up(&mut self.average, &self.value, decay, 1);
+            }
         }
+    }
+}
+
+/// `steps` steps of a moving average with decay `decay` towards values that stayed `value`:
+/// ā ← v + (ā − v)·decay^steps.
+fn catch_up(average: &mut [f32], value: &[f32], decay: f32, steps: u32) {
+    if steps == 0 {
+        return;
+    }
+    let keep = decay.powi(steps as i32);
+    for (a, &v) in average.iter_mut().zip(value) {
+        *a = v + (*a - v) * keep;
     }
 }
 
@@ -495,6 +602,68 @@ mod tests {
         let mut row = [1.0, 1.0];
         add_row_times(&mut row, &[1.0, 2.0], &b);
         assert_eq!(row, [20.0, 23.0]);
+    }
+
+    /// A table's rows catch up on the steps that did not touch them: the same average as
+    /// updating every row after every step.
+    #[test]
+    fn lazy_average_of_a_table_is_the_moving_average() {
+        let decay = 0.8;
+        let mut rng = part_rng(5, 1);
+        let mut table = Param::table(3, 2, Some(&mut rng));
+        table.start_training();
+        table.start_averaging();
+        let mut eager = table.value.clone();
+        for (t, touched) in [[0usize].as_slice(), &[1], &[0, 2], &[0], &[]]
+            .into_iter()
+            .enumerate()
+        {
+            for &r in touched {
+                table.grad_row(r).copy_from_slice(&[0.5, -1.0]);
+            }
+            table.step(Adam::default(), t as u32 + 1, 1.0, Some(decay));
+            for (a, &v) in eager.iter_mut().zip(&table.value) {
+                *a = decay * *a + (1.0 - decay) * v;
+            }
+        }
+        let lazy = table.averaged(decay, 5);
+        for (l, e) in lazy.iter().zip(&eager) {
+            assert!((l - e).abs() < 1e-6, "{lazy:?} {eager:?}");
+        }
+        assert_ne!(lazy, table.value);
+    }
+
+    /// The activations against their definitions in double precision, across the range where
+    /// they are not yet flat, and at the extremes.
+    #[test]
+    fn activations_are_close_to_their_definitions() {
+        let xs: Vec<f32> = (-2000..=2000)
+            .map(|i| i as f32 / 100.0)
+            .chain([-200.0, -87.5, 87.5, 200.0, 1e-6, -1e-6])
+            .collect();
+        let (mut s, mut t) = (xs.clone(), xs.clone());
+        let mut worst = 0f64;
+        sigmoid(&mut s);
+        tanh(&mut t);
+        for ((&x, &s), &t) in xs.iter().zip(&s).zip(&t) {
+            let x64 = f64::from(x);
+            let sigma = 1.0 / (1.0 + (-x64).exp());
+            assert!(
+                (f64::from(s) - sigma).abs() <= 2e-7,
+                "σ({x}) = {s}, not {sigma}"
+            );
+            assert!((f64::from(t) - x64.tanh()).abs() <= 3e-7, "tanh {x} = {t}");
+            if x.abs() <= 87.0 {
+                let e = f64::from(exp(x));
+                let error = (e / x64.exp() - 1.0).abs();
+                worst = worst.max(error);
+                assert!(error <= 3e-7, "exp {x} = {e}, relative error {error}");
+            }
+        }
+        // σ(−200) and σ(200), tanh(−200) and tanh(200): saturated, finite.
+        assert!(s[4001] < 1e-37 && s[4004] == 1.0, "{} {}", s[4001], s[4004]);
+        assert_eq!((t[4001], t[4004]), (-1.0, 1.0));
+        eprintln!("worst relative error of exp: {worst:e}");
     }
 
     fn random(n: usize, rng: &mut Pcg64) -> Vec<f32> {

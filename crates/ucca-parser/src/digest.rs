@@ -99,8 +99,11 @@ pub(crate) enum Inputs<'a> {
     /// The perceptron's sparse features.
     Sparse,
     /// The neural classifier's token inputs and state structure, with the tagger's analyses
-    /// where it reads them.
-    Neural(Option<&'a english_tagger::Tagger>),
+    /// where it reads them, and the words' characters where it encodes them.
+    Neural {
+        tagger: Option<&'a english_tagger::Tagger>,
+        characters: bool,
+    },
 }
 
 /// The digest of the feature templates of `set` (for a neural classifier, of its inputs):
@@ -109,9 +112,9 @@ pub(crate) enum Inputs<'a> {
 /// tagger says of the probe) and every state's slot heads and structural keys ([`structure`]).
 pub(crate) fn templates(set: FeatureSet, inputs: Inputs<'_>) -> String {
     let tokens = probe_tokens();
-    let (neural, tagger) = match inputs {
-        Inputs::Sparse => (false, None),
-        Inputs::Neural(tagger) => (true, tagger),
+    let (neural, tagger, characters) = match inputs {
+        Inputs::Sparse => (false, None, false),
+        Inputs::Neural { tagger, characters } => (true, tagger, characters),
     };
     let sentence = Sentence::new(&tokens, &probe_lexicon(), tagger);
     let mut keys = Vec::new();
@@ -122,6 +125,13 @@ pub(crate) fn templates(set: FeatureSet, inputs: Inputs<'_>) -> String {
         for i in 0..sentence.len() {
             let values = sentence.token_inputs(i);
             bytes.extend(values[..read].iter().flat_map(|v| v.to_le_bytes()));
+        }
+        if characters {
+            let mut rows = Vec::new();
+            for word in sentence.words() {
+                crate::characters::rows(word, &mut rows);
+            }
+            bytes.extend(rows.iter().flat_map(|&r| (r as u64).to_le_bytes()));
         }
     }
     let mut heads = [SlotHead::Empty; SLOTS];
@@ -169,9 +179,18 @@ mod tests {
         let all = templates(FeatureSet::ALL, Inputs::Sparse);
         assert_eq!(all, templates(FeatureSet::ALL, Inputs::Sparse));
         assert_ne!(all, templates(FeatureSet::ORTHOGRAPHY, Inputs::Sparse));
-        let neural = templates(FeatureSet::ALL, Inputs::Neural(None));
-        assert_eq!(neural, templates(FeatureSet::ALL, Inputs::Neural(None)));
-        assert_ne!(neural, all);
+        let neural = |characters| {
+            templates(
+                FeatureSet::ALL,
+                Inputs::Neural {
+                    tagger: None,
+                    characters,
+                },
+            )
+        };
+        assert_eq!(neural(false), neural(false));
+        assert_ne!(neural(false), all);
+        assert_ne!(neural(true), neural(false));
         let no_brill = FeatureSet {
             brill: false,
             ..FeatureSet::ALL

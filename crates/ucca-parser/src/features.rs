@@ -199,6 +199,8 @@ pub(crate) struct Sentence {
     punctuation: Vec<Option<u64>>,
     /// The tagger's Penn tag and dependency label of every token, when a neural model reads them.
     analyses: Vec<[u64; 2]>,
+    /// The tokens as written (what a character encoder reads).
+    words: Vec<String>,
 }
 
 impl Sentence {
@@ -227,6 +229,7 @@ impl Sentence {
                 .map(|t| t.punctuation.then(|| hash_str(&t.text)))
                 .collect(),
             analyses,
+            words: tokens.iter().map(|t| t.text.clone()).collect(),
         }
     }
 }
@@ -235,6 +238,11 @@ impl Sentence {
     /// The tokens.
     pub(crate) fn len(&self) -> usize {
         self.views.len()
+    }
+
+    /// The tokens as written.
+    pub(crate) fn words(&self) -> impl Iterator<Item = &str> {
+        self.words.iter().map(String::as_str)
     }
 
     /// What the neural classifier embeds of token `i`, one value per [`TOKEN_INPUTS`] group:

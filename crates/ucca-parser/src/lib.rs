@@ -76,6 +76,7 @@
 //! ```
 
 mod action;
+mod characters;
 mod constraints;
 mod dense;
 mod digest;
@@ -97,7 +98,6 @@ mod weights;
 
 pub use action::{ACTION_COUNT, Action, ActionKind, LABELS};
 pub use constraints::{MAX_HEIGHT, MAX_NODE_RATIO};
-pub use english_tagger::{TokenAgreement, detokenize, round_trip_agreement};
 pub use error::Error;
 pub use features::FeatureSet;
 pub use gold::{GoldEdge, GoldGraph, LeftOut};

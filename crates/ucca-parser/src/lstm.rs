@@ -8,7 +8,7 @@
 
 use rand_pcg::Pcg64;
 
-use crate::dense::{Param, add, add_row_times, gemm, product};
+use crate::dense::{Param, add, add_row_times, gemm, product, sigmoid, tanh};
 
 /// The parameters of one direction: `W_x` (input × 4H), `W_h` (H × 4H) and `b` (1 × 4H), gates
 /// laid out as [i, f, g, o].
@@ -32,10 +32,6 @@ pub(crate) struct Trace {
     squashed: Vec<f32>,
     /// Outputs h_t, T × H.
     pub(crate) outputs: Vec<f32>,
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 impl Lstm {
@@ -86,21 +82,19 @@ impl Lstm {
             if let Some(q) = previous {
                 add_row_times(z, &trace.outputs[q * h..(q + 1) * h], &self.recurrent.value);
             }
+            sigmoid(&mut z[..2 * h]);
+            tanh(&mut z[2 * h..3 * h]);
+            sigmoid(&mut z[3 * h..]);
             for j in 0..h {
-                let i = sigmoid(z[j]);
-                let f = sigmoid(z[h + j]);
-                let g = z[2 * h + j].tanh();
-                let o = sigmoid(z[3 * h + j]);
-                z[j] = i;
-                z[h + j] = f;
-                z[2 * h + j] = g;
-                z[3 * h + j] = o;
+                let (i, f, g) = (z[j], z[h + j], z[2 * h + j]);
                 let before = previous.map_or(0.0, |q| trace.cells[q * h + j]);
-                let c = f * before + i * g;
-                let s = c.tanh();
-                trace.cells[p * h + j] = c;
-                trace.squashed[p * h + j] = s;
-                trace.outputs[p * h + j] = o * s;
+                trace.cells[p * h + j] = f * before + i * g;
+            }
+            let squashed = &mut trace.squashed[p * h..(p + 1) * h];
+            squashed.copy_from_slice(&trace.cells[p * h..(p + 1) * h]);
+            tanh(squashed);
+            for j in 0..h {
+                trace.outputs[p * h + j] = z[3 * h + j] * squashed[j];
             }
             previous = Some(p);
         }

@@ -110,7 +110,10 @@ impl TrainedClassifier {
 fn inputs(neural: Option<NeuralSettings>) -> Result<digest::Inputs<'static>, Error> {
     Ok(match neural {
         None => digest::Inputs::Sparse,
-        Some(settings) => digest::Inputs::Neural(tagger_for(settings.shape)?),
+        Some(settings) => digest::Inputs::Neural {
+            tagger: tagger_for(settings.shape)?,
+            characters: settings.shape.char_filters > 0,
+        },
     })
 }
 
@@ -462,7 +465,7 @@ mod tests {
         (shape.hidden, shape.structure_buckets, shape.tagger) = (5, 32, tagger);
         model.header = Model::header_for(FeatureSet::ALL, Some(settings), &model.lexicon).unwrap();
         model.classifier =
-            TrainedClassifier::Neural(Box::new(Network::new(settings.shape, 1).rounded()));
+            TrainedClassifier::Neural(Box::new(Network::new(settings.shape, 1).rounded(None)));
         model
     }
 

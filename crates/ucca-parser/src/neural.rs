@@ -16,6 +16,7 @@ use std::sync::{Arc, OnceLock};
 use rand::RngExt;
 use rand_pcg::Pcg64;
 
+use crate::characters::{CharEncoder, CharTrace};
 use crate::dense::{Adam, Packed, Param, add, add_row_times, axpy, gemm, part_rng, product};
 use crate::features::{SLOTS, Sentence, SlotHead, structure};
 use crate::lstm::{Lstm, Trace};
@@ -42,6 +43,10 @@ pub struct NetworkShape {
     /// Stacked BiLSTM layers, each reading the one below's encodings (the first, the tokens').
     #[serde(default = "one_layer", skip_serializing_if = "is_one_layer")]
     pub lstm_layers: usize,
+    /// Filters of the character encoder of each word, whose encoding joins the token's inputs
+    /// (0: no character encoder).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub char_filters: usize,
 }
 
 fn one_layer() -> usize {
@@ -50,6 +55,10 @@ fn one_layer() -> usize {
 
 fn is_one_layer(layers: &usize) -> bool {
     *layers == 1
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Default for NetworkShape {
@@ -65,6 +74,7 @@ impl Default for NetworkShape {
             structure_buckets: 1 << 12,
             tagger: false,
             lstm_layers: 1,
+            char_filters: 0,
         }
     }
 }
@@ -91,8 +101,9 @@ impl NetworkShape {
         groups
     }
 
+    /// The width of a token's inputs: its groups' embeddings, then its character encoding.
     fn input_dim(&self) -> usize {
-        self.groups().iter().map(|g| g.1).sum()
+        self.groups().iter().map(|g| g.1).sum::<usize>() + self.char_filters
     }
 
     fn encoding_dim(&self) -> usize {
@@ -135,6 +146,11 @@ fn bucket(value: u64, buckets: usize) -> usize {
 macro_rules! params {
     ($net:expr, $iter:ident, $($borrow:tt)+) => {{
         let mut out: Vec<$($borrow)+ Param> = $net.tables.$iter().collect();
+        out.extend([
+            $($borrow)+ $net.characters.table,
+            $($borrow)+ $net.characters.filters,
+            $($borrow)+ $net.characters.bias,
+        ]);
         for lstm in $net.layers.$iter().flatten() {
             out.extend([$($borrow)+ lstm.input, $($borrow)+ lstm.recurrent, $($borrow)+ lstm.bias]);
         }
@@ -162,6 +178,11 @@ pub struct NeuralSettings {
     pub word_dropout: f32,
     /// Dropout on the encodings and the hidden layer while training.
     pub dropout: f32,
+    /// The decay d of the moving average of the parameters that the model keeps instead of their
+    /// last values (Polyak averaging, ā ← d·ā + (1 − d)·θ after every step); `None`: the last
+    /// values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub average_decay: Option<f32>,
 }
 
 impl Default for NeuralSettings {
@@ -172,6 +193,7 @@ impl Default for NeuralSettings {
             learning_rate: 1e-3,
             word_dropout: 0.1,
             dropout: 0.3,
+            average_decay: None,
         }
     }
 }
@@ -181,6 +203,8 @@ impl Default for NeuralSettings {
 pub struct Network {
     shape: NetworkShape,
     tables: Vec<Param>,
+    /// The words' character encoder (empty without one).
+    characters: CharEncoder,
     /// Each BiLSTM layer's forward and backward directions, bottom up.
     layers: Vec<[Lstm; 2]>,
     /// The encodings of the root and of an empty position (2 × E).
@@ -231,6 +255,8 @@ pub(crate) struct Encoding {
     tokens: usize,
     /// The table row of every token's every input group, token by token.
     rows: Vec<usize>,
+    /// The words' character encodings.
+    characters: CharTrace,
     /// Each layer's input (T × its width: the embeddings, then the layer below's encodings) and
     /// its two directions' traces.
     layers: Vec<(Vec<f32>, [Trace; 2])>,
@@ -277,6 +303,7 @@ impl Network {
         Network {
             shape,
             tables,
+            characters: CharEncoder::new(shape.char_filters, rng(7)),
             // The first layer's generators are parts 1 and 2, as they were before layers stacked.
             layers: (0..shape.lstm_layers)
                 .map(|layer| {
@@ -361,11 +388,14 @@ impl Network {
                 });
             }
         }
+        enc.characters = self.characters.encode(sentence.words());
+        let f = self.shape.char_filters;
         let mut input = Vec::with_capacity(t * d);
-        for rows in enc.rows.chunks_exact(groups.len()) {
+        for (i, rows) in enc.rows.chunks_exact(groups.len()).enumerate() {
             for (g, &r) in rows.iter().enumerate() {
                 input.extend_from_slice(self.tables[g].row(r));
             }
+            input.extend_from_slice(&enc.characters.outputs[i * f..(i + 1) * f]);
         }
         let mut encodings = vec![0.0; (t + 2) * e];
         for [forward, backward] in &self.layers {
@@ -664,6 +694,8 @@ impl<'n> SentenceGradient<'n> {
             backward.backward(input, t, &traces[1], &d_backward, &mut d_more);
             add(&mut d_inputs, &d_more);
         }
+        let f = net.shape.char_filters;
+        let mut d_characters = Vec::with_capacity(t * f);
         for (i, rows) in enc.rows.chunks_exact(net.tables.len()).enumerate() {
             let mut at = i * d;
             for (g, &r) in rows.iter().enumerate() {
@@ -671,7 +703,9 @@ impl<'n> SentenceGradient<'n> {
                 add(net.tables[g].grad_row(r), &d_inputs[at..at + dim]);
                 at += dim;
             }
+            d_characters.extend_from_slice(&d_inputs[at..at + f]);
         }
+        net.characters.backward(&enc.characters, &d_characters);
     }
 }
 
@@ -683,9 +717,22 @@ impl Network {
         }
     }
 
+    /// Starts a moving average of the parameters (see [`Param::averaged`]).
+    pub(crate) fn start_averaging(&mut self) {
+        for p in self.params() {
+            p.start_averaging();
+        }
+    }
+
     /// One Adam step of the gradient gathered since the last, averaged over `count` transitions
-    /// and clipped to global norm `clip`.
-    pub(crate) fn step(&mut self, adam: Adam, t: u32, count: usize, clip: f32) {
+    /// and clipped to global norm `clip`; with `average` (a decay) the moving average follows.
+    pub(crate) fn step(
+        &mut self,
+        adam: Adam,
+        t: u32,
+        (count, clip): (usize, f32),
+        average: Option<f32>,
+    ) {
         let mut scale = 1.0 / count.max(1) as f32;
         let norm = self
             .params()
@@ -698,7 +745,7 @@ impl Network {
             scale *= clip / norm;
         }
         for p in self.params() {
-            p.step(adam, t, scale);
+            p.step(adam, t, scale, average);
         }
     }
 
@@ -724,7 +771,12 @@ impl Network {
                     + 4 * shape.lstm_hidden
             })
             .sum();
-        let tables: usize = shape.groups().iter().map(|(rows, dim)| rows * dim).sum();
+        let tables: usize = shape
+            .groups()
+            .iter()
+            .map(|(rows, dim)| rows * dim)
+            .sum::<usize>()
+            + CharEncoder::values(shape.char_filters);
         2 * (tables
             + 2 * lstm
             + 2 * e
@@ -754,11 +806,16 @@ impl Network {
     }
 
     /// A copy of the values as a model file stores them (rounded to half precision), without
-    /// gradient or optimiser state.
-    pub(crate) fn rounded(&self) -> Network {
+    /// gradient or optimiser state; with `average` (decay, step), of the moving average instead.
+    pub(crate) fn rounded(&self, average: Option<(f32, u32)>) -> Network {
         let mut copy = Network::zeros(self.shape);
         for (to, from) in copy.params().into_iter().zip(self.params_ref()) {
-            for (t, &f) in to.value.iter_mut().zip(&from.value) {
+            let averaged = average.map(|(decay, t)| from.averaged(decay, t));
+            for (t, &f) in to
+                .value
+                .iter_mut()
+                .zip(averaged.as_ref().unwrap_or(&from.value))
+            {
                 *t = half::round(f);
             }
         }
@@ -783,6 +840,7 @@ mod tests {
             structure_buckets: 32,
             tagger: true,
             lstm_layers: 1,
+            char_filters: 0,
         }
     }
 
@@ -835,6 +893,14 @@ mod tests {
         });
     }
 
+    #[test]
+    fn gradient_matches_finite_differences_through_the_character_encoder() {
+        gradient_check(NetworkShape {
+            char_filters: 4,
+            ..tiny()
+        });
+    }
+
     fn gradient_check(shape: NetworkShape) {
         let (s, punctuation) = sentence();
         let mut network = Network::new(shape, 7);
@@ -842,7 +908,7 @@ mod tests {
         loss(&mut network, &s, &punctuation);
         let analytic: Vec<Vec<f32>> = network.params().iter().map(|p| p.grad.clone()).collect();
         let mut checked = 0;
-        for (pi, grads) in analytic.iter().enumerate() {
+        for (pi, grads) in analytic.iter().enumerate().filter(|(_, g)| !g.is_empty()) {
             let mut order: Vec<usize> = (0..grads.len()).collect();
             order.sort_by(|&a, &b| grads[b].abs().total_cmp(&grads[a].abs()));
             order.truncate(3);
@@ -869,12 +935,22 @@ mod tests {
 
     #[test]
     fn bytes_round_trip() {
-        let network = Network::new(tiny(), 3);
-        let bytes = network.to_bytes();
-        assert_eq!(bytes.len(), Network::byte_len(tiny()));
-        let back = Network::from_bytes(tiny(), &bytes).expect("same shape");
-        assert_eq!(back, network.rounded());
-        assert_eq!(back.to_bytes(), bytes);
-        assert!(Network::from_bytes(tiny(), &bytes[1..]).is_none());
+        let with_characters = NetworkShape {
+            char_filters: 4,
+            ..tiny()
+        };
+        for shape in [tiny(), with_characters] {
+            let network = Network::new(shape, 3);
+            let bytes = network.to_bytes();
+            assert_eq!(bytes.len(), Network::byte_len(shape));
+            let back = Network::from_bytes(shape, &bytes).expect("same shape");
+            assert_eq!(back, network.rounded(None));
+            assert_eq!(back.to_bytes(), bytes);
+            assert!(Network::from_bytes(shape, &bytes[1..]).is_none());
+        }
+        assert_eq!(
+            Network::byte_len(with_characters) - Network::byte_len(tiny()),
+            2 * (1024 * 16 + 48 * 4 + 4 + 2 * 4 * 4 * 3)
+        );
     }
 }

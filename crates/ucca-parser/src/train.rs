@@ -443,6 +443,7 @@ struct NeuralLearner {
     adam: Adam,
     dropout: Dropout,
     step: u32,
+    average_decay: Option<f32>,
 }
 
 impl Learner for NeuralLearner {
@@ -459,13 +460,20 @@ impl Learner for NeuralLearner {
         });
         gradient.finish();
         self.step += 1;
-        self.network
-            .step(self.adam, self.step, transitions, CLIP_NORM);
+        self.network.step(
+            self.adam,
+            self.step,
+            (transitions, CLIP_NORM),
+            self.average_decay,
+        );
         (transitions, errors)
     }
 
     fn snapshot(&self) -> TrainedClassifier {
-        TrainedClassifier::Neural(Box::new(self.network.rounded()))
+        TrainedClassifier::Neural(Box::new(
+            self.network
+                .rounded(self.average_decay.map(|d| (d, self.step))),
+        ))
     }
 }
 
@@ -475,7 +483,9 @@ impl Learner for NeuralLearner {
 /// model where it is right and a seeded random correct action where not), and keeps the epoch with
 /// the best dev primary F1; `training_data` and `digest` describe the training files in the model
 /// header. Each epoch's network is scored on dev as the model file stores it, in half precision,
-/// so the kept epoch's score is the file's.
+/// so the kept epoch's score is the file's; with [`NeuralSettings::average_decay`] that network
+/// is the moving average of the parameters (θ̄ ← d·θ̄ + (1 − d)·θ after every step; training goes
+/// on from θ).
 pub fn train_neural(
     train: &[Passage],
     dev: &[Passage],
@@ -488,6 +498,9 @@ pub fn train_neural(
     let prepared = prepare(train, &lexicon, tagger_for(settings.shape)?);
     let mut network = Network::new(settings.shape, options.seed);
     network.start_training();
+    if settings.average_decay.is_some() {
+        network.start_averaging();
+    }
     let mut learner = NeuralLearner {
         network,
         adam: Adam {
@@ -499,6 +512,7 @@ pub fn train_neural(
             units: settings.dropout,
         },
         step: 0,
+        average_decay: settings.average_decay,
     };
     let schedule = Schedule {
         epochs: options.epochs,

@@ -67,6 +67,8 @@ fn odd_inputs_parse() {
         many.iter().map(String::as_str).collect(),
         vec!["Ŝtono", "東京", "🙂", "«", "»", "naïve", "—"],
         vec![long_word.as_str(), "is", "long", "."],
+        // Empty tokens: a character encoder still has a window to read.
+        vec!["", "a", ""],
         vec!["The", "cat", "sat", "on", "the", "mat", "."],
         // Once parsed into a chain of 21 units by edges onto a deep parent (found by the
         // property below): edges now keep every unit within MAX_HEIGHT.

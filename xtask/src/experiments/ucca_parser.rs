@@ -234,6 +234,24 @@ fn table(md: &mut String, evaluations: &[Evaluation]) {
     }
 }
 
+/// The `train-parser` flags beyond `--classifier bilstm` that a BiLSTM model's settings say.
+fn training_flags(settings: &ucca_parser::NeuralSettings) -> String {
+    let mut flags = String::new();
+    if settings.shape.tagger {
+        flags.push_str(" --tagger-inputs");
+    }
+    if settings.shape.lstm_layers != 1 {
+        flags.push_str(&format!(" --lstm-layers {}", settings.shape.lstm_layers));
+    }
+    if settings.shape.char_filters > 0 {
+        flags.push_str(&format!(" --char-filters {}", settings.shape.char_filters));
+    }
+    if let Some(d) = settings.average_decay {
+        flags.push_str(&format!(" --average-decay {d}"));
+    }
+    flags
+}
+
 fn markdown(
     (model, evaluations): (&Model, &[Evaluation]),
     (neural, neural_evaluations): (&Model, &[Evaluation]),
@@ -270,10 +288,10 @@ fn markdown(
         md,
         "\n## The BiLSTM model\n\n\
          `models/ucca-wiki-bilstm/model.bin`: the same transition system and oracle, with TUPA-BiLSTM's recipe as the \
-         classifier — hashed embeddings of each token's word-level signals ({}){}, a one-layer BiLSTM of {} units per \
+         classifier — hashed embeddings of each token's word-level signals ({}){}{}, {} BiLSTM of {} units per \
          direction, and an MLP of {} ReLU units over the encodings of 13 state positions and embeddings of the state's \
          structure — trained by `cargo xtask train-parser --classifier bilstm{} --epochs {} --seed {}` (Adam, rate {}, \
-         dropout {}, word dropout {}, one step per sentence; epoch {} kept, by dev). Pure Rust on the CPU; the same \
+         dropout {}, word dropout {}, one step per sentence{}; epoch {} kept, by dev). Pure Rust on the CPU; the same \
          evaluator, which gives the official counts on every sentence above. Use it with `--parser-model \
          models/ucca-wiki-bilstm/model.bin`.\n",
         n.features.name(),
@@ -282,18 +300,28 @@ fn markdown(
         } else {
             ""
         },
+        match settings.shape.char_filters {
+            0 => String::new(),
+            f => format!(
+                ", a character encoder of each word ({f} filters over three-character windows, max-pooled)"
+            ),
+        },
+        match settings.shape.lstm_layers {
+            1 => "a one-layer".to_owned(),
+            n => format!("a {n}-layer"),
+        },
         settings.shape.lstm_hidden,
         settings.shape.hidden,
-        if settings.shape.tagger {
-            " --tagger-inputs"
-        } else {
-            ""
-        },
+        training_flags(&settings),
         n.epochs,
         n.seed,
         settings.learning_rate,
         settings.dropout,
         settings.word_dropout,
+        match settings.average_decay {
+            Some(d) => format!("; the model keeps the moving average of the parameters, decay {d}"),
+            None => String::new(),
+        },
         n.best_epoch,
     );
     table(&mut md, neural_evaluations);
@@ -304,7 +332,7 @@ fn markdown(
          ## Beside the published parsers (ucca-parser spec §5)\n\n\
          | system | features | Wiki test primary LF | 20K primary LF | Wiki test remote LF |\n|---|---|---:|---:|---:|\n\
          | **the perceptron** (committed default) | orthography, WordNet, Brown clusters, Brill lexicon | {} | {} | {} |\n\
-         | **the BiLSTM model** | the same, and the built-in tagger's POS and dependency labels | {} | {} | {} |\n\
+         | **the BiLSTM model** | the same, and the built-in tagger's POS and dependency labels{} | {} | {} | {} |\n\
          | TUPA-Sparse (ACL 2017; recollection, not verified) | spaCy POS and dependencies | ≈ 0.64 | — | ≈ 0.16 |\n\
          | TUPA-MLP (ACL 2017; recollection, not verified) | spaCy POS and dependencies | ≈ 0.65 | — | ≈ 0.17 |\n\
          | TUPA-BiLSTM (the parser behind USim; USim paper §4) | spaCy, word embeddings | 0.73 | 0.68 | ≈ 0.49 (recollection) |\n\
@@ -313,6 +341,11 @@ fn markdown(
         f(evaluations[1].normalised.primary),
         f(evaluations[2].normalised.primary),
         f(evaluations[1].normalised.remote),
+        if settings.shape.char_filters > 0 {
+            ", characters"
+        } else {
+            ""
+        },
         f(neural_evaluations[1].normalised.primary),
         f(neural_evaluations[2].normalised.primary),
         f(neural_evaluations[1].normalised.remote),

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use anyhow::Context;
+use english_tagger::{TokenAgreement, detokenize, round_trip_agreement};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{JFLEG_DEV_PARSES, NUCLE_PARAGRAPH_PARSES, USIM_ANNOTATIONS};
 use indicatif::ProgressBar;
@@ -14,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use ucca_graph::Passage;
 use ucca_graph::dag_f1::{DagF1, Normalisation, evaluate};
-use ucca_parser::{Parser, Token, TokenAgreement, detokenize, round_trip_agreement};
+use ucca_parser::{Parser, Token};
 use usim::agreement::{kendall_tau, pearson};
 use usim::trials::{NUCLE_ESSAYS, TABLE_1};
 use usim::{Params, PreparedPassage, TextParser, Tokenization, usim};
