@@ -6,7 +6,8 @@
 //!
 //! h = ReLU(b₁ + Σ_k e(head_k)·W_k + Σ_f S_f), scores = h·W₂ + b₂,
 //!
-//! where e(·) is a BiLSTM encoding (or a learned root / empty vector), W_k the first layer's block
+//! where e(·) is a BiLSTM encoding (or a learned root / empty vector) of the tokens' embedded
+//! signals and, with [`NetworkShape::char_filters`], their character encodings, W_k the first layer's block
 //! for slot k and S_f the vector of structural feature f. Because e(·)·W_k depends only on the
 //! token, it is computed once per sentence for every token and slot (one matrix product), and a
 //! transition costs SLOTS + |f| vector sums and the output layer.
@@ -62,9 +63,9 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Default for NetworkShape {
-    /// The committed model's sizes (it also reads the tagger): words in 32,768 buckets of 64
-    /// dimensions, one BiLSTM layer of 128 units per direction, 256 hidden units, 4,096
-    /// structural buckets.
+    /// The committed model's sizes (it also reads the tagger and encodes characters with 64
+    /// filters): words in 32,768 buckets of 64 dimensions, one BiLSTM layer of 128 units per
+    /// direction, 256 hidden units, 4,096 structural buckets.
     fn default() -> NetworkShape {
         NetworkShape {
             word_buckets: 1 << 15,
