@@ -18,7 +18,7 @@ const DIM: usize = 16;
 /// Characters in a window.
 const WIDTH: usize = 3;
 /// A word's characters read at most (the first ones).
-pub(crate) const MAX_CHARS: usize = 24;
+const MAX_CHARS: usize = 24;
 
 const BEGIN: usize = 0;
 const END: usize = 1;

@@ -302,8 +302,8 @@ vectorised! {
 
 /// e^x (within 3·10⁻⁷ relative for |x| ≤ 87; the argument is clamped there) by Cody and Waite's
 /// reduction x = k·ln 2 + r, |r| ≤ ln 2 / 2, and e^r by its Taylor polynomial of degree 7 (the
-/// remainder is below r⁸/8! ≈ 5·10⁻⁹; the rest is rounding): plain arithmetic, so the loops that call it vectorise
-/// and give the same bits with and without AVX2.
+/// remainder is below r⁸/8! ≈ 5·10⁻⁹; the rest is rounding): plain arithmetic, so the loops that
+/// call it vectorise and give the same bits with and without AVX2.
 #[inline(always)]
 fn exp(x: f32) -> f32 {
     const LN2_HIGH: f32 = 0.693_359_4;
