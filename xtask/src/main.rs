@@ -127,6 +127,10 @@ enum Task {
         /// while training (default 0.1).
         #[arg(long)]
         word_dropout: Option<f32>,
+        /// With `--classifier bilstm`: from the second epoch on, follow the model's own wrong
+        /// transition with this probability (error exploration).
+        #[arg(long)]
+        exploration: Option<f32>,
         /// The model file to write.
         #[arg(long, default_value = gecbias_data::location::UCCA_MODEL)]
         out: PathBuf,
@@ -318,6 +322,7 @@ fn main() -> ExitCode {
             average_decay,
             char_filters,
             word_dropout,
+            exploration,
             out,
             data,
         }) => feature_set(&features).and_then(|set| {
@@ -334,24 +339,15 @@ fn main() -> ExitCode {
                     anyhow::bail!("--lstm-layers needs --classifier bilstm")
                 }
                 train_parser::ClassifierKind::Perceptron
-                    if average_decay.is_some() || char_filters > 0 || word_dropout.is_some() =>
+                    if average_decay.is_some()
+                        || char_filters > 0
+                        || word_dropout.is_some()
+                        || exploration.is_some() =>
                 {
                     anyhow::bail!(
-                        "--average-decay, --char-filters and --word-dropout need --classifier bilstm"
+                        "--average-decay, --char-filters, --word-dropout and --exploration need \
+                         --classifier bilstm"
                     )
-                }
-                train_parser::ClassifierKind::Bilstm
-                    if word_dropout.is_some_and(|p| !(0.0..1.0).contains(&p)) =>
-                {
-                    anyhow::bail!("--word-dropout must be in [0, 1)")
-                }
-                train_parser::ClassifierKind::Bilstm
-                    if average_decay.is_some_and(|d| !(0.0..1.0).contains(&d)) =>
-                {
-                    anyhow::bail!("--average-decay must be in [0, 1)")
-                }
-                train_parser::ClassifierKind::Bilstm if lstm_layers == 0 => {
-                    anyhow::bail!("--lstm-layers must be at least 1")
                 }
                 train_parser::ClassifierKind::Perceptron => train_parser::Training::Perceptron(
                     ucca_parser::TrainOptions::new(epochs, seed, set),
@@ -361,6 +357,7 @@ fn main() -> ExitCode {
                     options.network.shape.tagger = tagger_inputs;
                     options.network.shape.lstm_layers = lstm_layers;
                     options.network.average_decay = average_decay;
+                    options.network.exploration = exploration;
                     options.network.shape.char_filters = char_filters;
                     if let Some(p) = word_dropout {
                         options.network.word_dropout = p;

@@ -9,7 +9,7 @@
 
 use rand_pcg::Pcg64;
 
-use crate::dense::{Param, add, add_row_times, axpy, tanh};
+use crate::dense::{Param, add, add_row_times, axpy, dot, tanh};
 
 /// Hash buckets of a character (rows 0 and 1 are the begin and end marks).
 const BUCKETS: usize = 1 << 10;
@@ -87,6 +87,13 @@ impl CharEncoder {
         self.bias.cols
     }
 
+    /// Puts the embeddings of a window's characters (table rows `chars`) side by side.
+    fn fill(&self, window: &mut [f32; WIDTH * DIM], chars: &[usize]) {
+        for (j, &r) in chars.iter().enumerate() {
+            window[j * DIM..(j + 1) * DIM].copy_from_slice(self.table.row(r));
+        }
+    }
+
     /// Encodes `words` (nothing without filters).
     pub(crate) fn encode<'w>(&self, words: impl Iterator<Item = &'w str>) -> CharTrace {
         let f = self.width();
@@ -104,9 +111,7 @@ impl CharEncoder {
             let mut top = vec![f32::NEG_INFINITY; f];
             let mut best = vec![0; f];
             for (w, chars) in word_rows.windows(WIDTH).enumerate() {
-                for (j, &r) in chars.iter().enumerate() {
-                    window[j * DIM..(j + 1) * DIM].copy_from_slice(self.table.row(r));
-                }
+                self.fill(&mut window, chars);
                 z.copy_from_slice(&self.bias.value);
                 add_row_times(&mut z, &window, &self.filters.value);
                 for k in 0..f {
@@ -149,9 +154,7 @@ impl CharEncoder {
                 if !any {
                     continue;
                 }
-                for (j, &r) in chars.iter().enumerate() {
-                    window[j * DIM..(j + 1) * DIM].copy_from_slice(self.table.row(r));
-                }
+                self.fill(&mut window, chars);
                 add(&mut self.bias.grad, &dz);
                 for (x, i) in window.iter().zip(0..) {
                     axpy(&mut self.filters.grad[i * f..(i + 1) * f], *x, &dz);
@@ -160,7 +163,7 @@ impl CharEncoder {
                     let mut d_char = [0f32; DIM];
                     for (c, dc) in d_char.iter_mut().enumerate() {
                         let weights = &self.filters.value[(j * DIM + c) * f..(j * DIM + c + 1) * f];
-                        *dc = weights.iter().zip(&dz).map(|(w, g)| w * g).sum();
+                        *dc = dot(weights, &dz);
                     }
                     add(self.table.grad_row(r), &d_char);
                 }

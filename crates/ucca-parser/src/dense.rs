@@ -300,6 +300,11 @@ vectorised! {
     }
 }
 
+/// The dot product Σᵢ aᵢ·bᵢ, summed in order (a sequential sum, so every caller rounds alike).
+pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
 /// e^x (within 3·10⁻⁷ relative for |x| ≤ 87; the argument is clamped there) by Cody and Waite's
 /// reduction x = k·ln 2 + r, |r| ≤ ln 2 / 2, and e^r by its Taylor polynomial of degree 7 (the
 /// remainder is below r⁸/8! ≈ 5·10⁻⁹; the rest is rounding): plain arithmetic, so the loops that

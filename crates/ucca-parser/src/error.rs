@@ -59,6 +59,16 @@ pub enum Error {
         /// Why (shared: the tagger is loaded once per process).
         source: std::sync::Arc<english_tagger::Error>,
     },
+    /// A training setting out of its range.
+    #[error("the {name} is {value}; it must be {expected}")]
+    Setting {
+        /// Which setting.
+        name: &'static str,
+        /// Its value.
+        value: String,
+        /// The range it must lie in.
+        expected: &'static str,
+    },
     /// A lexicon resource has a malformed line.
     #[error("{what}, line {line}: {message}")]
     Resource {

@@ -8,7 +8,7 @@
 
 use rand_pcg::Pcg64;
 
-use crate::dense::{Param, add, add_row_times, gemm, product, sigmoid, tanh};
+use crate::dense::{Param, add, add_row_times, dot, gemm, product, sigmoid, tanh};
 
 /// The parameters of one direction: `W_x` (input × 4H), `W_h` (H × 4H) and `b` (1 × 4H), gates
 /// laid out as [i, f, g, o].
@@ -139,7 +139,7 @@ impl Lstm {
             }
             for (j, d) in d_h.iter_mut().enumerate() {
                 let row = &self.recurrent.value[j * g4..(j + 1) * g4];
-                *d = row.iter().zip(dz.iter()).map(|(w, z)| w * z).sum();
+                *d = dot(row, dz);
             }
         }
         gemm(

@@ -18,7 +18,7 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::characters::{CharEncoder, CharTrace};
-use crate::dense::{Adam, Packed, Param, add, add_row_times, axpy, gemm, part_rng, product};
+use crate::dense::{Adam, Packed, Param, add, add_row_times, axpy, dot, gemm, part_rng, product};
 use crate::features::{SLOTS, Sentence, SlotHead, structure};
 use crate::lstm::{Lstm, Trace};
 use crate::parse::{Scorer, allowed};
@@ -184,6 +184,12 @@ pub struct NeuralSettings {
     /// values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub average_decay: Option<f32>,
+    /// Error exploration (Goldberg & Nivre 2012): from the second epoch on, the probability p that
+    /// training follows the model's own transition where it is not an oracle transition, so the
+    /// model also learns from the states its errors lead to (the oracle gives the transitions
+    /// that keep the remaining gold edges buildable there); `None`: always an oracle transition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exploration: Option<f32>,
 }
 
 impl Default for NeuralSettings {
@@ -195,7 +201,46 @@ impl Default for NeuralSettings {
             word_dropout: 0.1,
             dropout: 0.3,
             average_decay: None,
+            exploration: None,
         }
+    }
+}
+
+impl NeuralSettings {
+    /// Refuses settings training cannot use: a rate that is not positive, a probability or decay
+    /// outside its range, no BiLSTM layer.
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        let unit = |name, value: f32, closed: bool| {
+            let ok = (0.0..1.0).contains(&value) || (closed && value == 1.0);
+            ok.then_some(()).ok_or(Error::Setting {
+                name,
+                value: value.to_string(),
+                expected: if closed { "in [0, 1]" } else { "in [0, 1)" },
+            })
+        };
+        if !(self.learning_rate.is_finite() && self.learning_rate > 0.0) {
+            return Err(Error::Setting {
+                name: "learning rate",
+                value: self.learning_rate.to_string(),
+                expected: "positive",
+            });
+        }
+        if self.shape.lstm_layers == 0 {
+            return Err(Error::Setting {
+                name: "number of BiLSTM layers",
+                value: "0".to_owned(),
+                expected: "at least 1",
+            });
+        }
+        unit("word dropout", self.word_dropout, false)?;
+        unit("dropout", self.dropout, false)?;
+        if let Some(d) = self.average_decay {
+            unit("average decay", d, false)?;
+        }
+        if let Some(p) = self.exploration {
+            unit("exploration", p, true)?;
+        }
+        Ok(())
     }
 }
 
@@ -616,7 +661,7 @@ impl<'n> SentenceGradient<'n> {
         for (j, dp) in d_pre.iter_mut().enumerate() {
             if keep_scale[j] != 0.0 {
                 let row = &net.output.value[j * ACTION_COUNT..(j + 1) * ACTION_COUNT];
-                let dh: f32 = row.iter().zip(&d).map(|(w, g)| w * g).sum();
+                let dh = dot(row, &d);
                 *dp = dh * keep_scale[j];
             }
         }
@@ -854,6 +899,56 @@ mod tests {
             Sentence::new(&tokens, &Lexicon::default(), tagger_for(tiny()).unwrap()),
             tokens.iter().map(|t| t.punctuation).collect(),
         )
+    }
+
+    #[test]
+    fn settings_out_of_range_are_refused_by_name() {
+        assert!(NeuralSettings::default().check().is_ok());
+        let full = NeuralSettings {
+            exploration: Some(1.0),
+            average_decay: Some(0.0),
+            ..NeuralSettings::default()
+        };
+        assert!(full.check().is_ok());
+        let d = NeuralSettings::default;
+        let mut layers = d();
+        layers.shape.lstm_layers = 0;
+        for (settings, message) in [
+            (
+                NeuralSettings {
+                    exploration: Some(1.5),
+                    ..d()
+                },
+                "the exploration is 1.5; it must be in [0, 1]",
+            ),
+            (
+                NeuralSettings {
+                    word_dropout: 1.0,
+                    ..d()
+                },
+                "the word dropout is 1; it must be in [0, 1)",
+            ),
+            (
+                NeuralSettings {
+                    average_decay: Some(-0.5),
+                    ..d()
+                },
+                "the average decay is -0.5; it must be in [0, 1)",
+            ),
+            (
+                NeuralSettings {
+                    learning_rate: f32::NAN,
+                    ..d()
+                },
+                "the learning rate is NaN; it must be positive",
+            ),
+            (
+                layers,
+                "the number of BiLSTM layers is 0; it must be at least 1",
+            ),
+        ] {
+            assert_eq!(settings.check().unwrap_err().to_string(), message);
+        }
     }
 
     /// The loss of a fixed walk (SHIFT, SHIFT, NODE…) with no dropout, and its gradient.

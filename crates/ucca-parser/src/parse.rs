@@ -10,7 +10,7 @@ use crate::perceptron::Classifier;
 use crate::{ACTION_COUNT, Action, Error, State, Token};
 
 /// Transitions allowed per token before decoding stops (a parse needs about 7).
-const TRANSITIONS_PER_TOKEN: usize = 50;
+pub(crate) const TRANSITIONS_PER_TOKEN: usize = 50;
 
 /// The longest sentence [`Parser::parse_tokens`] accepts, in tokens: parsing is linear in the
 /// tokens, but a sentence this long is a paragraph or a file read as one line (the longest

@@ -1,7 +1,9 @@
 //! Training the averaged perceptron with the static oracle (ucca-parser spec §2–3): sentences in
 //! a seeded random order per epoch; in each state the model's best legal action is taken when
 //! the oracle allows it, else a seeded random oracle action, so the parser stays on a
-//! gold-reachable path; on an error the weights move towards the best-scoring correct action.
+//! gold-reachable path (the neural classifier may instead explore its errors:
+//! [`NeuralSettings::exploration`]); on an error the weights move towards the best-scoring
+//! correct action.
 //! After each epoch the averaged weights parse the dev sentences, and the best epoch is kept.
 //! Everything is sequential and seeded: the same inputs and seed give a bit-identical model.
 
@@ -17,7 +19,7 @@ use crate::lexicon::Lexicon;
 use crate::model::{Model, ModelHeader, TrainedClassifier};
 use crate::neural::{Dropout, Network, NeuralSettings, SentenceGradient, tagger_for};
 use crate::oracle::Oracle;
-use crate::parse::{best_legal, parse_with};
+use crate::parse::{TRANSITIONS_PER_TOKEN, best_legal, parse_with};
 use crate::perceptron::{AveragedPerceptron, Classifier};
 use crate::{ACTION_COUNT, Action, Error, State};
 
@@ -213,9 +215,9 @@ fn train_with(
 
 /// A classifier being trained: what it does on one training sentence, and what it is now.
 trait Learner {
-    /// Walks one training sentence with the oracle ([`walk`]), learning from it; returns its
-    /// transitions and errors.
-    fn sentence(&mut self, p: &Prepared, rng: &mut Pcg64) -> (usize, usize);
+    /// Walks one training sentence with the oracle ([`walk`]) in the 1-based `epoch`, learning
+    /// from it; returns its transitions and errors.
+    fn sentence(&mut self, p: &Prepared, epoch: usize, rng: &mut Pcg64) -> (usize, usize);
     /// The classifier as it is now, as a model file stores it (so that its dev score is the
     /// file's).
     fn snapshot(&self) -> TrainedClassifier;
@@ -250,7 +252,7 @@ fn run_epochs(
         }
         let (mut transitions, mut errors) = (0, 0);
         for &i in &order {
-            let (t, e) = learner.sentence(&prepared[i], &mut rng);
+            let (t, e) = learner.sentence(&prepared[i], epoch, &mut rng);
             (transitions, errors) = (transitions + t, errors + e);
             progress.sentence(t);
         }
@@ -276,28 +278,36 @@ fn run_epochs(
     Ok((epochs, best_epoch, classifier, dev_score))
 }
 
-/// Walks a training sentence from the initial state while the oracle has a correct action:
-/// `predict` scores the state (and learns, given the correct actions) and returns the model's
-/// choice, which is taken when correct, else a seeded random correct action (an error). Returns
-/// the transitions and errors.
+/// Walks a training sentence from the initial state while the oracle has a correct action (and
+/// within the parser's transition limit): `predict` scores the state (and learns, given the
+/// correct actions) and returns the model's choice, which is taken when correct; on an error
+/// (counted) the walk takes, with probability `explore`, the model's choice all the same, else a
+/// seeded random correct action. Returns the transitions and errors.
 fn walk(
     p: &Prepared,
     rng: &mut Pcg64,
+    explore: Option<f32>,
     mut predict: impl FnMut(&State, &[Action], &mut Pcg64) -> Option<Action>,
 ) -> (usize, usize) {
     let mut state = State::new(&p.punctuation);
     let mut oracle = Oracle::new(&p.gold);
+    let limit = TRANSITIONS_PER_TOKEN * (p.punctuation.len() + 1);
     let (mut transitions, mut errors) = (0, 0);
-    while !state.finished {
+    while !state.finished && transitions < limit {
         let correct = oracle.actions(&state);
         if correct.is_empty() {
             break;
         }
         let action = match predict(&state, &correct, rng) {
             Some(a) if correct.contains(&a) => a,
-            _ => {
+            predicted => {
                 errors += 1;
-                correct[rng.random_range(0..correct.len())]
+                // The draw is made only when exploring, so that training without it consumes the
+                // same random numbers as before the option existed.
+                match (predicted, explore) {
+                    (Some(a), Some(p)) if rng.random::<f32>() < p => a,
+                    _ => correct[rng.random_range(0..correct.len())],
+                }
             }
         };
         state.apply(action);
@@ -316,9 +326,9 @@ struct PerceptronLearner {
 }
 
 impl Learner for PerceptronLearner {
-    fn sentence(&mut self, p: &Prepared, rng: &mut Pcg64) -> (usize, usize) {
+    fn sentence(&mut self, p: &Prepared, _epoch: usize, rng: &mut Pcg64) -> (usize, usize) {
         let mut scores = [0f32; ACTION_COUNT];
-        walk(p, rng, |state, correct, _| {
+        walk(p, rng, None, |state, correct, _| {
             extract(state, &p.sentence, self.set, &mut self.features);
             scores.fill(0.0);
             self.perceptron.score(&self.features, &mut scores);
@@ -444,14 +454,16 @@ struct NeuralLearner {
     dropout: Dropout,
     step: u32,
     average_decay: Option<f32>,
+    exploration: Option<f32>,
 }
 
 impl Learner for NeuralLearner {
-    fn sentence(&mut self, p: &Prepared, rng: &mut Pcg64) -> (usize, usize) {
+    fn sentence(&mut self, p: &Prepared, epoch: usize, rng: &mut Pcg64) -> (usize, usize) {
         let dropout = self.dropout;
+        let explore = self.exploration.filter(|_| epoch > 1);
         let mut gradient = SentenceGradient::new(&mut self.network, &p.sentence, rng, dropout);
         let mut scores = [0f32; ACTION_COUNT];
-        let (transitions, errors) = walk(p, rng, |state, correct, rng| {
+        let (transitions, errors) = walk(p, rng, explore, |state, correct, rng| {
             gradient.score(state, &p.sentence, rng, dropout, &mut scores);
             if let Some(g) = best_correct(correct, &scores).index() {
                 gradient.learn(state, &scores, g);
@@ -480,9 +492,11 @@ impl Learner for NeuralLearner {
 /// Trains the neural classifier on `train` sentence passages with the static oracle, one Adam
 /// step per sentence (the mean over its transitions of the cross-entropy of the gold action — the
 /// best-scoring correct one — under the softmax over the allowed actions; the walk follows the
-/// model where it is right and a seeded random correct action where not), and keeps the epoch with
-/// the best dev primary F1; `training_data` and `digest` describe the training files in the model
-/// header. Each epoch's network is scored on dev as the model file stores it, in half precision,
+/// model where it is right and a seeded random correct action where not, or with
+/// [`NeuralSettings::exploration`] p the model's wrong action with probability p from the second
+/// epoch on), and keeps the epoch with the best dev primary F1; `training_data` and `digest`
+/// describe the training files in the model header; settings out of range are an
+/// [`Error::Setting`]. Each epoch's network is scored on dev as the model file stores it, in half precision,
 /// so the kept epoch's score is the file's; with [`NeuralSettings::average_decay`] that network
 /// is the moving average of the parameters (θ̄ ← d·θ̄ + (1 − d)·θ after every step; training goes
 /// on from θ).
@@ -495,6 +509,7 @@ pub fn train_neural(
     progress: &mut impl Progress,
 ) -> Result<(Model, TrainReport), Error> {
     let settings = options.network;
+    settings.check()?;
     let prepared = prepare(train, &lexicon, tagger_for(settings.shape)?);
     let mut network = Network::new(settings.shape, options.seed);
     network.start_training();
@@ -513,6 +528,7 @@ pub fn train_neural(
         },
         step: 0,
         average_decay: settings.average_decay,
+        exploration: settings.exploration,
     };
     let schedule = Schedule {
         epochs: options.epochs,

@@ -249,6 +249,9 @@ fn training_flags(settings: &ucca_parser::NeuralSettings) -> String {
     if let Some(d) = settings.average_decay {
         flags.push_str(&format!(" --average-decay {d}"));
     }
+    if let Some(p) = settings.exploration {
+        flags.push_str(&format!(" --exploration {p}"));
+    }
     flags
 }
 
