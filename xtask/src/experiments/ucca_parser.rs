@@ -294,7 +294,7 @@ fn markdown(
          classifier — hashed embeddings of each token's word-level signals ({}){}{}, {} BiLSTM of {} units per \
          direction, and an MLP of {} ReLU units over the encodings of 13 state positions and embeddings of the state's \
          structure — trained by `cargo xtask train-parser --classifier bilstm{} --epochs {} --seed {}` (Adam, rate {}, \
-         dropout {}, word dropout {}, one step per sentence{}; epoch {} kept, by dev). Pure Rust on the CPU; the same \
+         dropout {}, word dropout {}, one step per sentence{}{}; epoch {} kept, by dev). Pure Rust on the CPU; the same \
          evaluator, which gives the official counts on every sentence above. Use it with `--parser-model \
          models/ucca-wiki-bilstm/model.bin`.\n",
         n.features.name(),
@@ -323,6 +323,13 @@ fn markdown(
         settings.word_dropout,
         match settings.average_decay {
             Some(d) => format!("; the model keeps the moving average of the parameters, decay {d}"),
+            None => String::new(),
+        },
+        match settings.exploration {
+            Some(p) => format!(
+                "; from the second epoch on the training walk follows the model's own wrong transition with probability {p} \
+                 and learns the oracle's transitions from there"
+            ),
             None => String::new(),
         },
         n.best_epoch,
