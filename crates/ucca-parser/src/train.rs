@@ -544,3 +544,68 @@ pub fn train_neural(
         progress,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use ucca_graph::{Category, PassageBuilder, UnitKind};
+
+    use super::*;
+    use crate::parse::allowed;
+
+    /// "Kim saw Lee": one scene, a participant, a process and a participant.
+    fn prepared() -> Prepared {
+        let mut b = PassageBuilder::new("kim");
+        let words: Vec<_> = ["Kim", "saw", "Lee"]
+            .iter()
+            .map(|w| b.terminal(*w, false))
+            .collect();
+        let root = "1.1".parse().unwrap();
+        let scene = b.unit(UnitKind::Foundational);
+        b.edge(root, scene, Category::ParallelScene, false);
+        let labels = [
+            Category::Participant,
+            Category::Process,
+            Category::Participant,
+        ];
+        for (&word, label) in words.iter().zip(labels) {
+            let unit = b.unit(UnitKind::Foundational);
+            b.edge(scene, unit, label, false);
+            b.edge(unit, word, Category::Terminal, false);
+        }
+        let passage = b.build().unwrap();
+        prepare(&[passage], &Lexicon::default(), None).remove(0)
+    }
+
+    /// Walks with a model that is wrong wherever it can be (its choice: the first allowed action
+    /// the oracle does not give, if any); returns the transitions, the model's wrong choices and
+    /// how many of them the walk took (seen in the next state, so the last may go unseen).
+    fn walk_always_wrong(explore: Option<f32>) -> (usize, usize, usize) {
+        let p = prepared();
+        let mut rng = Pcg64::seed_from_u64(1);
+        let (mut chosen, mut wrong, mut taken) = (None, 0, 0);
+        let (transitions, _) = walk(&p, &mut rng, explore, |state, correct, _| {
+            if chosen.is_some() && state.actions.last() == chosen.as_ref() {
+                taken += 1;
+            }
+            chosen = (0..ACTION_COUNT)
+                .filter_map(Action::from_index)
+                .find(|&a| allowed(state, a) && !correct.contains(&a));
+            wrong += usize::from(chosen.is_some());
+            chosen
+        });
+        (transitions, wrong, taken)
+    }
+
+    #[test]
+    fn the_walk_takes_the_model_s_errors_only_when_exploring() {
+        let (_, wrong, taken) = walk_always_wrong(None);
+        assert!(wrong > 0);
+        assert_eq!(taken, 0);
+        // With p = 1 every wrong choice is taken: the walk leaves the gold path, and still ends
+        // within the transition limit.
+        let (transitions, wrong, taken) = walk_always_wrong(Some(1.0));
+        assert!(taken > 0 && taken + 1 >= wrong, "{taken} of {wrong}");
+        assert!(transitions <= TRANSITIONS_PER_TOKEN * 4, "{transitions}");
+    }
+}
