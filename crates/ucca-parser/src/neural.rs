@@ -7,10 +7,10 @@
 //! h = ReLU(b₁ + Σ_k e(head_k)·W_k + Σ_f S_f), scores = h·W₂ + b₂,
 //!
 //! where e(·) is a BiLSTM encoding (or a learned root / empty vector) of the tokens' embedded
-//! signals and, with [`NetworkShape::char_filters`], their character encodings, W_k the first layer's block
-//! for slot k and S_f the vector of structural feature f. Because e(·)·W_k depends only on the
-//! token, it is computed once per sentence for every token and slot (one matrix product), and a
-//! transition costs SLOTS + |f| vector sums and the output layer.
+//! signals and, with [`NetworkShape::char_filters`], their character encodings, W_k the first
+//! layer's block for slot k and S_f the vector of structural feature f. Because e(·)·W_k depends
+//! only on the token, it is computed once per sentence for every token and slot (one matrix
+//! product), and a transition costs SLOTS + |f| vector sums and the output layer.
 
 use std::sync::{Arc, OnceLock};
 

@@ -496,10 +496,10 @@ impl Learner for NeuralLearner {
 /// [`NeuralSettings::exploration`] p the model's wrong action with probability p from the second
 /// epoch on), and keeps the epoch with the best dev primary F1; `training_data` and `digest`
 /// describe the training files in the model header; settings out of range are an
-/// [`Error::Setting`]. Each epoch's network is scored on dev as the model file stores it, in half precision,
-/// so the kept epoch's score is the file's; with [`NeuralSettings::average_decay`] that network
-/// is the moving average of the parameters (θ̄ ← d·θ̄ + (1 − d)·θ after every step; training goes
-/// on from θ).
+/// [`Error::Setting`]. Each epoch's network is scored on dev as the model file stores it, in half
+/// precision, so the kept epoch's score is the file's; with [`NeuralSettings::average_decay`] that
+/// network is the moving average of the parameters (θ̄ ← d·θ̄ + (1 − d)·θ after every step;
+/// training goes on from θ).
 pub fn train_neural(
     train: &[Passage],
     dev: &[Passage],
