@@ -89,6 +89,20 @@ enum Task {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Make one model of neural parser models trained alike from different seeds (an ensemble
+    /// that scores each transition by the mean of their scores), score it on Wiki dev and write
+    /// it.
+    EnsembleParser {
+        /// The members' model files (`train-parser --classifier bilstm` with different seeds).
+        #[arg(required = true, num_args = 2..)]
+        members: Vec<PathBuf>,
+        /// The model file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Train the UCCA parser on the Wiki training split and write the model file.
     TrainParser {
         /// Passes over the training sentences.
@@ -299,17 +313,20 @@ fn main() -> ExitCode {
             out,
             data,
         }) => {
-            let out = if out.is_relative() {
-                workspace_root().join(out)
-            } else {
-                out
-            };
+            // Relative to the workspace root (`join` keeps an absolute path as it is).
+            let out = workspace_root().join(out);
             let mut options = english_tagger::TrainOptions::default();
             options.epochs = epochs;
             options.seed = seed;
             options.beam = beam;
             options.min_weight = min_weight;
             train_tagger::run(&options, &out, data.as_deref())
+        }
+        Some(Task::EnsembleParser { members, out, data }) => {
+            // Relative to the workspace root (`join` keeps an absolute path as it is).
+            let out = workspace_root().join(out);
+            let members: Vec<PathBuf> = members.iter().map(|m| workspace_root().join(m)).collect();
+            train_parser::ensemble(&members, &out, data.as_deref())
         }
         Some(Task::TrainParser {
             epochs,
@@ -326,11 +343,8 @@ fn main() -> ExitCode {
             out,
             data,
         }) => feature_set(&features).and_then(|set| {
-            let out = if out.is_relative() {
-                workspace_root().join(out)
-            } else {
-                out
-            };
+            // Relative to the workspace root (`join` keeps an absolute path as it is).
+            let out = workspace_root().join(out);
             let training = match classifier {
                 train_parser::ClassifierKind::Perceptron if tagger_inputs => {
                     anyhow::bail!("--tagger-inputs needs --classifier bilstm")

@@ -2,7 +2,7 @@
 //! chooses the epoch on dev, and writes the model file (by default the committed
 //! `models/ucca-wiki-v1.2/model.bin`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -189,7 +189,10 @@ pub(crate) fn run(
                 w.weight_count()
             )
         }
-        TrainedClassifier::Neural(n) => format!("network {:?}", n.shape()),
+        TrainedClassifier::Neural(n) => match n.first() {
+            Some(network) => format!("network {:?}", network.shape()),
+            None => String::new(),
+        },
         _ => String::new(),
     };
     eprintln!(
@@ -200,6 +203,41 @@ pub(crate) fn run(
         std::fs::metadata(out).map(|m| m.len()).unwrap_or(0),
         out.display(),
         progress.start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `cargo xtask ensemble-parser`: makes one model of trained neural models
+/// ([`ucca_parser::ensemble`]), scores it on dev and writes it to `out`.
+pub(crate) fn ensemble(members: &[PathBuf], out: &Path, data: Option<&Path>) -> anyhow::Result<()> {
+    let data = resolve(data)?;
+    let dev = sentences(&data, UccaSplit::WikiDev)?;
+    let models = members
+        .iter()
+        .map(ucca_parser::Model::read)
+        .collect::<Result<Vec<_>, _>>()?;
+    for (path, model) in members.iter().zip(&models) {
+        eprintln!(
+            "member {}: seed {}, epoch {} of {}, dev primary LF {:.4}",
+            path.display(),
+            model.header.seed,
+            model.header.best_epoch,
+            model.header.epochs,
+            model.header.dev.primary.f1()
+        );
+    }
+    let model = ucca_parser::ensemble(models, &dev)?;
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    model.write(out)?;
+    eprintln!(
+        "ensemble of {}: dev primary LF {:.4}, remote {:.4}; {} bytes → {}",
+        model.header.ensemble.len(),
+        model.header.dev.primary.f1(),
+        model.header.dev.remote.f1(),
+        std::fs::metadata(out).map(|m| m.len()).unwrap_or(0),
+        out.display()
     );
     Ok(())
 }

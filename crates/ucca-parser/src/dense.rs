@@ -300,6 +300,60 @@ vectorised! {
     }
 }
 
+/// A weight matrix laid out once for repeated [`add_row_times`] with the same bits: blocks of
+/// [`CHUNK`] columns (the last padded with zeros), each block's rows contiguous, so that a
+/// block's running sums stay in registers while its rows stream in order (row-major, every row
+/// would load and store the whole output vector again).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Chunked {
+    rows: usize,
+    cols: usize,
+    blocks: Vec<f32>,
+}
+
+impl Chunked {
+    /// `w` (rows×cols, row-major) laid out by blocks of columns.
+    pub(crate) fn new(w: &[f32], rows: usize, cols: usize) -> Chunked {
+        let mut blocks = Vec::with_capacity(rows * cols.next_multiple_of(CHUNK));
+        for start in (0..cols).step_by(CHUNK) {
+            let end = (start + CHUNK).min(cols);
+            for i in 0..rows {
+                blocks.extend_from_slice(&w[i * cols + start..i * cols + end]);
+                blocks.resize(blocks.len() + CHUNK - (end - start), 0.0);
+            }
+        }
+        Chunked { rows, cols, blocks }
+    }
+
+    /// `out += x · W`, the bits of [`add_row_times`] with the matrix as it was given.
+    pub(crate) fn add_row_times(&self, out: &mut [f32], x: &[f32]) {
+        assert!(out.len() == self.cols && x.len() == self.rows);
+        add_chunked_row_times(out, x, &self.blocks);
+    }
+}
+
+vectorised! {
+    /// [`Chunked::add_row_times`] over the blocks of a [`Chunked`] matrix with `out.len()`
+    /// columns and `x.len()` rows: each output element sums its products in the order of
+    /// [`add_row_times`].
+    fn add_chunked_row_times(out: &mut [f32], x: &[f32], blocks: &[f32]) {
+        let rows = x.len();
+        for (block, chunk) in blocks.chunks_exact(rows * CHUNK).zip(out.chunks_mut(CHUNK)) {
+            let mut acc = [0f32; CHUNK];
+            acc[..chunk.len()].copy_from_slice(chunk);
+            for (&xi, row) in x.iter().zip(block.chunks_exact(CHUNK)) {
+                if xi != 0.0 {
+                    let row: &[f32; CHUNK] = row.try_into().expect("a whole chunk");
+                    for j in 0..CHUNK {
+                        acc[j] += xi * row[j];
+                    }
+                }
+            }
+            chunk.copy_from_slice(&acc[..chunk.len()]);
+        }
+    }
+}
+
 /// The dot product Σᵢ aᵢ·bᵢ, summed in order (a sequential sum, so every caller rounds alike).
 pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
@@ -348,6 +402,39 @@ vectorised! {
     fn axpy(y: &mut [f32], a: f32, x: &[f32]) {
         for (y, &x) in y.iter_mut().zip(x) {
             *y += a * x;
+        }
+    }
+}
+
+/// The columns [`add_rows`] and [`Chunked`] sum in registers at a time (eight AVX2 registers), so that the
+/// running sums are stored once rather than after every row.
+const CHUNK: usize = 64;
+
+vectorised! {
+    /// `y += Σᵣ rᵣ` over the rows `values[o..o + y.len()]` of `offsets`, added in their order.
+    fn add_rows(y: &mut [f32], values: &[f32], offsets: &[usize]) {
+        for (c, chunk) in y.chunks_mut(CHUNK).enumerate() {
+            let (start, len) = (c * CHUNK, chunk.len());
+            let row = |o: usize| &values[o + start..o + start + len];
+            match <&mut [f32; CHUNK]>::try_from(&mut *chunk) {
+                Ok(chunk) => {
+                    let mut acc = *chunk;
+                    for &o in offsets {
+                        let row: &[f32; CHUNK] = row(o).try_into().expect("a whole chunk");
+                        for j in 0..CHUNK {
+                            acc[j] += row[j];
+                        }
+                    }
+                    *chunk = acc;
+                }
+                Err(_) => {
+                    for &o in offsets {
+                        for (y, &x) in chunk.iter_mut().zip(row(o)) {
+                            *y += x;
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -705,6 +792,34 @@ mod tests {
                 packed.product(m, &a, &mut packed_out);
                 assert_eq!(bits(&packed_out), bits(&theirs), "packed {m}×{k}×{n}");
             }
+        }
+    }
+
+    #[test]
+    fn blocked_sums_give_the_bits_of_row_by_row_sums() {
+        // The LSTM's recurrent product (128 × 512), the output layer (256 × 82: a ragged last
+        // block), a matrix narrower than a block; inputs with zeros, which are skipped.
+        let mut rng = Pcg64::seed_from_u64(9);
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        for (rows, cols) in [(128, 512), (256, 82), (7, 5), (1, 64)] {
+            let w = random(rows * cols, &mut rng);
+            let mut x = random(rows, &mut rng);
+            for xi in x.iter_mut().step_by(3) {
+                *xi = 0.0;
+            }
+            let start = random(cols, &mut rng);
+            let (mut plain, mut blocked) = (start.clone(), start.clone());
+            add_row_times(&mut plain, &x, &w);
+            Chunked::new(&w, rows, cols).add_row_times(&mut blocked, &x);
+            assert_eq!(bits(&blocked), bits(&plain), "{rows}×{cols}");
+            // The rows of `w` at these offsets summed into `start` in order, one `add` each.
+            let offsets: Vec<usize> = (0..rows).rev().step_by(2).map(|i| i * cols).collect();
+            let (mut plain, mut blocked) = (start.clone(), start);
+            for &o in &offsets {
+                add(&mut plain, &w[o..o + cols]);
+            }
+            add_rows(&mut blocked, &w, &offsets);
+            assert_eq!(bits(&blocked), bits(&plain), "rows of {rows}×{cols}");
         }
     }
 }

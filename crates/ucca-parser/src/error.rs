@@ -69,6 +69,12 @@ pub enum Error {
         /// The range it must lie in.
         expected: &'static str,
     },
+    /// Models that cannot make an ensemble ([`crate::ensemble`]).
+    #[error("cannot make an ensemble: {message}")]
+    Ensemble {
+        /// Which member does not fit, and how.
+        message: String,
+    },
     /// A lexicon resource has a malformed line.
     #[error("{what}, line {line}: {message}")]
     Resource {

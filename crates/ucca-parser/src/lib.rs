@@ -19,7 +19,9 @@
 //! * [`train`] — trains the perceptron with the oracle ([`TrainOptions`]: epochs, seed,
 //!   [`FeatureSet`]); [`train_neural`] trains the neural classifier ([`NeuralTrainOptions`], with
 //!   the network's [`NeuralSettings`]); [`evaluate_model`] scores a model with the official
-//!   evaluator. A [`Model`] holds either as its [`TrainedClassifier`].
+//!   evaluator. A [`Model`] holds either as its [`TrainedClassifier`]; [`ensemble`] makes one
+//!   model of neural models trained alike from different seeds, which scores every transition by
+//!   their mean score (each member's run is a [`MemberRun`] of its header).
 //! * [`Lexicon`] — the word-level signals that replace a POS tagger: Brown clusters, Brill's tag
 //!   lexicon and WordNet classes, carried inside the model for its vocabulary.
 //! * [`Classifier`] — the sparse scoring interface, implemented by the [`AveragedPerceptron`]
@@ -71,7 +73,15 @@
 //! let parsed = parse_gold(&model, &sentences)?;
 //! let score = dag_f1::evaluate(&parsed[0], &sentences[0], dag_f1::Normalisation::Ucca2017)?;
 //! assert_eq!((report.epochs.len(), score.primary.f1()), (20, 1.0));
-//! assert_eq!(Parser::new(model).parse(&["John", "left", "."])?.render(), parsed[0].render());
+//! assert_eq!(Parser::new(model.clone()).parse(&["John", "left", "."])?.render(), parsed[0].render());
+//!
+//! // A second seed's model joins it in an ensemble, scored on the dev sentences given.
+//! options.seed = 2;
+//! let (second, _) =
+//!     train_neural(&sentences, &sentences, Lexicon::default(), &options, ("s1", "-"), &mut ())?;
+//! let pair = ucca_parser::ensemble(vec![model, second], &sentences)?;
+//! assert_eq!(pair.header.ensemble.iter().map(|run| run.seed).collect::<Vec<_>>(), [1, 2]);
+//! assert_eq!(pair.header.dev.primary.f1(), 1.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -80,6 +90,7 @@ mod characters;
 mod constraints;
 mod dense;
 mod digest;
+mod ensemble;
 mod error;
 mod features;
 mod gold;
@@ -98,11 +109,12 @@ mod weights;
 
 pub use action::{ACTION_COUNT, Action, ActionKind, LABELS};
 pub use constraints::{MAX_HEIGHT, MAX_NODE_RATIO};
+pub use ensemble::ensemble;
 pub use error::Error;
 pub use features::FeatureSet;
 pub use gold::{GoldEdge, GoldGraph, LeftOut};
 pub use lexicon::{FREQUENT_CLUSTER_WORDS, LexEntry, Lexicon, LexiconSources};
-pub use model::{FORMAT_VERSION, MAGIC, Model, ModelHeader, TrainedClassifier};
+pub use model::{FORMAT_VERSION, MAGIC, MemberRun, Model, ModelHeader, TrainedClassifier};
 pub use neural::{Network, NetworkShape, NeuralSettings};
 pub use oracle::{Losses, Oracle};
 pub use parse::{MAX_SENTENCE_TOKENS, Parser};

@@ -8,7 +8,7 @@
 
 use rand_pcg::Pcg64;
 
-use crate::dense::{Param, add, add_row_times, dot, gemm, product, sigmoid, tanh};
+use crate::dense::{Chunked, Param, add, add_row_times, dot, gemm, product, sigmoid, tanh};
 
 /// The parameters of one direction: `W_x` (input × 4H), `W_h` (H × 4H) and `b` (1 × 4H), gates
 /// laid out as [i, f, g, o].
@@ -61,8 +61,15 @@ impl Lstm {
         }
     }
 
-    /// Runs over `x` (T × input, row-major), filling `trace`.
-    pub(crate) fn forward(&self, x: &[f32], t: usize, trace: &mut Trace) {
+    /// Runs over `x` (T × input, row-major), filling `trace`; `recurrent`, where given, is `W_h`
+    /// laid out for a frozen network.
+    pub(crate) fn forward(
+        &self,
+        x: &[f32],
+        t: usize,
+        trace: &mut Trace,
+        recurrent: Option<&Chunked>,
+    ) {
         let h = self.hidden();
         let g4 = 4 * h;
         trace.gates.resize(t * g4, 0.0);
@@ -80,7 +87,11 @@ impl Lstm {
             let z = &mut trace.gates[p * g4..(p + 1) * g4];
             add(z, &self.bias.value);
             if let Some(q) = previous {
-                add_row_times(z, &trace.outputs[q * h..(q + 1) * h], &self.recurrent.value);
+                let previous = &trace.outputs[q * h..(q + 1) * h];
+                match recurrent {
+                    Some(w) => w.add_row_times(z, previous),
+                    None => add_row_times(z, previous, &self.recurrent.value),
+                }
             }
             sigmoid(&mut z[..2 * h]);
             tanh(&mut z[2 * h..3 * h]);

@@ -65,6 +65,12 @@ pub struct ModelHeader {
     /// averaged perceptron.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub neural: Option<NeuralSettings>,
+    /// An ensemble's members (see [`crate::ensemble`]), in the order of the payload's networks:
+    /// each network's own training run. Empty for a single classifier, whose run the fields
+    /// above describe; for an ensemble they describe its first member, but `dev`, which is the
+    /// ensemble's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ensemble: Vec<MemberRun>,
     /// The digest of the feature templates the weights were trained with: FNV-1a 64 of the
     /// feature keys on a fixed probe sentence walked through fixed transitions, so any change to
     /// the templates, their order or their hashing changes it (16 hexadecimal digits).
@@ -73,6 +79,20 @@ pub struct ModelHeader {
     pub vocabulary_digest: String,
     /// FNV-1a 64 of the payload, as 16 hexadecimal digits.
     pub payload_checksum: String,
+}
+
+/// The training run of one network of an ensemble.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[non_exhaustive]
+pub struct MemberRun {
+    /// The seed of its training run.
+    pub seed: u64,
+    /// Epochs run.
+    pub epochs: usize,
+    /// The epoch kept (1-based).
+    pub best_epoch: usize,
+    /// The network alone on the dev sentences, as [`ModelHeader::dev`].
+    pub dev: DagF1,
 }
 
 /// A trained parser model: its header, its lexicon and its classifier.
@@ -92,15 +112,19 @@ pub struct Model {
 pub enum TrainedClassifier {
     /// The averaged perceptron's weights over sparse features.
     Perceptron(Weights),
-    /// The BiLSTM encoder and MLP.
-    Neural(Box<Network>),
+    /// The BiLSTM encoder and MLP: one network, or an ensemble's (networks of one shape trained
+    /// alike from different seeds), which score every action by the mean of their scores.
+    Neural(Vec<Network>),
 }
 
 impl TrainedClassifier {
     /// The English tagger the classifier reads, if any (a neural model trained with it).
     pub(crate) fn tagger(&self) -> Result<Option<&'static english_tagger::Tagger>, Error> {
         match self {
-            TrainedClassifier::Neural(network) => tagger_for(network.shape()),
+            TrainedClassifier::Neural(networks) => match networks.first() {
+                Some(network) => tagger_for(network.shape()),
+                None => Ok(None),
+            },
             TrainedClassifier::Perceptron(_) => Ok(None),
         }
     }
@@ -143,6 +167,7 @@ impl Model {
             dev: DagF1::default(),
             min_updates: neural.is_none().then_some(MIN_UPDATES),
             neural,
+            ensemble: Vec::new(),
             feature_templates_digest: digest::templates(features, inputs(neural)?),
             vocabulary_digest: digest::vocabulary(&lexicon_bytes(lexicon)),
             payload_checksum: String::new(),
@@ -164,7 +189,11 @@ impl Model {
                     }
                 }
             }
-            TrainedClassifier::Neural(network) => payload.extend(network.to_bytes()),
+            TrainedClassifier::Neural(networks) => {
+                for network in networks {
+                    payload.extend(network.to_bytes());
+                }
+            }
         }
         let mut header = self.header.clone();
         header.payload_checksum = format!("{:016x}", fnv1a(&payload));
@@ -238,17 +267,31 @@ impl Model {
         let lexicon = Lexicon { entries, tags };
         if let Some(settings) = header.neural {
             let rest = &bytes[r.at..];
-            let network = Network::from_bytes(settings.shape, rest).ok_or_else(|| {
-                bad(format!(
-                    "the network takes {} bytes, its shape in the header needs {}",
-                    rest.len(),
-                    Network::byte_len(settings.shape)
-                ))
-            })?;
+            let members = header.ensemble.len().max(1);
+            let each = Network::byte_len(settings.shape);
+            if rest.len() != members * each {
+                return Err(bad(match members {
+                    1 => format!(
+                        "the network takes {} bytes, its shape in the header needs {each}",
+                        rest.len()
+                    ),
+                    _ => format!(
+                        "the networks take {} bytes; the header's {members} members of its \
+                         shape need {}",
+                        rest.len(),
+                        members * each
+                    ),
+                }));
+            }
+            let networks = rest
+                .chunks_exact(each)
+                .map(|bytes| Network::from_bytes(settings.shape, bytes))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| bad("a network does not fit the header's shape".to_owned()))?;
             return Ok(Model {
                 header,
                 lexicon,
-                classifier: TrainedClassifier::Neural(Box::new(network)),
+                classifier: TrainedClassifier::Neural(networks),
             });
         }
         let feature_count = r.u32("weight count")?;
@@ -448,6 +491,12 @@ mod tests {
             .to_string()
     }
 
+    /// Reading the model written is refused with a message containing `fragment`.
+    fn assert_refused(model: &Model, fragment: &str) {
+        let message = error(model);
+        assert!(message.contains(fragment), "{message}");
+    }
+
     #[test]
     fn a_model_written_reads_back() {
         let model = small_model(FeatureSet::ALL);
@@ -458,6 +507,10 @@ mod tests {
     }
 
     fn small_neural_model(tagger: bool) -> Model {
+        small_neural_model_seeded(tagger, 1)
+    }
+
+    fn small_neural_model_seeded(tagger: bool, seed: u64) -> Model {
         let mut model = small_model(FeatureSet::ALL);
         let mut settings = NeuralSettings::default();
         let shape = &mut settings.shape;
@@ -465,7 +518,8 @@ mod tests {
         (shape.hidden, shape.structure_buckets, shape.tagger) = (5, 32, tagger);
         model.header = Model::header_for(FeatureSet::ALL, Some(settings), &model.lexicon).unwrap();
         model.classifier =
-            TrainedClassifier::Neural(Box::new(Network::new(settings.shape, 1).rounded(None)));
+            TrainedClassifier::Neural(vec![Network::new(settings.shape, seed).rounded(None)]);
+        model.header.seed = seed;
         model
     }
 
@@ -559,10 +613,9 @@ mod tests {
             5,
             vec![(3, 1.0), (3, 2.0)],
         )]));
-        let message = error(&model);
-        assert!(
-            message.contains("feature 0000000000000005 votes twice for action number 3"),
-            "{message}"
+        assert_refused(
+            &model,
+            "feature 0000000000000005 votes twice for action number 3",
         );
     }
 
@@ -578,6 +631,63 @@ mod tests {
         assert!(
             message.contains(&format!("its header names {named}")),
             "{message}"
+        );
+    }
+
+    #[test]
+    fn an_ensemble_written_reads_back_and_parses() {
+        let members: Vec<Model> = [1, 2, 3]
+            .map(|seed| small_neural_model_seeded(false, seed))
+            .into();
+        let pair = crate::ensemble(members[..2].to_vec(), &[]).unwrap();
+        let seeds = |m: &Model| m.header.ensemble.iter().map(|r| r.seed).collect::<Vec<_>>();
+        assert_eq!(seeds(&pair), [1, 2]);
+        let bytes = pair.to_bytes();
+        let read = Model::from_bytes(&bytes, "m.bin").unwrap();
+        assert!(read.classifier == pair.classifier, "the same networks");
+        assert_eq!(read.header.ensemble, pair.header.ensemble);
+        assert_eq!(read.to_bytes(), bytes);
+        let parser = crate::Parser::new(read);
+        let tokens = ["John", "gave", "Mary", "a", "book", "."];
+        assert_eq!(parser.parse(&tokens).unwrap().terminal_count(), 6);
+        // An ensemble joins another member as its members.
+        let trio = crate::ensemble(vec![pair.clone(), members[2].clone()], &[]).unwrap();
+        assert_eq!(seeds(&trio), [1, 2, 3]);
+        // A header naming two members over one network's values is refused, saying how many
+        // bytes its members need.
+        let mut short = pair;
+        if let TrainedClassifier::Neural(networks) = &mut short.classifier {
+            networks.pop();
+        }
+        assert_refused(&short, "; the header's 2 members of its shape need");
+    }
+
+    #[test]
+    fn models_that_cannot_make_an_ensemble_are_refused_naming_the_member() {
+        let member = || small_neural_model_seeded(false, 1);
+        let refused = |members: Vec<Model>| crate::ensemble(members, &[]).unwrap_err().to_string();
+        assert_eq!(refused(vec![]), "cannot make an ensemble: no member");
+        assert_eq!(
+            refused(vec![member()]),
+            "cannot make an ensemble: one network is not an ensemble"
+        );
+        assert_eq!(
+            refused(vec![small_model(FeatureSet::ALL), member()]),
+            "cannot make an ensemble: member 1 is not a neural model"
+        );
+        let with_tagger = small_neural_model_seeded(true, 2);
+        assert_eq!(
+            refused(vec![member(), member(), with_tagger]),
+            "cannot make an ensemble: member 3 differs from member 1 in its network settings"
+        );
+        let mut other_words = member();
+        other_words
+            .lexicon
+            .entries
+            .insert("more".into(), LexEntry::default());
+        assert_eq!(
+            refused(vec![member(), other_words]),
+            "cannot make an ensemble: member 2 differs from member 1 in its lexicon"
         );
     }
 }

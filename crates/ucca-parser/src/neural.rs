@@ -18,7 +18,9 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::characters::{CharEncoder, CharTrace};
-use crate::dense::{Adam, Packed, Param, add, add_row_times, axpy, dot, gemm, part_rng, product};
+use crate::dense::{
+    Adam, Chunked, Packed, Param, add, add_row_times, add_rows, axpy, dot, gemm, part_rng, product,
+};
 use crate::features::{SLOTS, Sentence, SlotHead, structure};
 use crate::lstm::{Lstm, Trace};
 use crate::parse::{Scorer, allowed};
@@ -263,9 +265,19 @@ pub struct Network {
     /// H × actions.
     output: Param,
     output_bias: Param,
-    /// `slots` laid out for the products of a network that no longer changes (a parser's): set
-    /// by [`Network::freeze`], dropped by any mutable access to the parameters.
-    frozen_slots: Option<Packed>,
+    /// The matrices laid out for the products of a network that no longer changes (a
+    /// parser's): set by [`Network::freeze`], dropped by any mutable access to the parameters.
+    frozen: Option<Frozen>,
+}
+
+/// A frozen network's matrices laid out for speed; the products give the same bits.
+#[derive(Clone)]
+struct Frozen {
+    /// `slots`, where the fused kernel runs.
+    slots: Option<Packed>,
+    /// Each layer's two recurrent matrices.
+    recurrent: Vec<[Chunked; 2]>,
+    output: Chunked,
 }
 
 /// Equal shapes and parameters (however they are laid out for parsing).
@@ -371,13 +383,22 @@ impl Network {
             hidden_bias: Param::from_values(1, h, vec![0.0; h]),
             output: Param::glorot(h, ACTION_COUNT, rng(6).as_mut()),
             output_bias: Param::from_values(1, ACTION_COUNT, vec![0.0; ACTION_COUNT]),
-            frozen_slots: None,
+            frozen: None,
         }
     }
 
     /// Prepares the parameters, which will not change any more, for parsing.
     fn freeze(mut self) -> Network {
-        self.frozen_slots = Packed::new(&self.slots.value, self.slots.rows, self.slots.cols);
+        let chunked = |p: &Param| Chunked::new(&p.value, p.rows, p.cols);
+        self.frozen = Some(Frozen {
+            slots: Packed::new(&self.slots.value, self.slots.rows, self.slots.cols),
+            recurrent: self
+                .layers
+                .iter()
+                .map(|[f, b]| [chunked(&f.recurrent), chunked(&b.recurrent)])
+                .collect(),
+            output: chunked(&self.output),
+        });
         self
     }
 
@@ -395,7 +416,7 @@ impl Network {
     }
 
     fn params(&mut self) -> Vec<&mut Param> {
-        self.frozen_slots = None;
+        self.frozen = None;
         params!(self, iter_mut, &mut)
     }
 
@@ -444,10 +465,11 @@ impl Network {
             input.extend_from_slice(&enc.characters.outputs[i * f..(i + 1) * f]);
         }
         let mut encodings = vec![0.0; (t + 2) * e];
-        for [forward, backward] in &self.layers {
+        for (layer, [forward, backward]) in self.layers.iter().enumerate() {
             let mut traces = [Trace::default(), Trace::default()];
-            forward.forward(&input, t, &mut traces[0]);
-            backward.forward(&input, t, &mut traces[1]);
+            let recurrent = |d: usize| self.frozen.as_ref().map(|f| &f.recurrent[layer][d]);
+            forward.forward(&input, t, &mut traces[0], recurrent(0));
+            backward.forward(&input, t, &mut traces[1], recurrent(1));
             for i in 0..t {
                 let row = &mut encodings[i * e..(i + 1) * e];
                 row[..lh].copy_from_slice(&traces[0].outputs[i * lh..(i + 1) * lh]);
@@ -475,7 +497,7 @@ impl Network {
         enc.encodings[t * e..].copy_from_slice(&self.special.value);
         let sh = SLOTS * self.shape.hidden;
         enc.projected = vec![0.0; (t + 2) * sh];
-        match &self.frozen_slots {
+        match self.frozen.as_ref().and_then(|f| f.slots.as_ref()) {
             Some(packed) => packed.product(t + 2, &enc.encodings, &mut enc.projected),
             None => product(
                 (t + 2, e, sh),
@@ -487,70 +509,102 @@ impl Network {
         enc
     }
 
-    /// The hidden layer (before ReLU) for a state's slot heads and structural keys.
+    /// The hidden layer (before ReLU) for a state's slot heads and structural keys (`rows` is
+    /// room for the keys' rows).
     fn hidden_input(
         &self,
         enc: &Encoding,
         heads: &[SlotHead; SLOTS],
         keys: &[u64],
+        rows: &mut Vec<usize>,
         out: &mut [f32],
     ) {
         let h = self.shape.hidden;
         out.copy_from_slice(&self.hidden_bias.value);
         let sh = SLOTS * h;
-        for (k, &head) in heads.iter().enumerate() {
-            let row = enc.row(head);
-            add(
-                out,
-                &enc.projected[row * sh + k * h..row * sh + (k + 1) * h],
-            );
+        let mut offsets = [0; SLOTS];
+        for (k, (o, &head)) in offsets.iter_mut().zip(heads).enumerate() {
+            *o = enc.row(head) * sh + k * h;
         }
-        for &key in keys {
-            add(
-                out,
-                self.structure
-                    .row(bucket(key, self.shape.structure_buckets)),
-            );
-        }
+        add_rows(out, &enc.projected, &offsets);
+        rows.clear();
+        rows.extend(
+            keys.iter()
+                .map(|&key| bucket(key, self.shape.structure_buckets) * h),
+        );
+        add_rows(out, &self.structure.value, rows);
     }
 
     fn output(&self, hidden: &[f32], scores: &mut [f32; ACTION_COUNT]) {
         scores.copy_from_slice(&self.output_bias.value);
-        add_row_times(scores, hidden, &self.output.value);
-    }
-
-    /// A scorer for one sentence (its encoding computed now).
-    pub(crate) fn scorer<'a>(&'a self, sentence: &'a Sentence) -> NeuralScorer<'a> {
-        NeuralScorer {
-            network: self,
-            sentence,
-            encoding: self.encode(sentence, None),
-            heads: [SlotHead::Empty; SLOTS],
-            keys: Vec::new(),
-            hidden: vec![0.0; self.shape.hidden],
+        match &self.frozen {
+            Some(frozen) => frozen.output.add_row_times(scores, hidden),
+            None => add_row_times(scores, hidden, &self.output.value),
         }
     }
 }
 
-/// The network's scores in the states of one sentence.
+/// The scores of one network, or of an ensemble (networks of one shape trained alike from
+/// different seeds), in the states of one sentence: the members' mean score of every action,
+/// s(a) = (1/M) Σₘ sₘ(a), whose best allowed action the parser takes.
 pub(crate) struct NeuralScorer<'a> {
-    network: &'a Network,
     sentence: &'a Sentence,
-    encoding: Encoding,
+    /// Every member with its encoding of the sentence.
+    members: Vec<(&'a Network, Encoding)>,
     heads: [SlotHead; SLOTS],
     keys: Vec<u64>,
+    rows: Vec<usize>,
     hidden: Vec<f32>,
+    member: [f32; ACTION_COUNT],
+}
+
+impl<'a> NeuralScorer<'a> {
+    /// A scorer for one sentence (its encodings computed now); `networks` is not empty.
+    pub(crate) fn new(networks: &'a [Network], sentence: &'a Sentence) -> NeuralScorer<'a> {
+        NeuralScorer {
+            sentence,
+            members: networks
+                .iter()
+                .map(|n| (n, n.encode(sentence, None)))
+                .collect(),
+            heads: [SlotHead::Empty; SLOTS],
+            keys: Vec::new(),
+            rows: Vec::new(),
+            hidden: vec![0.0; networks.first().map_or(0, |n| n.shape.hidden)],
+            member: [0.0; ACTION_COUNT],
+        }
+    }
 }
 
 impl Scorer for NeuralScorer<'_> {
     fn scores(&mut self, state: &State, scores: &mut [f32; ACTION_COUNT]) {
         structure(state, self.sentence, &mut self.heads, &mut self.keys);
-        self.network
-            .hidden_input(&self.encoding, &self.heads, &self.keys, &mut self.hidden);
-        for x in &mut self.hidden {
-            *x = x.max(0.0);
+        for (m, (network, encoding)) in self.members.iter().enumerate() {
+            network.hidden_input(
+                encoding,
+                &self.heads,
+                &self.keys,
+                &mut self.rows,
+                &mut self.hidden,
+            );
+            for x in &mut self.hidden {
+                *x = x.max(0.0);
+            }
+            if m == 0 {
+                network.output(&self.hidden, scores);
+            } else {
+                network.output(&self.hidden, &mut self.member);
+                for (s, x) in scores.iter_mut().zip(&self.member) {
+                    *s += x;
+                }
+            }
         }
-        self.network.output(&self.hidden, scores);
+        if self.members.len() > 1 {
+            let mean = 1.0 / self.members.len() as f32;
+            for s in scores.iter_mut() {
+                *s *= mean;
+            }
+        }
     }
 }
 
@@ -563,6 +617,7 @@ pub(crate) struct SentenceGradient<'n> {
     d_projected: Vec<f32>,
     heads: [SlotHead; SLOTS],
     keys: Vec<u64>,
+    rows: Vec<usize>,
     pre: Vec<f32>,
     hidden: Vec<f32>,
     /// The summed loss of the transitions so far.
@@ -584,6 +639,7 @@ impl<'n> SentenceGradient<'n> {
             encoding,
             heads: [SlotHead::Empty; SLOTS],
             keys: Vec::new(),
+            rows: Vec::new(),
             pre: vec![0.0; h],
             hidden: vec![0.0; h],
             loss: 0.0,
@@ -602,8 +658,13 @@ impl<'n> SentenceGradient<'n> {
         scores: &mut [f32; ACTION_COUNT],
     ) {
         structure(state, sentence, &mut self.heads, &mut self.keys);
-        self.network
-            .hidden_input(&self.encoding, &self.heads, &self.keys, &mut self.pre);
+        self.network.hidden_input(
+            &self.encoding,
+            &self.heads,
+            &self.keys,
+            &mut self.rows,
+            &mut self.pre,
+        );
         let keep = 1.0 - dropout.units;
         for (h, &p) in self.hidden.iter_mut().zip(&self.pre) {
             *h = if p > 0.0 && rng.random::<f32>() < keep {
@@ -1048,5 +1109,74 @@ mod tests {
             Network::byte_len(with_characters) - Network::byte_len(tiny()),
             2 * (1024 * 16 + 48 * 4 + 4 + 2 * 4 * 4 * 3)
         );
+    }
+
+    /// The scores of `networks` together in the states of a greedy walk over [`sentence`] (the
+    /// `guide` network's best allowed action each time), ten states at most.
+    fn walk_scores(guide: &Network, networks: &[Network]) -> Vec<[f32; ACTION_COUNT]> {
+        let (s, punctuation) = sentence();
+        let mut scorer = NeuralScorer::new(networks, &s);
+        let mut guide = NeuralScorer::new(std::slice::from_ref(guide), &s);
+        let mut state = State::new(&punctuation);
+        let mut out = Vec::new();
+        while !state.finished && out.len() < 10 {
+            let (mut scores, mut first) = ([0f32; ACTION_COUNT], [0f32; ACTION_COUNT]);
+            scorer.scores(&state, &mut scores);
+            out.push(scores);
+            guide.scores(&state, &mut first);
+            match crate::parse::best_legal(&state, &first) {
+                Some(action) => state.apply(action),
+                None => break,
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_frozen_network_scores_with_the_bits_of_the_unfrozen_one() {
+        // Wide enough for whole blocks of the frozen layouts and their ragged ends.
+        let shape = NetworkShape {
+            lstm_hidden: 20,
+            hidden: 70,
+            char_filters: 4,
+            ..tiny()
+        };
+        let frozen = Network::new(shape, 3).rounded(None);
+        assert!(frozen.frozen.is_some());
+        let mut unfrozen = frozen.clone();
+        unfrozen.params();
+        assert!(unfrozen.frozen.is_none());
+        let bits = |v: Vec<[f32; ACTION_COUNT]>| {
+            v.iter()
+                .flat_map(|s| s.map(f32::to_bits))
+                .collect::<Vec<_>>()
+        };
+        let scores = walk_scores(&frozen, std::slice::from_ref(&frozen));
+        assert!(scores.len() >= 6, "{} states", scores.len());
+        assert_eq!(bits(scores), bits(walk_scores(&frozen, &[unfrozen])));
+    }
+
+    #[test]
+    fn an_ensemble_scores_each_action_by_its_members_mean() {
+        let members: Vec<Network> = (1..=3).map(|seed| Network::new(tiny(), seed)).collect();
+        // Every walk follows the first member, so the i-th states are the same state.
+        let guide = &members[0];
+        let alone: Vec<_> = members
+            .iter()
+            .map(|m| walk_scores(guide, std::slice::from_ref(m)))
+            .collect();
+        let (pair, trio) = (
+            walk_scores(guide, &members[..2]),
+            walk_scores(guide, &members),
+        );
+        for (i, (p, t)) in pair.iter().zip(&trio).enumerate() {
+            for a in 0..ACTION_COUNT {
+                let mean2 = (alone[0][i][a] + alone[1][i][a]) / 2.0;
+                let mean3 = (alone[0][i][a] + alone[1][i][a] + alone[2][i][a]) / 3.0;
+                assert!((p[a] - mean2).abs() <= 1e-6, "state {i} action {a}");
+                assert!((t[a] - mean3).abs() <= 1e-6, "state {i} action {a}");
+            }
+        }
+        assert_ne!(pair, alone[0], "a second member changes the scores");
     }
 }

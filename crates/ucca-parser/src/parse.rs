@@ -6,6 +6,7 @@ use ucca_graph::Passage;
 
 use crate::features::{FeatureSet, Sentence, extract};
 use crate::model::{Model, TrainedClassifier};
+use crate::neural::NeuralScorer;
 use crate::perceptron::Classifier;
 use crate::{ACTION_COUNT, Action, Error, State, Token};
 
@@ -104,7 +105,9 @@ pub(crate) fn parse_with(
             },
             punctuation,
         ),
-        TrainedClassifier::Neural(network) => decode(&mut network.scorer(sentence), punctuation),
+        TrainedClassifier::Neural(networks) => {
+            decode(&mut NeuralScorer::new(networks, sentence), punctuation)
+        }
     }
 }
 

@@ -143,7 +143,7 @@ impl ParseScores {
 }
 
 /// Parses every gold sentence once with `classifier` and evaluates the parse both ways.
-fn evaluate_on(
+pub(crate) fn evaluate_on(
     classifier: &TrainedClassifier,
     set: FeatureSet,
     gold: &[Passage],
@@ -482,10 +482,10 @@ impl Learner for NeuralLearner {
     }
 
     fn snapshot(&self) -> TrainedClassifier {
-        TrainedClassifier::Neural(Box::new(
+        TrainedClassifier::Neural(vec![
             self.network
                 .rounded(self.average_decay.map(|d| (d, self.step))),
-        ))
+        ])
     }
 }
 
