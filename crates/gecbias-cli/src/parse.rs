@@ -23,8 +23,8 @@ pub(crate) struct Args {
     /// Write line N to DIR/N.xml instead of all passages to standard output.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
-    /// A UCCA parser model file (`cargo xtask train-parser` writes one) instead of the committed
-    /// `ucca-wiki-v1.2` built into the program.
+    /// A UCCA parser model file (`cargo xtask train-parser` or `ensemble-parser` writes one)
+    /// instead of the committed `ucca-wiki-v1.2` built into the program.
     #[arg(long, value_name = "FILE")]
     parser_model: Option<PathBuf>,
 }

@@ -22,8 +22,9 @@ pub(crate) struct TextOptions {
     /// USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
     #[arg(long, value_parser = ["released", "branch-2017"], default_value = "released")]
     params: String,
-    /// A UCCA parser model file (`cargo xtask train-parser` writes one) instead of the committed
-    /// `ucca-wiki-v1.2` built into the program; the signature names it by its checksum.
+    /// A UCCA parser model file (`cargo xtask train-parser` or `ensemble-parser` writes one)
+    /// instead of the committed `ucca-wiki-v1.2` built into the program; the signature names it
+    /// by its checksum.
     #[arg(long, value_name = "FILE")]
     parser_model: Option<PathBuf>,
 }
