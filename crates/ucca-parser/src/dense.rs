@@ -406,8 +406,8 @@ vectorised! {
     }
 }
 
-/// The columns [`add_rows`] and [`Chunked`] sum in registers at a time (eight AVX2 registers), so that the
-/// running sums are stored once rather than after every row.
+/// The columns [`add_rows`] and [`Chunked`] sum in registers at a time (eight AVX2 registers), so
+/// that the running sums are stored once rather than after every row.
 const CHUNK: usize = 64;
 
 vectorised! {
