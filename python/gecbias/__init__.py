@@ -158,6 +158,8 @@ ErrantMode = Literal["cs", "cse", "ds", "dt"]
 Merge = Literal["rules", "all-split", "all-merge", "all-equal"]
 #: USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
 UsimParams = Literal["released", "branch-2017"]
+#: A UCCA parser built into the package: the BiLSTM (the default) or the faster perceptron.
+BuiltinParser = Literal["bilstm", "perceptron"]
 #: The metrics :func:`meta_eval` correlates with the human ranking.
 MetaMetric = Literal["m2", "errant", "gleu", "usim"]
 #: What a bootstrap resample of human judgments draws.
@@ -264,7 +266,7 @@ class ScoreOptions(TypedDict, total=False):
     pretokenized: bool
     sentences: bool
     usim_params: UsimParams
-    parser_model: Optional[PathLike]
+    parser_model: Union[BuiltinParser, PathLike, None]
     resampling: Resampling
 
 
@@ -299,7 +301,7 @@ def score(
     pretokenized: bool = False,
     sentences: bool = False,
     usim_params: UsimParams = "released",
-    parser_model: Optional[PathLike] = None,
+    parser_model: Union[BuiltinParser, PathLike, None] = None,
     resampling: Resampling = Resampling(),
 ) -> List[Any]:
     """``gecbias score -m METRIC``: every system's corpus score for one metric, with the
@@ -311,8 +313,8 @@ def score(
     line-aligned text (gleu, sari; usim needs the source only). For errant, systems are text
     typed on the fly by the native ERRANT when ``source`` is given (the gold re-typed the same
     way), else hypothesis M2 files; ``cat`` (1 operation, 2 main type, 3 both) adds per-type
-    scores. For usim, ``parser_model`` is a UCCA parser model file to parse with (``None``: the
-    built-in one). ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
+    scores. For usim, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"`` for the built-in
+    BiLSTM, ``"perceptron"`` for the built-in perceptron (faster, less accurate), or a model file. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
 
     >>> gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
     >>> [(s.system, s.score) for s in score("m2", [["He goes to school ."], ["He go to school ."]],
@@ -647,7 +649,7 @@ def usim(source_xml: PathLike, output_xml: PathLike) -> UsimResult:
     return _usim_report(CommandInputs(), ["usim", "--xml", "-s", source, "-o", output])
 
 
-def _parser_model(parser_model: Optional[PathLike]) -> List[str]:
+def _parser_model(parser_model: Union[BuiltinParser, PathLike, None]) -> List[str]:
     """The ``--parser-model`` arguments for a UCCA parser model file (``None``: the built-in
     model)."""
     if parser_model is None:
@@ -665,12 +667,14 @@ def usim_text(
     pretokenized: bool = False,
     sentences: bool = False,
     params: UsimParams = "released",
-    parser_model: Optional[PathLike] = None,
+    parser_model: Union[BuiltinParser, PathLike, None] = None,
 ) -> UsimResult:
     """USim of raw text: each line of ``output`` against the line of ``source`` with the same
     number, both parsed by the native UCCA parser; ``pretokenized`` for space-separated tokens,
-    ``sentences`` to cut paragraphs with Punkt first, ``parser_model`` a model file to parse with
-    instead of the built-in one (the signature then names its checksum).
+    ``sentences`` to cut paragraphs with Punkt first, ``parser_model`` the parser: ``None`` or
+    ``"bilstm"`` for the built-in BiLSTM, ``"perceptron"`` for the built-in perceptron, or a model
+    file (the signature names the model: ``parser:ucca-wiki-bilstm``, ``parser:ucca-wiki-v1.2``,
+    or ``parser:model-<checksum>`` for a file).
 
     >>> same = usim_text(["The cat sat on the mat ."], ["The cat sat on the mat ."], pretokenized=True)
     >>> same.source_to_output, same.output_to_source
@@ -691,10 +695,11 @@ def parse(
     *,
     pretokenized: bool = False,
     sentences: bool = False,
-    parser_model: Optional[PathLike] = None,
+    parser_model: Union[BuiltinParser, PathLike, None] = None,
 ) -> List[str]:
     """UCCA passages (standard XML) from the native parser, one per line of ``text`` (a file, or
-    its lines); ``parser_model`` a model file to parse with instead of the built-in one.
+    its lines); ``parser_model`` the parser: ``None`` or ``"bilstm"`` for the built-in BiLSTM,
+    ``"perceptron"`` for the built-in perceptron, or a model file.
 
     >>> (passage,) = parse(["The cat sat on the mat ."], pretokenized=True)
     >>> passage.startswith("<root ")
@@ -789,7 +794,7 @@ def meta_eval(
     granularity: Literal["sent", "edit"] = "sent",
     human: Literal["ew", "trueskill"] = "ew",
     trueskill_runs: int = 100,
-    parser_model: Optional[PathLike] = None,
+    parser_model: Union[BuiltinParser, PathLike, None] = None,
 ) -> MetaEvaluation:
     """How well each metric's system scores agree with a human ranking (``gecbias meta-eval``):
     the human scores by Expected Wins (or ``human="trueskill"``: TrueSkill's mean μ over
@@ -803,8 +808,8 @@ def meta_eval(
     95 % intervals over ``resamples`` bootstrap resamples of the judgments (``unit``: ranking
     items, judged sentences or single comparisons), ``paired=True`` compares every pair of
     metrics on the same resamples and by Williams' test, and each metric with and without the
-    references; ``parser_model`` is the UCCA parser model file USim parses with (``None``: the
-    built-in one).
+    references; ``parser_model`` is the UCCA parser USim parses with (``None`` or ``"bilstm"``: the
+    built-in BiLSTM; ``"perceptron"``; or a model file).
 
     A judged system without an output file, or malformed judgments, raise :class:`InputError`
     naming the file and the element.

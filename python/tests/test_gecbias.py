@@ -171,12 +171,18 @@ def test_usim_of_text_and_parse() -> None:
     assert same.source_to_output == 1.0 and same.output_to_source == 1.0
     (xml,) = gecbias.parse(["The cat sat on the mat."])
     assert "<root" in xml and 'text="cat"' in xml
-    model = REPO / "models" / "ucca-wiki-v1.2" / "model.bin"
+    model = REPO / "models" / "ucca-wiki-bilstm" / "model.bin"
     assert gecbias.parse(["The cat sat on the mat."], parser_model=model) == [xml]
+    assert gecbias.parse(["The cat sat on the mat."], parser_model="bilstm") == [xml]
     from_file = gecbias.usim_text(["The cat sat ."], ["The cat sat down ."], pretokenized=True, parser_model=model)
     built_in = gecbias.usim_text(["The cat sat ."], ["The cat sat down ."], pretokenized=True)
     assert from_file.source_to_output == built_in.source_to_output
-    assert "parser:model-" in from_file.signature and "parser:ucca-wiki-v1.2" in built_in.signature
+    assert "parser:model-" in from_file.signature and "parser:ucca-wiki-bilstm" in built_in.signature
+    perceptron_file = REPO / "models" / "ucca-wiki-v1.2" / "model.bin"
+    (by_name,) = gecbias.parse(["The cat sat on the mat."], parser_model="perceptron")
+    assert gecbias.parse(["The cat sat on the mat."], parser_model=perceptron_file) == [by_name]
+    fast = gecbias.usim_text(["The cat sat ."], ["The cat sat down ."], pretokenized=True, parser_model="perceptron")
+    assert "parser:ucca-wiki-v1.2" in fast.signature
     with pytest.raises(gecbias.InputError, match="/nonexistent/model.bin"):
         gecbias.parse(["The cat sat ."], parser_model="/nonexistent/model.bin")
     with pytest.raises(TypeError, match="parser_model"):

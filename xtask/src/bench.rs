@@ -108,25 +108,23 @@ fn meta_eval(data: &DataDir) -> anyhow::Result<()> {
 }
 
 /// The UCCA parser on one core (issue 31: ≥ 300 sentences/s with loading included): each
-/// committed model read from its file and the 503 Wiki test sentences parsed from their
+/// built-in model (the BiLSTM, the default, and the perceptron) decoded from the copy built into
+/// the program, as every parsing path loads it, and the 503 Wiki test sentences parsed from their
 /// terminals, best of three — one sentence at a time (`Parser::parse_tokens`, what parsing text
 /// does) and all at once (`parse_gold`, which tags every sentence before parsing any). A model
 /// that reads the English tagger loads it once per process, so each timed run loads a tagger of
 /// its own: every run pays what a fresh process pays.
 fn parser(data: &DataDir) -> anyhow::Result<()> {
     use gecbias_data::datasets::UccaSplit;
-    use ucca_parser::{Parser, Token, parse_gold};
+    use ucca_parser::{BuiltinModel, Parser, Token, parse_gold};
     let gold = crate::train_parser::sentences(data, UccaSplit::WikiTest)?;
     let sentences: Vec<Vec<Token>> = gold
         .iter()
         .map(|s| s.terminals().map(Token::from).collect())
         .collect();
-    for (name, location) in [
-        ("perceptron", gecbias_data::location::UCCA_MODEL),
-        ("BiLSTM", gecbias_data::location::UCCA_BILSTM_MODEL),
-    ] {
-        let path = crate::workspace_root().join(location);
-        let warm = Parser::load(&path)?;
+    for model in BuiltinModel::ALL {
+        let name = model.name();
+        let warm = Parser::builtin(model)?;
         warm.parse_tokens("warm", &sentences[0])?;
         let tagger = warm
             .model()
@@ -134,7 +132,7 @@ fn parser(data: &DataDir) -> anyhow::Result<()> {
             .neural
             .is_some_and(|settings| settings.shape.tagger);
         let load = || -> anyhow::Result<Parser> {
-            let parser = Parser::load(&path)?;
+            let parser = Parser::builtin(model)?;
             if tagger {
                 english_tagger::Tagger::default_model()?;
             }

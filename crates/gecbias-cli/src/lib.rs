@@ -39,6 +39,7 @@ mod m2scorer;
 mod meta_eval;
 mod numbers;
 mod parse;
+mod parser_model;
 mod sari;
 mod score;
 mod signature;
@@ -70,8 +71,8 @@ pub enum Error {
     #[error("{0}")]
     Input(String),
     /// A scorer refused its input (exit status 1): gec-metrics' error, kept as the source, says
-    /// which file and line.
-    #[error("{source}")]
+    /// which file and line; a limit's message adds what the user can do.
+    #[error("{source}{}", limit_hint(source))]
     Metrics {
         /// The scorer's error.
         #[source]
@@ -84,6 +85,19 @@ pub enum Error {
         #[source]
         source: coverage_sim::Error,
     },
+}
+
+/// What a command user can do about a limit the M2 scorer enforces (the limit's error as it is,
+/// or placed at its line).
+fn limit_hint(error: &gec_metrics::Error) -> &'static str {
+    match error {
+        gec_metrics::Error::AtLine { source, .. } => limit_hint(source),
+        gec_metrics::Error::SentenceTooLong { .. } => {
+            "; split the line into sentences, or raise the limit with --max-tokens N"
+        }
+        gec_metrics::Error::LatticeTooLarge { .. } => "; split the line into sentences to score it",
+        _ => "",
+    }
 }
 
 impl Error {
@@ -107,7 +121,7 @@ impl Error {
 #[derive(clap::Parser)]
 #[command(
     name = "gecbias",
-    version = concat!(env!("CARGO_PKG_VERSION"), " (parser model ucca-wiki-v1.2)"),
+    version = concat!(env!("CARGO_PKG_VERSION"), " (parser model ucca-wiki-bilstm)"),
     about = "Evaluation measures of Choshen & Abend (2018) on your own files"
 )]
 struct Cli {
@@ -172,7 +186,7 @@ fn long_version() -> String {
         ("gecbias-plot", gecbias_plot::VERSION),
     ];
     let mut out = format!(
-        "{} (parser model ucca-wiki-v1.2)",
+        "{} (parser model ucca-wiki-bilstm)",
         env!("CARGO_PKG_VERSION")
     );
     for (name, version) in crates {
@@ -315,26 +329,6 @@ pub(crate) fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
         bar.set_style(style.progress_chars("=> "));
     }
     bar
-}
-
-/// The UCCA parser of `--parser-model FILE`, else the committed model as built into the program
-/// (or `$GECBIAS_UCCA_MODEL`), with its name for signatures: `ucca-wiki-v1.2` for the committed
-/// model, `model-<payload checksum>` for any other; the message says which file it tried.
-pub(crate) fn parser(
-    model: Option<&std::path::Path>,
-) -> Result<(ucca_parser::Parser, String), Error> {
-    let variable = gecbias_resources::Resource::UccaModel.env_var();
-    let parser = match model {
-        Some(path) => ucca_parser::Parser::load(path),
-        None => ucca_parser::Parser::default_model(),
-    }
-    .map_err(|e| Error::input(e.to_string()))?;
-    let name = if model.is_none() && std::env::var_os(variable).is_none() {
-        "ucca-wiki-v1.2".to_owned()
-    } else {
-        format!("model-{}", parser.model().header.payload_checksum)
-    };
-    Ok((parser, name))
 }
 
 /// NLTK's Punkt English sentence splitter (built in, or `$GECBIAS_PUNKT`).

@@ -16,6 +16,7 @@ use meta_eval::{
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use crate::parser_model::ParserModel;
 use crate::score::Format;
 use crate::signature::Signature;
 use crate::{Error, input};
@@ -144,9 +145,10 @@ pub(crate) struct Args {
     /// `NAME-<metric>.svg`.
     #[arg(long, value_name = "FILE.svg|png|pdf", value_parser = crate::analysis::figure_path)]
     plot: Option<String>,
-    /// usim: a UCCA parser model file instead of the committed `ucca-wiki-v1.2`.
-    #[arg(long, value_name = "FILE")]
-    parser_model: Option<std::path::PathBuf>,
+    /// usim: the UCCA parser, `bilstm` (the default), `perceptron` or a model file (as
+    /// `gecbias usim --parser-model`).
+    #[arg(long, value_name = "NAME|FILE")]
+    parser_model: Option<ParserModel>,
 }
 
 /// A correlation, with its interval under `--confidence`.
@@ -375,7 +377,7 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
                     &gold,
                     &files,
                     &systems,
-                    args.parser_model.as_deref(),
+                    args.parser_model.as_ref(),
                 )?;
                 for row in sentence_rows(&call)? {
                     let mut row = row;
@@ -569,7 +571,7 @@ fn score_call(
     gold: &Gold,
     files: &Layout,
     systems: &[String],
-    parser_model: Option<&std::path::Path>,
+    parser_model: Option<&ParserModel>,
 ) -> Result<ScoreCall, Error> {
     let mut argv: Vec<String> = ["gecbias", "score", "-f", "json", "-m"]
         .map(String::from)
@@ -622,7 +624,7 @@ fn score_call(
             argv.extend(owned(&["usim", "--pretokenized", "-s", &files.source]));
             if let Some(model) = parser_model {
                 argv.push("--parser-model".into());
-                argv.push(model.display().to_string());
+                argv.push(model.to_string());
             }
             "USim".into()
         }
@@ -655,7 +657,7 @@ fn metric_rows(metric: MetricName, at: &Setting<'_>) -> Result<Vec<MetricRow>, E
                 at.gold,
                 at.files,
                 at.systems,
-                args.parser_model.as_deref(),
+                args.parser_model.as_ref(),
             )?;
             let sentence = match at.args.dataset {
                 Dataset::Seeda => Some(sentence_level(&call, at)?),
@@ -904,8 +906,21 @@ fn plain(rows: &[MetricRow], pairs: &[PairRow], signature: &Signature) -> String
             );
         }
     }
+    if rows
+        .iter()
+        .any(|r| r.metric == "USim" && r.pearson.estimate < 0.0)
+    {
+        out += USIM_NOTE;
+        out.push('\n');
+    }
     out + &format!("{signature}\n")
 }
+
+/// What a negative correlation of USim with people means, for the text output.
+const USIM_NOTE: &str = "note: USim measures faithfulness to the source, not quality: a system \
+     that changes little keeps the meaning and scores high, so where people prefer systems that \
+     correct more, USim correlates negatively with them (Choshen & Abend 2018 pair it with a \
+     reference-based metric rather than use it alone).";
 
 fn latex(rows: &[MetricRow]) -> String {
     let mut out = String::from(
@@ -964,4 +979,35 @@ fn plot(path: &str, rows: &[MetricRow], systems: &[String], human: &[f64]) -> Re
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(metric: &str, r: f64) -> MetricRow {
+        let estimate = Estimate {
+            estimate: r,
+            low: None,
+            high: None,
+        };
+        MetricRow {
+            metric: metric.into(),
+            signature: String::new(),
+            scores: Vec::new(),
+            pearson: estimate,
+            spearman: estimate,
+            sentence: None,
+            with_references: None,
+        }
+    }
+
+    #[test]
+    fn a_negative_usim_correlation_is_explained() {
+        let signature = Signature::new("MetaEval");
+        let negative = plain(&[row("M2", 0.6), row("USim", -0.41)], &[], &signature);
+        assert!(negative.contains(USIM_NOTE), "{negative}");
+        let positive = plain(&[row("M2", 0.6), row("USim", 0.2)], &[], &signature);
+        assert!(!positive.contains("faithfulness"), "{positive}");
+    }
 }

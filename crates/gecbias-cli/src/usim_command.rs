@@ -2,13 +2,13 @@
 //! parser) or from two UCCA XML passages.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use ucca_graph::Passage;
 use usim::{PairUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_systems};
 
-use crate::{Error, Signature, input, parser, progress, punkt};
+use crate::parser_model::{ParserModel, parser};
+use crate::{Error, Signature, input, progress, punkt};
 
 /// How text becomes passages, and which USim: the options `usim` and `score -m usim` share.
 #[derive(clap::Args)]
@@ -22,11 +22,13 @@ pub(crate) struct TextOptions {
     /// USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
     #[arg(long, value_parser = ["released", "branch-2017"], default_value = "released")]
     params: String,
-    /// A UCCA parser model file (`cargo xtask train-parser` or `ensemble-parser` writes one)
-    /// instead of the committed `ucca-wiki-v1.2` built into the program; the signature names it
-    /// by its checksum.
-    #[arg(long, value_name = "FILE")]
-    parser_model: Option<PathBuf>,
+    /// The UCCA parser: `bilstm` (the default: the committed BiLSTM, Wiki test primary F1
+    /// 0.736), `perceptron` (the committed perceptron, 0.660, about twice as fast, for very
+    /// large inputs), or a model file (`cargo xtask train-parser` or `ensemble-parser` writes
+    /// one). The signature names it: `parser:ucca-wiki-bilstm`, `parser:ucca-wiki-v1.2`, or
+    /// `parser:model-<checksum>` for a file.
+    #[arg(long, value_name = "NAME|FILE")]
+    parser_model: Option<ParserModel>,
 }
 
 impl TextOptions {
@@ -39,9 +41,9 @@ impl TextOptions {
         }
     }
 
-    /// The parser model file chosen, if any.
-    pub(crate) fn parser_model(&self) -> Option<&Path> {
-        self.parser_model.as_deref()
+    /// The parser model chosen, if any.
+    pub(crate) fn parser_model(&self) -> Option<&ParserModel> {
+        self.parser_model.as_ref()
     }
 
     /// The signature's fields for these options (sacrebleu's convention: every option that

@@ -49,7 +49,7 @@ fn usim_of_text_files() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         json["signature"],
-        "USim|params:released|dirs:both|tok:pretokenized|sent:line|parser:ucca-wiki-v1.2|version:0.1.0"
+        "USim|params:released|dirs:both|tok:pretokenized|sent:line|parser:ucca-wiki-bilstm|version:0.1.0"
     );
     let parser = Parser::default_model().unwrap();
     let text = TextParser::new(&parser, Tokenization::Pretokenized);
@@ -93,13 +93,50 @@ fn usim_of_text_files() {
 
 /// `--parser-model` parses with a model file: the committed one gives the built-in model's
 /// numbers under a signature naming the file's checksum; a missing file is an input error naming it.
+/// By name, `perceptron` parses with the built-in perceptron, whose signature names it.
 #[test]
 fn a_parser_model_file_replaces_the_built_in_one() {
     let (s, o) = (
         file("s.txt", SOURCE.as_bytes()),
         file("o.txt", OUTPUT.as_bytes()),
     );
-    let model = gecbias_data::workspace_root().join(gecbias_data::location::UCCA_MODEL);
+    let perceptron = gecbias_data::workspace_root().join(gecbias_data::location::UCCA_MODEL);
+    let perceptron = perceptron.to_str().unwrap();
+    let by_name = gecbias(
+        &[
+            "usim",
+            "-s",
+            &s,
+            "-o",
+            &o,
+            "--pretokenized",
+            "--parser-model",
+            "perceptron",
+        ],
+        "",
+    );
+    succeeded(&by_name);
+    let by_name: serde_json::Value = serde_json::from_slice(&by_name.stdout).unwrap();
+    let by_file = gecbias(
+        &[
+            "usim",
+            "-s",
+            &s,
+            "-o",
+            &o,
+            "--pretokenized",
+            "--parser-model",
+            perceptron,
+        ],
+        "",
+    );
+    let by_file: serde_json::Value = serde_json::from_slice(&by_file.stdout).unwrap();
+    assert_eq!(by_name["systems"], by_file["systems"]);
+    assert_eq!(
+        by_name["signature"],
+        "USim|params:released|dirs:both|tok:pretokenized|sent:line|parser:ucca-wiki-v1.2|version:0.1.0"
+    );
+    let model = gecbias_data::workspace_root().join(gecbias_data::UCCA_BILSTM_MODEL);
     let model = model.to_str().unwrap();
     let usim = |extra: &[&str]| {
         let mut args = vec!["usim", "-s", &s, "-o", &o, "--pretokenized"];

@@ -3,8 +3,8 @@
 
 /// For each resource, in [`Resource`] order: its folder under the repository's `models/` and the
 /// files it consists of.
-const TABLE: [(&str, &[&str]); 5] = [
-    ("ucca-wiki-v1.2", &["model.bin"]),
+const TABLE: [(&str, &[&str]); 6] = [
+    ("ucca-wiki-bilstm", &["model.bin"]),
     (
         "punkt-english",
         &[
@@ -17,4 +17,5 @@ const TABLE: [(&str, &[&str]); 5] = [
     ("wordnet-3.0-nouns", &["noun-lemmas.txt", "noun.exc"]),
     ("english-tagger-ewt", &["model.bin"]),
     ("errant-en-gb-words", &["en_GB-large.txt"]),
+    ("ucca-wiki-v1.2", &["model.bin"]),
 ];

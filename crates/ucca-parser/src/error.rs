@@ -27,15 +27,15 @@ pub enum Error {
         /// What is wrong with it.
         message: String,
     },
-    /// The default model ([`crate::Parser::default_model`]) could not be read.
+    /// A built-in model ([`crate::Parser::builtin`]) could not be read.
     #[error("the UCCA parser model ({location}): {source}")]
     DefaultModel {
-        /// Where it came from: `$GECBIAS_UCCA_MODEL=PATH`, or the built-in copy.
+        /// Where it came from: its variable (`$GECBIAS_UCCA_MODEL=PATH`), or the built-in copy.
         location: String,
         /// What went wrong reading it.
         source: Box<Error>,
     },
-    /// This build carries no model and `$GECBIAS_UCCA_MODEL` is unset.
+    /// This build carries no model and its variable (`$GECBIAS_UCCA_MODEL`) is unset.
     #[error("{source}")]
     NoModel {
         /// What is missing and which variable to set.
@@ -44,8 +44,8 @@ pub enum Error {
     },
     /// A sentence longer than the parser accepts ([`crate::MAX_SENTENCE_TOKENS`]).
     #[error(
-        "a sentence of {tokens} tokens is longer than the parser's limit of {limit} \
-         (ucca_parser::MAX_SENTENCE_TOKENS; cut paragraphs into sentences with --sentences)"
+        "a sentence of {tokens} tokens is longer than the parser's limit of {limit}; cut \
+         paragraphs into sentences (gecbias: --sentences)"
     )]
     SentenceTooLong {
         /// Its tokens.

@@ -4,7 +4,8 @@
 //! repository (ucca-parser spec §2–3), and TUPA-BiLSTM's recipe — a BiLSTM over the tokens and an
 //! MLP over the state — in pure Rust.
 //!
-//! Parse a tokenised sentence with the committed model:
+//! Parse a tokenised sentence with the committed BiLSTM model (the default; the perceptron is
+//! [`BuiltinModel::Perceptron`]):
 //!
 //! ```
 //! let parser = ucca_parser::Parser::default_model()?;
@@ -14,8 +15,9 @@
 //! # Ok::<(), ucca_parser::Error>(())
 //! ```
 //!
-//! * [`Parser`] — loads a [`Model`] file ([`Parser::load`], [`Parser::default_model`]) and parses
-//!   token lists greedily into [`ucca_graph::Passage`]s; any input parses, without a panic.
+//! * [`Parser`] — loads a [`Model`] file ([`Parser::load`]) or a [`BuiltinModel`]
+//!   ([`Parser::default_model`]: the BiLSTM; [`Parser::builtin`]) and parses token lists greedily
+//!   into [`ucca_graph::Passage`]s; any input parses, without a panic.
 //! * [`train`] — trains the perceptron with the oracle ([`TrainOptions`]: epochs, seed,
 //!   [`FeatureSet`]); [`train_neural`] trains the neural classifier ([`NeuralTrainOptions`], with
 //!   the network's [`NeuralSettings`]); [`evaluate_model`] scores a model with the official
@@ -117,7 +119,7 @@ pub use lexicon::{FREQUENT_CLUSTER_WORDS, LexEntry, Lexicon, LexiconSources};
 pub use model::{FORMAT_VERSION, MAGIC, MemberRun, Model, ModelHeader, TrainedClassifier};
 pub use neural::{Network, NetworkShape, NeuralSettings};
 pub use oracle::{Losses, Oracle};
-pub use parse::{MAX_SENTENCE_TOKENS, Parser};
+pub use parse::{BuiltinModel, MAX_SENTENCE_TOKENS, Parser};
 pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES};
 pub use replay::{Replay, ReplaySummary, replay};
 pub use state::{EdgeIndex, NodeIndex, ROOT, State, StateEdge, StateNode, Token};

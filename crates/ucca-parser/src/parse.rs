@@ -111,6 +111,71 @@ pub(crate) fn parse_with(
     }
 }
 
+/// The parser models committed with the repository and built into the programs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BuiltinModel {
+    /// `models/ucca-wiki-bilstm`: TUPA-BiLSTM's recipe (Wiki test primary labeled F1 0.736, 20K
+    /// 0.694 by the official evaluator; about 370 sentences/s on one core). The default.
+    Bilstm,
+    /// `models/ucca-wiki-v1.2`: the averaged perceptron (Wiki test 0.660, 20K 0.613; about 1,100
+    /// sentences/s), for very large inputs.
+    Perceptron,
+}
+
+impl BuiltinModel {
+    /// The model every parsing path uses unless told otherwise.
+    pub const DEFAULT: BuiltinModel = BuiltinModel::Bilstm;
+
+    /// Every built-in model.
+    pub const ALL: [BuiltinModel; 2] = [BuiltinModel::Bilstm, BuiltinModel::Perceptron];
+
+    /// Its name in signatures, which is its folder under `models/`: `ucca-wiki-bilstm`,
+    /// `ucca-wiki-v1.2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BuiltinModel::Bilstm => "ucca-wiki-bilstm",
+            BuiltinModel::Perceptron => "ucca-wiki-v1.2",
+        }
+    }
+
+    /// Its short name on command lines: `bilstm`, `perceptron`.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            BuiltinModel::Bilstm => "bilstm",
+            BuiltinModel::Perceptron => "perceptron",
+        }
+    }
+
+    /// The model named `name`, by its short name or its full name; `None` for any other string.
+    ///
+    /// ```
+    /// use ucca_parser::BuiltinModel;
+    /// assert_eq!(BuiltinModel::from_name("perceptron"), Some(BuiltinModel::Perceptron));
+    /// assert_eq!(BuiltinModel::from_name("ucca-wiki-bilstm"), Some(BuiltinModel::Bilstm));
+    /// assert_eq!(BuiltinModel::from_name("model.bin"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<BuiltinModel> {
+        BuiltinModel::ALL
+            .into_iter()
+            .find(|m| m.name() == name || m.short_name() == name)
+    }
+
+    /// The resource that carries it.
+    fn resource(self) -> gecbias_resources::Resource {
+        match self {
+            BuiltinModel::Bilstm => gecbias_resources::Resource::UccaModel,
+            BuiltinModel::Perceptron => gecbias_resources::Resource::UccaPerceptron,
+        }
+    }
+
+    /// Whether its environment variable names another file for this run (signatures then name
+    /// the file's checksum rather than the built-in model).
+    pub fn is_overridden(self) -> bool {
+        std::env::var_os(self.resource().env_var()).is_some_and(|v| !v.is_empty())
+    }
+}
+
 /// A UCCA parser: a trained [`Model`] and the code that applies it.
 #[derive(Debug, Clone)]
 pub struct Parser {
@@ -129,12 +194,18 @@ impl Parser {
         Ok(Parser::new(Model::read(path)?))
     }
 
-    /// Loads the model file named by `$GECBIAS_UCCA_MODEL`, else the committed
-    /// `models/ucca-wiki-v1.2/model.bin` as built into the program ([`gecbias_resources`]; a
-    /// build from the crate registry carries none: set the variable or call [`Parser::load`]).
-    /// Errors name where the model came from and the variable that overrides it.
+    /// The default model: [`BuiltinModel::Bilstm`] ([`Parser::builtin`]).
     pub fn default_model() -> Result<Parser, Error> {
-        let located = gecbias_resources::locate(gecbias_resources::Resource::UccaModel)?;
+        Parser::builtin(BuiltinModel::DEFAULT)
+    }
+
+    /// Loads a committed model as built into the program ([`gecbias_resources`]), or the file its
+    /// environment variable names (`$GECBIAS_UCCA_MODEL` for the BiLSTM,
+    /// `$GECBIAS_UCCA_PERCEPTRON` for the perceptron). A build from the crate registry carries
+    /// none: set the variable or call [`Parser::load`]. Errors name where the model came from
+    /// and the variable that overrides it.
+    pub fn builtin(which: BuiltinModel) -> Result<Parser, Error> {
+        let located = gecbias_resources::locate(which.resource())?;
         let model = match &located {
             gecbias_resources::Located::Embedded(files) => Model::from_bytes(
                 files.get("model.bin").unwrap_or_default(),

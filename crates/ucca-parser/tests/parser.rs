@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use ucca_graph::NodeId;
 use ucca_graph::Passage;
-use ucca_parser::{MAGIC, MAX_HEIGHT, MAX_NODE_RATIO, Model, Parser};
+use ucca_parser::{BuiltinModel, MAGIC, MAX_HEIGHT, MAX_NODE_RATIO, Model, Parser};
 
 /// The longest path of primary edges from `id` down to a terminal.
 fn height(p: &Passage, id: NodeId) -> u32 {
@@ -22,15 +22,15 @@ fn height(p: &Passage, id: NodeId) -> u32 {
 
 fn parser() -> &'static Parser {
     static PARSER: OnceLock<Parser> = OnceLock::new();
-    PARSER.get_or_init(|| Parser::default_model().expect("the committed model loads"))
+    PARSER.get_or_init(|| {
+        Parser::builtin(BuiltinModel::Perceptron).expect("the built-in perceptron loads")
+    })
 }
 
+/// The default model, the BiLSTM.
 fn neural_parser() -> &'static Parser {
     static PARSER: OnceLock<Parser> = OnceLock::new();
-    PARSER.get_or_init(|| {
-        let path = gecbias_data::workspace_root().join(gecbias_data::UCCA_BILSTM_MODEL);
-        Parser::load(path).expect("the committed BiLSTM model loads")
-    })
+    PARSER.get_or_init(|| Parser::default_model().expect("the built-in BiLSTM loads"))
 }
 
 fn parsers() -> [&'static Parser; 2] {
@@ -104,10 +104,18 @@ const PARAGRAPH: [&str; 4] = [
     "Prices rose by 4.5 percent last year.",
 ];
 
-/// The committed model parses the paragraph to exactly the committed XML: a change to the
-/// features, the lexicon, the decoder or the model shows here as a diff.
+/// The committed models parse the paragraph to exactly the committed XML: a change to the
+/// features, the lexicon, the decoder or the model shows here as a diff. The built-in copies are
+/// the committed files, and the default is the BiLSTM.
 #[test]
 fn the_committed_models_parse_the_golden_paragraph() {
+    for (builtin, file) in [
+        (parser(), gecbias_data::location::UCCA_MODEL),
+        (neural_parser(), gecbias_data::UCCA_BILSTM_MODEL),
+    ] {
+        let on_disk = std::fs::read(gecbias_data::workspace_root().join(file)).unwrap();
+        assert!(builtin.model().to_bytes() == on_disk, "{file}");
+    }
     for (parser, golden) in [
         (parser(), "paragraph.xml"),
         (neural_parser(), "paragraph-bilstm.xml"),

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use ucca_graph::Passage;
 use ucca_graph::dag_f1::{DagF1, Normalisation, evaluate};
-use ucca_parser::{Parser, Token};
+use ucca_parser::{BuiltinModel, Parser, Token};
 use usim::agreement::{kendall_tau, pearson};
 use usim::trials::{NUCLE_ESSAYS, TABLE_1};
 use usim::{Params, PreparedPassage, TextParser, Tokenization, usim};
@@ -90,11 +90,21 @@ fn agreement(labels: &[&str], stored: &[f64], ours: &[f64], groups: &[usize]) ->
     }
 }
 
+/// What one parser gives: its parses' F1 against TUPA's (P4) and the humans' (H1), and how USim
+/// on its parses tracks USim on TUPA's (JFLEG, NUCLE) and on the humans' (Table 1's trials).
+#[derive(Serialize)]
+struct Measures {
+    model: &'static str,
+    p4: DagF1,
+    jfleg_given: Agreement,
+    jfleg_raw: Agreement,
+    nucle_given: Agreement,
+    nucle_raw: Agreement,
+    h1: DagF1,
+    h2: Vec<(&'static str, f64, f64)>,
+}
+
 fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
-    let parser = Parser::default_model().context("the committed parser model")?;
-    let punkt = linguistic::punkt()?;
-    let given = TextParser::new(&parser, Tokenization::Pretokenized).with_sentences(&punkt);
-    let raw = TextParser::new(&parser, Tokenization::Raw).with_sentences(&punkt);
     let stored: HashMap<String, Passage> = inputs
         .par_iter()
         .map(|rel| {
@@ -102,6 +112,39 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             Ok((rel.rsplit('/').next().unwrap_or(rel).to_owned(), p))
         })
         .collect::<anyhow::Result<_>>()?;
+    // Tokenisation on the JFLEG sources: the parser's tokeniser, the same for every model.
+    let sources: Vec<&Passage> = (0..JFLEG_SENTENCES)
+        .map(|i| &stored[&jfleg_name("dev.src", i)])
+        .collect();
+    let given_tokens: Vec<Vec<&str>> = sources.iter().map(|p| texts(p)).collect();
+    let tok = round_trip_agreement(&given_tokens);
+    let models = BuiltinModel::ALL
+        .into_iter()
+        .map(|model| {
+            let parser = Parser::builtin(model).context("a built-in parser model")?;
+            measure(model.name(), &parser, data, inputs, &stored, progress)
+        })
+        .collect::<anyhow::Result<Vec<Measures>>>()?;
+    let markdown = markdown(&tok, &models);
+    let json = serde_json::json!({ "tokenisation": tok, "models": models });
+    Ok(Report {
+        markdown,
+        json,
+        figures: Vec::new(),
+    })
+}
+
+fn measure(
+    model: &'static str,
+    parser: &Parser,
+    data: &DataDir,
+    inputs: &[String],
+    stored: &HashMap<String, Passage>,
+    progress: &ProgressBar,
+) -> anyhow::Result<Measures> {
+    let punkt = linguistic::punkt()?;
+    let given = TextParser::new(parser, Tokenization::Pretokenized).with_sentences(&punkt);
+    let raw = TextParser::new(parser, Tokenization::Raw).with_sentences(&punkt);
     let parsed: HashMap<String, Parsed> = inputs
         .par_iter()
         .filter(|rel| !rel.starts_with(USIM_ANNOTATIONS))
@@ -119,14 +162,10 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         })
         .collect::<anyhow::Result<_>>()?;
 
-    // Tokenisation and P4 on the JFLEG sources.
-    let sources: Vec<&Passage> = (0..JFLEG_SENTENCES)
-        .map(|i| &stored[&jfleg_name("dev.src", i)])
-        .collect();
-    let given_tokens: Vec<Vec<&str>> = sources.iter().map(|p| texts(p)).collect();
-    let tok = round_trip_agreement(&given_tokens);
+    // P4 on the JFLEG sources.
     let mut p4 = DagF1::default();
-    for p in &sources {
+    for i in 0..JFLEG_SENTENCES {
+        let p = &stored[&jfleg_name("dev.src", i)];
         let ours = parser.parse_tokens(p.id(), &tokens(p))?;
         p4 = p4.plus(evaluate(&ours, p, Normalisation::Ucca2017)?);
     }
@@ -220,26 +259,15 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         trials.push((trial.name, mean(&human_prepared), mean(&ours_human)));
     }
 
-    let markdown = markdown(
-        &tok,
+    Ok(Measures {
+        model,
         p4,
-        (&jfleg_given, &jfleg_raw),
-        (&nucle_given, &nucle_raw),
+        jfleg_given,
+        jfleg_raw,
+        nucle_given,
+        nucle_raw,
         h1,
-        &trials,
-    );
-    let json = serde_json::json!({
-        "tokenisation": tok,
-        "p4": p4,
-        "jfleg": { "given_terminals": jfleg_given, "raw_text": jfleg_raw },
-        "nucle": { "given_terminals": nucle_given, "raw_text": nucle_raw },
-        "h1": h1,
-        "h2": trials,
-    });
-    Ok(Report {
-        markdown,
-        json,
-        figures: Vec::new(),
+        h2: trials,
     })
 }
 
@@ -247,22 +275,31 @@ fn verdict(ok: bool) -> &'static str {
     if ok { "met" } else { "**missed**" }
 }
 
-fn markdown(
-    tok: &TokenAgreement,
-    p4: DagF1,
-    (jg, jr): (&Agreement, &Agreement),
-    (ng, nr): (&Agreement, &Agreement),
-    h1: DagF1,
-    trials: &[(&str, f64, f64)],
-) -> String {
+/// A Markdown table: the header cells, then the rows; the columns of `numbers` right-aligned,
+/// the others left-aligned.
+fn table(header: &[String], numbers: std::ops::Range<usize>, rows: &[Vec<String>]) -> String {
+    let rule: Vec<&str> = (0..header.len())
+        .map(|k| if numbers.contains(&k) { "---:" } else { "---" })
+        .collect();
+    let mut out = format!("| {} |\n|{}|\n", header.join(" | "), rule.join("|"));
+    for row in rows {
+        out += &format!("| {} |\n", row.join(" | "));
+    }
+    out
+}
+
+fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
     let mut md = String::new();
+    let names: Vec<String> = models.iter().map(|m| format!("`{}`", m.model)).collect();
     let _ = writeln!(
         md,
-        "The committed UCCA parser (`models/ucca-wiki-v1.2`) parses every stored passage twice: from the passage's own \
-         terminals (sentences found by Punkt over the whitespace-joined tokens), and from raw text (the terminals \
-         detokenised, then tokenised by `ucca_parser::tokenize` and split by Punkt). USim (as released) on these parses \
-         is set beside USim on the stored TUPA parses (JFLEG dev: 754 sources × 9 outputs; NUCLE: 157 paragraph pairs) \
-         and on the human annotations (the USim paper's Table 1). Targets are issue 18's.\n"
+        "Each committed UCCA parser ({}; the first is the default of every parsing path) parses every stored passage \
+         twice: from the passage's own terminals (sentences found by Punkt over the whitespace-joined tokens), and from \
+         raw text (the terminals detokenised, then tokenised by `ucca_parser::tokenize` and split by Punkt). USim (as \
+         released) on these parses is set beside USim on the stored TUPA parses (JFLEG dev: 754 sources × 9 outputs; \
+         NUCLE: 157 paragraph pairs) and on the human annotations (the USim paper's Table 1). Targets are issue 18's; \
+         the verdicts are the default model's.\n",
+        names.join(" and ")
     );
     let _ = writeln!(
         md,
@@ -281,71 +318,166 @@ fn markdown(
     for (k, n) in &tok.by_kind {
         let _ = writeln!(md, "| {k} | {n} |");
     }
-    let _ = writeln!(
-        md,
-        "\n## Parse agreement\n\n| check | ours | target |\n|---|---:|---|\n\
-         | P4: labeled primary F1 against the stored TUPA parses of the 754 JFLEG sources (flat parser: 0.24) | {:.4} | — |\n\
-         | H1: labeled primary F1 against the 26 human annotations, sentence by sentence (human agreement 0.802) | {:.4} | ≥ 0.55: {} |",
-        p4.primary.f1(),
-        h1.primary.f1(),
-        verdict(h1.primary.f1() >= 0.55)
-    );
-    let _ = writeln!(
-        md,
-        "\n## USim on our parses against USim on TUPA's\n\n\
-         | check | from given terminals | from raw text | target |\n|---|---:|---:|---|\n\
-         | U1: per-pair Pearson r, 6,786 JFLEG pairs (flat parser: 0.15) | {:.4} | {:.4} | ≥ 0.60: {} |\n\
-         | U2: Kendall τ of the 9 outputs' means | {:.4} | {:.4} | ≥ 0.6: {} |\n\
-         | U4: per-pair Pearson r, 157 NUCLE paragraph pairs | {:.4} | {:.4} | ≥ 0.8: {} |\n\
-         | U4: NUCLE mean (stored parses 0.6971) | {:.4} | {:.4} | within ±0.05: {} |",
-        jg.pearson,
-        jr.pearson,
-        verdict(jg.pearson >= 0.6),
-        jg.kendall_of_means.unwrap_or(f64::NAN),
-        jr.kendall_of_means.unwrap_or(f64::NAN),
-        verdict(jg.kendall_of_means.unwrap_or(0.0) >= 0.6),
-        ng.pearson,
-        nr.pearson,
-        verdict(ng.pearson >= 0.8),
-        ng.means[0].2,
-        nr.means[0].2,
-        verdict((ng.means[0].2 - ng.means[0].1).abs() <= 0.05),
-    );
-    let _ = writeln!(
-        md,
-        "\nU3: each JFLEG output's mean USim (target: within ±0.05 of the stored parses' mean).\n\n\
-         | output | stored TUPA parses | ours, given terminals | ours, raw text | within ±0.05 (given) |\n|---|---:|---:|---:|---|"
-    );
-    for (g, r) in jg.means.iter().zip(&jr.means) {
-        let _ = writeln!(
-            md,
-            "| {} | {:.4} | {:.4} | {:.4} | {} |",
-            g.0,
-            g.1,
-            g.2,
-            r.2,
-            verdict((g.2 - g.1).abs() <= 0.05)
-        );
-    }
-    let _ = writeln!(
-        md,
-        "\n## H2: the USim paper's Table 1 on our parses of the annotated texts\n\n\
-         | trial | human parses | our parses |\n|---|---:|---:|"
-    );
-    for (name, human, ours) in trials {
-        let _ = writeln!(md, "| {name} | {human:.4} | {ours:.4} |");
-    }
-    let find = |n: &str, k: usize| {
-        trials
+    let default = &models[0];
+    let four = |v: f64| format!("{v:.4}");
+    // Header cells `model` or `model, what` for each model and each of `what`.
+    let per_model = |what: &[&str]| -> Vec<String> {
+        models
             .iter()
-            .find(|t| t.0 == n)
-            .map_or(f64::NAN, |t| if k == 1 { t.1 } else { t.2 })
+            .flat_map(|m| {
+                what.iter().map(move |w| {
+                    if w.is_empty() {
+                        format!("`{}`", m.model)
+                    } else {
+                        format!("`{}`, {w}", m.model)
+                    }
+                })
+            })
+            .collect()
+    };
+    let line = |check: &str, values: Vec<f64>, target: String| {
+        let mut row = vec![check.to_owned()];
+        row.extend(values.into_iter().map(four));
+        row.push(target);
+        row
+    };
+    let header = |first: &[&str], what: &[&str], last: &str| {
+        let mut h: Vec<String> = first.iter().map(|s| (*s).to_owned()).collect();
+        h.extend(per_model(what));
+        h.push(last.to_owned());
+        h
     };
     let _ = writeln!(
         md,
+        "\n## Parse agreement\n\n{}",
+        table(
+            &header(&["check"], &[""], "target"),
+            1..1 + models.len(),
+            &[
+                line(
+                    "P4: labeled primary F1 against the stored TUPA parses of the 754 JFLEG sources (flat parser: 0.24)",
+                    models.iter().map(|m| m.p4.primary.f1()).collect(),
+                    "—".into(),
+                ),
+                line(
+                    "H1: labeled primary F1 against the 26 human annotations, sentence by sentence (human agreement 0.802)",
+                    models.iter().map(|m| m.h1.primary.f1()).collect(),
+                    format!("≥ 0.55: {}", verdict(default.h1.primary.f1() >= 0.55)),
+                ),
+            ]
+        )
+    );
+    // Each model's value from given terminals and from raw text.
+    let pairs = |f: &dyn Fn(&Measures) -> (f64, f64)| -> Vec<f64> {
+        models
+            .iter()
+            .flat_map(|m| {
+                let (g, r) = f(m);
+                [g, r]
+            })
+            .collect()
+    };
+    let kendall = |a: &Agreement| a.kendall_of_means.unwrap_or(f64::NAN);
+    let nucle_mean = &default.nucle_given.means[0];
+    let _ = writeln!(
+        md,
+        "## USim on our parses against USim on TUPA's\n\n{}",
+        table(
+            &header(&["check"], &["given terminals", "raw text"], "target"),
+            1..1 + 2 * models.len(),
+            &[
+                line(
+                    "U1: per-pair Pearson r, 6,786 JFLEG pairs (flat parser: 0.15)",
+                    pairs(&|m| (m.jfleg_given.pearson, m.jfleg_raw.pearson)),
+                    format!("≥ 0.60: {}", verdict(default.jfleg_given.pearson >= 0.6)),
+                ),
+                line(
+                    "U2: Kendall τ of the 9 outputs' means",
+                    pairs(&|m| (kendall(&m.jfleg_given), kendall(&m.jfleg_raw))),
+                    format!("≥ 0.6: {}", verdict(kendall(&default.jfleg_given) >= 0.6)),
+                ),
+                line(
+                    "U4: per-pair Pearson r, 157 NUCLE paragraph pairs",
+                    pairs(&|m| (m.nucle_given.pearson, m.nucle_raw.pearson)),
+                    format!("≥ 0.8: {}", verdict(default.nucle_given.pearson >= 0.8)),
+                ),
+                line(
+                    "U4: NUCLE mean (stored parses 0.6971)",
+                    pairs(&|m| (m.nucle_given.means[0].2, m.nucle_raw.means[0].2)),
+                    format!(
+                        "within ±0.05: {}",
+                        verdict((nucle_mean.2 - nucle_mean.1).abs() <= 0.05)
+                    ),
+                ),
+            ]
+        )
+    );
+    let rows: Vec<Vec<String>> = default
+        .jfleg_given
+        .means
+        .iter()
+        .enumerate()
+        .map(|(k, (output, stored, ours))| {
+            let mut row = vec![output.clone(), four(*stored)];
+            row.extend(
+                pairs(&|m| (m.jfleg_given.means[k].2, m.jfleg_raw.means[k].2))
+                    .into_iter()
+                    .map(four),
+            );
+            row.push(verdict((ours - stored).abs() <= 0.05).to_owned());
+            row
+        })
+        .collect();
+    let _ = writeln!(
+        md,
+        "U3: each JFLEG output's mean USim (target: within ±0.05 of the stored parses' mean).\n\n{}",
+        table(
+            &header(
+                &["output", "stored TUPA parses"],
+                &["given terminals", "raw text"],
+                "within ±0.05 (default, given)"
+            ),
+            1..2 + 2 * models.len(),
+            &rows
+        )
+    );
+    let rows: Vec<Vec<String>> = default
+        .h2
+        .iter()
+        .enumerate()
+        .map(|(k, (trial, human, _))| {
+            let mut row = vec![(*trial).to_owned(), four(*human)];
+            row.extend(models.iter().map(|m| four(m.h2[k].2)));
+            row
+        })
+        .collect();
+    let mut h2_header = vec!["trial".to_owned(), "human parses".to_owned()];
+    h2_header.extend(per_model(&[""]));
+    let _ = write!(
+        md,
+        "## H2: the USim paper's Table 1 on our parses of the annotated texts\n\n{}",
+        table(&h2_header, 1..h2_header.len(), &rows)
+    );
+    let find = |m: &Measures, name: &str, human: bool| {
+        m.h2.iter()
+            .find(|t| t.0 == name)
+            .map_or(f64::NAN, |t| if human { t.1 } else { t.2 })
+    };
+    let kept: Vec<String> = models
+        .iter()
+        .map(|m| {
+            format!(
+                "`{}` {}",
+                m.model,
+                find(m, "Same", false) > find(m, "Different", false)
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        md,
         "\nSame > Different on the human parses: {}; on ours: {} (target: kept).",
-        find("Same", 1) > find("Different", 1),
-        find("Same", 2) > find("Different", 2),
+        find(default, "Same", true) > find(default, "Different", true),
+        kept.join(", ")
     );
     md
 }
