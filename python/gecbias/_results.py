@@ -95,9 +95,10 @@ class ErrantScore(Score):
 class ErrantCategoryScore:
     """One error type group's P, R and F_β (``f``) and counts over the annotator pairs ERRANT
     chose for the whole corpus (errant_compare's ``-cat`` row), with the bootstrap interval of F
-    when ``confidence`` was asked for."""
+    when ``confidence`` was asked for; ``precision`` is ``None`` where the system made no edit of
+    the type (undefined; errant_compare prints 1.0)."""
 
-    precision: float
+    precision: Optional[float]
     recall: float
     f: float
     tp: int

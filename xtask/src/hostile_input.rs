@@ -224,6 +224,9 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
             }
         }
     }
+    let (gold_runs, gold_failures) = malformed_golds(&gecbias)?;
+    runs += gold_runs;
+    failures.extend(gold_failures);
     let _ = std::fs::remove_dir_all(dir());
     if !failures.is_empty() {
         bail!(
@@ -245,4 +248,66 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
         println!("  {:.1} s  {run}", elapsed.as_secs_f64());
     }
     Ok(())
+}
+
+/// Malformed M2 golds, each with the line at fault: every command that reads a gold must refuse
+/// it with exit status 1 and a one-line message naming the file and that line, or, where a
+/// drop-in keeps what its reference tool keeps (a span past the sentence), warn naming them. The
+/// number of runs, and a line for each run that did neither.
+fn malformed_golds(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
+    // Sixteen good lines first, so that a line number off by one, or counted from a block,
+    // shows.
+    let good = "S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\n".repeat(5)
+        + "S It is .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n";
+    let cases = [
+        ("3 fields", "A 1 2|||R:VERB:SVA|||likes"),
+        (
+            "a span past the sentence",
+            "A 1 9|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0",
+        ),
+        (
+            "a span that is not a number",
+            "A x 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0",
+        ),
+        (
+            "a span without its end",
+            "A 1|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0",
+        ),
+    ];
+    let lines = "He goes .\n".repeat(5) + "It is .\nShe likes it .\n";
+    let all = file("gold-all.txt", lines.as_bytes())?;
+    let (mut runs, mut failures) = (0, Vec::new());
+    for (k, (what, a_line)) in cases.iter().enumerate() {
+        let gold = format!("{good}S She like it .\n{a_line}\n\n");
+        let bad_line = good.lines().count() + 2;
+        let g = file(&format!("malformed-{k}.m2"), gold.as_bytes())?;
+        let commands: Vec<Vec<&str>> = vec![
+            vec!["m2scorer", &all, &g],
+            vec!["errant-compare", "-hyp", &g, "-ref", &g],
+            vec!["score", "-m", "m2", "--gold", &g, "-i", &all],
+            vec!["score", "-m", "errant", "--gold", &g, "-i", &g],
+            vec![
+                "score", "-m", "errant", "-s", &all, "--gold", &g, "-i", &all,
+            ],
+            vec!["errant-m2", "-gold", &g, "-out", "-"],
+            vec!["errant-m2", "-auto", &g, "-out", "-"],
+        ];
+        for args in commands {
+            let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+            let (code, stderr, _) = run(gecbias, &args)?;
+            let place = format!("{g}:{bad_line}:");
+            let refused = code == Some(1) && stderr.lines().count() == 1;
+            let warned = code == Some(0) && stderr.contains(&format!("warning: {place}"));
+            if !(refused || warned) || !stderr.contains(&place) {
+                failures.push(format!(
+                    "gold with {what} on line {bad_line}: gecbias {}: status {code:?}, not exit 1 \
+                     naming {place}: {}",
+                    args.join(" "),
+                    &stderr[..stderr.len().min(300)]
+                ));
+            }
+            runs += 1;
+        }
+    }
+    Ok((runs, failures))
 }

@@ -18,18 +18,19 @@
 //! * `cargo xtask slow-drop-in` checks every recorded reference output, those too slow for
 //!   `cargo test` and those it samples.
 //! * `cargo xtask data fetch [--into DIR] [--source-url-base URL]` builds a data directory from
-//!   the public repositories (`xtask/data-sources.tsv`), every file verified against the manifest.
+//!   the public repositories (`xtask/data-sources.tsv`), every file verified against the manifest:
+//!   `gecbias_data::fetch`, which `cargo data fetch` runs without building the workspace.
 
 mod bench;
 mod bench_cli;
 mod bench_errant;
 mod data;
 mod experiments;
-mod fetch;
 mod hostile_input;
 mod linguistic;
 mod paper_map;
 mod python_venv;
+mod readme_examples;
 mod record;
 mod record_errant;
 mod record_spacy;
@@ -60,13 +61,20 @@ enum Task {
     /// Run every subcommand on hostile inputs (a 5 MB line, 100,000 empty lines, NUL bytes, a
     /// byte-order mark) and check each ends with status 0–2 within 10 s and 2 GB.
     HostileInput,
+    /// Run every `$` command of the README's console blocks as printed, from a folder of the data
+    /// files they name, and check each prints what the README shows.
+    ReadmeExamples {
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Run an experiment (or `all`) and write its report.
     Reproduce {
         /// Experiment ID, or `all`.
         #[arg(required_unless_present = "list")]
         id: Option<String>,
-        /// Write the map of the papers' items to docs/reproduction/README.md (with `--check`:
-        /// compare it).
+        /// List the experiments' ids and titles, and write the map of the papers' items to
+        /// docs/reproduction/README.md (with `--check`: compare it).
         #[arg(long, conflicts_with_all = ["id", "full"])]
         list: bool,
         /// Regenerate in memory and fail if the committed report differs.
@@ -214,7 +222,8 @@ enum Task {
 #[derive(Subcommand)]
 enum DataAction {
     /// Clone the repositories the data comes from (git, over the network) and lay out every file
-    /// of the manifest in a data directory, each verified; a re-run keeps what is in place.
+    /// of the manifest in a data directory, each verified; a re-run keeps what is in place
+    /// (`cargo data fetch` does the same, compiling only gecbias-data).
     Fetch {
         /// The data directory to build (default: ./data in the workspace root, the first place
         /// the commands look).
@@ -222,7 +231,7 @@ enum DataAction {
         into: Option<PathBuf>,
         /// Where the repositories are cloned from, as `<base>/<owner>/<name>` (a mirror, or
         /// `file:///…` fixtures).
-        #[arg(long, default_value = "https://github.com")]
+        #[arg(long, default_value = gecbias_data::fetch::DEFAULT_URL_BASE)]
         source_url_base: String,
         /// The table of which repository, revision and path holds each file.
         #[arg(long, default_value = "xtask/data-sources.tsv")]
@@ -267,9 +276,10 @@ fn main() -> ExitCode {
             data,
         }) => match id {
             Some(id) if !list => reproduce::run(&id, check, full, data.as_deref()),
-            _ => paper_map::run(check),
+            _ => paper_map::run(check).map(|()| print!("{}", experiment_list())),
         },
         Some(Task::HostileInput) => hostile_input::run_matrix(&workspace_root()),
+        Some(Task::ReadmeExamples { data }) => readme_examples::run(data.as_deref()),
         Some(Task::SlowDropIn { data }) => record::check_slow(&workspace_root(), data.as_deref()),
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
         Some(Task::Record { what, data, only }) => match what.as_deref() {
@@ -293,12 +303,15 @@ fn main() -> ExitCode {
         }) => {
             let cwd = std::env::current_dir().unwrap_or_default();
             let root = workspace_root();
-            fetch::run(&fetch::FetchOptions {
-                into: into.map_or_else(|| root.join("data"), |d| cwd.join(d)),
-                url_base: source_url_base,
-                sources: root.join(sources),
-                manifest: root.join(manifest),
-            })
+            let mut options = gecbias_data::fetch::FetchOptions::new(
+                into.map_or_else(|| root.join("data"), |d| cwd.join(d)),
+                root.join(sources),
+                root.join(manifest),
+            );
+            options.url_base = source_url_base;
+            gecbias_data::fetch::fetch(&options)
+                .map(|done| println!("{}", done.summary(&options)))
+                .map_err(anyhow::Error::from)
         }
         Some(Task::Data {
             action: None,
@@ -444,6 +457,9 @@ fn list_tasks() {
     );
     println!(
         "  hostile-input                                run every subcommand on hostile inputs"
+    );
+    println!(
+        "  readme-examples [--data DIR]                 run the README's commands as printed, check their output"
     );
     println!("  data [--data DIR] [--write-manifest]        show and verify the research data\n");
     print!("{}", experiment_list());

@@ -1,4 +1,5 @@
-//! `cargo xtask data fetch` end to end on fixture repositories (`git init` in a temporary
+//! `cargo xtask data fetch` (the library's `gecbias_data::fetch`, which `cargo data fetch` runs
+//! too) end to end on fixture repositories (`git init` in a temporary
 //! directory, cloned through `--source-url-base file://…`): the data directory it builds holds
 //! exactly the manifest's files, including an older revision's file and a parent revision's;
 //! a re-run is a no-op that reaches no repository; a damaged file is replaced; a file whose
@@ -196,17 +197,20 @@ fn fetch_builds_the_manifest_and_a_rerun_reaches_no_repository() {
     let manifest = f.manifest(None);
     let fixtures = f.root.join("fixtures");
     let out = f.fetch(&fixtures, &manifest);
-    succeeded_saying(&out, "fetched 5 files; all 5 verified");
+    succeeded_saying(
+        &out,
+        "fetched 5 of 5 files (0 already in place); all verified",
+    );
     f.assert_complete();
 
     // Complete: nothing is cloned, so a base that does not exist is never asked.
     let out = f.fetch(&f.root.join("nowhere"), &manifest);
-    succeeded_saying(&out, "nothing to fetch");
+    succeeded_saying(&out, "fetched 0 of 5 files (5 already in place)");
 
     // A damaged file is noticed and replaced; the others are kept.
     write(&f.data().join("alpha/data/b.txt"), "tampered\n");
     let out = f.fetch(&fixtures, &manifest);
-    succeeded_saying(&out, "4 files present, 1 to fetch");
+    succeeded_saying(&out, "fetched 1 of 5 files (4 already in place)");
     f.assert_complete();
     std::fs::remove_dir_all(&f.root).unwrap();
 }

@@ -134,8 +134,19 @@ fn retype_block<A: Analyser>(
     for &(line, text) in &block[1..] {
         let fields: Vec<&str> = text.split("|||").collect();
         let span: Vec<&str> = python_split(fields[0].get(2..).unwrap_or("")).collect();
-        if fields.len() < 3 || !fields[0].starts_with("A ") || span.len() < 2 {
+        if !fields[0].starts_with("A ") || span.len() < 2 {
             return Err(bad(line, format!("not an M2 annotation line: {text:?}")));
+        }
+        // ERRANT takes the last field as the annotator id whatever the count, which turns a
+        // short line into another annotator's edit: refused, as every other M2 reader here does.
+        if fields.len() != 6 {
+            return Err(bad(
+                line,
+                format!(
+                    "an A line needs 6 fields separated by |||, found {}",
+                    fields.len()
+                ),
+            ));
         }
         let number = |s: &str| {
             s.parse::<i64>()

@@ -71,9 +71,11 @@ pub enum Error {
         /// The expected count.
         expected: usize,
     },
-    /// A sentence whose edit lattice would exceed the memory limit of the scorer.
+    /// A sentence whose edit lattice would exceed the memory limit of the scorer
+    /// ([`crate::M2Options::max_lattice_arcs`]).
     #[error(
-        "sentence {}: the edit lattice has more than {limit} arcs (M2Options::max_lattice_arcs)",
+        "sentence {}: the edit lattice has more than {limit} arcs (the hypothesis is too far from \
+         the source to score in bounded memory)",
         sentence + 1
     )]
     LatticeTooLarge {
@@ -85,8 +87,7 @@ pub enum Error {
     /// A sentence pair longer than the M2 scorer accepts
     /// ([`crate::M2Options::max_sentence_tokens`]).
     #[error(
-        "sentence {}: the {side} has {tokens} tokens, more than the M2 scorer's limit of {limit} \
-         (M2Options::max_sentence_tokens)",
+        "sentence {}: the {side} has {tokens} tokens, more than the M2 scorer's limit of {limit}",
         sentence + 1
     )]
     SentenceTooLong {

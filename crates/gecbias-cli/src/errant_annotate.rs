@@ -122,7 +122,7 @@ fn check_lengths(lines: &[String], file: &str) -> Result<(), Error> {
         let tokens = gec_metrics::python_split(line).count();
         if tokens > MAX_SENTENCE_TOKENS {
             return Err(Error::input(format!(
-                "{}:{}: {tokens} tokens; ERRANT's alignment takes at most {MAX_SENTENCE_TOKENS} per sentence",
+                "{}:{}: {tokens} tokens; ERRANT's alignment takes at most {MAX_SENTENCE_TOKENS} per sentence: split the line into sentences",
                 input::name(file),
                 n + 1
             )));
@@ -216,7 +216,8 @@ pub(crate) fn run_m2(args: &M2Args, out: &mut dyn Write) -> Result<(), Error> {
         if let Some(sentence) = line.strip_prefix("S ") {
             check_lengths(&[sentence.to_owned()], &args.m2_file).map_err(|_| {
                 Error::input(format!(
-                    "{}:{}: a sentence over {MAX_SENTENCE_TOKENS} tokens",
+                    "{}:{}: a sentence over {MAX_SENTENCE_TOKENS} tokens, more than ERRANT's \
+                     alignment takes: split it into sentences",
                     input::name(&args.m2_file),
                     n + 1
                 ))

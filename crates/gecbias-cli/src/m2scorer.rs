@@ -43,15 +43,20 @@ pub(crate) struct Args {
     /// Anchor insertions before the first word as Release 3.2 (the LCB paper's copy) did.
     #[arg(long)]
     release32: bool,
+    /// The longest sentence (source or output, in tokens) scored; a longer one is refused with
+    /// its line, not scored for minutes (m2scorer has no limit).
+    #[arg(long = "max-tokens", value_name = "N", default_value_t = M2Options::OFFICIAL.max_sentence_tokens)]
+    max_tokens: usize,
 }
 
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
-    let failure = |e: gec_metrics::Error| Error::input(e.to_string());
+    let failure = |source: gec_metrics::Error| Error::Metrics { source };
     let gold = M2Gold::from_file(&input::m2(&args.gold, true)?);
     let hypotheses = input::lines(&args.system)?;
     let mut options = M2Options::OFFICIAL.with_beta(args.beta);
     options.max_unchanged_words = args.max_unchanged_words;
     options.ignore_whitespace_casing = args.ignore_whitespace_casing;
+    options.max_sentence_tokens = args.max_tokens;
     if args.release32 {
         options.first_row_insertions = FirstRowInsertions::Release32;
     }

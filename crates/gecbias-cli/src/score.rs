@@ -70,11 +70,12 @@ enum MetricName {
 /// The output format of `score`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Format {
-    /// JSON (sacrebleu's default); JSON Lines with `--sentence-level`.
+    /// JSON (sacrebleu's default); JSON Lines with `--sentence-level`. Scores are fractions (0–1).
     Json,
-    /// One line per system and metric; tab-separated rows with `--sentence-level`.
+    /// One line per system and metric; tab-separated rows with `--sentence-level`. Scores are
+    /// fractions (0–1), as in JSON.
     Text,
-    /// A booktabs table.
+    /// A booktabs table, scores ×100 as papers print them (a comment under the table says so).
     Latex,
 }
 
@@ -140,8 +141,10 @@ pub(crate) struct Args {
 /// What is scored: the metrics, and the files they read.
 #[derive(clap::Args)]
 struct Inputs {
-    /// The metrics, each scored for every system.
-    #[arg(long, short, num_args = 1.., value_enum, default_value = "usim")]
+    /// The metrics, each scored for every system. Without `-m`, m2: the official metric of the
+    /// CoNLL-2014 shared task, and the one the low-coverage bias is measured with (it needs
+    /// `--gold`, the M2 gold); every other metric must be named.
+    #[arg(long, short, num_args = 1.., value_enum, default_value = "m2")]
     metric: Vec<MetricName>,
     /// The source text, one sentence per line (gleu, sari, usim).
     #[arg(long, short)]
@@ -172,6 +175,10 @@ struct MetricOptions {
     /// M2: drop system edits that only change case or spacing.
     #[arg(long)]
     ignore_whitespace_casing: bool,
+    /// M2: the longest sentence (source or output, in tokens) scored; a longer one is refused
+    /// with its line, not scored for minutes.
+    #[arg(long, value_name = "N", default_value_t = M2Options::OFFICIAL.max_sentence_tokens)]
+    max_tokens: usize,
     /// ERRANT: what counts as the same edit (errant_compare's -cs, -cse, -ds, -dt).
     #[arg(long, value_enum, default_value = "cs")]
     errant_mode: ErrantModeName,

@@ -48,7 +48,8 @@ pub fn tag_line(
     };
     if tokens.len() > MAX_LINE_TOKENS {
         return Err(Error::input(format!(
-            "{place}: {} tokens; gecbias tag takes at most {MAX_LINE_TOKENS} per line",
+            "{place}: {} tokens; gecbias tag takes at most {MAX_LINE_TOKENS} per line: split the \
+             line into sentences",
             tokens.len()
         )));
     }

@@ -410,3 +410,101 @@ fn deliberate_differences_from_the_reference_tools() {
     let out = accepted(&["sari", "--orig", &src, "--refs", &refs, "--sys", &refs]);
     assert_eq!(String::from_utf8_lossy(&out).lines().count(), 1);
 }
+
+/// A gold `A` line with 3 fields: ERRANT takes its last field as the annotator, so `errant-m2
+/// -gold` and `score -m errant` refuse it naming its line, as every other M2 reader does.
+#[test]
+fn a_short_a_line_is_refused_by_the_errant_path_naming_its_line() {
+    let gold = file(
+        "short-a.m2",
+        b"S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\nS She like it .\nA 1 2|||R:VERB:SVA|||0\n\n",
+    );
+    let text = file("short-a.txt", b"He goes .\nShe likes it .\n");
+    let place = format!("{gold}:5: an A line needs 6 fields separated by |||, found 3");
+    refused(&["errant-m2", "-gold", &gold, "-out", "-"], &[&place]);
+    refused(
+        &[
+            "score", "-m", "errant", "-s", &text, "--gold", &gold, "-i", &text,
+        ],
+        &[&place],
+    );
+}
+
+/// Plain text where `-m errant` without `-s` reads hypothesis M2: the message says to give `-s`.
+#[test]
+fn text_hypotheses_without_a_source_get_a_hint() {
+    let gold = file("hint.m2", GOLD.as_bytes());
+    let text = file("hint.txt", b"He goes .\nI am .\n");
+    refused(
+        &["score", "-m", "errant", "--gold", &gold, "-i", &text],
+        &[&format!("{text}:1:"), "-s SOURCE"],
+    );
+}
+
+/// Without `-m`, `score` scores M2 (a gold is all it needs).
+#[test]
+fn score_defaults_to_m2() {
+    let gold = file("default.m2", GOLD.as_bytes());
+    let text = file("default.txt", b"He goes .\nI am .\n");
+    let out = accepted(&["score", "--gold", &gold, "-i", &text, "-f", "text"]);
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.starts_with(&format!("{text} M2 = 1.0000 M2|")), "{out}");
+}
+
+/// The M2 scorer's sentence limit says what to do: split the line, or raise it with a flag that
+/// exists; with the flag raised, the sentence is scored.
+#[test]
+fn the_token_limit_says_how_to_raise_it() {
+    let long: String = (0..1_200).map(|k| format!("w{k} ")).collect();
+    let gold = file("limit.m2", format!("S {long}\n\n").as_bytes());
+    let text = file("limit.txt", format!("{long}\n").as_bytes());
+    for args in [
+        vec!["score", "--gold", gold.as_str(), "-i", text.as_str()],
+        vec!["m2scorer", text.as_str(), gold.as_str()],
+    ] {
+        refused(&args, &["1200 tokens", "split the line", "--max-tokens N"]);
+        let mut raised = args.clone();
+        raised.extend(["--max-tokens", "2000"]);
+        accepted(&raised);
+    }
+}
+
+/// `--cat` against a gold whose types are NUCLE's warns, naming the first foreign type and its
+/// line; per-type precision without a single edit of the type is undefined, not 1.
+#[test]
+fn per_type_scores_warn_on_foreign_types_and_leave_precision_undefined() {
+    let nucle = file(
+        "nucle.m2",
+        b"S He go .\nA 1 2|||Vform|||goes|||REQUIRED|||-NONE-|||0\n\n",
+    );
+    let hyp = file(
+        "nucle-hyp.m2",
+        b"S He go .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n",
+    );
+    let out = gecbias(&[
+        "score", "-m", "errant", "--gold", &nucle, "-i", &hyp, "--cat", "3", "-f", "text",
+    ]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "warning: {nucle}:2: error type \"Vform\" is not one of ERRANT's"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("  Vform          P = — R = 0.0000"),
+        "{stdout}"
+    );
+    let json = gecbias(&[
+        "score", "-m", "errant", "--gold", &nucle, "-i", &hyp, "--cat", "3",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(
+        json[0]["categories"]["Vform"]["precision"].is_null(),
+        "{json}"
+    );
+}

@@ -33,13 +33,16 @@
 //!   and its verification against a data directory.
 //! * [`numpy_pickle`] — a reader for the authors' stored numpy arrays (Python pickles), which
 //!   never imports or executes anything.
-//! * [`spec_goldens`] — the specs' machine-readable goldens (not data: read beside the workspace).
+//! * [`fetch`] — builds a data directory from the data's public repositories (`cargo data
+//!   fetch`), or a mirror of those repositories from a data directory.
+//! * [`spec_goldens`] — the specs' machine-readable goldens, committed under `goldens/`.
 //! * [`provenance`] — where each folder of the data comes from.
 //! * [`testing`] — the rule for tests that need data: skip with a message, or fail under
 //!   `GECBIAS_REQUIRE_DATA=1`.
 
 pub mod datasets;
 mod error;
+pub mod fetch;
 pub mod location;
 pub mod manifest;
 pub mod numpy_pickle;

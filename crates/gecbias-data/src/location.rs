@@ -67,10 +67,13 @@ impl DataDir {
 
     /// Picks the first candidate that is a directory. A directory named explicitly (`--data` or
     /// `$GECBIAS_DATA`) that does not exist is an error rather than a reason to fall back to the
-    /// defaults: the user asked for that data.
+    /// defaults: the user asked for that data. A default one (`./data`, `../shared/data`) that
+    /// holds nothing but a fetch's clones is passed over, so an interrupted or failed fetch never
+    /// hides the data further down the order.
     pub fn resolve_from(mut candidates: Vec<Candidate>) -> Result<DataDir, Error> {
         for (i, c) in candidates.iter().enumerate() {
-            if c.path.is_dir() {
+            let explicit = matches!(c.origin, Origin::Flag | Origin::Environment);
+            if c.path.is_dir() && (explicit || holds_data(&c.path)) {
                 return Ok(DataDir {
                     root: c.path.clone(),
                     origin: c.origin,
@@ -139,6 +142,12 @@ impl DataDir {
         out.sort();
         Ok(out)
     }
+}
+
+/// Whether `dir` holds anything but a fetch's working folder (`.fetch`).
+fn holds_data(dir: &Path) -> bool {
+    std::fs::read_dir(dir)
+        .is_ok_and(|mut entries| entries.any(|e| e.is_ok_and(|e| e.file_name() != ".fetch")))
 }
 
 /// The candidates of the resolution order, in order. `env` is the value of `$GECBIAS_DATA`
@@ -244,6 +253,28 @@ mod tests {
             data.files_in("crates/gecbias-data/src", "lib.rs").unwrap(),
             ["crates/gecbias-data/src/lib.rs"]
         );
+    }
+
+    #[test]
+    fn a_default_directory_with_only_a_fetch_in_it_is_passed_over() {
+        let scratch = std::env::temp_dir().join(format!("gecbias-resolve-{}", std::process::id()));
+        let (local, shared) = (scratch.join("data"), scratch.join("shared"));
+        std::fs::create_dir_all(local.join(".fetch")).unwrap();
+        std::fs::create_dir_all(shared.join("usim_annotations")).unwrap();
+        let at = |path: &Path, origin| Candidate {
+            path: path.to_path_buf(),
+            origin,
+        };
+        let found = DataDir::resolve_from(vec![
+            at(&local, Origin::LocalData),
+            at(&shared, Origin::SharedData),
+        ])
+        .unwrap();
+        assert_eq!(found.origin(), Origin::SharedData);
+        // Named explicitly, it is what the user asked for, empty or not.
+        let named = DataDir::resolve_from(vec![at(&local, Origin::Environment)]).unwrap();
+        assert_eq!(named.root(), local);
+        let _ = std::fs::remove_dir_all(&scratch);
     }
 
     #[test]

@@ -89,4 +89,9 @@ pub const SOURCES: &[Source] = &[
         what: "SEEDA: sentence- and edit-level human judgments of 15 CoNLL-2014 outputs, human scores, scripts (no licence stated)",
         origin: "tmu-nlp/SEEDA @ 0c6c07f",
     },
+    Source {
+        folder: "ud_english_ewt/",
+        what: "UD English-EWT train/dev/test (the English tagger's training and evaluation data; CC BY-SA 4.0)",
+        origin: "UniversalDependencies/UD_English-EWT @ 15d613d (train: its sources joined in the order of files.train)",
+    },
 ];

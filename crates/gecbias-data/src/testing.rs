@@ -89,9 +89,11 @@ fn decide<T, E: Display>(
             // Straight to the process's stderr, not through `eprintln!`: the test harness captures
             // the macros' output and shows it only for failing tests, which would hide that a
             // passing test checked nothing.
+            // One line, whatever the error's own layout (a list of the directories tried).
+            let reason = err.to_string().replace(":\n ", ":").replace("\n ", ";");
             let _ = writeln!(
                 std::io::stderr(),
-                "SKIPPED {what}: {err} (set {REQUIRE_ENV}=1 to make this a failure)"
+                "SKIPPED {what}: {reason} (set {REQUIRE_ENV}=1 to make this a failure)"
             );
             Ok(None)
         }

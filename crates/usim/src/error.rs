@@ -14,9 +14,8 @@ pub enum Error {
     /// A passage longer than USim ([`crate::MAX_PASSAGE_TERMINALS`]) or the text parser
     /// ([`crate::MAX_LINE_TOKENS`]) accepts.
     #[error(
-        "passage {passage}: {terminals} tokens, more than the limit of {limit} \
-         (usim::MAX_PASSAGE_TERMINALS for USim, usim::MAX_LINE_TOKENS for parsing a line; \
-         score long texts paragraph by paragraph)"
+        "passage {passage}: {terminals} tokens, more than the limit of {limit}; score long \
+         texts paragraph by paragraph, or cut them into sentences (gecbias: --sentences)"
     )]
     TooLong {
         /// The passage ID.

@@ -256,6 +256,7 @@ pub(super) fn m2_options(settings: &MetricOptions) -> M2Options {
     let mut options = M2Options::OFFICIAL.with_beta(settings.beta);
     options.max_unchanged_words = settings.max_unchanged_words;
     options.ignore_whitespace_casing = settings.ignore_whitespace_casing;
+    options.max_sentence_tokens = settings.max_tokens;
     options
 }
 
@@ -378,6 +379,20 @@ pub(super) fn category_tier(settings: &MetricOptions) -> Option<CategoryTier> {
     })
 }
 
+/// A hypothesis that is not M2 is most likely plain text given without `-s`: the message says so.
+fn text_hint(error: Error, path: &str) -> Error {
+    match error {
+        Error::Metrics {
+            source: source @ gec_metrics::Error::M2Syntax { line: 1, .. },
+        } => Error::Input(format!(
+            "{source} (-m errant without -s reads hypothesis M2 files; for plain-text \
+             hypotheses, give the source with -s SOURCE and they are typed by ERRANT's rules, as \
+             errant_parallel would type {path})"
+        )),
+        other => other,
+    }
+}
+
 /// The hypothesis and gold M2 files of `-m errant`: hypothesis texts typed by the native ERRANT
 /// against `-s` (the gold re-typed by it too), or hypothesis M2 files as given.
 pub(super) fn errant_files(inputs: &Inputs) -> Result<(Vec<M2File>, M2File, &'static str), Error> {
@@ -386,7 +401,7 @@ pub(super) fn errant_files(inputs: &Inputs) -> Result<(Vec<M2File>, M2File, &'st
         let hyps = inputs
             .input
             .iter()
-            .map(|h| input::m2(&h.path, true))
+            .map(|h| input::m2(&h.path, true).map_err(|e| text_hint(e, &h.path)))
             .collect::<Result<Vec<_>, Error>>()?;
         return Ok((hyps, input::m2(gold_path, true)?, "m2"));
     };
@@ -447,12 +462,40 @@ pub(super) fn errant_files(inputs: &Inputs) -> Result<(Vec<M2File>, M2File, &'st
     Ok((hyps, gold, "text"))
 }
 
+/// The first edit of `gold` whose type ERRANT never writes (NUCLE's `ArtOrDet`, say), with its
+/// line: ERRANT's are `UNK`, `noop` and an operation `M`, `R` or `U` with a part of speech.
+fn foreign_type(gold: &M2File) -> Option<(usize, &str)> {
+    let errant = |c: &str| {
+        matches!(c, "UNK" | "noop")
+            || c.split_once(':').is_some_and(|(op, rest)| {
+                matches!(op, "M" | "R" | "U")
+                    && !rest.is_empty()
+                    && rest.chars().all(|ch| ch.is_ascii_uppercase() || ch == ':')
+            })
+    };
+    gold.blocks
+        .iter()
+        .flat_map(|b| &b.edits)
+        .find(|e| !errant(&e.category))
+        .map(|e| (e.line, e.category.as_str()))
+}
+
 pub(super) fn errant_metric(
     inputs: &Inputs,
     settings: &MetricOptions,
     resampling: &Resampling,
 ) -> Result<Metric<ErrantSentence>, Error> {
     let (hyps, reference, hyp_kind) = errant_files(inputs)?;
+    if settings.cat.is_some()
+        && let Some((line, category)) = foreign_type(&reference)
+    {
+        eprintln!(
+            "gecbias: warning: {}:{line}: error type {category:?} is not one of ERRANT's: the \
+             per-type scores group the gold's own categories, which ERRANT's never match; give \
+             -s SOURCE to re-type the gold and the hypotheses with ERRANT's rules",
+            reference.file
+        );
+    }
     let mut options = ErrantOptions::with_mode(match settings.errant_mode {
         ErrantModeName::Cse => ErrantMode::CorrectionSpansTypes,
         ErrantModeName::Ds => ErrantMode::DetectionSpans,
@@ -482,7 +525,9 @@ pub(super) fn errant_metric(
             if let (Some(tier), Value::Object(o)) = (category_tier(settings), &mut parts) {
                 let mut table = serde_json::Map::new();
                 for (name, c) in evaluation.category_scores(tier) {
-                    let mut row = json!({"precision": c.precision, "recall": c.recall,
+                    // No edit of the type, no precision: ERRANT's 1.0 there reads as perfect.
+                    let precision = (c.tp + c.fp > 0).then_some(c.precision);
+                    let mut row = json!({"precision": precision, "recall": c.recall,
                                          "f": c.f_beta, "tp": c.tp, "fp": c.fp, "fn": c.fn_});
                     if resampling.confidence
                         && let Value::Object(r) = &mut row

@@ -81,16 +81,22 @@ pub(super) fn plain(rows: &[SystemScore]) -> String {
         let _ = writeln!(out, " {}", r.signature);
         if let Some(Value::Object(categories)) = r.parts.get("categories") {
             for (name, c) in categories {
-                let number = |k: &str| c.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
+                // Undefined (null: no edit of the type) shows as a dash.
+                let shown = |k: &str| {
+                    c.get(k)
+                        .and_then(Value::as_f64)
+                        .map_or_else(|| "—".to_owned(), |v| format!("{v:.4}"))
+                };
+                let count = |k: &str| c.get(k).and_then(Value::as_u64).unwrap_or(0);
                 let _ = write!(
                     out,
-                    "  {name:<14} P = {:.4} R = {:.4} F = {:.4} (TP {} FP {} FN {})",
-                    number("precision"),
-                    number("recall"),
-                    number("f"),
-                    number("tp"),
-                    number("fp"),
-                    number("fn")
+                    "  {name:<14} P = {} R = {} F = {} (TP {} FP {} FN {})",
+                    shown("precision"),
+                    shown("recall"),
+                    shown("f"),
+                    count("tp"),
+                    count("fp"),
+                    count("fn")
                 );
                 if let Some(i) = c.get("confidence") {
                     let bound = |k: &str| i.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
@@ -105,7 +111,7 @@ pub(super) fn plain(rows: &[SystemScore]) -> String {
 
 /// A LaTeX table (booktabs): a row per system, a column per metric, scores ×100 with the
 /// interval, † where a paired test finds the system different from the baseline at p < 0.05;
-/// the signatures as comments.
+/// a comment naming the scale, and the signatures as comments.
 pub(super) fn latex(rows: &[SystemScore]) -> String {
     let mut metrics: Vec<&str> = Vec::new();
     let mut systems: Vec<&str> = Vec::new();
@@ -169,6 +175,10 @@ pub(super) fn latex(rows: &[SystemScore]) -> String {
         out.push_str(" \\\\\n");
     }
     out.push_str("\\bottomrule\n\\end{tabular}\n");
+    out.push_str(
+        "% scores and intervals x100 (-f text and -f json give fractions); $^\\dagger$: a paired \
+         test against the first system gives p < 0.05\n",
+    );
     let mut signatures: Vec<&str> = rows.iter().map(|r| r.signature.as_str()).collect();
     signatures.dedup();
     for s in signatures {
