@@ -100,44 +100,6 @@ fn a_parser_model_file_replaces_the_built_in_one() {
         file("s.txt", SOURCE.as_bytes()),
         file("o.txt", OUTPUT.as_bytes()),
     );
-    let perceptron = gecbias_data::workspace_root().join(gecbias_data::location::UCCA_MODEL);
-    let perceptron = perceptron.to_str().unwrap();
-    let by_name = gecbias(
-        &[
-            "usim",
-            "-s",
-            &s,
-            "-o",
-            &o,
-            "--pretokenized",
-            "--parser-model",
-            "perceptron",
-        ],
-        "",
-    );
-    succeeded(&by_name);
-    let by_name: serde_json::Value = serde_json::from_slice(&by_name.stdout).unwrap();
-    let by_file = gecbias(
-        &[
-            "usim",
-            "-s",
-            &s,
-            "-o",
-            &o,
-            "--pretokenized",
-            "--parser-model",
-            perceptron,
-        ],
-        "",
-    );
-    let by_file: serde_json::Value = serde_json::from_slice(&by_file.stdout).unwrap();
-    assert_eq!(by_name["systems"], by_file["systems"]);
-    assert_eq!(
-        by_name["signature"],
-        "USim|params:released|dirs:both|tok:pretokenized|sent:line|parser:ucca-wiki-v1.2|version:0.1.0"
-    );
-    let model = gecbias_data::workspace_root().join(gecbias_data::UCCA_BILSTM_MODEL);
-    let model = model.to_str().unwrap();
     let usim = |extra: &[&str]| {
         let mut args = vec!["usim", "-s", &s, "-o", &o, "--pretokenized"];
         args.extend(extra);
@@ -145,6 +107,16 @@ fn a_parser_model_file_replaces_the_built_in_one() {
         succeeded(&out);
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
+    let perceptron = gecbias_data::workspace_root().join(gecbias_data::location::UCCA_MODEL);
+    let by_name = usim(&["--parser-model", "perceptron"]);
+    let by_file = usim(&["--parser-model", perceptron.to_str().unwrap()]);
+    assert_eq!(by_name["systems"], by_file["systems"]);
+    assert_eq!(
+        by_name["signature"],
+        "USim|params:released|dirs:both|tok:pretokenized|sent:line|parser:ucca-wiki-v1.2|version:0.1.0"
+    );
+    let model = gecbias_data::workspace_root().join(gecbias_data::UCCA_BILSTM_MODEL);
+    let model = model.to_str().unwrap();
     let (built_in, file) = (usim(&[]), usim(&["--parser-model", model]));
     assert_eq!(built_in["systems"], file["systems"]);
     let checksum = Parser::load(model)

@@ -41,38 +41,38 @@ pub fn or_skip<T, E: Display>(loaded: Result<T, E>, what: &str) -> Option<T> {
     }
 }
 
-/// The text of spec golden `name`, or `None` after printing why the test is skipped.
+/// The text of spec golden `name`. The goldens are committed (`goldens/`), so unlike the data
+/// they are never missing from a checkout: a test reads them unconditionally.
 ///
 /// # Panics
-/// When it cannot be read and `GECBIAS_REQUIRE_DATA=1`.
-pub fn spec_golden(name: &str) -> Option<String> {
-    or_skip(crate::spec_goldens::text(name), name)
+/// When it cannot be read: the checkout is broken.
+pub fn spec_golden(name: &str) -> String {
+    crate::spec_goldens::text(name).unwrap_or_else(|e| panic!("a committed golden: {e}"))
 }
 
-/// The rows of spec golden table `name` ([`crate::spec_goldens::rows`]), or `None` after printing
-/// why the test is skipped.
+/// The rows of spec golden table `name` ([`crate::spec_goldens::rows`]).
 ///
 /// # Panics
-/// When it cannot be read and `GECBIAS_REQUIRE_DATA=1`.
-pub fn spec_golden_rows(name: &str) -> Option<Vec<Vec<String>>> {
-    or_skip(crate::spec_goldens::rows(name), name)
+/// When it cannot be read: the checkout is broken.
+pub fn spec_golden_rows(name: &str) -> Vec<Vec<String>> {
+    crate::spec_goldens::rows(name).unwrap_or_else(|e| panic!("a committed golden: {e}"))
 }
 
 /// The data directory and the text of spec golden `name`, for a test that compares the data
-/// with the golden; `None` (after printing why) when either is missing.
+/// with the golden; `None` (after printing why) when the data is missing.
 ///
 /// # Panics
-/// When either is missing and `GECBIAS_REQUIRE_DATA=1`.
+/// When the data is missing and `GECBIAS_REQUIRE_DATA=1`, or the golden cannot be read.
 pub fn data_and_golden(name: &str) -> Option<(DataDir, String)> {
-    Some((data_or_skip(name)?, spec_golden(name)?))
+    Some((data_or_skip(name)?, spec_golden(name)))
 }
 
 /// The data directory and the rows of spec golden table `name`; as [`data_and_golden`].
 ///
 /// # Panics
-/// When either is missing and `GECBIAS_REQUIRE_DATA=1`.
+/// When the data is missing and `GECBIAS_REQUIRE_DATA=1`, or the golden cannot be read.
 pub fn data_and_golden_rows(name: &str) -> Option<(DataDir, Vec<Vec<String>>)> {
-    Some((data_or_skip(name)?, spec_golden_rows(name)?))
+    Some((data_or_skip(name)?, spec_golden_rows(name)))
 }
 
 /// The rule itself: a found resource is used; a missing one is a skip (`Ok(None)`, after printing
