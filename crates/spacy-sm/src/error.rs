@@ -1,0 +1,25 @@
+//! What can go wrong reading a model file.
+
+/// A model file that cannot be read, or is not one this build reads.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The bytes are not a model file of this format: named with what is wrong, never half
+    /// loaded.
+    #[error("{origin}: {message}")]
+    Model {
+        /// The file, or where the bytes came from.
+        origin: String,
+        /// What is wrong with it.
+        message: String,
+    },
+}

@@ -1,0 +1,120 @@
+//! spaCy's small English pipeline, `en_core_web_sm` 3.8, run natively from its own weights
+//! (converted once by `cargo xtask import-spacy-model` into `models/spacy-en-core-web-sm`), so
+//! that ERRANT's analyses need neither Python nor spaCy. This first part runs the shared encoder
+//! (tok2vec: hash embeddings of six lexical attributes, a maxout layer and four residual window
+//! layers) and the tagger (Penn Treebank tags); the parser, the attribute ruler and the
+//! lemmatiser are to come.
+//!
+//! ```no_run
+//! let model = spacy_sm::Model::read("models/spacy-en-core-web-sm/model.bin")?;
+//! let tags = model.tag(&["She", "has", "eaten", "the", "apples", "."]);
+//! assert_eq!(tags, ["PRP", "VBZ", "VBN", "DT", "NNS", "."]);
+//! # Ok::<(), spacy_sm::Error>(())
+//! ```
+//!
+//! * [`Model`] — the converted weights and the vocabulary tables the features need;
+//!   [`Model::tag`] tags a tokenised sentence as spaCy tags a `Doc` made of those words.
+//! * [`ATTRIBUTES`] — what the encoder embeds of each word.
+//! * [`Error`] — a model file that cannot be read, named with what is wrong.
+//! * [`MAGIC`], [`FORMAT_VERSION`] — the model file's format.
+
+mod container;
+mod error;
+mod features;
+mod hashing;
+mod network;
+
+use std::path::Path;
+
+pub use container::{FORMAT_VERSION, MAGIC};
+pub use error::Error;
+pub use features::ATTRIBUTES;
+
+use container::Container;
+use features::Vocabulary;
+use network::{Linear, Tok2Vec};
+
+/// This crate's version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// spaCy's `en_core_web_sm` as converted: the encoder, the tagger and its labels, and the
+/// vocabulary's tables.
+#[derive(Debug, Clone)]
+pub struct Model {
+    vocabulary: Vocabulary,
+    tok2vec: Tok2Vec,
+    tagger: Linear,
+    tags: Vec<String>,
+    source: Vec<String>,
+}
+
+impl Model {
+    /// Reads a model file.
+    pub fn read(path: impl AsRef<Path>) -> Result<Model, Error> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Model::from_bytes(&bytes, &path.display().to_string())
+    }
+
+    /// Reads a model from its bytes (`origin` names them in errors). A file that is truncated,
+    /// altered, of another format version or lacking a part is refused whole.
+    pub fn from_bytes(bytes: &[u8], origin: &str) -> Result<Model, Error> {
+        let mut file = Container::parse(bytes, origin)?;
+        let attributes = file.strings("tok2vec.attrs")?;
+        if attributes != ATTRIBUTES {
+            return Err(file.error(format!(
+                "tok2vec embeds {attributes:?}; this build computes {ATTRIBUTES:?}"
+            )));
+        }
+        let tok2vec = Tok2Vec::new(&file)?;
+        let tagger = Linear::new(&file, "tagger", tok2vec.width())?;
+        let tags = file.strings("tagger.labels")?.to_vec();
+        if tags.len() != tagger.outputs() {
+            return Err(file.error(format!(
+                "{} tag labels for {} tagger outputs",
+                tags.len(),
+                tagger.outputs()
+            )));
+        }
+        let source = file.strings("source")?.to_vec();
+        let vocabulary = Vocabulary {
+            symbols: file.take_ids("symbols")?,
+            lexeme_norm: file.take_by_hash("lexeme_norm")?,
+        };
+        Ok(Model {
+            vocabulary,
+            tok2vec,
+            tagger,
+            tags,
+            source,
+        })
+    }
+
+    /// Where the weights come from: the spaCy package, its version and the spaCy version that
+    /// converted them.
+    pub fn source(&self) -> &[String] {
+        &self.source
+    }
+
+    /// The tagger's labels (spaCy's `tagger.labels`: the Penn Treebank tags and a few more).
+    pub fn tag_labels(&self) -> &[String] {
+        &self.tags
+    }
+
+    /// The Penn Treebank tag of each word, as spaCy tags a `Doc` of these words (each followed
+    /// by a space, as `Doc(vocab, words)` makes them; ERRANT parses pretokenised text this way).
+    pub fn tag(&self, words: &[&str]) -> Vec<&str> {
+        let attributes: Vec<[u64; 6]> = words
+            .iter()
+            .map(|w| self.vocabulary.attributes(w, true))
+            .collect();
+        let vectors = self.tok2vec.encode(&attributes);
+        vectors
+            .chunks_exact(self.tok2vec.width())
+            .map(|v| self.tags[self.tagger.argmax(v)].as_str())
+            .collect()
+    }
+}

@@ -1,0 +1,103 @@
+"""Converts the weights of spaCy's `en_core_web_sm` into gecbias' model file
+(`cargo xtask import-spacy-model`; read by the `spacy-sm` crate).
+
+Usage: python spacy_export.py MODEL OUTPUT
+
+The file is little-endian: the magic `GBSPACY\\0`, a u32 format version, a u32 section count, the
+sections, then the SHA-256 of everything before it. A section is a name (u16 length, UTF-8), a
+kind byte and its payload:
+  0 f32 array: u8 rank, u32 per dimension, the values in C order;
+  1 strings: u32 count, each a u32 length and UTF-8 bytes;
+  2 hash -> string: u32 count, each a u64 key, a u32 length and UTF-8 bytes;
+  3 string -> id: u32 count, each a u32 length, UTF-8 bytes and a u64 id.
+"""
+import hashlib
+import struct
+import sys
+
+import numpy
+import spacy
+import spacy.symbols
+
+FORMAT_VERSION = 1
+
+
+def string(text):
+    data = text.encode("utf8")
+    return struct.pack("<I", len(data)) + data
+
+
+def section(name, kind, payload):
+    encoded = name.encode("utf8")
+    return struct.pack("<H", len(encoded)) + encoded + bytes([kind]) + payload
+
+
+def array(name, values):
+    values = numpy.ascontiguousarray(values, dtype="<f4")
+    header = bytes([values.ndim]) + b"".join(struct.pack("<I", d) for d in values.shape)
+    return section(name, 0, header + values.tobytes())
+
+
+def strings(name, items):
+    return section(name, 1, struct.pack("<I", len(items)) + b"".join(string(s) for s in items))
+
+
+def main():
+    model, target = sys.argv[1:3]
+    nlp = spacy.load(model)
+    sections = []
+
+    # The symbols: strings whose id is a small number rather than their hash.
+    symbols = sorted(spacy.symbols.IDS.items(), key=lambda item: item[1])
+    payload = struct.pack("<I", len(symbols)) + b"".join(
+        string(text) + struct.pack("<Q", ident) for text, ident in symbols
+    )
+    sections.append(section("symbols", 3, payload))
+
+    # NORM's exceptions: the vocabulary's lexeme_norm table (keys are string hashes).
+    table = nlp.vocab.lookups.get_table("lexeme_norm")
+    items = sorted(table.items())
+    payload = struct.pack("<I", len(items)) + b"".join(
+        struct.pack("<Q", key) + string(value) for key, value in items
+    )
+    sections.append(section("lexeme_norm", 2, payload))
+
+    # tok2vec: six hash embeddings (their seeds and attributes), a maxout with layer norm over
+    # their concatenation, and four residual window layers.
+    tok2vec = nlp.get_pipe("tok2vec").model
+    embed_nodes = [node for node in tok2vec.walk() if node.name == "hashembed"]
+    extract = [node for node in tok2vec.walk() if node.name == "extract_features"][0]
+    sections.append(strings("tok2vec.attrs", [str(c) for c in extract.attrs["columns"]]))
+    seeds = []
+    for k, node in enumerate(embed_nodes):
+        sections.append(array(f"tok2vec.embed.{k}.E", node.get_param("E")))
+        seeds.append(str(node.attrs["seed"]))
+    sections.append(strings("tok2vec.seeds", seeds))
+    maxouts = [node for node in tok2vec.walk() if node.name == "maxout"]
+    norms = [node for node in tok2vec.walk() if node.name == "layernorm"]
+    windows = [node for node in tok2vec.walk() if node.name == "expand_window"]
+    if len(maxouts) != 5 or len(norms) != 5 or len(windows) != 4:
+        raise SystemExit(f"unexpected tok2vec: {len(maxouts)} maxout, {len(norms)} layernorm")
+    if any(w.attrs["window_size"] != 1 for w in windows):
+        raise SystemExit("unexpected window size")
+    for k, (maxout, norm) in enumerate(zip(maxouts, norms)):
+        sections.append(array(f"tok2vec.maxout.{k}.W", maxout.get_param("W")))
+        sections.append(array(f"tok2vec.maxout.{k}.b", maxout.get_param("b")))
+        sections.append(array(f"tok2vec.norm.{k}.G", norm.get_param("G")))
+        sections.append(array(f"tok2vec.norm.{k}.b", norm.get_param("b")))
+
+    # tagger: a softmax layer over tok2vec's output, and its labels.
+    tagger = nlp.get_pipe("tagger")
+    softmax = [node for node in tagger.model.walk() if node.name == "softmax"][0]
+    sections.append(array("tagger.W", softmax.get_param("W")))
+    sections.append(array("tagger.b", softmax.get_param("b")))
+    sections.append(strings("tagger.labels", list(tagger.labels)))
+    sections.append(strings("source", [model, nlp.meta["version"], spacy.__version__]))
+
+    body = b"GBSPACY\0" + struct.pack("<II", FORMAT_VERSION, len(sections)) + b"".join(sections)
+    with open(target, "wb") as out:
+        out.write(body + hashlib.sha256(body).digest())
+
+
+if __name__ == "__main__":
+    main()
