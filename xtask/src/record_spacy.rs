@@ -96,7 +96,8 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         }
         let mut table = String::from(
             "# Written by `cargo xtask record spacy`: spaCy 3.8, en_core_web_sm 3.8.0, tokens as given; per sentence\n\
-             # tag_, pos_, dep_ and each lemma_ as an edit of its word (english_tagger::lemma_edit; reproduce en-tagger).\n",
+             # tag_, pos_, dep_, each lemma_ as an edit of its word (english_tagger::lemma_edit; reproduce en-tagger)\n\
+             # and each head's index (a root its own).\n",
         );
         let jsonl = std::fs::read_to_string(&output)?;
         for (line, words) in jsonl.lines().zip(&sentences) {
@@ -113,12 +114,19 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
                 .zip(field("lemma"))
                 .map(|(w, l)| english_tagger::lemma_edit(w, &l))
                 .collect();
+            let heads: Vec<String> = v["head"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|h| h.as_u64().unwrap_or_default().to_string())
+                .collect();
             table.push_str(&format!(
-                "{}\t{}\t{}\t{}\n",
+                "{}\t{}\t{}\t{}\t{}\n",
                 field("tag").join(" "),
                 field("pos").join(" "),
                 field("dep").join(" "),
-                lemmas.join(" ")
+                lemmas.join(" "),
+                heads.join(" ")
             ));
         }
         let path = recorded(name);

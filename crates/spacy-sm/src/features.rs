@@ -1,5 +1,5 @@
 //! The lexical attributes spaCy's tok2vec embeds, as its English vocabulary computes them for a
-//! word: NORM (the `lexeme_norm` table's entry, else the lower case), PREFIX (the first
+//! word: NORM (the `lexeme_norm` table's entry, else the norm exceptions', else the lower case), PREFIX (the first
 //! character), SUFFIX (the last three), SHAPE (`Xxxx`, digits `d`, runs cut at four), SPACY
 //! (whether whitespace follows) and IS_SPACE; each as the string store's id.
 
@@ -17,6 +17,8 @@ pub(crate) struct Vocabulary {
     pub(crate) symbols: HashMap<String, u64>,
     /// NORM's exceptions, by the id of the word.
     pub(crate) lexeme_norm: HashMap<u64, String>,
+    /// The language's norm exceptions (`''` → `"`), looked at after `lexeme_norm`.
+    pub(crate) norm_exceptions: HashMap<String, String>,
 }
 
 /// Python's `str.isdigit` for one character, approximately: decimal digits and the other
@@ -59,10 +61,12 @@ pub(crate) fn shape(word: &str) -> String {
 }
 
 impl Vocabulary {
-    /// NORM of `word`: the table's entry for it, else its lower case.
+    /// NORM of `word`: the `lexeme_norm` table's entry for it, else the norm exceptions', else
+    /// its lower case.
     pub(crate) fn norm(&self, word: &str) -> String {
         self.lexeme_norm
             .get(&string_id(&self.symbols, word))
+            .or_else(|| self.norm_exceptions.get(word))
             .cloned()
             .unwrap_or_else(|| word.to_lowercase())
     }

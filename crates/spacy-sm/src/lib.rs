@@ -1,9 +1,9 @@
 //! spaCy's small English pipeline, `en_core_web_sm` 3.8, run natively from its own weights
 //! (converted once by `cargo xtask import-spacy-model` into `models/spacy-en-core-web-sm`), so
-//! that ERRANT's analyses need neither Python nor spaCy. This first part runs the shared encoder
-//! (tok2vec: hash embeddings of six lexical attributes, a maxout layer and four residual window
-//! layers) and the tagger (Penn Treebank tags); the parser, the attribute ruler and the
-//! lemmatiser are to come.
+//! that ERRANT's analyses need neither Python nor spaCy. It runs the shared encoder (tok2vec: hash
+//! embeddings of six lexical attributes, a maxout layer and four residual window layers), the
+//! tagger (Penn Treebank tags) and the dependency parser (arc-eager, greedy, deprojectivised); the
+//! attribute ruler, the lemmatiser and the tokenizer are to come.
 //!
 //! ```no_run
 //! let model = spacy_sm::Model::read("models/spacy-en-core-web-sm/model.bin")?;
@@ -13,7 +13,8 @@
 //! ```
 //!
 //! * [`Model`] — the converted weights and the vocabulary tables the features need;
-//!   [`Model::tag`] tags a tokenised sentence as spaCy tags a `Doc` made of those words.
+//!   [`Model::tag`] tags a tokenised sentence as spaCy tags a `Doc` made of those words, and
+//!   [`Model::analyse`] adds the parse ([`Analysis`], [`Parse`]: heads and labels).
 //! * [`ATTRIBUTES`] — what the encoder embeds of each word.
 //! * [`Error`] — a model file that cannot be read, named with what is wrong.
 //! * [`MAGIC`], [`FORMAT_VERSION`] — the model file's format.
@@ -23,16 +24,19 @@ mod error;
 mod features;
 mod hashing;
 mod network;
+mod parser;
 
 use std::path::Path;
 
 pub use container::{FORMAT_VERSION, MAGIC};
 pub use error::Error;
 pub use features::ATTRIBUTES;
+pub use parser::Parse;
 
 use container::Container;
 use features::Vocabulary;
 use network::{Linear, Tok2Vec};
+use parser::Parser;
 
 /// This crate's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -45,7 +49,17 @@ pub struct Model {
     tok2vec: Tok2Vec,
     tagger: Linear,
     tags: Vec<String>,
+    parser: Parser,
     source: Vec<String>,
+}
+
+/// What the pipeline says of a sentence: each word's tag, head and dependency label.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The Penn Treebank tag of each word.
+    pub tags: Vec<String>,
+    /// Each word's head and label.
+    pub parse: Parse,
 }
 
 impl Model {
@@ -79,16 +93,27 @@ impl Model {
                 tagger.outputs()
             )));
         }
+        let parser = Parser::new(&file, tok2vec.width())?;
         let source = file.strings("source")?.to_vec();
+        let pairs = file.strings("norm_exceptions")?;
+        if pairs.len() % 2 != 0 {
+            return Err(file.error("norm_exceptions has an odd number of strings".into()));
+        }
+        let norm_exceptions = pairs
+            .chunks_exact(2)
+            .map(|p| (p[0].clone(), p[1].clone()))
+            .collect();
         let vocabulary = Vocabulary {
             symbols: file.take_ids("symbols")?,
             lexeme_norm: file.take_by_hash("lexeme_norm")?,
+            norm_exceptions,
         };
         Ok(Model {
             vocabulary,
             tok2vec,
             tagger,
             tags,
+            parser,
             source,
         })
     }
@@ -107,11 +132,38 @@ impl Model {
     /// The Penn Treebank tag of each word, as spaCy tags a `Doc` of these words (each followed
     /// by a space, as `Doc(vocab, words)` makes them; ERRANT parses pretokenised text this way).
     pub fn tag(&self, words: &[&str]) -> Vec<&str> {
+        let vectors = self.vectors(words);
+        self.tags_of(&vectors)
+    }
+
+    /// Tags, heads and labels of the words, as spaCy's tagger and parser give them for a `Doc`
+    /// of these words (one sentence or several: the parser may start new sentences).
+    pub fn analyse(&self, words: &[&str]) -> Analysis {
+        let vectors = self.vectors(words);
+        let space: Vec<bool> = words
+            .iter()
+            .map(|w| !w.is_empty() && w.chars().all(char::is_whitespace))
+            .collect();
+        Analysis {
+            tags: self
+                .tags_of(&vectors)
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            parse: self.parser.parse(&vectors, self.tok2vec.width(), &space),
+        }
+    }
+
+    /// tok2vec's vectors of the words, `[words][width]`.
+    fn vectors(&self, words: &[&str]) -> Vec<f32> {
         let attributes: Vec<[u64; 6]> = words
             .iter()
             .map(|w| self.vocabulary.attributes(w, true))
             .collect();
-        let vectors = self.tok2vec.encode(&attributes);
+        self.tok2vec.encode(&attributes)
+    }
+
+    fn tags_of(&self, vectors: &[f32]) -> Vec<&str> {
         vectors
             .chunks_exact(self.tok2vec.width())
             .map(|v| self.tags[self.tagger.argmax(v)].as_str())

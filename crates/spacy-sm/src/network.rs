@@ -25,7 +25,7 @@ const PAD: usize = 4;
 
 /// The dot product of `a` and `b` in eight lanes summed at the end: an order the compiler can
 /// vectorise (thinc's BLAS sums in an order of its own; the results differ in the last bits).
-fn dot(a: &[f32], b: &[f32]) -> f32 {
+pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
     let mut lanes = [0.0f32; 8];
     let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
     let tail: f32 = a8
@@ -264,6 +264,13 @@ impl Linear {
     /// The number of outputs.
     pub(crate) fn outputs(&self) -> usize {
         self.b.len()
+    }
+
+    /// `W x + b` into `out`.
+    pub(crate) fn apply(&self, x: &[f32], out: &mut [f32]) {
+        for ((row, b), o) in self.w.chunks_exact(self.inputs).zip(&self.b).zip(out) {
+            *o = dot(row, x) + b;
+        }
     }
 
     /// The index of the highest score for `x` (the first of equal ones, as numpy's argmax).

@@ -181,7 +181,7 @@ fn spacy_agreement(tagger: &Tagger, data: &DataDir) -> anyhow::Result<Vec<Agreem
             if words.is_empty() {
                 continue;
             }
-            if columns.len() != 4 || columns.iter().any(|c| c.len() != words.len()) {
+            if columns.len() != 5 || columns.iter().any(|c| c.len() != words.len()) {
                 bail!(
                     "{}: a row does not match its sentence's {} tokens",
                     path.display(),

@@ -1,5 +1,6 @@
 """Converts the weights of spaCy's `en_core_web_sm` into gecbias' model file
-(`cargo xtask import-spacy-model`; read by the `spacy-sm` crate).
+(`cargo xtask import-spacy-model`; read by the `spacy-sm` crate): the vocabulary's tables, tok2vec,
+the tagger and the parser.
 
 Usage: python spacy_export.py MODEL OUTPUT
 
@@ -17,6 +18,7 @@ import sys
 
 import numpy
 import spacy
+import spacy.attrs
 import spacy.symbols
 
 FORMAT_VERSION = 1
@@ -62,6 +64,19 @@ def main():
     )
     sections.append(section("lexeme_norm", 2, payload))
 
+    # NORM's fallback before the lower case: the language's norm exceptions (`''` -> `"`), the
+    # inner lookup of the vocabulary's NORM getter, a chain of (lookups, default) partials.
+    getter = nlp.vocab.lex_attr_getters[spacy.attrs.NORM]
+    chain = []
+    while hasattr(getter, "args"):
+        default, lookups = getter.args
+        chain.append(lookups)
+        getter = default
+    if len(chain) != 2 or getter("AbC") != "abc":
+        raise SystemExit(f"unexpected NORM getter: {len(chain)} lookups")
+    exceptions = sorted(dict(chain[1][0]).items())
+    sections.append(strings("norm_exceptions", [x for pair in exceptions for x in pair]))
+
     # tok2vec: six hash embeddings (their seeds and attributes), a maxout with layer norm over
     # their concatenation, and four residual window layers.
     tok2vec = nlp.get_pipe("tok2vec").model
@@ -92,6 +107,24 @@ def main():
     sections.append(array("tagger.W", softmax.get_param("W")))
     sections.append(array("tagger.b", softmax.get_param("b")))
     sections.append(strings("tagger.labels", list(tagger.labels)))
+    # parser: a linear layer from tok2vec's width, the precomputable affine over the state's
+    # context tokens (with the vectors of empty slots), the output layer, and the moves.
+    parser = nlp.get_pipe("parser")
+    nodes = {node.name: node for node in parser.model.walk()}
+    lower = [node for node in parser.model.walk() if node.name == "linear"]
+    affine = nodes["precomputable_affine"]
+    upper, lower = lower[0], lower[1]
+    if lower.get_param("W").shape[1] != tok2vec.get_dim("nO"):
+        upper, lower = lower, upper
+    sections.append(array("parser.lower.W", lower.get_param("W")))
+    sections.append(array("parser.lower.b", lower.get_param("b")))
+    sections.append(array("parser.affine.W", affine.get_param("W")))
+    sections.append(array("parser.affine.b", affine.get_param("b")))
+    sections.append(array("parser.affine.pad", affine.get_param("pad")))
+    sections.append(array("parser.upper.W", upper.get_param("W")))
+    sections.append(array("parser.upper.b", upper.get_param("b")))
+    moves = [parser.moves.get_class_name(i) for i in range(parser.moves.n_moves)]
+    sections.append(strings("parser.moves", moves))
     sections.append(strings("source", [model, nlp.meta["version"], spacy.__version__]))
 
     body = b"GBSPACY\0" + struct.pack("<II", FORMAT_VERSION, len(sections)) + b"".join(sections)
