@@ -2,8 +2,9 @@
 //! (converted once by `cargo xtask import-spacy-model` into `models/spacy-en-core-web-sm`), so
 //! that ERRANT's analyses need neither Python nor spaCy. It runs the shared encoder (tok2vec: hash
 //! embeddings of six lexical attributes, a maxout layer and four residual window layers), the
-//! tagger (Penn Treebank tags) and the dependency parser (arc-eager, greedy, deprojectivised); the
-//! attribute ruler, the lemmatiser and the tokenizer are to come.
+//! tagger (Penn Treebank tags), the dependency parser (arc-eager, greedy, deprojectivised) and the
+//! attribute ruler (POS, morphology, some lemmas); the rule lemmatiser is `english-tagger`'s,
+//! and spaCy's tokenizer is to come.
 //!
 //! ```no_run
 //! let model = spacy_sm::Model::read("models/spacy-en-core-web-sm/model.bin")?;
@@ -25,6 +26,7 @@ mod features;
 mod hashing;
 mod network;
 mod parser;
+mod ruler;
 
 use std::path::Path;
 
@@ -37,6 +39,7 @@ use container::Container;
 use features::Vocabulary;
 use network::{Linear, Tok2Vec};
 use parser::Parser;
+use ruler::{AttributeRuler, Token};
 
 /// This crate's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -50,14 +53,24 @@ pub struct Model {
     tagger: Linear,
     tags: Vec<String>,
     parser: Parser,
+    ruler: AttributeRuler,
     source: Vec<String>,
 }
 
-/// What the pipeline says of a sentence: each word's tag, head and dependency label.
+/// What the pipeline says of a sentence, word by word, after the attribute ruler.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    /// The Penn Treebank tag of each word.
+    /// The Penn Treebank tag (`tag_`).
     pub tags: Vec<String>,
+    /// The universal part of speech (`pos_`), which the attribute ruler sets from the tag and,
+    /// for some words, the word or its label.
+    pub pos: Vec<String>,
+    /// The morphological features the attribute ruler sets (`Number=Sing|PronType=Dem`; empty
+    /// where it sets none).
+    pub morph: Vec<String>,
+    /// The lemma the attribute ruler sets for some words (`ca` → `can`), which the rule
+    /// lemmatiser keeps; `None` for the others.
+    pub ruler_lemmas: Vec<Option<String>>,
     /// Each word's head and label.
     pub parse: Parse,
 }
@@ -94,6 +107,7 @@ impl Model {
             )));
         }
         let parser = Parser::new(&file, tok2vec.width())?;
+        let ruler = AttributeRuler::new(&file)?;
         let source = file.strings("source")?.to_vec();
         let pairs = file.strings("norm_exceptions")?;
         if pairs.len() % 2 != 0 {
@@ -114,6 +128,7 @@ impl Model {
             tagger,
             tags,
             parser,
+            ruler,
             source,
         })
     }
@@ -129,8 +144,9 @@ impl Model {
         &self.tags
     }
 
-    /// The Penn Treebank tag of each word, as spaCy tags a `Doc` of these words (each followed
-    /// by a space, as `Doc(vocab, words)` makes them; ERRANT parses pretokenised text this way).
+    /// The tagger's Penn Treebank tag of each word, as spaCy tags a `Doc` of these words (each
+    /// followed by a space, as `Doc(vocab, words)` makes them; ERRANT parses pretokenised text
+    /// this way). The attribute ruler retags whitespace words `_SP` ([`Model::analyse`]).
     pub fn tag(&self, words: &[&str]) -> Vec<&str> {
         let vectors = self.vectors(words);
         self.tags_of(&vectors)
@@ -144,13 +160,42 @@ impl Model {
             .iter()
             .map(|w| !w.is_empty() && w.chars().all(char::is_whitespace))
             .collect();
+        let mut parse = self.parser.parse(&vectors, self.tok2vec.width(), &space);
+        let mut tokens: Vec<Token> = words
+            .iter()
+            .zip(self.tags_of(&vectors))
+            .zip(&space)
+            .zip(&parse.labels)
+            .map(|(((word, tag), &is_space), dep)| Token {
+                lower: word.to_lowercase(),
+                is_space,
+                tag: tag.to_owned(),
+                dep: dep.clone(),
+                pos: String::new(),
+                morph: String::new(),
+                lemma: None,
+            })
+            .collect();
+        self.ruler.apply(&mut tokens);
+        let (mut tags, mut pos, mut morph, mut ruler_lemmas) = (
+            Vec::with_capacity(words.len()),
+            Vec::with_capacity(words.len()),
+            Vec::with_capacity(words.len()),
+            Vec::with_capacity(words.len()),
+        );
+        for (t, label) in tokens.into_iter().zip(parse.labels.iter_mut()) {
+            tags.push(t.tag);
+            pos.push(t.pos);
+            morph.push(t.morph);
+            ruler_lemmas.push(t.lemma);
+            *label = t.dep;
+        }
         Analysis {
-            tags: self
-                .tags_of(&vectors)
-                .into_iter()
-                .map(str::to_owned)
-                .collect(),
-            parse: self.parser.parse(&vectors, self.tok2vec.width(), &space),
+            tags,
+            pos,
+            morph,
+            ruler_lemmas,
+            parse,
         }
     }
 

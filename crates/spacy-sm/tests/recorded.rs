@@ -1,6 +1,7 @@
 //! The tagger and the parser against spaCy's own analyses of the CoNLL-2014 and JFLEG dev sources,
 //! as `cargo xtask record spacy` recorded them (spaCy 3.8, `en_core_web_sm` 3.8.0, tokens as
-//! given): every tag, head and dependency label must be spaCy's. All of JFLEG dev and every fifth
+//! given): every tag, POS, head and dependency label must be spaCy's, and so must every lemma
+//! that `english-tagger`'s rule lemmatiser makes from this crate's POS and tags. All of JFLEG dev and every fifth
 //! CoNLL-2014 sentence, to keep the test run short; on all 2,066 sentences (44,154 tokens) every
 //! analysis was spaCy's when the crate was written (`crates/spacy-sm/README.md`).
 
@@ -36,6 +37,10 @@ fn tags_heads_and_labels_are_spacy_s_on_the_recorded_sources() {
         Model::read(workspace_root().join("models/spacy-en-core-web-sm/model.bin")).unwrap();
     let (mut tokens, mut same, mut sentences_same, mut total) = (0, 0, 0, 0);
     let (mut same_label, mut sentences_labelled, mut same_head) = (0, 0, 0);
+    let mut same_pos = 0;
+    let mut same_lemma = 0;
+    // spaCy's rule lemmatiser as english-tagger writes it, fed this crate's POS and tags.
+    let lemmatiser = english_tagger::Tagger::default_model().unwrap();
     for (recording, file, m2, every) in [
         (
             "conll14-sources",
@@ -62,6 +67,8 @@ fn tags_heads_and_labels_are_spacy_s_on_the_recorded_sources() {
             let columns: Vec<&str> = row.split('\t').collect();
             let expected: Vec<&str> = columns[0].split(' ').collect();
             let labels: Vec<&str> = columns[2].split(' ').collect();
+            let pos: Vec<&str> = columns[1].split(' ').collect();
+            let lemma_edits: Vec<&str> = columns[3].split(' ').collect();
             let heads: Vec<usize> = columns[4].split(' ').map(|h| h.parse().unwrap()).collect();
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             let analysis = model.analyse(&words);
@@ -74,6 +81,33 @@ fn tags_heads_and_labels_are_spacy_s_on_the_recorded_sources() {
                 .filter(|(a, b)| a == b)
                 .count();
             same_label += agree_labels;
+            let agree_pos = analysis
+                .pos
+                .iter()
+                .zip(&pos)
+                .filter(|(a, b)| a == b)
+                .count();
+            same_pos += agree_pos;
+            let upos: Vec<&str> = analysis.pos.iter().map(String::as_str).collect();
+            let xpos: Vec<&str> = analysis.tags.iter().map(String::as_str).collect();
+            let lemmas = lemmatiser.lemmatize(&words, &upos, &xpos);
+            let edits: Vec<String> = words
+                .iter()
+                .zip(&lemmas)
+                .map(|(w, l)| english_tagger::lemma_edit(w, l))
+                .collect();
+            let agree_lemmas = edits
+                .iter()
+                .zip(&lemma_edits)
+                .filter(|(a, b)| a == b)
+                .count();
+            same_lemma += agree_lemmas;
+            if agree_lemmas != edits.len() {
+                eprintln!("{words:?}\n  ours   {edits:?}\n  spaCy  {lemma_edits:?}");
+            }
+            if agree_pos != pos.len() {
+                eprintln!("{words:?}\n  ours   {:?}\n  spaCy  {pos:?}", analysis.pos);
+            }
             let agree_heads = analysis
                 .parse
                 .heads
@@ -108,7 +142,8 @@ fn tags_heads_and_labels_are_spacy_s_on_the_recorded_sources() {
     }
     eprintln!("tags: {same} of {tokens} tokens, {sentences_same} of {total} sentences");
     eprintln!("labels: {same_label} of {tokens} tokens, {sentences_labelled} of {total} sentences");
-    eprintln!("heads: {same_head} of {tokens} tokens");
+    eprintln!("heads: {same_head} of {tokens} tokens; pos: {same_pos}; lemmas: {same_lemma}");
     assert_eq!((same, same_label, same_head), (tokens, tokens, tokens));
+    assert_eq!((same_pos, same_lemma), (tokens, tokens));
     assert_eq!((sentences_same, sentences_labelled), (total, total));
 }

@@ -125,6 +125,33 @@ def main():
     sections.append(array("parser.upper.b", upper.get_param("b")))
     moves = [parser.moves.get_class_name(i) for i in range(parser.moves.n_moves)]
     sections.append(strings("parser.moves", moves))
+    # attribute_ruler: its rules in order, one string each. Fields are separated by \x1e: the
+    # index of the token a match sets, the attributes (KEY=VALUE joined by \x1f), then each
+    # pattern, its tokens joined by \x1d, a token's constraints by \x1f, a constraint being
+    # KEY \x1c OP \x1c values joined by \x1b, OP one of EQ, IN, NOT_IN, REGEX.
+    ruler = nlp.get_pipe("attribute_ruler")
+    rules = []
+    for rule in ruler.patterns:
+        attrs = "\x1f".join(f"{k}={v}" for k, v in sorted(rule["attrs"].items()))
+        patterns = []
+        for pattern in rule["patterns"]:
+            tokens = []
+            for token in pattern:
+                constraints = []
+                for key, value in sorted(token.items()):
+                    if isinstance(value, dict):
+                        ((op, values),) = value.items()
+                        if op == "REGEX":
+                            values = [values]
+                    else:
+                        op, values = "EQ", [value]
+                    if op not in ("IN", "NOT_IN", "EQ", "REGEX"):
+                        raise SystemExit(f"unexpected pattern operator {op}")
+                    constraints.append(f"{key}\x1c{op}\x1c" + "\x1b".join(str(v) for v in values))
+                tokens.append("\x1f".join(constraints))
+            patterns.append("\x1d".join(tokens))
+        rules.append("\x1e".join([str(rule["index"]), attrs] + patterns))
+    sections.append(strings("attribute_ruler", rules))
     sections.append(strings("source", [model, nlp.meta["version"], spacy.__version__]))
 
     body = b"GBSPACY\0" + struct.pack("<II", FORMAT_VERSION, len(sections)) + b"".join(sections)
