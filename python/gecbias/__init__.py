@@ -154,6 +154,9 @@ Metric = Literal["m2", "errant", "gleu", "sari", "usim"]
 CiMethod = Literal["bca", "percentile"]
 #: What ERRANT counts as the same edit (errant_compare's ``-cs``, ``-cse``, ``-ds``, ``-dt``).
 ErrantMode = Literal["cs", "cse", "ds", "dt"]
+#: The analysis of English ERRANT types with: spaCy's en_core_web_sm 3.8 run natively (ERRANT's
+#: own) or the EWT-trained tagger (faster, not ERRANT's).
+ErrantAnalyser = Literal["spacy", "ewt"]
 #: ERRANT's merging of adjacent alignment operations.
 Merge = Literal["rules", "all-split", "all-merge", "all-equal"]
 #: USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
@@ -261,6 +264,7 @@ class ScoreOptions(TypedDict, total=False):
     max_unchanged_words: int
     ignore_whitespace_casing: bool
     errant_mode: ErrantMode
+    analyser: ErrantAnalyser
     cat: Optional[Literal[1, 2, 3]]
     iterations: int
     pretokenized: bool
@@ -296,6 +300,7 @@ def score(
     max_unchanged_words: int = 2,
     ignore_whitespace_casing: bool = False,
     errant_mode: ErrantMode = "cs",
+    analyser: ErrantAnalyser = "spacy",
     cat: Optional[Literal[1, 2, 3]] = None,
     iterations: int = 500,
     pretokenized: bool = False,
@@ -312,8 +317,10 @@ def score(
     gold (m2, errant); ``source`` and ``references`` (one path, or a list of references) are
     line-aligned text (gleu, sari; usim needs the source only). For errant, systems are text
     typed on the fly by the native ERRANT when ``source`` is given (the gold re-typed the same
-    way), else hypothesis M2 files; ``cat`` (1 operation, 2 main type, 3 both) adds per-type
-    scores. For usim, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"`` for the built-in
+    way), else hypothesis M2 files; ``analyser`` is the analysis of English that types them
+    (``"spacy"``: spaCy's ``en_core_web_sm`` 3.8 run natively, ERRANT's own; ``"ewt"``: the
+    EWT-trained tagger, faster, not ERRANT's); ``cat`` (1 operation, 2 main type, 3 both) adds
+    per-type scores. For usim, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"`` for the built-in
     BiLSTM, ``"perceptron"`` for the built-in perceptron (faster, less accurate), or a model file. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
 
     >>> gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
@@ -323,6 +330,7 @@ def score(
     """
     choice(metric, _METRICS, "metric")
     choice(errant_mode, ("cs", "cse", "ds", "dt"), "errant_mode")
+    choice(analyser, ("spacy", "ewt"), "analyser")
     choice(usim_params, ("released", "branch-2017"), "usim_params")
     if cat is not None and cat not in (1, 2, 3):
         raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
@@ -355,7 +363,7 @@ def score(
     args += ["--max-unchanged-words", str(count(max_unchanged_words, "max_unchanged_words"))]
     if ignore_whitespace_casing:
         args.append("--ignore-whitespace-casing")
-    args += ["--errant-mode", errant_mode, "--gleu-iter", str(count(iterations, "iterations", 1))]
+    args += ["--errant-mode", errant_mode, "--analyser", analyser, "--gleu-iter", str(count(iterations, "iterations", 1))]
     if pretokenized:
         args.append("--pretokenized")
     if sentences:
@@ -724,22 +732,25 @@ def errant_parallel(
     tokenise: bool = False,
     lev: bool = False,
     merge: Merge = "rules",
+    analyser: ErrantAnalyser = "spacy",
 ) -> List[List[Optional[List[ErrantEdit]]]]:
-    """ERRANT's typed edits of each correction of each source sentence, natively (the built-in
-    tagger; no Python NLP stack): per source line, per correction, ``None`` where the correction
-    is the source itself (ERRANT's ``noop``), else its :class:`ErrantEdit` list. Lines are
-    tokenised text (``tokenise`` splits raw text by spaCy's English rules); ``corrections`` is one
-    path or a list of corrected versions; ``lev`` aligns by standard Levenshtein; ``merge`` is
-    ERRANT's merging strategy.
+    """ERRANT's typed edits of each correction of each source sentence, natively (spaCy's
+    ``en_core_web_sm`` 3.8 run in Rust; no Python NLP stack): per source line, per correction,
+    ``None`` where the correction is the source itself (ERRANT's ``noop``), else its
+    :class:`ErrantEdit` list. Lines are tokenised text (``tokenise`` splits raw text by spaCy's
+    English rules); ``corrections`` is one path or a list of corrected versions; ``lev`` aligns by
+    standard Levenshtein; ``merge`` is ERRANT's merging strategy; ``analyser="ewt"`` types with the
+    EWT-trained tagger instead (faster, not ERRANT's edits and types).
 
     >>> (edits,), = errant_parallel(["He go to school ."], [["He goes to school ."]])
     >>> [(e.o_start, e.o_end, e.correction, e.type) for e in edits]
     [(1, 2, 'goes', 'R:VERB:SVA')]
     """
     choice(merge, ("rules", "all-split", "all-merge", "all-equal"), "merge")
+    choice(analyser, ("spacy", "ewt"), "analyser")
     source_lines, _ = read_lines(sources, "sources")
     corrected = [read_lines(c, f"corrections[{k}]")[0] for k, c in enumerate(several(corrections, "corrections"))]
-    typed = _native.errant_parallel(source_lines, corrected, tokenise, lev, merge)
+    typed = _native.errant_parallel(source_lines, corrected, tokenise, lev, merge, analyser)
     return [[None if edits is None else [ErrantEdit(*e) for e in edits] for edits in line] for line in typed]
 
 

@@ -60,7 +60,7 @@ def tag(lines: List[str], pretokenized: bool) -> List[List[Tuple[str, str, str, 
     dependency label)."""
 
 def errant_parallel(
-    sources: List[str], corrections: List[List[str]], tokenise: bool, lev: bool, merge: str
+    sources: List[str], corrections: List[List[str]], tokenise: bool, lev: bool, merge: str, analyser: str
 ) -> List[List[Optional[List[Tuple[int, int, int, int, str, str]]]]]:
     """ERRANT's typed edits, natively: per source line, per correction, ``None`` (unchanged) or
     (o_start, o_end, c_start, c_end, correction, type) per edit."""

@@ -217,8 +217,8 @@ fn tag(py: Python<'_>, lines: Vec<String>, pretokenized: bool) -> PyResult<Vec<V
 /// One typed edit: (o_start, o_end, c_start, c_end, correction, type).
 type ErrantEdit = (usize, usize, usize, usize, String, String);
 
-/// ERRANT's edits of each correction of each source line, typed by the native ERRANT on the
-/// built-in tagger, in memory: per source line, per correction, `None` where the correction is
+/// ERRANT's edits of each correction of each source line, typed by the native ERRANT on
+/// `analyser` (`spacy`: spaCy's model run natively; `ewt`: the EWT-trained tagger), in memory: per source line, per correction, `None` where the correction is
 /// the source itself (ERRANT's noop), else its edits (a blank source line has no edits).
 #[pyfunction]
 fn errant_parallel(
@@ -228,10 +228,20 @@ fn errant_parallel(
     tokenise: bool,
     lev: bool,
     merge: String,
+    analyser: String,
 ) -> PyResult<Vec<Vec<Option<Vec<ErrantEdit>>>>> {
     let merge: gec_errant::Merge = merge
         .parse()
         .map_err(|e: gec_errant::Error| PyValueError::new_err(e.to_string()))?;
+    let analyser = match analyser.as_str() {
+        "spacy" => gecbias_cli::ErrantAnalyser::Spacy,
+        "ewt" => gecbias_cli::ErrantAnalyser::Ewt,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "analyser: \"spacy\" or \"ewt\", not {other:?}"
+            )));
+        }
+    };
     for (k, c) in corrections.iter().enumerate() {
         if c.len() != sources.len() {
             return Err(InputError::new_err(format!(
@@ -245,7 +255,8 @@ fn errant_parallel(
         let align = gec_errant::AlignOptions::default()
             .with_lev(lev)
             .with_merge(merge);
-        let typed = gecbias_cli::errant_parallel_lines(&sources, &corrections, tokenise, align)?;
+        let typed =
+            gecbias_cli::errant_parallel_lines(&sources, &corrections, tokenise, align, analyser)?;
         let mut out: Vec<Vec<Option<Vec<ErrantEdit>>>> =
             vec![vec![Some(Vec::new()); corrections.len()]; sources.len()];
         for sentence in typed {

@@ -319,6 +319,8 @@ def test_errant_parallel_in_memory_gives_errants_edits() -> None:
         gecbias.errant_parallel(sources, [["one line"]])
     with pytest.raises(ValueError, match="merge: one of .rules., .all-split."):
         gecbias.errant_parallel(sources, [sources], merge="some")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="analyser"):
+        gecbias.errant_parallel(sources, [sources], analyser="spacey")  # type: ignore[arg-type]
 
 
 def test_errant_score_from_text_per_type() -> None:

@@ -4,7 +4,7 @@ use english_tagger::Tagger;
 
 use crate::align::align;
 use crate::merge::merge;
-use crate::{Analyser, Classifier, Edit, Error, Merge, Token, WordList};
+use crate::{Analyser, Classifier, Edit, Error, Merge, SpacyAnalyser, Token, WordList};
 
 /// How edits are extracted automatically (`-lev`, `-merge`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -36,9 +36,21 @@ pub struct Annotator<A> {
     classifier: Classifier,
 }
 
+impl Annotator<SpacyAnalyser> {
+    /// ERRANT's annotator: spaCy's `en_core_web_sm` 3.8 run natively ([`SpacyAnalyser`]) and
+    /// ERRANT's word list, both built into the program.
+    pub fn english() -> Result<Annotator<SpacyAnalyser>, Error> {
+        Ok(Annotator::new(
+            SpacyAnalyser::builtin()?,
+            Classifier::new(WordList::english()?),
+        ))
+    }
+}
+
 impl Annotator<Tagger> {
-    /// The native annotator: the built-in English tagger and ERRANT's word list.
-    pub fn english() -> Result<Annotator<Tagger>, Error> {
+    /// The annotator on `english-tagger`'s EWT-trained tagger instead of spaCy's model: faster,
+    /// but its analyses (and so some edits and types) are not ERRANT's.
+    pub fn ewt() -> Result<Annotator<Tagger>, Error> {
         Ok(Annotator::new(
             Tagger::default_model()?,
             Classifier::new(WordList::english()?),
@@ -58,6 +70,14 @@ impl<A: Analyser> Annotator<A> {
     /// The analyser.
     pub fn analyser(&self) -> &A {
         &self.analyser
+    }
+
+    /// The same annotator over `f(analyser)` (a boxed analyser chosen at run time, a cache).
+    pub fn map_analyser<B: Analyser>(self, f: impl FnOnce(A) -> B) -> Annotator<B> {
+        Annotator {
+            analyser: f(self.analyser),
+            classifier: self.classifier,
+        }
     }
 
     /// The analysis of a pretokenised sentence.

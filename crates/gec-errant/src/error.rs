@@ -19,6 +19,9 @@ pub enum Error {
     /// The tagger model could not be loaded.
     #[error(transparent)]
     Tagger(#[from] english_tagger::Error),
+    /// spaCy's model could not be located or read.
+    #[error(transparent)]
+    Spacy(#[from] spacy_sm::Error),
     /// A sentence for which recorded analyses hold no analysis.
     #[error("no recorded analysis of the sentence {sentence:?}")]
     NoAnalysis {

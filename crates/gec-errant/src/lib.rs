@@ -1,20 +1,23 @@
-//! ERRANT 3.0.2 (Bryant, Felice & Briscoe 2017) natively: the edits between an original
+//! ERRANT 3.0.2 (Bryant, Felice & Briscoe 2017) natively, on spaCy's own model: the edits between an original
 //! sentence and a correction, extracted, merged and typed with ERRANT's 25 error categories —
 //! the error types by which the LCB paper measures under-correction per type (Choshen & Abend
 //! 2018, §"Under-correction by error types") and by which GEC systems are read daily.
 //!
-//! * [`Annotator`] — the pipeline over an [`Analyser`]: [`Annotator::english`] runs on the
-//!   built-in tagger (crate `english-tagger`: no Python, no spaCy); [`RecordedAnalyses`] runs
-//!   the same aligner and classifier on spaCy's analyses, which is how fidelity to ERRANT is
-//!   tested (byte-identical M2). [`Annotator::annotate`] gives [`Edit`]s.
+//! * [`Annotator`] — the pipeline over an [`Analyser`]: [`Annotator::english`] runs on
+//!   [`SpacyAnalyser`], spaCy's `en_core_web_sm` 3.8.0 run natively (crate `spacy-sm`: no
+//!   Python), and so writes ERRANT 3.0.2's own M2; [`Annotator::ewt`] runs on `english-tagger`'s
+//!   EWT-trained tagger (faster, not ERRANT's analyses); [`RecordedAnalyses`] runs the same
+//!   aligner and classifier on analyses recorded from spaCy itself. [`Annotator::annotate`]
+//!   gives [`Edit`]s.
 //! * [`align`] with [`Op`] and [`Step`] — the linguistic Damerau-Levenshtein alignment (cost of
 //!   a substitution: [`substitution_cost`]) or standard Levenshtein; [`Merge`] — the merging
 //!   strategies ([`AlignOptions`]).
 //! * [`Classifier`] with its [`WordList`] — the 25 categories with their `M:`/`R:`/`U:`
 //!   operations, and `UNK`; [`coarse_pos`] — ERRANT's POS of a Penn tag.
-//! * [`annotate_parallel`] and [`parallel_m2`] — `errant_parallel` ([`ParallelOptions`]);
+//! * [`annotate_parallel`] and [`parallel_m2`] — `errant_parallel` ([`ParallelOptions`]), each
+//!   distinct sentence analysed once, on rayon's threads;
 //!   [`retype_m2`] — `errant_m2 -gold|-auto` ([`RetypeOptions`], [`Retype`]).
-//! * [`Error`] — unreadable input, missing analyses, malformed M2.
+//! * [`Error`] — unreadable input, a model that cannot be read, missing analyses, malformed M2.
 //!
 //! ```
 //! use gec_errant::{AlignOptions, Annotator};
@@ -56,6 +59,7 @@ mod lancaster;
 mod merge;
 mod parallel;
 mod retype;
+mod spacy;
 mod token;
 
 pub use align::{Op, Step, align, substitution_cost};
@@ -66,6 +70,7 @@ pub use error::Error;
 pub use merge::Merge;
 pub use parallel::{ParallelOptions, ParallelSentence, annotate_parallel, parallel_m2};
 pub use retype::{Retype, RetypeOptions, retype_m2};
+pub use spacy::SpacyAnalyser;
 pub use token::{Analyser, RecordedAnalyses, Token};
 
 /// This crate's version (`gecbias --version` lists it).

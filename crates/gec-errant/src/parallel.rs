@@ -1,10 +1,13 @@
 //! `errant_parallel`: typed edits from an original text and its corrected versions, line by
 //! line.
 
+use std::collections::HashMap;
+
 use gec_metrics::{python_split, python_strip};
+use rayon::prelude::*;
 
 use crate::edit::noop_line;
-use crate::{AlignOptions, Analyser, Annotator, Edit, Error};
+use crate::{AlignOptions, Analyser, Annotator, Edit, Error, Token};
 
 /// Options of [`annotate_parallel`] (`-tok`, `-lev`, `-merge`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -44,7 +47,11 @@ pub struct ParallelSentence {
 /// The edits of each corrected version of each original line (ERRANT's `errant_parallel`):
 /// `corrections[k][i]` corrects `originals[i]`. A blank original line is skipped, as ERRANT
 /// skips it; the lists are read up to the shortest (callers check the counts).
-pub fn annotate_parallel<A: Analyser>(
+///
+/// Each distinct token sequence is analysed once, however many lines and files hold it (an
+/// original, a correction several systems share), and sentences are analysed and annotated on
+/// rayon's threads; the result does not depend on the number of threads.
+pub fn annotate_parallel<A: Analyser + Sync>(
     annotator: &Annotator<A>,
     originals: &[String],
     corrections: &[Vec<String>],
@@ -61,39 +68,58 @@ pub fn annotate_parallel<A: Analyser>(
             python_split(text).map(str::to_owned).collect()
         }
     };
-    let mut sentences = Vec::new();
+    // Per kept line: its tokens' sequence number, and per correction the sequence number of
+    // its tokens (`None`: the correction is the original, ERRANT's noop).
+    let mut distinct: HashMap<Vec<String>, usize> = HashMap::new();
+    let mut sequences: Vec<Vec<String>> = Vec::new();
+    let mut number = |tokens: Vec<String>| -> usize {
+        *distinct.entry(tokens).or_insert_with_key(|tokens| {
+            sequences.push(tokens.clone());
+            sequences.len() - 1
+        })
+    };
+    let mut lines = Vec::new();
     for (line, original) in originals.iter().enumerate().take(count) {
         let original = python_strip(original);
         if original.is_empty() {
             continue;
         }
         let tokens = tokens_of(original);
-        let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
-        let orig = annotator.parse(&words)?;
         let joined = if options.tokenise {
             original.to_owned()
         } else {
-            words.join(" ")
+            tokens.join(" ")
         };
-        let mut edits = Vec::with_capacity(corrections.len());
-        for file in corrections {
-            let corrected = python_strip(&file[line]);
-            if corrected == joined {
-                edits.push(None);
-                continue;
-            }
-            let cor_tokens = tokens_of(corrected);
-            let cor_words: Vec<&str> = cor_tokens.iter().map(String::as_str).collect();
-            let cor = annotator.parse(&cor_words)?;
-            edits.push(Some(annotator.annotate(&orig, &cor, options.align)));
-        }
-        sentences.push(ParallelSentence {
-            line,
-            tokens,
-            corrections: edits,
-        });
+        let orig = number(tokens);
+        let cors: Vec<Option<usize>> = corrections
+            .iter()
+            .map(|file| {
+                let corrected = python_strip(&file[line]);
+                (corrected != joined).then(|| number(tokens_of(corrected)))
+            })
+            .collect();
+        lines.push((line, orig, cors));
     }
-    Ok(sentences)
+    let analyses: Vec<Vec<Token>> = sequences
+        .par_iter()
+        .map(|tokens| {
+            let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            annotator.parse(&words)
+        })
+        .collect::<Result<_, Error>>()?;
+    Ok(lines
+        .into_par_iter()
+        .map(|(line, orig, cors)| ParallelSentence {
+            line,
+            tokens: sequences[orig].clone(),
+            corrections: cors
+                .into_iter()
+                .map(|cor| {
+                    cor.map(|c| annotator.annotate(&analyses[orig], &analyses[c], options.align))
+                })
+                .collect(),
+        })
+        .collect())
 }
 
 /// Sentences as ERRANT writes them: `S` and the tokens, then each correction's edits (or its

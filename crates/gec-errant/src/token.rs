@@ -1,5 +1,5 @@
-//! The analysis the aligner, merger and classifier read, and where it comes from: the native
-//! tagger or analyses recorded from spaCy.
+//! The analysis the aligner, merger and classifier read, and where it comes from: spaCy's model
+//! run natively (`spacy.rs`), the EWT-trained tagger, or analyses recorded from spaCy.
 
 use std::collections::HashMap;
 
@@ -48,8 +48,9 @@ impl Token {
     }
 }
 
-/// Where the analyses of tokenised sentences come from: the native tagger (`impl Analyser for
-/// Tagger`), spaCy's analyses recorded beforehand ([`RecordedAnalyses`]), or any other tagger a
+/// Where the analyses of tokenised sentences come from: spaCy's model run natively
+/// ([`crate::SpacyAnalyser`]), the EWT-trained tagger (`impl Analyser for Tagger`), spaCy's
+/// analyses recorded beforehand ([`RecordedAnalyses`]), or any other tagger a
 /// user brings. The aligner, merger and classifier only ever see [`Token`]s.
 pub trait Analyser {
     /// The analysis of one pretokenised sentence, one [`Token`] per word.
@@ -62,7 +63,13 @@ impl<A: Analyser + ?Sized> Analyser for &A {
     }
 }
 
-/// The native analysis: the tagger's Penn tags, UPOS, spaCy lemmas and labels. The tagger
+impl<A: Analyser + ?Sized> Analyser for Box<A> {
+    fn analyse(&self, words: &[&str]) -> Result<Vec<Token>, Error> {
+        (**self).analyse(words)
+    }
+}
+
+/// The EWT-trained tagger's analysis: its Penn tags, UPOS, spaCy lemmas and labels. The tagger
 /// labels tokens without attaching them, so each auxiliary's head is taken to be the next verb
 /// or auxiliary to its right that is not itself labelled an auxiliary (skipping subjects and
 /// adverbs, as in "has she not eaten"), up to the next punctuation or conjunction.

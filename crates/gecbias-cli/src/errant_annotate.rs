@@ -1,14 +1,14 @@
 //! `gecbias errant-parallel` and `gecbias errant-m2`: drop-ins for ERRANT 3.0.2's
 //! `errant_parallel` and `errant_m2` (their single-dash arguments, the same M2 on the same
-//! files), on the built-in tagger instead of spaCy.
+//! files), on spaCy's `en_core_web_sm` run natively (`--analyser spacy`, the default) or the
+//! EWT-trained tagger (`--analyser ewt`).
 
 use std::io::Write;
 use std::sync::OnceLock;
 
-use english_tagger::Tagger;
 use gec_errant::{
-    AlignOptions, Annotator, Merge, ParallelOptions, ParallelSentence, Retype, RetypeOptions,
-    annotate_parallel, parallel_m2, retype_m2,
+    AlignOptions, Analyser, Annotator, Merge, ParallelOptions, ParallelSentence, Retype,
+    RetypeOptions, annotate_parallel, parallel_m2, retype_m2,
 };
 
 use crate::{Error, input, write_output};
@@ -55,6 +55,27 @@ impl From<MergeArg> for Merge {
     }
 }
 
+/// Which analysis of English the annotation runs on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ErrantAnalyser {
+    /// spaCy's en_core_web_sm 3.8.0, run natively: ERRANT 3.0.2's own analyses, edits and types.
+    #[default]
+    Spacy,
+    /// The EWT-trained tagger of `gecbias tag`: faster, but its edits and types are not
+    /// ERRANT's.
+    Ewt,
+}
+
+impl ErrantAnalyser {
+    /// The analyser's name in signatures.
+    pub fn signature_name(self) -> &'static str {
+        match self {
+            ErrantAnalyser::Spacy => "spacy-en_core_web_sm-3.8.0",
+            ErrantAnalyser::Ewt => "ewt-tagger",
+        }
+    }
+}
+
 /// Align parallel text files and extract and classify the edits (ERRANT's `errant_parallel`).
 #[derive(clap::Args)]
 pub(crate) struct ParallelArgs {
@@ -76,6 +97,9 @@ pub(crate) struct ParallelArgs {
     /// The merging strategy for automatic alignment.
     #[arg(long = "merge", value_enum, default_value = "rules")]
     merge: MergeArg,
+    /// The analysis of English (not an ERRANT flag).
+    #[arg(long, value_enum, default_value = "spacy")]
+    analyser: ErrantAnalyser,
 }
 
 /// Automatically extract and/or classify the edits of an M2 file (ERRANT's `errant_m2`).
@@ -105,13 +129,28 @@ pub(crate) struct M2Args {
     /// The merging strategy for automatic alignment.
     #[arg(long = "merge", value_enum, default_value = "rules")]
     merge: MergeArg,
+    /// The analysis of English (not an ERRANT flag).
+    #[arg(long, value_enum, default_value = "spacy")]
+    analyser: ErrantAnalyser,
 }
 
-/// The native annotator (built-in tagger and word list), loaded once per process.
-pub(crate) fn annotator() -> Result<&'static Annotator<Tagger>, Error> {
-    static ANNOTATOR: OnceLock<Result<Annotator<Tagger>, String>> = OnceLock::new();
-    ANNOTATOR
-        .get_or_init(|| Annotator::english().map_err(|e| e.to_string()))
+/// An annotator over whichever analyser a flag chose.
+pub(crate) type DynAnnotator = Annotator<Box<dyn Analyser + Send + Sync>>;
+
+/// The annotator on `analyser` (built-in models and word list), loaded once per process.
+pub(crate) fn annotator(analyser: ErrantAnalyser) -> Result<&'static DynAnnotator, Error> {
+    type Loaded = OnceLock<Result<DynAnnotator, String>>;
+    static SPACY: Loaded = OnceLock::new();
+    static EWT: Loaded = OnceLock::new();
+    let (cell, load): (&Loaded, fn() -> Result<DynAnnotator, gec_errant::Error>) = match analyser {
+        ErrantAnalyser::Spacy => (&SPACY, || {
+            Ok(Annotator::english()?.map_analyser(|a| Box::new(a) as Box<_>))
+        }),
+        ErrantAnalyser::Ewt => (&EWT, || {
+            Ok(Annotator::ewt()?.map_analyser(|a| Box::new(a) as Box<_>))
+        }),
+    };
+    cell.get_or_init(|| load().map_err(|e| e.to_string()))
         .as_ref()
         .map_err(|e| Error::input(e.clone()))
 }
@@ -158,14 +197,15 @@ pub(crate) fn read_parallel(
     Ok((originals, corrected))
 }
 
-/// The typed edits of each corrected version of each original line, by the native annotator
-/// (the Python package's `errant_parallel`); a line over [`MAX_SENTENCE_TOKENS`] is refused,
+/// The typed edits of each corrected version of each original line, by the annotator on
+/// `analyser` (the Python package's `errant_parallel`); a line over [`MAX_SENTENCE_TOKENS`] is refused,
 /// named `sources:LINE` or `corrections[K]:LINE`.
 pub fn errant_parallel_lines(
     originals: &[String],
     corrected: &[Vec<String>],
     tokenise: bool,
     align: AlignOptions,
+    analyser: ErrantAnalyser,
 ) -> Result<Vec<ParallelSentence>, Error> {
     check_lengths(originals, "sources")?;
     for (k, lines) in corrected.iter().enumerate() {
@@ -174,7 +214,7 @@ pub fn errant_parallel_lines(
     let options = ParallelOptions::default()
         .with_tokenise(tokenise)
         .with_align(align);
-    annotate_parallel(annotator()?, originals, corrected, options)
+    annotate_parallel(annotator(analyser)?, originals, corrected, options)
         .map_err(|e| Error::input(e.to_string()))
 }
 
@@ -200,7 +240,7 @@ pub(crate) fn run_parallel(args: &ParallelArgs, out: &mut dyn Write) -> Result<(
     let align = AlignOptions::default()
         .with_lev(args.lev)
         .with_merge(args.merge.into());
-    let sentences = errant_parallel_lines(&originals, &corrected, args.tok, align)?;
+    let sentences = errant_parallel_lines(&originals, &corrected, args.tok, align, args.analyser)?;
     write_to(&args.out, &parallel_m2(&sentences), out)
 }
 
@@ -237,7 +277,12 @@ pub(crate) fn run_m2(args: &M2Args, out: &mut dyn Write) -> Result<(), Error> {
                 .with_lev(args.lev)
                 .with_merge(args.merge.into()),
         );
-    let m2 = retype_m2(annotator()?, &text, input::name(&args.m2_file), options)
-        .map_err(|e| Error::input(e.to_string()))?;
+    let m2 = retype_m2(
+        annotator(args.analyser)?,
+        &text,
+        input::name(&args.m2_file),
+        options,
+    )
+    .map_err(|e| Error::input(e.to_string()))?;
     write_to(&args.out, &m2, out)
 }

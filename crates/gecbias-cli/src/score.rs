@@ -182,6 +182,9 @@ struct MetricOptions {
     /// ERRANT: what counts as the same edit (errant_compare's -cs, -cse, -ds, -dt).
     #[arg(long, value_enum, default_value = "cs")]
     errant_mode: ErrantModeName,
+    /// ERRANT from text (`-s`): the analysis of English that types the edits.
+    #[arg(long, value_enum, default_value = "spacy")]
+    analyser: crate::errant_annotate::ErrantAnalyser,
     /// ERRANT: P/R/F per error type: 1 operation (R), 2 main type (NOUN), 3 both (R:NOUN).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
     cat: Option<u8>,

@@ -1,5 +1,5 @@
-//! `gecbias errant-parallel` and `errant-m2` on the built-in tagger against ERRANT 3.0.2's own
-//! output on the same hand-made fixtures (`tests/fixtures/errant/`: six sentences, two
+//! `gecbias errant-parallel` and `errant-m2` (spaCy's model run natively, the default) against
+//! ERRANT 3.0.2's own output on the same hand-made fixtures (`tests/fixtures/errant/`: six sentences, two
 //! corrections, a four-sentence M2 gold; the `expected-*` files recorded with spaCy 3.8 and
 //! `en_core_web_sm` 3.8.0 by running ERRANT unchanged through
 //! `xtask/src/reference_tools/errant_record.py`), byte for byte; and `score -m errant` from text.
@@ -97,20 +97,13 @@ fn score_types_text_hypotheses_per_category() {
         "He went to school yesterday .\nThis is an apple .\nFine .\nWe discussed about this problem .\n",
     )
     .unwrap();
-    let out = gecbias(&[
-        "score",
-        "-m",
-        "errant",
-        "-s",
-        src.to_str().unwrap(),
-        "-i",
-        hyp.to_str().unwrap(),
-        "--gold",
-        &gold,
-        "--cat",
-        "3",
-    ]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let score = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec!["score", "-m", "errant", "-s", src.to_str().unwrap()];
+        args.extend(["-i", hyp.to_str().unwrap(), "--gold", &gold]);
+        args.extend(extra);
+        serde_json::from_str(&gecbias(&args)).unwrap()
+    };
+    let json = score(&["--cat", "3"]);
     let row = &json[0];
     // The gold re-typed: annotator 0 has went, an; in the last sentence annotator 10 deletes
     // "about" (U:PREP) and annotator 2 writes "this". The running choice takes, sentence by
@@ -127,9 +120,19 @@ fn score_types_text_hypotheses_per_category() {
         row["signature"]
             .as_str()
             .unwrap()
-            .contains("|hyp:text|typed:gecbias-errant-"),
+            .contains("|hyp:text|typed:gecbias-errant-0.1.0|analyser:spacy-en_core_web_sm-3.8.0|"),
         "{}",
         row["signature"]
+    );
+    // The EWT tagger only when asked for, and the signature says so.
+    let ewt = score(&["--analyser", "ewt"]);
+    assert!(
+        ewt[0]["signature"]
+            .as_str()
+            .unwrap()
+            .contains("|analyser:ewt-tagger|"),
+        "{}",
+        ewt[0]["signature"]
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

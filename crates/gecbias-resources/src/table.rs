@@ -3,7 +3,7 @@
 
 /// For each resource, in [`Resource`] order: its folder under the repository's `models/` and the
 /// files it consists of.
-const TABLE: [(&str, &[&str]); 6] = [
+const TABLE: [(&str, &[&str]); 7] = [
     ("ucca-wiki-bilstm", &["model.bin"]),
     (
         "punkt-english",
@@ -18,4 +18,5 @@ const TABLE: [(&str, &[&str]); 6] = [
     ("english-tagger-ewt", &["model.bin"]),
     ("errant-en-gb-words", &["en_GB-large.txt"]),
     ("ucca-wiki-v1.2", &["model.bin"]),
+    ("spacy-en-core-web-sm", &["model.bin"]),
 ];

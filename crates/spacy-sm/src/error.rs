@@ -22,4 +22,7 @@ pub enum Error {
         /// What is wrong with it.
         message: String,
     },
+    /// The model could not be located (no built-in copy, `$GECBIAS_SPACY_MODEL` unset).
+    #[error(transparent)]
+    Resource(#[from] gecbias_resources::Error),
 }

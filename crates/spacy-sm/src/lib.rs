@@ -6,8 +6,8 @@
 //! attribute ruler (POS, morphology, some lemmas); the rule lemmatiser is `english-tagger`'s,
 //! and spaCy's tokenizer is to come.
 //!
-//! ```no_run
-//! let model = spacy_sm::Model::read("models/spacy-en-core-web-sm/model.bin")?;
+//! ```
+//! let model = spacy_sm::Model::builtin()?;
 //! let tags = model.tag(&["She", "has", "eaten", "the", "apples", "."]);
 //! assert_eq!(tags, ["PRP", "VBZ", "VBN", "DT", "NNS", "."]);
 //! # Ok::<(), spacy_sm::Error>(())
@@ -21,6 +21,7 @@
 //! * [`MAGIC`], [`FORMAT_VERSION`] — the model file's format.
 
 mod container;
+mod dense;
 mod error;
 mod features;
 mod hashing;
@@ -76,6 +77,19 @@ pub struct Analysis {
 }
 
 impl Model {
+    /// The model built into this program (`models/spacy-en-core-web-sm/model.bin`), or the file
+    /// `$GECBIAS_SPACY_MODEL` names.
+    pub fn builtin() -> Result<Model, Error> {
+        use gecbias_resources::{Located, Resource, locate};
+        match locate(Resource::SpacyModel)? {
+            Located::Embedded(files) => {
+                let bytes = files.get("model.bin").unwrap_or_default();
+                Model::from_bytes(bytes, &files.describe("model.bin"))
+            }
+            Located::Path { path, .. } => Model::read(path),
+        }
+    }
+
     /// Reads a model file.
     pub fn read(path: impl AsRef<Path>) -> Result<Model, Error> {
         let path = path.as_ref();
@@ -209,9 +223,10 @@ impl Model {
     }
 
     fn tags_of(&self, vectors: &[f32]) -> Vec<&str> {
-        vectors
-            .chunks_exact(self.tok2vec.width())
-            .map(|v| self.tags[self.tagger.argmax(v)].as_str())
+        self.tagger
+            .argmax(vectors)
+            .into_iter()
+            .map(|k| self.tags[k].as_str())
             .collect()
     }
 }

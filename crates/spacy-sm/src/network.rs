@@ -14,6 +14,7 @@
 
 use crate::Error;
 use crate::container::Container;
+use crate::dense::Matrix;
 use crate::hashing::embedding_keys;
 
 /// Maxout pieces of every layer.
@@ -23,30 +24,10 @@ const EPSILON: f32 = 1e-8;
 /// The zero rows around a sentence when the window layers run (the model's `with_array` pad).
 const PAD: usize = 4;
 
-/// The dot product of `a` and `b` in eight lanes summed at the end: an order the compiler can
-/// vectorise (thinc's BLAS sums in an order of its own; the results differ in the last bits).
-pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
-    let mut lanes = [0.0f32; 8];
-    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
-    let tail: f32 = a8
-        .remainder()
-        .iter()
-        .zip(b8.remainder())
-        .map(|(x, y)| x * y)
-        .sum();
-    for (x, y) in a8.zip(b8) {
-        for k in 0..8 {
-            lanes[k] += x[k] * y[k];
-        }
-    }
-    lanes.iter().sum::<f32>() + tail
-}
-
 /// A maxout layer with layer norm: `W` is `[width][PIECES][input]`.
 #[derive(Debug, Clone)]
 struct MaxoutNorm {
-    input: usize,
-    w: Vec<f32>,
+    w: Matrix,
     b: Vec<f32>,
     g: Vec<f32>,
     beta: Vec<f32>,
@@ -62,8 +43,7 @@ impl MaxoutNorm {
             return Err(file.error(format!("tok2vec.maxout.{k}.W has shape {shape:?}")));
         }
         Ok(MaxoutNorm {
-            input,
-            w: w.to_vec(),
+            w: Matrix::new(w, width * PIECES, input),
             b: file
                 .array(&format!("tok2vec.maxout.{k}.b"), &[width, PIECES])?
                 .to_vec(),
@@ -74,13 +54,6 @@ impl MaxoutNorm {
                 .array(&format!("tok2vec.norm.{k}.b"), &[width])?
                 .to_vec(),
         })
-    }
-
-    /// The pre-activations `W x` (without the bias) of `x`, `[width · PIECES]`.
-    fn products(&self, x: &[f32], out: &mut [f32]) {
-        for (row, o) in self.w.chunks_exact(self.input).zip(out.iter_mut()) {
-            *o = dot(row, x);
-        }
     }
 
     /// Maxout over the pieces of `pre + b`, then layer norm, into `out`.
@@ -132,6 +105,7 @@ impl Tok2Vec {
         let (shape, _) = file.any_array("tok2vec.maxout.0.W")?;
         let width = shape.first().copied().unwrap_or(0);
         let first = MaxoutNorm::read(file, 0, width)?;
+        let (_, first_w) = file.any_array("tok2vec.maxout.0.W")?;
         let mut tables = Vec::with_capacity(seeds.len());
         let mut offset = 0;
         for (k, seed) in seeds.iter().enumerate() {
@@ -142,36 +116,35 @@ impl Tok2Vec {
             let [rows, dim] = shape[..] else {
                 return Err(file.error(format!("tok2vec.embed.{k}.E has shape {shape:?}")));
             };
-            if dim != width || rows == 0 {
+            if dim != width || rows == 0 || offset + dim > first.w.input() {
                 return Err(file.error(format!("tok2vec.embed.{k}.E has shape {shape:?}")));
             }
             // Each row's product with the columns of the first layer that read table k.
-            let mut products = vec![0.0; rows * width * PIECES];
-            for (row, out) in e
-                .chunks_exact(dim)
-                .zip(products.chunks_exact_mut(width * PIECES))
-            {
-                for (weights, o) in first.w.chunks_exact(first.input).zip(out.iter_mut()) {
-                    *o = dot(&weights[offset..offset + dim], row);
-                }
-            }
+            let columns: Vec<f32> = first_w
+                .chunks_exact(first.w.input())
+                .flat_map(|weights| &weights[offset..offset + dim])
+                .copied()
+                .collect();
+            let mut table = vec![0.0; rows * width * PIECES];
+            Matrix::new(&columns, width * PIECES, dim).products(e, dim, rows, &mut table);
             offset += dim;
             tables.push(Table {
                 seed,
                 rows,
-                products,
+                products: table,
             });
         }
-        if offset != first.input {
+        if offset != first.w.input() {
             return Err(file.error(format!(
                 "the embeddings give {offset} inputs, the first layer reads {}",
-                first.input
+                first.w.input()
             )));
         }
-        let layers = (1..5)
+        // Four window layers, as many as the pad rows on each side (`encode` relies on it).
+        let layers = (1..=PAD)
             .map(|k| MaxoutNorm::read(file, k, width))
             .collect::<Result<Vec<_>, Error>>()?;
-        if layers.iter().any(|l| l.input != 3 * width) {
+        if layers.iter().any(|l| l.w.input() != 3 * width) {
             return Err(file.error("a window layer does not read three tokens".into()));
         }
         Ok(Tok2Vec {
@@ -194,38 +167,40 @@ impl Tok2Vec {
         // the first layer those rows are no longer zero, and the tokens near the ends read them.
         let rows = attributes.len() + 2 * PAD;
         let mut x = vec![0.0; rows * w];
-        let mut pre = vec![0.0; w * PIECES];
+        let mut sum = vec![0.0; w * PIECES];
         for (ids, out) in attributes.iter().zip(x[PAD * w..].chunks_exact_mut(w)) {
-            pre.iter_mut().for_each(|p| *p = 0.0);
+            sum.iter_mut().for_each(|p| *p = 0.0);
             for (table, &id) in self.tables.iter().zip(ids) {
                 for key in embedding_keys(id, table.seed) {
                     let row = key as usize % table.rows;
                     let products = &table.products[row * w * PIECES..(row + 1) * w * PIECES];
-                    for (p, q) in pre.iter_mut().zip(products) {
+                    for (p, q) in sum.iter_mut().zip(products) {
                         *p += q;
                     }
                 }
             }
-            self.first.finish(&pre, out);
+            self.first.finish(&sum, out);
         }
-        let mut window = vec![0.0; 3 * w];
+        // The window of row i is rows i - 1, i and i + 1, zeros past the ends: with a zero row
+        // on each side, the windows are the overlapping slices of 3 · w values w apart. A pad
+        // row at distance d from the sentence reaches a word only through the layers after
+        // layer d, so layer k (from 0) computes the rows up to distance 3 − k and no further;
+        // the rest are never read again.
+        let mut padded = vec![0.0; (rows + 2) * w];
+        let mut pre = vec![0.0; rows * w * PIECES];
         let mut y = vec![0.0; w];
-        for layer in &self.layers {
-            let before = x.clone();
-            for i in 0..rows {
-                window.iter_mut().for_each(|v| *v = 0.0);
-                for (slot, j) in [i.checked_sub(1), Some(i), Some(i + 1)]
-                    .into_iter()
-                    .enumerate()
-                {
-                    if let Some(j) = j.filter(|&j| j < rows) {
-                        window[slot * w..(slot + 1) * w]
-                            .copy_from_slice(&before[j * w..(j + 1) * w]);
-                    }
-                }
-                layer.products(&window, &mut pre);
-                layer.finish(&pre, &mut y);
-                for (xi, yi) in x[i * w..(i + 1) * w].iter_mut().zip(&y) {
+        for (k, layer) in self.layers.iter().enumerate() {
+            let margin = self.layers.len() - 1 - k;
+            let (start, count) = (PAD - margin, attributes.len() + 2 * margin);
+            padded[w..(rows + 1) * w].copy_from_slice(&x);
+            layer.w.products(&padded[start * w..], w, count, &mut pre);
+            for (p, xi) in pre
+                .chunks_exact(w * PIECES)
+                .zip(x[start * w..].chunks_exact_mut(w))
+                .take(count)
+            {
+                layer.finish(p, &mut y);
+                for (xi, yi) in xi.iter_mut().zip(&y) {
                     *xi += yi;
                 }
             }
@@ -236,11 +211,11 @@ impl Tok2Vec {
     }
 }
 
-/// The tagger's linear layer: a score per tag from a token's vector.
+/// A linear layer: a score per output from a vector (the tagger's; the parser's lower and upper
+/// layers).
 #[derive(Debug, Clone)]
 pub(crate) struct Linear {
-    inputs: usize,
-    w: Vec<f32>,
+    w: Matrix,
     b: Vec<f32>,
 }
 
@@ -255,8 +230,7 @@ impl Linear {
             return Err(file.error(format!("{name}.W reads {i} inputs, not {inputs}")));
         }
         Ok(Linear {
-            inputs,
-            w: w.to_vec(),
+            w: Matrix::new(w, outputs, inputs),
             b: file.array(&format!("{name}.b"), &[outputs])?.to_vec(),
         })
     }
@@ -266,22 +240,34 @@ impl Linear {
         self.b.len()
     }
 
-    /// `W x + b` into `out`.
-    pub(crate) fn apply(&self, x: &[f32], out: &mut [f32]) {
-        for ((row, b), o) in self.w.chunks_exact(self.inputs).zip(&self.b).zip(out) {
-            *o = dot(row, x) + b;
+    /// `W x_t + b` for each vector `x_t` of `xs` (`[count][inputs]`), into `out`
+    /// (`[count][outputs]`).
+    pub(crate) fn apply(&self, xs: &[f32], out: &mut [f32]) {
+        let count = xs.len() / self.w.input();
+        self.w.products(xs, self.w.input(), count, out);
+        for row in out[..count * self.outputs()].chunks_exact_mut(self.outputs()) {
+            for (o, b) in row.iter_mut().zip(&self.b) {
+                *o += b;
+            }
         }
     }
 
-    /// The index of the highest score for `x` (the first of equal ones, as numpy's argmax).
-    pub(crate) fn argmax(&self, x: &[f32]) -> usize {
-        let mut best = (0, f32::NEG_INFINITY);
-        for (k, (row, b)) in self.w.chunks_exact(self.inputs).zip(&self.b).enumerate() {
-            let score = dot(row, x) + b;
-            if score > best.1 {
-                best = (k, score);
-            }
-        }
-        best.0
+    /// For each vector of `xs` (`[count][inputs]`), the index of its highest score (the first
+    /// of equal ones, as numpy's argmax).
+    pub(crate) fn argmax(&self, xs: &[f32]) -> Vec<usize> {
+        let mut scores = vec![0.0; xs.len() / self.w.input() * self.outputs()];
+        self.apply(xs, &mut scores);
+        scores
+            .chunks_exact(self.outputs())
+            .map(|row| {
+                let mut best = (0, f32::NEG_INFINITY);
+                for (k, &score) in row.iter().enumerate() {
+                    if score > best.1 {
+                        best = (k, score);
+                    }
+                }
+                best.0
+            })
+            .collect()
     }
 }

@@ -13,7 +13,8 @@
 
 use crate::Error;
 use crate::container::Container;
-use crate::network::{Linear, dot};
+use crate::dense::Matrix;
+use crate::network::Linear;
 
 /// Context slots of a state.
 const SLOTS: usize = 8;
@@ -42,7 +43,7 @@ struct Move {
 pub(crate) struct Parser {
     lower: Linear,
     /// `[SLOTS][hidden · PIECES][lower width]`.
-    affine: Vec<f32>,
+    affine: Matrix,
     affine_b: Vec<f32>,
     /// `[SLOTS][hidden · PIECES]`.
     pad: Vec<f32>,
@@ -105,7 +106,7 @@ impl Parser {
         }
         Ok(Parser {
             lower,
-            affine: w.to_vec(),
+            affine: Matrix::new(w, SLOTS * hidden * PIECES, inner),
             affine_b,
             pad,
             hidden,
@@ -121,17 +122,10 @@ impl Parser {
         let o = self.hidden * PIECES;
         let inner = self.lower.outputs();
         // Every word's contribution to every slot.
+        let mut low = vec![0.0; n * inner];
+        self.lower.apply(&vectors[..n * width], &mut low);
         let mut cached = vec![0.0; n * SLOTS * o];
-        let mut low = vec![0.0; inner];
-        for (x, out) in vectors
-            .chunks_exact(width)
-            .zip(cached.chunks_exact_mut(SLOTS * o))
-        {
-            self.lower.apply(x, &mut low);
-            for (weights, y) in self.affine.chunks_exact(inner).zip(out.iter_mut()) {
-                *y = dot(weights, &low);
-            }
-        }
+        self.affine.products(&low, inner, n, &mut cached);
         let mut state = State::new(n);
         let mut sum = vec![0.0; o];
         let mut hidden = vec![0.0; self.hidden];

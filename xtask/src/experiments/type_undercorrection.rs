@@ -12,8 +12,7 @@ use std::fmt::Write as _;
 
 use anyhow::Context;
 use conservatism::{spearman_p_value, spearman_rho};
-use english_tagger::Tagger;
-use gec_errant::{Annotator, Classifier, WordList};
+use gec_errant::Annotator;
 use gec_metrics::CategoryTier;
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
@@ -173,17 +172,14 @@ fn run(data: &DataDir, _inputs: &[String], bar: &ProgressBar) -> anyhow::Result<
         &take("official-2014.combined-gold")?,
     );
     bar.inc(1);
-    let native = Annotator::new(
-        Tagger::default_model()?,
-        Classifier::new(WordList::english()?),
-    );
+    let native = Annotator::english()?;
     let run_named = |name: &str| runs().into_iter().find(|r| r.name == name);
     let (systems_run, gold_run) = (
         run_named("conll14-systems").context("no systems run")?,
         run_named("official-2014.combined-gold").context("no gold run")?,
     );
     let ours = typing(
-        "gecbias (built-in tagger)",
+        "gecbias (spaCy's model, natively)",
         &edit_rows(&super::errant::ours(&native, data, &systems_run)?),
         &edit_rows(&super::errant::ours(&native, data, &gold_run)?),
     );

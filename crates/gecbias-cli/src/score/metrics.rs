@@ -1,6 +1,6 @@
 //! The metrics of `score`: each system read and scored (M2, ERRANT, GLEU, SARI, USim), with the per-sentence items the resampling draws from and the references each metric reads.
 
-use rayon::prelude::*;
+use crate::errant_annotate::ErrantAnalyser;
 
 use super::*;
 
@@ -395,7 +395,10 @@ fn text_hint(error: Error, path: &str) -> Error {
 
 /// The hypothesis and gold M2 files of `-m errant`: hypothesis texts typed by the native ERRANT
 /// against `-s` (the gold re-typed by it too), or hypothesis M2 files as given.
-pub(super) fn errant_files(inputs: &Inputs) -> Result<(Vec<M2File>, M2File, &'static str), Error> {
+pub(super) fn errant_files(
+    inputs: &Inputs,
+    analyser: ErrantAnalyser,
+) -> Result<(Vec<M2File>, M2File, &'static str), Error> {
     let gold_path = one_gold(inputs, "errant")?;
     let Some(source) = &inputs.source else {
         let hyps = inputs
@@ -405,7 +408,7 @@ pub(super) fn errant_files(inputs: &Inputs) -> Result<(Vec<M2File>, M2File, &'st
             .collect::<Result<Vec<_>, Error>>()?;
         return Ok((hyps, input::m2(gold_path, true)?, "m2"));
     };
-    let annotator = crate::errant_annotate::annotator()?;
+    let annotator = crate::errant_annotate::annotator(analyser)?;
     let (originals, corrected) = crate::errant_annotate::read_parallel(source, &paths(inputs))?;
     let gold_text = input::text(gold_path)?;
     let gold_m2 = gec_errant::retype_m2(
@@ -416,32 +419,14 @@ pub(super) fn errant_files(inputs: &Inputs) -> Result<(Vec<M2File>, M2File, &'st
     )
     .map_err(|e| Error::input(e.to_string()))?;
     let gold = M2File::parse(&gold_m2, input::name(gold_path)).map_err(library_error)?;
-    // Every system at once, so each source sentence is analysed once, not once per system; and
-    // contiguous blocks of lines on every thread (the edits of a line depend on that line only).
-    let block = originals
-        .len()
-        .div_ceil(rayon::current_num_threads())
-        .max(1);
-    let blocks: Vec<Vec<gec_errant::ParallelSentence>> = (0..originals.len())
-        .step_by(block)
-        .collect::<Vec<usize>>()
-        .par_iter()
-        .map(|&start| {
-            let end = (start + block).min(originals.len());
-            let part: Vec<Vec<String>> = corrected.iter().map(|c| c[start..end].to_vec()).collect();
-            let mut typed = crate::errant_annotate::errant_parallel_lines(
-                &originals[start..end],
-                &part,
-                false,
-                gec_errant::AlignOptions::default(),
-            )?;
-            for s in &mut typed {
-                s.line += start;
-            }
-            Ok(typed)
-        })
-        .collect::<Result<_, Error>>()?;
-    let sentences: Vec<gec_errant::ParallelSentence> = blocks.into_iter().flatten().collect();
+    // Every system at once, so each distinct sentence is analysed once, not once per system.
+    let sentences = crate::errant_annotate::errant_parallel_lines(
+        &originals,
+        &corrected,
+        false,
+        gec_errant::AlignOptions::default(),
+        analyser,
+    )?;
     let mut hyps = Vec::with_capacity(inputs.input.len());
     for (k, path) in paths(inputs).iter().enumerate() {
         // A blank source line stays a sentence (with no edits), so the blocks stay aligned with
@@ -485,7 +470,7 @@ pub(super) fn errant_metric(
     settings: &MetricOptions,
     resampling: &Resampling,
 ) -> Result<Metric<ErrantSentence>, Error> {
-    let (hyps, reference, hyp_kind) = errant_files(inputs)?;
+    let (hyps, reference, hyp_kind) = errant_files(inputs, settings.analyser)?;
     if settings.cat.is_some()
         && let Some((line, category)) = foreign_type(&reference)
     {
@@ -573,7 +558,9 @@ pub(super) fn errant_metric(
         .with("beta", settings.beta)
         .with("hyp", hyp_kind);
     if hyp_kind == "text" {
-        signature = signature.with("typed", format!("gecbias-errant-{}", gec_errant::VERSION));
+        signature = signature
+            .with("typed", format!("gecbias-errant-{}", gec_errant::VERSION))
+            .with("analyser", settings.analyser.signature_name());
     }
     if let Some(c) = settings.cat {
         signature = signature.with("cat", c);
