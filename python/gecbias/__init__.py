@@ -737,8 +737,8 @@ def errant_parallel(
     """ERRANT's typed edits of each correction of each source sentence, natively (spaCy's
     ``en_core_web_sm`` 3.8 run in Rust; no Python NLP stack): per source line, per correction,
     ``None`` where the correction is the source itself (ERRANT's ``noop``), else its
-    :class:`ErrantEdit` list. Lines are tokenised text (``tokenise`` splits raw text by spaCy's
-    English rules); ``corrections`` is one path or a list of corrected versions; ``lev`` aligns by
+    :class:`ErrantEdit` list. Lines are tokenised text (``tokenise`` splits raw text by spaCy 3.8's
+    own tokenizer, as ERRANT's ``-tok`` does); ``corrections`` is one path or a list of corrected versions; ``lev`` aligns by
     standard Levenshtein; ``merge`` is ERRANT's merging strategy; ``analyser="ewt"`` types with the
     EWT-trained tagger instead (faster, not ERRANT's edits and types).
 

@@ -1,8 +1,8 @@
 //! `cargo xtask hostile-input`: the bad-input matrix. Every subcommand on every hostile input —
 //! a 5 MB single line (as a sentence and as an M2 gold), a 5 MB line of sentences, a 999-token
-//! sentence whose every token is replaced, 100,000 empty lines, NUL bytes, a UTF-8 byte-order
+//! sentence whose every token is replaced, a 1 MB word, 100,000 empty lines, NUL bytes, a UTF-8 byte-order
 //! mark — must end with exit status 0, 1 or 2, never a panic, a backtrace or an abort, within
-//! 10 s and 2 GB of address space each, with a one-line message. The 150 runs take about 60 s of
+//! 10 s and 2 GB of address space each, with a one-line message. The 203 runs take about 90 s of
 //! CPU, too slow for `cargo test`; `.ci/run` runs this.
 //! The command is built first with the workspace's features (`--workspace --bin gecbias`), so
 //! after `cargo test --workspace` nothing is rebuilt.
@@ -137,6 +137,14 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
             REWRITTEN,
             file("rewritten.txt", format!("{}\n", numbered('b')).as_bytes())?,
             file("rewritten.m2", format!("S {}\n", numbered('a')).as_bytes())?,
+        ),
+        (
+            "1 MB word",
+            file("word.txt", format!("{}\n", "ab".repeat(500_000)).as_bytes())?,
+            file(
+                "word.m2",
+                format!("S {}\n", "ab".repeat(500_000)).as_bytes(),
+            )?,
         ),
         (
             "100,000 empty lines",

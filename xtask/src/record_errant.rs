@@ -35,8 +35,12 @@ const CONLL: &str = "assess_learner_language/data/conll14st-test-data/noalt";
 /// What one recorded run does.
 #[derive(Debug, Clone)]
 pub(crate) enum Job {
-    /// `errant_parallel -orig ORIG -cor COR…` (data-relative paths).
-    Parallel { orig: String, cors: Vec<String> },
+    /// `errant_parallel -orig ORIG -cor COR…` (data-relative paths), with `-tok` when `tok`.
+    Parallel {
+        orig: String,
+        cors: Vec<String>,
+        tok: bool,
+    },
     /// `errant_m2 -gold|-auto FILE`.
     M2 { file: String, mode: Retype },
 }
@@ -67,6 +71,7 @@ pub(crate) fn runs() -> Vec<Run> {
                 job: Job::Parallel {
                     orig: format!("{JFLEG}/dev.src"),
                     cors: (0..4).map(|k| format!("{JFLEG}/dev.ref{k}")).collect(),
+                    tok: false,
                 },
                 align: AlignOptions::default().with_lev(lev).with_merge(merge),
             });
@@ -77,11 +82,33 @@ pub(crate) fn runs() -> Vec<Run> {
         job: Job::Parallel {
             orig: format!("{PARAGRAPHS}/conll.tok.orig"),
             cors: system_files(),
+            tok: false,
+        },
+        align: AlignOptions::default(),
+    });
+    // The same texts read as raw text: spaCy's tokenizer splits them again (`n't`, `'s`,
+    // hyphens, …).
+    runs.push(Run {
+        name: "jfleg-dev-tok".into(),
+        job: Job::Parallel {
+            orig: format!("{JFLEG}/dev.src"),
+            cors: (0..4).map(|k| format!("{JFLEG}/dev.ref{k}")).collect(),
+            tok: true,
+        },
+        align: AlignOptions::default(),
+    });
+    runs.push(Run {
+        name: "conll14-systems-tok".into(),
+        job: Job::Parallel {
+            orig: format!("{PARAGRAPHS}/conll.tok.orig"),
+            cors: system_files(),
+            tok: true,
         },
         align: AlignOptions::default(),
     });
     for (name, file, mode) in [
         ("official-2014.0-gold", "official-2014.0.m2", Retype::Gold),
+        ("official-2014.1-gold", "official-2014.1.m2", Retype::Gold),
         (
             "official-2014.combined-gold",
             "official-2014.combined.m2",
@@ -106,15 +133,26 @@ pub(crate) fn runs() -> Vec<Run> {
 }
 
 /// The runs whose edits are committed for the native comparison.
-pub(crate) const EDIT_RUNS: [&str; 3] = [
+pub(crate) const EDIT_RUNS: [&str; 5] = [
     "conll14-systems",
     "official-2014.combined-gold",
     "jfleg-dev-rules",
+    "jfleg-dev-tok",
+    "conll14-systems-tok",
 ];
 
 /// Where the committed files live.
 pub(crate) fn recorded(file: &str) -> PathBuf {
     workspace_root().join("xtask/recorded/errant").join(file)
+}
+
+/// The key of a recorded analysis: FNV-1a of its words joined by U+001F.
+pub(crate) fn analysis_key<S: AsRef<str>>(words: &[S]) -> u64 {
+    fnv(&words
+        .iter()
+        .map(AsRef::as_ref)
+        .collect::<Vec<_>>()
+        .join("\u{1f}"))
 }
 
 /// FNV-1a, 64 bits: the key of a sentence and the digest of a block or a correction.
@@ -275,13 +313,16 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         command.arg(&script).arg(&jsonl);
         let path = |p: &str| data.root().join(p);
         match &run.job {
-            Job::Parallel { orig, cors } => {
+            Job::Parallel { orig, cors, tok } => {
                 command
                     .arg("errant_parallel")
                     .arg("-orig")
                     .arg(path(orig))
                     .arg("-cor");
                 command.args(cors.iter().map(|c| path(c)));
+                if *tok {
+                    command.arg("-tok");
+                }
             }
             Job::M2 { file, mode } => {
                 command.arg("errant_m2").arg(match mode {
@@ -322,6 +363,12 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
                 let _ = writeln!(edits, "{}\t{b}\t{id}\t{s}\t{e}\t{c}\t{t}", run.name);
             }
         }
+        // The analyses of pretokenised text only: spaCy's analyses of raw text (`-tok`) are
+        // recorded by `record spacy` (`*-text.tsv`) and checked in `spacy-sm`, and the `-tok`
+        // runs are compared by their M2; recording them here as well would double this file.
+        if matches!(run.job, Job::Parallel { tok: true, .. }) {
+            continue;
+        }
         for line in std::fs::read_to_string(&jsonl)?.lines() {
             let v: serde_json::Value = serde_json::from_str(line)?;
             let field = |k: &str| -> Vec<String> {
@@ -338,7 +385,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
                 .map(|(w, l)| english_tagger::lemma_edit(w, &l))
                 .collect();
             analyses.insert(
-                fnv(&words.join("\u{1f}")),
+                analysis_key(&words),
                 [
                     field("tag"),
                     field("pos"),
@@ -444,7 +491,9 @@ pub(crate) fn inputs() -> Vec<String> {
     let mut files: Vec<String> = runs()
         .into_iter()
         .flat_map(|r| match r.job {
-            Job::Parallel { orig, cors } => std::iter::once(orig).chain(cors).collect::<Vec<_>>(),
+            Job::Parallel { orig, cors, .. } => {
+                std::iter::once(orig).chain(cors).collect::<Vec<_>>()
+            }
             Job::M2 { file, .. } => vec![file],
         })
         .collect();

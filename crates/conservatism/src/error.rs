@@ -73,6 +73,19 @@ pub enum Error {
         /// The accepted maximum.
         limit: usize,
     },
+    /// A word longer than word alignment accepts ([`crate::MAX_WORD_CHARS`]).
+    #[error(
+        "{place}: a word of {chars} characters, more than the limit of {limit} for word \
+         alignment (conservatism::MAX_WORD_CHARS): is this text?"
+    )]
+    WordTooLong {
+        /// `FILE:LINE`, or `passage N` (1 the source, 2 the output).
+        place: String,
+        /// The word's length in characters.
+        chars: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
     /// A passage larger than sentence alignment accepts ([`crate::MAX_PASSAGE_BYTES`]); passage
     /// 1 is the source, 2 the output.
     #[error(

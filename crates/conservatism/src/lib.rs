@@ -44,8 +44,8 @@ pub mod spearman;
 pub use error::Error;
 pub use files::{Procedure, Resources, compare_contents, compare_files};
 pub use passage::{
-    MAX_PASSAGE_BYTES, MAX_SENTENCE_WORDS, Splitter, check_line_counts, compare_aligned_lines,
-    compare_passages, passage_text,
+    MAX_PASSAGE_BYTES, MAX_SENTENCE_WORDS, MAX_WORD_CHARS, Splitter, check_line_counts,
+    compare_aligned_lines, compare_passages, passage_text,
 };
 pub use profile::{ConservatismProfile, WORD_CHANGE_BINS};
 pub use sentence::{SentenceMeasures, SentencePair};

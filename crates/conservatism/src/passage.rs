@@ -52,10 +52,25 @@ pub const MAX_PASSAGE_BYTES: usize = 1 << 20;
 /// solution faster (the longest line of CoNLL-2014 and its systems has 261 tokens).
 pub const MAX_SENTENCE_WORDS: usize = 1_000;
 
+/// The longest word (in characters) word alignment accepts: words are compared character by
+/// character, in time that grows with the square of their length (40,000 characters: seconds);
+/// the longest word of CoNLL-2014 and its systems has 40.
+pub const MAX_WORD_CHARS: usize = 1_000;
+
+/// The length in characters of the longest whitespace-separated word of `text` above
+/// [`MAX_WORD_CHARS`], if any.
+fn overlong_word(text: &str) -> Option<usize> {
+    text.split_whitespace()
+        .map(|w| w.chars().count())
+        .max()
+        .filter(|&chars| chars > MAX_WORD_CHARS)
+}
+
 /// Compares outputs already aligned with their sources, line i with line i, without sentence
 /// alignment (the reference's `compare_aligned_paragraphs`, spec `lcb-pipeline.md` §10): the
 /// measures of every line pair. `source` and `output` are (file name, lines); their line counts
-/// must agree, and no line may have more than [`MAX_SENTENCE_WORDS`] words.
+/// must agree, and no line may have more than [`MAX_SENTENCE_WORDS`] words or a word of more than
+/// [`MAX_WORD_CHARS`] characters.
 pub fn compare_aligned_lines(
     source: (&str, &[String]),
     output: (&str, &[String]),
@@ -78,6 +93,13 @@ pub fn compare_aligned_lines(
                     line: i + 1,
                     words,
                     limit: MAX_SENTENCE_WORDS,
+                });
+            }
+            if let Some(chars) = overlong_word(line) {
+                return Err(Error::WordTooLong {
+                    place: format!("{file}:{}", i + 1),
+                    chars,
+                    limit: MAX_WORD_CHARS,
                 });
             }
         }
@@ -118,6 +140,13 @@ pub fn compare_passages(
                 passage,
                 bytes: text.len(),
                 limit: MAX_PASSAGE_BYTES,
+            });
+        }
+        if let Some(chars) = overlong_word(text) {
+            return Err(Error::WordTooLong {
+                place: format!("passage {passage}"),
+                chars,
+                limit: MAX_WORD_CHARS,
             });
         }
     }

@@ -36,6 +36,31 @@ fn five_one_sentence_lines_are_five_sentences_with_their_own_changes() {
 }
 
 #[test]
+fn a_word_too_long_to_align_is_named() {
+    let resources = Resources::locate().unwrap();
+    let source = write(
+        "word-source.txt",
+        &format!("short line\n{}\n", "ab".repeat(600)),
+    );
+    let output = write("word-output.txt", "short line\nanother\n");
+    let err = compare_files(&source, &output, &resources, Procedure::Lines)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("word-source.txt:2: a word of 1200 characters, more than the limit of 1000"),
+        "{err}"
+    );
+    let err = compare_files(&source, &output, &resources, Procedure::Passages)
+        .unwrap_err()
+        .to_string();
+    // The passage as preprocessed: each line ended with a full stop.
+    assert!(
+        err.contains("passage 1: a word of 1201 characters"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_line_too_long_to_align_is_named() {
     let resources = Resources::locate().unwrap();
     let long = "word ".repeat(conservatism::MAX_SENTENCE_WORDS + 1);

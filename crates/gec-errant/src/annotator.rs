@@ -85,6 +85,12 @@ impl<A: Analyser> Annotator<A> {
         self.analyser.analyse(words)
     }
 
+    /// The analysis of a line of raw text, tokenised by the analyser (ERRANT's `parse(text,
+    /// tokenise=True)`).
+    pub fn parse_text(&self, text: &str) -> Result<Vec<Token>, Error> {
+        self.analyser.analyse_text(text)
+    }
+
     /// The typed edits that turn `orig` into `cor`, left to right (ERRANT's `annotate`).
     pub fn annotate(&self, orig: &[Token], cor: &[Token], options: AlignOptions) -> Vec<Edit> {
         let steps = align(orig, cor, options.lev);

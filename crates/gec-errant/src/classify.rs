@@ -192,8 +192,19 @@ impl Classifier {
     ) -> String {
         let o = Side::new(orig, o_start, o_end);
         let c = Side::new(cor, c_start, c_end);
-        let same_text = o.toks.len() == c.toks.len()
-            && o.toks.iter().zip(c.toks).all(|(a, b)| a.text == b.text);
+        // ERRANT compares the spans' texts, spaces as the text has them (`[he/she -> he / she]`
+        // tokenised from raw text has two sides of the same text).
+        let text = |toks: &[Token]| -> String {
+            let mut s = String::new();
+            for (k, t) in toks.iter().enumerate() {
+                s.push_str(&t.text);
+                if t.space && k + 1 < toks.len() {
+                    s.push(' ');
+                }
+            }
+            s
+        };
+        let same_text = text(o.toks) == text(c.toks);
         self.typed(o, c, same_text)
     }
 

@@ -48,6 +48,18 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A line longer than annotation takes ([`crate::MAX_SENTENCE_TOKENS`], or with
+    /// tokenisation [`crate::MAX_PIECE_CHARS`] without whitespace), refused before anything is
+    /// analysed.
+    #[error("{input} line {line}: {message}")]
+    TooLong {
+        /// The input the line belongs to.
+        input: crate::Input,
+        /// 1-based line number.
+        line: usize,
+        /// What is too long, and the limit.
+        message: String,
+    },
     /// An unknown merging strategy's name.
     #[error("unknown merging strategy {0:?}: choose from rules, all-split, all-merge, all-equal")]
     UnknownMerge(String),

@@ -17,6 +17,8 @@
 //! * [`annotate_parallel`] and [`parallel_m2`] — `errant_parallel` ([`ParallelOptions`]), each
 //!   distinct sentence analysed once, on rayon's threads;
 //!   [`retype_m2`] — `errant_m2 -gold|-auto` ([`RetypeOptions`], [`Retype`]).
+//! * [`MAX_SENTENCE_TOKENS`], [`MAX_PIECE_CHARS`] — what annotation takes; a longer line is
+//!   refused ([`Error::TooLong`], naming its [`Input`] and line, or [`Error::M2`]).
 //! * [`Error`] — unreadable input, a model that cannot be read, missing analyses, malformed M2.
 //!
 //! ```
@@ -56,6 +58,7 @@ mod classify;
 mod edit;
 mod error;
 mod lancaster;
+mod limits;
 mod merge;
 mod parallel;
 mod retype;
@@ -67,6 +70,7 @@ pub use annotator::{AlignOptions, Annotator};
 pub use classify::{Classifier, WordList, coarse_pos};
 pub use edit::Edit;
 pub use error::Error;
+pub use limits::{Input, MAX_PIECE_CHARS, MAX_SENTENCE_TOKENS};
 pub use merge::Merge;
 pub use parallel::{ParallelOptions, ParallelSentence, annotate_parallel, parallel_m2};
 pub use retype::{Retype, RetypeOptions, retype_m2};

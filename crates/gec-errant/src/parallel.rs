@@ -7,14 +7,15 @@ use gec_metrics::{python_split, python_strip};
 use rayon::prelude::*;
 
 use crate::edit::noop_line;
-use crate::{AlignOptions, Analyser, Annotator, Edit, Error, Token};
+use crate::limits::too_long;
+use crate::{AlignOptions, Analyser, Annotator, Edit, Error, Input, Token};
 
 /// Options of [`annotate_parallel`] (`-tok`, `-lev`, `-merge`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct ParallelOptions {
-    /// Tokenise raw text (with `english_tagger::tokenize`, spaCy's English rules) instead of
-    /// splitting it at whitespace.
+    /// Tokenise raw text by the analyser's tokenizer (spaCy's for [`crate::SpacyAnalyser`])
+    /// instead of splitting it at whitespace.
     pub tokenise: bool,
     /// Alignment and merging.
     pub align: AlignOptions,
@@ -50,7 +51,9 @@ pub struct ParallelSentence {
 ///
 /// Each distinct token sequence is analysed once, however many lines and files hold it (an
 /// original, a correction several systems share), and sentences are analysed and annotated on
-/// rayon's threads; the result does not depend on the number of threads.
+/// rayon's threads; the result does not depend on the number of threads. A line longer than
+/// annotation takes ([`crate::MAX_SENTENCE_TOKENS`]; with tokenisation also
+/// [`crate::MAX_PIECE_CHARS`]) is refused first, as [`Error::TooLong`].
 pub fn annotate_parallel<A: Analyser + Sync>(
     annotator: &Annotator<A>,
     originals: &[String],
@@ -61,21 +64,40 @@ pub fn annotate_parallel<A: Analyser + Sync>(
         .iter()
         .map(Vec::len)
         .fold(originals.len(), usize::min);
-    let tokens_of = |text: &str| -> Vec<String> {
+    let inputs = std::iter::once((Input::Originals, originals)).chain(
+        corrections
+            .iter()
+            .enumerate()
+            .map(|(k, c)| (Input::Corrections(k), c.as_slice())),
+    );
+    for (input, lines) in inputs {
+        for (n, line) in lines.iter().enumerate().take(count) {
+            if let Some(message) = too_long(line, options.tokenise) {
+                return Err(Error::TooLong {
+                    input,
+                    line: n + 1,
+                    message,
+                });
+            }
+        }
+    }
+    // What is analysed: with `tokenise` the stripped line, which the analyser tokenises; else
+    // its whitespace-separated tokens joined by single spaces.
+    let unit = |text: &str| -> String {
         if options.tokenise {
-            english_tagger::tokenize(text)
+            text.to_owned()
         } else {
-            python_split(text).map(str::to_owned).collect()
+            python_split(text).collect::<Vec<_>>().join(" ")
         }
     };
-    // Per kept line: its tokens' sequence number, and per correction the sequence number of
-    // its tokens (`None`: the correction is the original, ERRANT's noop).
-    let mut distinct: HashMap<Vec<String>, usize> = HashMap::new();
-    let mut sequences: Vec<Vec<String>> = Vec::new();
-    let mut number = |tokens: Vec<String>| -> usize {
-        *distinct.entry(tokens).or_insert_with_key(|tokens| {
-            sequences.push(tokens.clone());
-            sequences.len() - 1
+    // Per kept line: its unit's number, and per correction the number of its unit (`None`: the
+    // correction is the original, ERRANT's noop).
+    let mut distinct: HashMap<String, usize> = HashMap::new();
+    let mut units: Vec<String> = Vec::new();
+    let mut number = |unit: String| -> usize {
+        *distinct.entry(unit).or_insert_with_key(|unit| {
+            units.push(unit.clone());
+            units.len() - 1
         })
     };
     let mut lines = Vec::new();
@@ -84,34 +106,34 @@ pub fn annotate_parallel<A: Analyser + Sync>(
         if original.is_empty() {
             continue;
         }
-        let tokens = tokens_of(original);
-        let joined = if options.tokenise {
-            original.to_owned()
-        } else {
-            tokens.join(" ")
-        };
-        let orig = number(tokens);
+        // ERRANT's noop test: the correction equals the original's text (`Doc.text`, stripped).
+        let joined = unit(original);
+        let orig = number(joined.clone());
         let cors: Vec<Option<usize>> = corrections
             .iter()
             .map(|file| {
                 let corrected = python_strip(&file[line]);
-                (corrected != joined).then(|| number(tokens_of(corrected)))
+                (corrected != joined).then(|| number(unit(corrected)))
             })
             .collect();
         lines.push((line, orig, cors));
     }
-    let analyses: Vec<Vec<Token>> = sequences
+    let analyses: Vec<Vec<Token>> = units
         .par_iter()
-        .map(|tokens| {
-            let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
-            annotator.parse(&words)
+        .map(|unit| {
+            if options.tokenise {
+                annotator.parse_text(unit)
+            } else {
+                let words: Vec<&str> = unit.split(' ').filter(|w| !w.is_empty()).collect();
+                annotator.parse(&words)
+            }
         })
         .collect::<Result<_, Error>>()?;
     Ok(lines
         .into_par_iter()
         .map(|(line, orig, cors)| ParallelSentence {
             line,
-            tokens: sequences[orig].clone(),
+            tokens: analyses[orig].iter().map(|t| t.text.clone()).collect(),
             corrections: cors
                 .into_iter()
                 .map(|cor| {

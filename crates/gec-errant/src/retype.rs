@@ -3,6 +3,7 @@
 use gec_metrics::{python_split, python_strip};
 
 use crate::edit::noop_line;
+use crate::limits::too_long;
 use crate::{AlignOptions, Analyser, Annotator, Edit, Error};
 
 /// Whether an M2 file's own edits are kept or extracted anew.
@@ -125,6 +126,9 @@ fn retype_block<A: Analyser>(
             s_line,
             "a sentence block must start with an S line".into(),
         ));
+    }
+    if let Some(message) = too_long(sentence.get(2..).unwrap_or(""), false) {
+        return Err(bad(s_line, message));
     }
     out.push_str(sentence);
     out.push('\n');

@@ -37,16 +37,13 @@ impl SpacyAnalyser {
     }
 }
 
-impl Analyser for SpacyAnalyser {
-    fn analyse(&self, words: &[&str]) -> Result<Vec<Token>, Error> {
-        if words.is_empty() {
-            return Ok(Vec::new());
-        }
-        let analysis = self.model.analyse(words);
+impl SpacyAnalyser {
+    /// ERRANT's tokens from spaCy's analysis of `words`.
+    fn tokens(&self, words: &[&str], analysis: &spacy_sm::Analysis) -> Vec<Token> {
         let pos: Vec<&str> = analysis.pos.iter().map(String::as_str).collect();
         let tags: Vec<&str> = analysis.tags.iter().map(String::as_str).collect();
         let lemmas = self.lemmatiser.lemmatize(words, &pos, &tags);
-        Ok(words
+        words
             .iter()
             .enumerate()
             .map(|(i, word)| {
@@ -60,6 +57,27 @@ impl Analyser for SpacyAnalyser {
                     analysis.parse.heads[i],
                 )
             })
+            .collect()
+    }
+}
+
+impl Analyser for SpacyAnalyser {
+    fn analyse(&self, words: &[&str]) -> Result<Vec<Token>, Error> {
+        if words.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(self.tokens(words, &self.model.analyse(words)))
+    }
+
+    /// `nlp(text)`: spaCy's tokenizer, then the analysis of its tokens with their spaces.
+    fn analyse_text(&self, text: &str) -> Result<Vec<Token>, Error> {
+        let (words, analysis) = self.model.analyse_text(text);
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        Ok(self
+            .tokens(&texts, &analysis)
+            .into_iter()
+            .zip(&words)
+            .map(|(t, w)| t.with_space(w.space))
             .collect())
     }
 }

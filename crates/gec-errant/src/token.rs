@@ -26,6 +26,10 @@ pub struct Token {
     /// analysis does not know) is its own head. Only auxiliaries' heads are read (whether a
     /// verb has an auxiliary among its children).
     pub head: usize,
+    /// Whether a space follows the token in its text (`whitespace_`): always for pretokenised
+    /// words (`Doc(vocab, words)`), as the raw text has it when the analyser tokenised it. An
+    /// edit whose two sides have the same text with these spaces is `UNK`.
+    pub space: bool,
 }
 
 impl Token {
@@ -39,7 +43,14 @@ impl Token {
             tag: tag.to_owned(),
             dep: dep.to_owned(),
             head,
+            space: true,
         }
+    }
+
+    /// The token with `space` saying whether a space follows it.
+    #[must_use]
+    pub fn with_space(self, space: bool) -> Token {
+        Token { space, ..self }
     }
 
     /// Whether the token is an auxiliary by its label (`aux`, `auxpass`).
@@ -55,17 +66,31 @@ impl Token {
 pub trait Analyser {
     /// The analysis of one pretokenised sentence, one [`Token`] per word.
     fn analyse(&self, words: &[&str]) -> Result<Vec<Token>, Error>;
+
+    /// The analysis of a line of raw text, tokenised by the analyser's own tokenizer (ERRANT's
+    /// `-tok`); by default `english_tagger::tokenize`'s tokens, analysed.
+    fn analyse_text(&self, text: &str) -> Result<Vec<Token>, Error> {
+        let tokens = english_tagger::tokenize(text);
+        let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        self.analyse(&words)
+    }
 }
 
 impl<A: Analyser + ?Sized> Analyser for &A {
     fn analyse(&self, words: &[&str]) -> Result<Vec<Token>, Error> {
         (**self).analyse(words)
     }
+    fn analyse_text(&self, text: &str) -> Result<Vec<Token>, Error> {
+        (**self).analyse_text(text)
+    }
 }
 
 impl<A: Analyser + ?Sized> Analyser for Box<A> {
     fn analyse(&self, words: &[&str]) -> Result<Vec<Token>, Error> {
         (**self).analyse(words)
+    }
+    fn analyse_text(&self, text: &str) -> Result<Vec<Token>, Error> {
+        (**self).analyse_text(text)
     }
 }
 
@@ -130,7 +155,8 @@ impl RecordedAnalyses {
 
     /// Reads JSON Lines of spaCy analyses, one sentence per line:
     /// `{"words": [...], "tag": [...], "pos": [...], "lemma": [...], "dep": [...], "head": [...]}`
-    /// (what `cargo xtask record errant` writes); `file` names the text in errors.
+    /// and optionally `"spaces": [...]` (booleans; all true when absent), what `cargo xtask record
+    /// errant` writes; `file` names the text in errors.
     pub fn from_jsonl(text: &str, file: &str) -> Result<RecordedAnalyses, Error> {
         let mut recorded = RecordedAnalyses::new();
         for (n, line) in text
@@ -175,15 +201,38 @@ impl RecordedAnalyses {
                 })
                 .collect::<Result<_, _>>()?;
             let n_words = words.len();
-            if [tags.len(), pos.len(), lemmas.len(), deps.len(), heads.len()]
-                .iter()
-                .any(|&l| l != n_words)
+            // Pretokenised words are each followed by a space; raw text records its own.
+            let spaces: Vec<bool> = match value.get("spaces") {
+                None => vec![true; n_words],
+                Some(v) => v
+                    .as_array()
+                    .ok_or_else(|| bad("\"spaces\" is not a list".into()))?
+                    .iter()
+                    .map(|x| {
+                        x.as_bool()
+                            .ok_or_else(|| bad("\"spaces\" holds a non-boolean".into()))
+                    })
+                    .collect::<Result<_, _>>()?,
+            };
+            if [
+                tags.len(),
+                pos.len(),
+                lemmas.len(),
+                deps.len(),
+                heads.len(),
+                spaces.len(),
+            ]
+            .iter()
+            .any(|&l| l != n_words)
             {
                 return Err(bad("fields of different lengths".into()));
             }
             recorded.insert(
                 (0..n_words)
-                    .map(|i| Token::new(words[i], lemmas[i], pos[i], tags[i], deps[i], heads[i]))
+                    .map(|i| {
+                        Token::new(words[i], lemmas[i], pos[i], tags[i], deps[i], heads[i])
+                            .with_space(spaces[i])
+                    })
                     .collect(),
             );
         }

@@ -203,3 +203,62 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn two_sides_of_the_same_text_with_their_spaces_are_unk() {
+    // `he /she` corrected to `he/she`, tokenised from raw text: `/she` against `/` + `she` with
+    // no space between them is the same text (ERRANT compares the spans' texts): UNK. With a
+    // space after `/` it is an orthography edit.
+    let classifier = Classifier::new(WordList::from_text("she\n"));
+    let orig = [token("/she", "NOUN", "NN", "conj")];
+    let joined = [
+        token("/", "SYM", "SYM", "cc").with_space(false),
+        token("she", "PRON", "PRP", "conj"),
+    ];
+    assert_eq!(classifier.classify(&orig, (0, 1), &joined, (0, 2)), "UNK");
+    let spaced = [joined[0].clone().with_space(true), joined[1].clone()];
+    assert_eq!(
+        classifier.classify(&orig, (0, 1), &spaced, (0, 2)),
+        "R:ORTH"
+    );
+}
+
+#[test]
+fn lines_longer_than_annotation_takes_are_refused_naming_them() {
+    let long = vec!["w ".repeat(gec_errant::MAX_SENTENCE_TOKENS + 1)];
+    let short = vec!["w".to_owned()];
+    let options = gec_errant::ParallelOptions::default();
+    match gec_errant::annotate_parallel(
+        &annotator(&[]),
+        &short,
+        std::slice::from_ref(&long),
+        options,
+    ) {
+        Err(Error::TooLong {
+            input,
+            line,
+            message,
+        }) => {
+            assert_eq!((input, line), (gec_errant::Input::Corrections(0), 1));
+            assert!(message.starts_with("2001 tokens;"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // With tokenisation, a word longer than the tokenizer takes.
+    let word = vec!["a".repeat(gec_errant::MAX_PIECE_CHARS + 1)];
+    let tokenised = options.with_tokenise(true);
+    match gec_errant::annotate_parallel(
+        &annotator(&[]),
+        &word,
+        std::slice::from_ref(&short),
+        tokenised,
+    ) {
+        Err(Error::TooLong { input, line, .. }) => {
+            assert_eq!((input, line), (gec_errant::Input::Originals, 1));
+        }
+        other => panic!("{other:?}"),
+    }
+    let m2 = format!("S {}\n\n", long[0].trim());
+    let err = retype_m2(&annotator(&[]), &m2, "g.m2", RetypeOptions::default()).unwrap_err();
+    assert!(err.to_string().starts_with("g.m2:1: 2001 tokens;"), "{err}");
+}

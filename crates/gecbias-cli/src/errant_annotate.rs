@@ -7,7 +7,7 @@ use std::io::Write;
 use std::sync::OnceLock;
 
 use gec_errant::{
-    AlignOptions, Analyser, Annotator, Merge, ParallelOptions, ParallelSentence, Retype,
+    AlignOptions, Analyser, Annotator, Input, Merge, ParallelOptions, ParallelSentence, Retype,
     RetypeOptions, annotate_parallel, parallel_m2, retype_m2,
 };
 
@@ -26,10 +26,6 @@ pub(crate) const SINGLE_DASH_FLAGS: [&str; 10] = [
     "-no_min",
     "-old_cats",
 ];
-
-/// The longest sentence the annotation commands take, in tokens: alignment is quadratic in
-/// the sentence length (a 2,000-token line takes a few seconds and 100 MB).
-pub const MAX_SENTENCE_TOKENS: usize = 2_000;
 
 /// ERRANT's merging strategies.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -88,7 +84,8 @@ pub(crate) struct ParallelArgs {
     /// The output M2 file (`-`: standard output).
     #[arg(long = "out", required = true)]
     out: String,
-    /// Tokenise the text (spaCy's English rules) instead of splitting it at spaces.
+    /// Tokenise the text as ERRANT does: spaCy 3.8's tokenizer (with `--analyser ewt`, the EWT
+    /// tagger's tokeniser) instead of splitting it at spaces.
     #[arg(long = "tok")]
     tok: bool,
     /// Align using standard Levenshtein.
@@ -155,29 +152,12 @@ pub(crate) fn annotator(analyser: ErrantAnalyser) -> Result<&'static DynAnnotato
         .map_err(|e| Error::input(e.clone()))
 }
 
-/// Refuses a line longer than [`MAX_SENTENCE_TOKENS`], naming `file:line`.
-fn check_lengths(lines: &[String], file: &str) -> Result<(), Error> {
-    for (n, line) in lines.iter().enumerate() {
-        let tokens = gec_metrics::python_split(line).count();
-        if tokens > MAX_SENTENCE_TOKENS {
-            return Err(Error::input(format!(
-                "{}:{}: {tokens} tokens; ERRANT's alignment takes at most {MAX_SENTENCE_TOKENS} per sentence: split the line into sentences",
-                input::name(file),
-                n + 1
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// The original and corrected files read and checked: the same number of lines, no line over
-/// the length limit.
+/// The original and corrected files read and checked: the same number of lines.
 pub(crate) fn read_parallel(
     orig: &str,
     cors: &[String],
 ) -> Result<(Vec<String>, Vec<Vec<String>>), Error> {
     let originals = input::lines(orig)?;
-    check_lengths(&originals, orig)?;
     let mut corrected = Vec::with_capacity(cors.len());
     for path in cors {
         let lines = input::lines(path)?;
@@ -191,15 +171,15 @@ pub(crate) fn read_parallel(
                 originals.len()
             )));
         }
-        check_lengths(&lines, path)?;
         corrected.push(lines);
     }
     Ok((originals, corrected))
 }
 
 /// The typed edits of each corrected version of each original line, by the annotator on
-/// `analyser` (the Python package's `errant_parallel`); a line over [`MAX_SENTENCE_TOKENS`] is refused,
-/// named `sources:LINE` or `corrections[K]:LINE`.
+/// `analyser` (the Python package's `errant_parallel`); a line longer than annotation takes
+/// (`gec_errant::MAX_SENTENCE_TOKENS`, `MAX_PIECE_CHARS`) is refused, named `sources:LINE` or
+/// `corrections[K]:LINE`.
 pub fn errant_parallel_lines(
     originals: &[String],
     corrected: &[Vec<String>],
@@ -207,15 +187,48 @@ pub fn errant_parallel_lines(
     align: AlignOptions,
     analyser: ErrantAnalyser,
 ) -> Result<Vec<ParallelSentence>, Error> {
-    check_lengths(originals, "sources")?;
-    for (k, lines) in corrected.iter().enumerate() {
-        check_lengths(lines, &format!("corrections[{k}]"))?;
-    }
+    let name = |input: Input| match input {
+        Input::Originals => "sources".to_owned(),
+        other => other.to_string(),
+    };
+    annotate_named(originals, corrected, tokenise, align, analyser, &name)
+}
+
+/// [`errant_parallel_lines`] of the files `orig` and `cors`, which name the lines refused.
+pub(crate) fn errant_parallel_files(
+    (orig, originals): (&str, &[String]),
+    (cors, corrected): (&[String], &[Vec<String>]),
+    tokenise: bool,
+    align: AlignOptions,
+    analyser: ErrantAnalyser,
+) -> Result<Vec<ParallelSentence>, Error> {
+    let name = |i: Input| match i {
+        Input::Corrections(k) if k < cors.len() => input::name(&cors[k]).to_owned(),
+        _ => input::name(orig).to_owned(),
+    };
+    annotate_named(originals, corrected, tokenise, align, analyser, &name)
+}
+
+/// The annotation, a line refused as `NAME:LINE: …` with `name` naming its input.
+fn annotate_named(
+    originals: &[String],
+    corrected: &[Vec<String>],
+    tokenise: bool,
+    align: AlignOptions,
+    analyser: ErrantAnalyser,
+    name: &dyn Fn(Input) -> String,
+) -> Result<Vec<ParallelSentence>, Error> {
     let options = ParallelOptions::default()
         .with_tokenise(tokenise)
         .with_align(align);
-    annotate_parallel(annotator(analyser)?, originals, corrected, options)
-        .map_err(|e| Error::input(e.to_string()))
+    annotate_parallel(annotator(analyser)?, originals, corrected, options).map_err(|e| match e {
+        gec_errant::Error::TooLong {
+            input,
+            line,
+            message,
+        } => Error::input(format!("{}:{line}: {message}", name(input))),
+        other => Error::input(other.to_string()),
+    })
 }
 
 fn write_to(path: &str, text: &str, out: &mut dyn Write) -> Result<(), Error> {
@@ -240,7 +253,13 @@ pub(crate) fn run_parallel(args: &ParallelArgs, out: &mut dyn Write) -> Result<(
     let align = AlignOptions::default()
         .with_lev(args.lev)
         .with_merge(args.merge.into());
-    let sentences = errant_parallel_lines(&originals, &corrected, args.tok, align, args.analyser)?;
+    let sentences = errant_parallel_files(
+        (&args.orig, &originals),
+        (&args.cor, &corrected),
+        args.tok,
+        align,
+        args.analyser,
+    )?;
     write_to(&args.out, &parallel_m2(&sentences), out)
 }
 
@@ -251,18 +270,6 @@ pub(crate) fn run_m2(args: &M2Args, out: &mut dyn Write) -> Result<(), Error> {
             "{}: empty",
             input::name(&args.m2_file)
         )));
-    }
-    for (n, line) in gec_metrics::lines(&text).iter().enumerate() {
-        if let Some(sentence) = line.strip_prefix("S ") {
-            check_lengths(&[sentence.to_owned()], &args.m2_file).map_err(|_| {
-                Error::input(format!(
-                    "{}:{}: a sentence over {MAX_SENTENCE_TOKENS} tokens, more than ERRANT's \
-                     alignment takes: split it into sentences",
-                    input::name(&args.m2_file),
-                    n + 1
-                ))
-            })?;
-        }
     }
     let options = RetypeOptions::default()
         .with_mode(if args.auto {

@@ -51,7 +51,7 @@ use std::io::Write;
 
 use clap::{CommandFactory, FromArgMatches, Subcommand};
 pub use english_tagger::Analysis;
-pub use errant_annotate::{ErrantAnalyser, MAX_SENTENCE_TOKENS, errant_parallel_lines};
+pub use errant_annotate::{ErrantAnalyser, errant_parallel_lines};
 pub use signature::Signature;
 pub use tag::{MAX_LINE_TOKENS, tag_line};
 

@@ -376,10 +376,20 @@ fn score_with_names_and_rank() {
         text.contains("\n#2 (cluster 2) unchanged M2 = 0.0000"),
         "{text}"
     );
+    // The signature says how the ranking was tested, as JSON's `rank.test` does.
+    assert!(
+        text.lines()
+            .all(|l| l.ends_with("|version:0.1.0|paired-ar:2000|holm:1|alpha:0.05|seed:12345")),
+        "{text}"
+    );
     let latex = gecbias_threads(&[&args[..], &["-f", "latex"]].concat(), "2");
     let latex = String::from_utf8(latex.stdout).unwrap();
     assert!(
         latex.contains("\\midrule\nfixed & 100.00 \\\\\n\\midrule\nunchanged"),
+        "{latex}"
+    );
+    assert!(
+        latex.contains("|paired-ar:2000|holm:1|alpha:0.05|seed:12345\n"),
         "{latex}"
     );
     let too_few = gecbias_threads(

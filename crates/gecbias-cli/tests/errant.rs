@@ -1,6 +1,7 @@
 //! `gecbias errant-parallel` and `errant-m2` (spaCy's model run natively, the default) against
 //! ERRANT 3.0.2's own output on the same hand-made fixtures (`tests/fixtures/errant/`: six sentences, two
-//! corrections, a four-sentence M2 gold; the `expected-*` files recorded with spaCy 3.8 and
+//! corrections, a four-sentence M2 gold; six lines of raw text and their corrections for `-tok`;
+//! the `expected-*` files recorded with spaCy 3.8 and
 //! `en_core_web_sm` 3.8.0 by running ERRANT unchanged through
 //! `xtask/src/reference_tools/errant_record.py`), byte for byte; and `score -m errant` from text.
 
@@ -28,6 +29,27 @@ fn gecbias(args: &[&str]) -> String {
 
 fn expected(name: &str) -> String {
     std::fs::read_to_string(fixture(&format!("expected-{name}.m2"))).unwrap()
+}
+
+#[test]
+fn errant_parallel_tok_tokenises_raw_text_as_errant_does() {
+    // Raw text with contractions, hyphens, doubled quotes, abbreviations, a URL and an emoticon:
+    // spaCy's tokenizer (special cases and their norms included) and ERRANT's M2, byte for byte.
+    let printed = gecbias(&[
+        "errant-parallel",
+        "-orig",
+        &fixture("raw-orig.txt"),
+        "-cor",
+        &fixture("raw-cor.txt"),
+        "-out",
+        "-",
+        "-tok",
+    ]);
+    assert_eq!(printed, expected("parallel-tok"));
+    assert!(
+        printed.contains("S I ca n't believe it 's 3 - D !\n"),
+        "{printed}"
+    );
 }
 
 #[test]

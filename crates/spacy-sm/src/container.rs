@@ -12,7 +12,7 @@ use crate::Error;
 pub const MAGIC: &[u8; 8] = b"GBSPACY\0";
 
 /// The format version this build reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A section's contents.
 #[derive(Debug, Clone, PartialEq)]

@@ -72,15 +72,16 @@ impl Vocabulary {
     }
 
     /// The six attribute ids of `word` ([`ATTRIBUTES`]), `space_after` saying whether
-    /// whitespace follows it.
-    pub(crate) fn attributes(&self, word: &str, space_after: bool) -> [u64; 6] {
+    /// whitespace follows it and `norm` the NORM a tokenizer special case set (else the
+    /// vocabulary's).
+    pub(crate) fn attributes(&self, word: &str, space_after: bool, norm: Option<&str>) -> [u64; 6] {
         let id = |s: &str| string_id(&self.symbols, s);
         let chars: Vec<char> = word.chars().collect();
         let prefix: String = chars.iter().take(1).collect();
         let suffix: String = chars[chars.len().saturating_sub(3)..].iter().collect();
         let is_space = !word.is_empty() && word.chars().all(char::is_whitespace);
         [
-            id(&self.norm(word)),
+            id(&norm.map_or_else(|| self.norm(word), str::to_owned)),
             id(&prefix),
             id(&suffix),
             id(&shape(word)),

@@ -1,21 +1,28 @@
 //! spaCy's small English pipeline, `en_core_web_sm` 3.8, run natively from its own weights
 //! (converted once by `cargo xtask import-spacy-model` into `models/spacy-en-core-web-sm`), so
-//! that ERRANT's analyses need neither Python nor spaCy. It runs the shared encoder (tok2vec: hash
-//! embeddings of six lexical attributes, a maxout layer and four residual window layers), the
+//! that ERRANT's analyses need neither Python nor spaCy. It runs the tokenizer (the model's own
+//! prefix, suffix, infix and URL expressions and special cases), the shared encoder (tok2vec:
+//! hash embeddings of six lexical attributes, a maxout layer and four residual window layers), the
 //! tagger (Penn Treebank tags), the dependency parser (arc-eager, greedy, deprojectivised) and the
-//! attribute ruler (POS, morphology, some lemmas); the rule lemmatiser is `english-tagger`'s,
-//! and spaCy's tokenizer is to come.
+//! attribute ruler (POS, morphology, some lemmas); the rule lemmatiser is `english-tagger`'s.
 //!
 //! ```
 //! let model = spacy_sm::Model::builtin()?;
 //! let tags = model.tag(&["She", "has", "eaten", "the", "apples", "."]);
 //! assert_eq!(tags, ["PRP", "VBZ", "VBN", "DT", "NNS", "."]);
+//!
+//! let (words, analysis) = model.analyse_text("She can't stay.");
+//! let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+//! assert_eq!(texts, ["She", "ca", "n't", "stay", "."]);
+//! assert_eq!(analysis.parse.labels[2], "neg");
 //! # Ok::<(), spacy_sm::Error>(())
 //! ```
 //!
 //! * [`Model`] — the converted weights and the vocabulary tables the features need;
 //!   [`Model::tag`] tags a tokenised sentence as spaCy tags a `Doc` made of those words, and
-//!   [`Model::analyse`] adds the parse ([`Analysis`], [`Parse`]: heads and labels).
+//!   [`Model::analyse`] adds the parse ([`Analysis`], [`Parse`]: heads and labels);
+//!   [`Model::tokenize`] splits raw text as `nlp.tokenizer` does ([`Word`]: text, trailing space,
+//!   a special case's norm) and [`Model::analyse_text`] analyses it as `nlp(text)` does.
 //! * [`ATTRIBUTES`] — what the encoder embeds of each word.
 //! * [`Error`] — a model file that cannot be read, named with what is wrong.
 //! * [`MAGIC`], [`FORMAT_VERSION`] — the model file's format.
@@ -28,6 +35,7 @@ mod hashing;
 mod network;
 mod parser;
 mod ruler;
+mod tokenizer;
 
 use std::path::Path;
 
@@ -35,12 +43,14 @@ pub use container::{FORMAT_VERSION, MAGIC};
 pub use error::Error;
 pub use features::ATTRIBUTES;
 pub use parser::Parse;
+pub use tokenizer::Word;
 
 use container::Container;
 use features::Vocabulary;
 use network::{Linear, Tok2Vec};
 use parser::Parser;
 use ruler::{AttributeRuler, Token};
+use tokenizer::Tokenizer;
 
 /// This crate's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -50,6 +60,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 #[derive(Debug, Clone)]
 pub struct Model {
     vocabulary: Vocabulary,
+    tokenizer: Tokenizer,
     tok2vec: Tok2Vec,
     tagger: Linear,
     tags: Vec<String>,
@@ -111,6 +122,7 @@ impl Model {
             )));
         }
         let tok2vec = Tok2Vec::new(&file)?;
+        let tokenizer = Tokenizer::new(&file)?;
         let tagger = Linear::new(&file, "tagger", tok2vec.width())?;
         let tags = file.strings("tagger.labels")?.to_vec();
         if tags.len() != tagger.outputs() {
@@ -138,6 +150,7 @@ impl Model {
         };
         Ok(Model {
             vocabulary,
+            tokenizer,
             tok2vec,
             tagger,
             tags,
@@ -162,14 +175,46 @@ impl Model {
     /// followed by a space, as `Doc(vocab, words)` makes them; ERRANT parses pretokenised text
     /// this way). The attribute ruler retags whitespace words `_SP` ([`Model::analyse`]).
     pub fn tag(&self, words: &[&str]) -> Vec<&str> {
-        let vectors = self.vectors(words);
+        let vectors = self.vectors(words, &vec![true; words.len()], &vec![None; words.len()]);
         self.tags_of(&vectors)
     }
 
+    /// The tokens of raw text, as spaCy's English tokenizer makes them (`nlp.tokenizer(text)`):
+    /// their texts and trailing spaces.
+    pub fn tokenize(&self, text: &str) -> Vec<Word> {
+        self.tokenizer.tokenize(text)
+    }
+
     /// Tags, heads and labels of the words, as spaCy's tagger and parser give them for a `Doc`
-    /// of these words (one sentence or several: the parser may start new sentences).
+    /// of these words (one sentence or several: the parser may start new sentences), each
+    /// followed by a space as `Doc(vocab, words)` makes them.
     pub fn analyse(&self, words: &[&str]) -> Analysis {
-        let vectors = self.vectors(words);
+        self.analyse_spaced(words, &vec![true; words.len()])
+    }
+
+    /// The analysis of raw text, as `nlp(text)` gives it: the tokenizer's words, then
+    /// [`Model::analyse_spaced`] of them.
+    pub fn analyse_text(&self, text: &str) -> (Vec<Word>, Analysis) {
+        let words = self.tokenize(text);
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        let spaces: Vec<bool> = words.iter().map(|w| w.space).collect();
+        let norms: Vec<Option<&str>> = words.iter().map(|w| w.norm.as_deref()).collect();
+        let analysis = self.analyse_with(&texts, &spaces, &norms);
+        (words, analysis)
+    }
+
+    /// [`Model::analyse`] of words whose trailing spaces are given (`spaces[i]`: a space follows
+    /// word `i`, spaCy's `whitespace_`, which the encoder reads).
+    ///
+    /// # Panics
+    /// When `spaces` and `words` differ in length.
+    pub fn analyse_spaced(&self, words: &[&str], spaces: &[bool]) -> Analysis {
+        assert_eq!(words.len(), spaces.len(), "one space flag per word");
+        self.analyse_with(words, spaces, &vec![None; words.len()])
+    }
+
+    fn analyse_with(&self, words: &[&str], spaces: &[bool], norms: &[Option<&str>]) -> Analysis {
+        let vectors = self.vectors(words, spaces, norms);
         let space: Vec<bool> = words
             .iter()
             .map(|w| !w.is_empty() && w.chars().all(char::is_whitespace))
@@ -214,10 +259,12 @@ impl Model {
     }
 
     /// tok2vec's vectors of the words, `[words][width]`.
-    fn vectors(&self, words: &[&str]) -> Vec<f32> {
+    fn vectors(&self, words: &[&str], spaces: &[bool], norms: &[Option<&str>]) -> Vec<f32> {
         let attributes: Vec<[u64; 6]> = words
             .iter()
-            .map(|w| self.vocabulary.attributes(w, true))
+            .zip(spaces)
+            .zip(norms)
+            .map(|((w, &space), &norm)| self.vocabulary.attributes(w, space, norm))
             .collect();
         self.tok2vec.encode(&attributes)
     }

@@ -1,18 +1,43 @@
-//! The pipeline against spaCy's own analyses of the CoNLL-2014 and JFLEG dev sources, as `cargo
-//! xtask record spacy` recorded them (spaCy 3.8, `en_core_web_sm` 3.8.0, tokens as given): every
-//! tag, POS, dependency label and head must be spaCy's, and so must every lemma that
-//! `english-tagger`'s rule lemmatiser makes from this crate's POS and tags. All of JFLEG dev and
-//! every fifth CoNLL-2014 sentence, to keep the test run short; on all 2,066 sentences (44,154
-//! tokens) every field was spaCy's when the crate was written (`crates/spacy-sm/README.md`).
+//! The pipeline against spaCy's own analyses of the CoNLL-2014 and JFLEG dev sources and UD
+//! English-EWT test, as `cargo xtask record spacy` recorded them (spaCy 3.8, `en_core_web_sm`
+//! 3.8.0, tokens as given): every tag, POS, dependency label and head must be spaCy's, and so
+//! must every lemma that `english-tagger`'s rule lemmatiser makes from this crate's POS and
+//! tags. All of JFLEG dev, every second EWT test sentence and every fifth CoNLL-2014 sentence, to
+//! keep the test run short; on all of them every field was spaCy's when this was written
+//! (`crates/spacy-sm/README.md`).
 
 use gecbias_data::testing::data_or_skip;
 use gecbias_data::workspace_root;
 use spacy_sm::Model;
 
-/// The tokenised sentences of a data file: M2 `S` lines, or plain lines.
-fn sentences(text: &str, m2: bool) -> Vec<Vec<String>> {
+/// How a data file holds its tokenised sentences.
+#[derive(Clone, Copy, PartialEq)]
+enum Layout {
+    /// M2 `S` lines.
+    M2,
+    /// One sentence per line, tokens separated by spaces.
+    Lines,
+    /// CoNLL-U word forms.
+    Conllu,
+}
+
+/// The tokenised sentences of a data file.
+fn sentences(text: &str, layout: Layout) -> Vec<Vec<String>> {
+    if layout == Layout::Conllu {
+        return english_tagger::read_conllu(text, "conllu")
+            .unwrap()
+            .into_iter()
+            .map(|s| s.into_iter().map(|w| w.form).collect())
+            .collect();
+    }
     text.lines()
-        .filter_map(|l| if m2 { l.strip_prefix("S ") } else { Some(l) })
+        .filter_map(|l| {
+            if layout == Layout::M2 {
+                l.strip_prefix("S ")
+            } else {
+                Some(l)
+            }
+        })
         .map(|l| {
             let words: Vec<String> = l
                 .split(' ')
@@ -66,18 +91,24 @@ fn every_field_errant_reads_is_spacy_s_on_the_recorded_sources() {
     // spaCy's rule lemmatiser as english-tagger writes it, fed this crate's POS and tags.
     let lemmatiser = english_tagger::Tagger::default_model().unwrap();
     let mut agreement = Agreement::default();
-    for (recording, file, m2, every) in [
+    for (recording, file, layout, every) in [
         (
             "conll14-sources",
             "assess_learner_language/data/conll14st-test-data/noalt/official-2014.combined.m2",
-            true,
+            Layout::M2,
             5,
         ),
         (
             "jfleg-dev-sources",
             "assess_learner_language/data/jfleg/dev/dev.src",
-            false,
+            Layout::Lines,
             1,
+        ),
+        (
+            "ewt-test",
+            "ud_english_ewt/en_ewt-ud-test.conllu",
+            Layout::Conllu,
+            2,
         ),
     ] {
         let text = std::fs::read_to_string(data.join(file)).unwrap();
@@ -86,7 +117,7 @@ fn every_field_errant_reads_is_spacy_s_on_the_recorded_sources() {
         )
         .unwrap();
         let rows: Vec<&str> = recorded.lines().filter(|l| !l.starts_with('#')).collect();
-        let sents = sentences(&text, m2);
+        let sents = sentences(&text, layout);
         assert_eq!(rows.len(), sents.len(), "{recording}");
         for (words, row) in sents.iter().zip(rows).step_by(every) {
             // The recording's columns: tags, POS, labels, lemma edits, heads.

@@ -25,6 +25,20 @@ pub enum Error {
         /// The accepted maximum.
         limit: usize,
     },
+    /// A line with a token longer than USim's word alignment accepts
+    /// ([`crate::MAX_TOKEN_CHARS`]).
+    #[error(
+        "passage {passage}: a token of {chars} characters, more than the limit of {limit} \
+         (usim::MAX_TOKEN_CHARS): is this text?"
+    )]
+    TokenTooLong {
+        /// The passage ID.
+        passage: String,
+        /// The token's length in characters.
+        chars: usize,
+        /// The accepted maximum.
+        limit: usize,
+    },
     /// A passage whose foundational layer has no edge: unlabelled text, not a UCCA graph.
     #[error("passage {passage}: the foundational layer has no edges (not a UCCA annotation)")]
     NoFoundationalLayer {

@@ -76,7 +76,8 @@ pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
 pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
 pub use sentences::SentenceMarks;
 pub use text::{
-    MAX_LINE_TOKENS, PairUsim, TextParser, Tokenization, usim_lines, usim_systems, usim_text,
+    MAX_LINE_TOKENS, MAX_TOKEN_CHARS, PairUsim, TextParser, Tokenization, usim_lines, usim_systems,
+    usim_text,
 };
 pub use tree_edit::{Tree, aligned_edit_distance, tree_edit_distance};
 pub use variants::{Mapping, token_distance, top_down_cut};

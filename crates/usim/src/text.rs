@@ -13,6 +13,10 @@ use crate::{Error, MAX_PASSAGE_TERMINALS, Params, PreparedPassage, usim};
 /// parsing is linear, and a longer line is a file read as one line).
 pub const MAX_LINE_TOKENS: usize = 20_000;
 
+/// The longest token (in characters) a line may hold: USim aligns words character by character,
+/// in time that grows with the square of their length (40,000 characters: seconds).
+pub const MAX_TOKEN_CHARS: usize = 1_000;
+
 /// How the text of a line is cut into tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
@@ -59,7 +63,8 @@ impl<'a> TextParser<'a> {
     }
 
     /// The passage of one line named `id`: each sentence parsed, the parses joined. A line of
-    /// more than [`MAX_LINE_TOKENS`] tokens is refused before anything is parsed.
+    /// more than [`MAX_LINE_TOKENS`] tokens, or with a token of more than [`MAX_TOKEN_CHARS`]
+    /// characters, is refused before anything is parsed.
     pub fn passage(&self, id: &str, line: &str) -> Result<Passage, Error> {
         self.passage_within(id, line, MAX_LINE_TOKENS)
     }
@@ -77,6 +82,19 @@ impl<'a> TextParser<'a> {
                 passage: id.to_owned(),
                 terminals: total,
                 limit,
+            });
+        }
+        if let Some(chars) = tokens
+            .iter()
+            .flatten()
+            .map(|t| t.text.chars().count())
+            .max()
+            .filter(|&chars| chars > MAX_TOKEN_CHARS)
+        {
+            return Err(Error::TokenTooLong {
+                passage: id.to_owned(),
+                chars,
+                limit: MAX_TOKEN_CHARS,
             });
         }
         let parts = tokens

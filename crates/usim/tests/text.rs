@@ -1,6 +1,6 @@
 //! USim on text with the committed parser model: a text against itself scores 1 both ways, lines
 //! without words follow USim.py's rule, a long line scores without a panic and a line past
-//! `MAX_PASSAGE_TERMINALS` is refused before it is parsed, and line lists are checked and score
+//! `MAX_PASSAGE_TERMINALS` or with a word past `MAX_TOKEN_CHARS` is refused before it is parsed, and line lists are checked and score
 //! the same on 1 and 2 threads.
 
 use ucca_parser::Parser;
@@ -24,6 +24,16 @@ fn text_usim_on_odd_lines() {
             terminals: 5000,
             limit: usim::MAX_PASSAGE_TERMINALS,
         }) => assert_eq!(passage, "source"),
+        other => panic!("{other:?}"),
+    }
+    // A word no text has: refused before it is aligned character by character.
+    let word = "ab".repeat(20_000);
+    match usim_text(&text, line, &word, &Params::RELEASED) {
+        Err(usim::Error::TokenTooLong {
+            passage,
+            chars: 40_000,
+            limit: usim::MAX_TOKEN_CHARS,
+        }) => assert_eq!(passage, "output"),
         other => panic!("{other:?}"),
     }
     // USim.py's rule for lines without words.

@@ -1,6 +1,6 @@
 """Converts the weights of spaCy's `en_core_web_sm` into gecbias' model file
-(`cargo xtask import-spacy-model`; read by the `spacy-sm` crate): the vocabulary's tables, tok2vec,
-the tagger and the parser.
+(`cargo xtask import-spacy-model`; read by the `spacy-sm` crate): the vocabulary's tables, the
+tokenizer's rules, tok2vec, the tagger, the parser and the attribute ruler.
 
 Usage: python spacy_export.py MODEL OUTPUT
 
@@ -13,6 +13,7 @@ kind byte and its payload:
   3 string -> id: u32 count, each a u32 length, UTF-8 bytes and a u64 id.
 """
 import hashlib
+import re
 import struct
 import sys
 
@@ -21,7 +22,7 @@ import spacy
 import spacy.attrs
 import spacy.symbols
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 def string(text):
@@ -42,6 +43,16 @@ def array(name, values):
 
 def strings(name, items):
     return section(name, 1, struct.pack("<I", len(items)) + b"".join(string(s) for s in items))
+
+
+def rust_pattern(pattern):
+    """A Python regular expression in the syntax Rust's regex crates read: Python's \\uXXXX and
+    \\UXXXXXXXX escapes become \\x{...} (the only difference these patterns have)."""
+    return re.sub(
+        r"(?<!\\)((?:\\\\)*)\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))",
+        lambda m: m.group(1) + "\\x{" + (m.group(2) or m.group(3)) + "}",
+        pattern,
+    )
 
 
 def main():
@@ -152,6 +163,33 @@ def main():
             patterns.append("\x1d".join(tokens))
         rules.append("\x1e".join([str(rule["index"]), attrs] + patterns))
     sections.append(strings("attribute_ruler", rules))
+    # The tokenizer: its prefix, suffix and infix expressions and its URL match (Python's
+    # syntax, escapes rewritten), whether it runs with spaCy's faster heuristics, and its special
+    # cases in order, each the string and its tokens joined by \x1e, a token its text and, where
+    # the case sets one, \x1f and its NORM (which tok2vec embeds instead of the vocabulary's).
+    tokenizer = nlp.tokenizer
+    if tokenizer.token_match is not None:
+        raise SystemExit("the tokenizer has a token_match; this export does not carry it")
+    for name, bound in [
+        ("prefix", tokenizer.prefix_search),
+        ("suffix", tokenizer.suffix_search),
+        ("infix", tokenizer.infix_finditer),
+        ("url", tokenizer.url_match),
+    ]:
+        sections.append(strings(f"tokenizer.{name}", [rust_pattern(bound.__self__.pattern)]))
+    sections.append(strings("tokenizer.faster_heuristics", [str(int(tokenizer.faster_heuristics))]))
+    specials = []
+    for text, tokens in tokenizer.rules.items():
+        parts = [text]
+        for t in tokens:
+            unknown = set(t) - {spacy.attrs.ORTH, spacy.attrs.NORM, "ORTH", "NORM"}
+            if unknown:
+                raise SystemExit(f"special case {text!r} sets {unknown}; this export carries ORTH and NORM")
+            orth = t.get(spacy.attrs.ORTH, t.get("ORTH"))
+            norm = t.get(spacy.attrs.NORM, t.get("NORM"))
+            parts.append(orth if norm is None else f"{orth}\x1f{norm}")
+        specials.append("\x1e".join(parts))
+    sections.append(strings("tokenizer.specials", specials))
     sections.append(strings("source", [model, nlp.meta["version"], spacy.__version__]))
 
     body = b"GBSPACY\0" + struct.pack("<II", FORMAT_VERSION, len(sections)) + b"".join(sections)

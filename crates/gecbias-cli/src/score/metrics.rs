@@ -409,7 +409,8 @@ pub(super) fn errant_files(
         return Ok((hyps, input::m2(gold_path, true)?, "m2"));
     };
     let annotator = crate::errant_annotate::annotator(analyser)?;
-    let (originals, corrected) = crate::errant_annotate::read_parallel(source, &paths(inputs))?;
+    let systems = paths(inputs);
+    let (originals, corrected) = crate::errant_annotate::read_parallel(source, &systems)?;
     let gold_text = input::text(gold_path)?;
     let gold_m2 = gec_errant::retype_m2(
         annotator,
@@ -420,15 +421,15 @@ pub(super) fn errant_files(
     .map_err(|e| Error::input(e.to_string()))?;
     let gold = M2File::parse(&gold_m2, input::name(gold_path)).map_err(library_error)?;
     // Every system at once, so each distinct sentence is analysed once, not once per system.
-    let sentences = crate::errant_annotate::errant_parallel_lines(
-        &originals,
-        &corrected,
+    let sentences = crate::errant_annotate::errant_parallel_files(
+        (source, &originals),
+        (&systems, &corrected),
         false,
         gec_errant::AlignOptions::default(),
         analyser,
     )?;
     let mut hyps = Vec::with_capacity(inputs.input.len());
-    for (k, path) in paths(inputs).iter().enumerate() {
+    for (k, path) in systems.iter().enumerate() {
         // A blank source line stays a sentence (with no edits), so the blocks stay aligned with
         // the gold's.
         let mut m2 = String::new();

@@ -47,6 +47,15 @@ pub(super) fn sentence_lines<T>(metric: &Metric<T>, tsv: bool, out: &mut String)
     }
 }
 
+/// A row's signature with, under `--rank`, the ranking's test settings (JSON keeps them in
+/// `rank.test`): `…|paired-ar:10000|holm:91|alpha:0.05|seed:12345`.
+fn shown_signature(r: &SystemScore) -> String {
+    match &r.rank {
+        Some(rank) => format!("{}|{}", r.signature, rank.test),
+        None => r.signature.to_string(),
+    }
+}
+
 /// One line per system and metric: the score, its interval and p-values, and the signature.
 pub(super) fn plain(rows: &[SystemScore]) -> String {
     let mut out = String::new();
@@ -78,7 +87,7 @@ pub(super) fn plain(rows: &[SystemScore]) -> String {
                 let _ = write!(out, " p({name})={:.4}", t.p_value);
             }
         }
-        let _ = writeln!(out, " {}", r.signature);
+        let _ = writeln!(out, " {}", shown_signature(r));
         if let Some(Value::Object(categories)) = r.parts.get("categories") {
             for (name, c) in categories {
                 // Undefined (null: no edit of the type) shows as a dash.
@@ -179,7 +188,7 @@ pub(super) fn latex(rows: &[SystemScore]) -> String {
         "% scores and intervals x100 (-f text and -f json give fractions); $^\\dagger$: a paired \
          test against the first system gives p < 0.05\n",
     );
-    let mut signatures: Vec<&str> = rows.iter().map(|r| r.signature.as_str()).collect();
+    let mut signatures: Vec<String> = rows.iter().map(shown_signature).collect();
     signatures.dedup();
     for s in signatures {
         let _ = writeln!(out, "% {s}");
