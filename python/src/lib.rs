@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use gecbias_cli::Signature;
+use gecbias_engine::Signature;
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
 
@@ -234,8 +234,8 @@ fn errant_parallel(
         .parse()
         .map_err(|e: gec_errant::Error| PyValueError::new_err(e.to_string()))?;
     let analyser = match analyser.as_str() {
-        "spacy" => gecbias_cli::ErrantAnalyser::Spacy,
-        "ewt" => gecbias_cli::ErrantAnalyser::Ewt,
+        "spacy" => gecbias_engine::ErrantAnalyser::Spacy,
+        "ewt" => gecbias_engine::ErrantAnalyser::Ewt,
         other => {
             return Err(PyValueError::new_err(format!(
                 "analyser: \"spacy\" or \"ewt\", not {other:?}"
@@ -255,10 +255,19 @@ fn errant_parallel(
         let align = gec_errant::AlignOptions::default()
             .with_lev(lev)
             .with_merge(merge);
-        let typed =
-            gecbias_cli::errant_parallel_lines(&sources, &corrections, tokenise, align, analyser)?;
+        let options = gec_errant::ParallelOptions::default()
+            .with_tokenise(tokenise)
+            .with_align(align);
+        let originals = gecbias_engine::Lines::new("sources", sources);
+        let corrected: Vec<gecbias_engine::Lines> = corrections
+            .into_iter()
+            .enumerate()
+            .map(|(k, lines)| gecbias_engine::Lines::new(format!("corrections[{k}]"), lines))
+            .collect();
+        let versions: Vec<&gecbias_engine::Lines> = corrected.iter().collect();
+        let typed = gecbias_engine::errant_parallel(&originals, &versions, options, analyser)?;
         let mut out: Vec<Vec<Option<Vec<ErrantEdit>>>> =
-            vec![vec![Some(Vec::new()); corrections.len()]; sources.len()];
+            vec![vec![Some(Vec::new()); versions.len()]; originals.lines.len()];
         for sentence in typed {
             out[sentence.line] = sentence
                 .corrections
@@ -285,7 +294,7 @@ fn errant_parallel(
         }
         Ok(out)
     })
-    .map_err(|e: gecbias_cli::Error| InputError::new_err(e.to_string()))
+    .map_err(|e: gecbias_engine::Error| InputError::new_err(e.to_string()))
 }
 
 /// Runs the command line `argv` (program name first) as the `gecbias` binary does, printing

@@ -112,8 +112,9 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
         .to_vec();
     args.push(path(format!("{CONLL_REFERENCES}/source")));
     args.extend([
-        "-r".to_owned(),
+        "--gold".to_owned(),
         gold.clone(),
+        "-r".to_owned(),
         path(format!("{CONLL_REFERENCES}/NUCLEA")),
         path(format!("{CONLL_REFERENCES}/NUCLEB")),
         "-i".to_owned(),

@@ -72,7 +72,9 @@ pub use edit::Edit;
 pub use error::Error;
 pub use limits::{Input, MAX_PIECE_CHARS, MAX_SENTENCE_TOKENS};
 pub use merge::Merge;
-pub use parallel::{ParallelOptions, ParallelSentence, annotate_parallel, parallel_m2};
+pub use parallel::{
+    ParallelOptions, ParallelSentence, annotate_parallel, parallel_file, parallel_m2,
+};
 pub use retype::{Retype, RetypeOptions, retype_m2};
 pub use spacy::SpacyAnalyser;
 pub use token::{Analyser, RecordedAnalyses, Token};

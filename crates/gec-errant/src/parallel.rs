@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use gec_metrics::{python_split, python_strip};
+use gec_metrics::{M2Block, M2Edit, M2File, python_split, python_strip};
 use rayon::prelude::*;
 
 use crate::edit::noop_line;
@@ -142,6 +142,66 @@ pub fn annotate_parallel<A: Analyser + Sync>(
                 .collect(),
         })
         .collect())
+}
+
+/// The M2 file of one corrected version (`correction`, an index into each sentence's
+/// `corrections`) over `lines` original lines, typed without being written and read back: what
+/// [`parallel_m2`] of that version alone would read as, its edits under annotator 0, line
+/// numbers those of the written file. A line ERRANT skips (a blank original) is a block without
+/// edits, so the blocks stay aligned with a gold's.
+pub fn parallel_file(
+    sentences: &[ParallelSentence],
+    correction: usize,
+    lines: usize,
+    file: &str,
+) -> M2File {
+    let mut blocks = Vec::with_capacity(lines);
+    let mut typed = sentences.iter().peekable();
+    let mut number = 1;
+    for line in 0..lines {
+        let mut block = M2Block {
+            line: number,
+            source: String::new(),
+            edits: Vec::new(),
+        };
+        number += 1;
+        if let Some(sentence) = typed.next_if(|s| s.line == line) {
+            block.source = python_strip(&sentence.tokens.join(" ")).to_owned();
+            let edit = |start: i64, end: i64, category: &str, correction: String, line| M2Edit {
+                line,
+                start,
+                end,
+                category: category.to_owned(),
+                correction,
+                annotator: 0,
+            };
+            match sentence.corrections.get(correction) {
+                Some(None) => {
+                    block
+                        .edits
+                        .push(edit(-1, -1, "noop", "-NONE-".into(), number));
+                    number += 1;
+                }
+                Some(Some(edits)) => {
+                    for e in edits {
+                        let (start, end) = (e.o_start as i64, e.o_end as i64);
+                        let text = e.correction.join(" ");
+                        block
+                            .edits
+                            .push(edit(start, end, &e.error_type, text, number));
+                        number += 1;
+                    }
+                }
+                None => {}
+            }
+        }
+        number += 1;
+        blocks.push(block);
+    }
+    M2File {
+        file: file.to_owned(),
+        blocks,
+    }
 }
 
 /// Sentences as ERRANT writes them: `S` and the tokens, then each correction's edits (or its

@@ -262,3 +262,48 @@ fn lines_longer_than_annotation_takes_are_refused_naming_them() {
     let err = retype_m2(&annotator(&[]), &m2, "g.m2", RetypeOptions::default()).unwrap_err();
     assert!(err.to_string().starts_with("g.m2:1: 2001 tokens;"), "{err}");
 }
+
+#[test]
+fn a_versions_typed_file_is_its_written_m2_read_back() {
+    let the = token("the", "DET", "DT", "det");
+    let sentences = [
+        vec![noun("cat"), token("was", "AUX", "VBD", "cop")],
+        vec![noun("cats"), token("were", "AUX", "VBD", "cop")],
+        vec![the.clone(), noun("cat"), token("was", "AUX", "VBD", "cop")],
+    ];
+    let annotator = annotator(&sentences);
+    let originals = ["cat was", "", "cat was"].map(String::from).to_vec();
+    let corrections = [
+        ["cats were", "", "cat was"].map(String::from).to_vec(),
+        ["the cat was", "", "cats were"].map(String::from).to_vec(),
+    ];
+    let typed = gec_errant::annotate_parallel(
+        &annotator,
+        &originals,
+        &corrections,
+        gec_errant::ParallelOptions::default(),
+    )
+    .unwrap();
+    for k in 0..corrections.len() {
+        // The version alone, a blank original written as an empty S block.
+        let mut m2 = String::new();
+        let mut rest = typed.iter().peekable();
+        for line in 0..originals.len() {
+            match rest.next_if(|s| s.line == line) {
+                Some(s) => m2.push_str(&gec_errant::parallel_m2(&[gec_errant::ParallelSentence {
+                    corrections: vec![s.corrections[k].clone()],
+                    ..s.clone()
+                }])),
+                None => m2.push_str("S \n\n"),
+            }
+        }
+        let read = gec_metrics::M2File::parse(&m2, "h.m2").unwrap();
+        let file = gec_errant::parallel_file(&typed, k, originals.len(), "h.m2");
+        assert_eq!(file, read, "version {k}:\n{m2}");
+        assert!(file.blocks.iter().any(|b| !b.edits.is_empty()));
+    }
+    assert!(
+        gec_errant::parallel_m2(&typed).contains("|||noop|||"),
+        "a noop is among the cases"
+    );
+}

@@ -4,12 +4,11 @@
 //! EWT-trained tagger (`--analyser ewt`).
 
 use std::io::Write;
-use std::sync::OnceLock;
 
 use gec_errant::{
-    AlignOptions, Analyser, Annotator, Input, Merge, ParallelOptions, ParallelSentence, Retype,
-    RetypeOptions, annotate_parallel, parallel_m2, retype_m2,
+    AlignOptions, Merge, ParallelOptions, Retype, RetypeOptions, parallel_m2, retype_m2,
 };
+use gecbias_engine::{ErrantAnalyser, Lines, annotator, errant_parallel};
 
 use crate::{Error, input, write_output};
 
@@ -52,22 +51,20 @@ impl From<MergeArg> for Merge {
 }
 
 /// Which analysis of English the annotation runs on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum ErrantAnalyser {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum AnalyserArg {
     /// spaCy's en_core_web_sm 3.8.0, run natively: ERRANT 3.0.2's own analyses, edits and types.
-    #[default]
     Spacy,
     /// The EWT-trained tagger of `gecbias tag`: faster, but its edits and types are not
     /// ERRANT's.
     Ewt,
 }
 
-impl ErrantAnalyser {
-    /// The analyser's name in signatures.
-    pub fn signature_name(self) -> &'static str {
-        match self {
-            ErrantAnalyser::Spacy => "spacy-en_core_web_sm-3.8.0",
-            ErrantAnalyser::Ewt => "ewt-tagger",
+impl From<AnalyserArg> for ErrantAnalyser {
+    fn from(a: AnalyserArg) -> ErrantAnalyser {
+        match a {
+            AnalyserArg::Spacy => ErrantAnalyser::Spacy,
+            AnalyserArg::Ewt => ErrantAnalyser::Ewt,
         }
     }
 }
@@ -96,7 +93,7 @@ pub(crate) struct ParallelArgs {
     merge: MergeArg,
     /// The analysis of English (not an ERRANT flag).
     #[arg(long, value_enum, default_value = "spacy")]
-    analyser: ErrantAnalyser,
+    analyser: AnalyserArg,
 }
 
 /// Automatically extract and/or classify the edits of an M2 file (ERRANT's `errant_m2`).
@@ -128,107 +125,27 @@ pub(crate) struct M2Args {
     merge: MergeArg,
     /// The analysis of English (not an ERRANT flag).
     #[arg(long, value_enum, default_value = "spacy")]
-    analyser: ErrantAnalyser,
-}
-
-/// An annotator over whichever analyser a flag chose.
-pub(crate) type DynAnnotator = Annotator<Box<dyn Analyser + Send + Sync>>;
-
-/// The annotator on `analyser` (built-in models and word list), loaded once per process.
-pub(crate) fn annotator(analyser: ErrantAnalyser) -> Result<&'static DynAnnotator, Error> {
-    type Loaded = OnceLock<Result<DynAnnotator, String>>;
-    static SPACY: Loaded = OnceLock::new();
-    static EWT: Loaded = OnceLock::new();
-    let (cell, load): (&Loaded, fn() -> Result<DynAnnotator, gec_errant::Error>) = match analyser {
-        ErrantAnalyser::Spacy => (&SPACY, || {
-            Ok(Annotator::english()?.map_analyser(|a| Box::new(a) as Box<_>))
-        }),
-        ErrantAnalyser::Ewt => (&EWT, || {
-            Ok(Annotator::ewt()?.map_analyser(|a| Box::new(a) as Box<_>))
-        }),
-    };
-    cell.get_or_init(|| load().map_err(|e| e.to_string()))
-        .as_ref()
-        .map_err(|e| Error::input(e.clone()))
+    analyser: AnalyserArg,
 }
 
 /// The original and corrected files read and checked: the same number of lines.
-pub(crate) fn read_parallel(
-    orig: &str,
-    cors: &[String],
-) -> Result<(Vec<String>, Vec<Vec<String>>), Error> {
-    let originals = input::lines(orig)?;
+pub(crate) fn read_parallel(orig: &str, cors: &[String]) -> Result<(Lines, Vec<Lines>), Error> {
+    let originals = Lines::new(input::name(orig), input::lines(orig)?);
     let mut corrected = Vec::with_capacity(cors.len());
     for path in cors {
-        let lines = input::lines(path)?;
-        if lines.len() != originals.len() {
-            return Err(Error::input(format!(
-                "{}:{}: has {} lines but {} has {}",
-                input::name(path),
-                lines.len().min(originals.len()) + 1,
-                lines.len(),
-                input::name(orig),
-                originals.len()
-            )));
+        let lines = Lines::new(input::name(path), input::lines(path)?);
+        if lines.lines.len() != originals.lines.len() {
+            return Err(gecbias_engine::Error::LineCounts {
+                file: lines.origin,
+                lines: lines.lines.len(),
+                other: originals.origin,
+                expected: originals.lines.len(),
+            }
+            .into());
         }
         corrected.push(lines);
     }
     Ok((originals, corrected))
-}
-
-/// The typed edits of each corrected version of each original line, by the annotator on
-/// `analyser` (the Python package's `errant_parallel`); a line longer than annotation takes
-/// (`gec_errant::MAX_SENTENCE_TOKENS`, `MAX_PIECE_CHARS`) is refused, named `sources:LINE` or
-/// `corrections[K]:LINE`.
-pub fn errant_parallel_lines(
-    originals: &[String],
-    corrected: &[Vec<String>],
-    tokenise: bool,
-    align: AlignOptions,
-    analyser: ErrantAnalyser,
-) -> Result<Vec<ParallelSentence>, Error> {
-    let name = |input: Input| match input {
-        Input::Originals => "sources".to_owned(),
-        other => other.to_string(),
-    };
-    annotate_named(originals, corrected, tokenise, align, analyser, &name)
-}
-
-/// [`errant_parallel_lines`] of the files `orig` and `cors`, which name the lines refused.
-pub(crate) fn errant_parallel_files(
-    (orig, originals): (&str, &[String]),
-    (cors, corrected): (&[String], &[Vec<String>]),
-    tokenise: bool,
-    align: AlignOptions,
-    analyser: ErrantAnalyser,
-) -> Result<Vec<ParallelSentence>, Error> {
-    let name = |i: Input| match i {
-        Input::Corrections(k) if k < cors.len() => input::name(&cors[k]).to_owned(),
-        _ => input::name(orig).to_owned(),
-    };
-    annotate_named(originals, corrected, tokenise, align, analyser, &name)
-}
-
-/// The annotation, a line refused as `NAME:LINE: …` with `name` naming its input.
-fn annotate_named(
-    originals: &[String],
-    corrected: &[Vec<String>],
-    tokenise: bool,
-    align: AlignOptions,
-    analyser: ErrantAnalyser,
-    name: &dyn Fn(Input) -> String,
-) -> Result<Vec<ParallelSentence>, Error> {
-    let options = ParallelOptions::default()
-        .with_tokenise(tokenise)
-        .with_align(align);
-    annotate_parallel(annotator(analyser)?, originals, corrected, options).map_err(|e| match e {
-        gec_errant::Error::TooLong {
-            input,
-            line,
-            message,
-        } => Error::input(format!("{}:{line}: {message}", name(input))),
-        other => Error::input(other.to_string()),
-    })
 }
 
 fn write_to(path: &str, text: &str, out: &mut dyn Write) -> Result<(), Error> {
@@ -241,6 +158,7 @@ fn write_to(path: &str, text: &str, out: &mut dyn Write) -> Result<(), Error> {
 pub(crate) fn run_parallel(args: &ParallelArgs, out: &mut dyn Write) -> Result<(), Error> {
     let (originals, corrected) = read_parallel(&args.orig, &args.cor)?;
     if let Some(n) = originals
+        .lines
         .iter()
         .position(|l| gec_metrics::python_strip(l).is_empty())
     {
@@ -253,13 +171,11 @@ pub(crate) fn run_parallel(args: &ParallelArgs, out: &mut dyn Write) -> Result<(
     let align = AlignOptions::default()
         .with_lev(args.lev)
         .with_merge(args.merge.into());
-    let sentences = errant_parallel_files(
-        (&args.orig, &originals),
-        (&args.cor, &corrected),
-        args.tok,
-        align,
-        args.analyser,
-    )?;
+    let options = ParallelOptions::default()
+        .with_tokenise(args.tok)
+        .with_align(align);
+    let versions: Vec<&Lines> = corrected.iter().collect();
+    let sentences = errant_parallel(&originals, &versions, options, args.analyser.into())?;
     write_to(&args.out, &parallel_m2(&sentences), out)
 }
 
@@ -285,7 +201,7 @@ pub(crate) fn run_m2(args: &M2Args, out: &mut dyn Write) -> Result<(), Error> {
                 .with_merge(args.merge.into()),
         );
     let m2 = retype_m2(
-        annotator(args.analyser)?,
+        annotator(args.analyser.into())?,
         &text,
         input::name(&args.m2_file),
         options,

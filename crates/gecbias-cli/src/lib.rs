@@ -39,10 +39,8 @@ mod m2scorer;
 mod meta_eval;
 mod numbers;
 mod parse;
-mod parser_model;
 mod sari;
 mod score;
-mod signature;
 mod tag;
 mod usim_command;
 
@@ -51,8 +49,7 @@ use std::io::Write;
 
 use clap::{CommandFactory, FromArgMatches, Subcommand};
 pub use english_tagger::Analysis;
-pub use errant_annotate::{ErrantAnalyser, errant_parallel_lines};
-pub use signature::Signature;
+pub use gecbias_engine::{ErrantAnalyser, Signature};
 pub use tag::{MAX_LINE_TOKENS, tag_line};
 
 /// Why a command failed: the binary prints the message after `gecbias: ` and exits with
@@ -85,6 +82,39 @@ pub enum Error {
         #[source]
         source: coverage_sim::Error,
     },
+    /// A scorer of the typed engine refused its input (exit status 1): its error, kept as the
+    /// source, names the file and line.
+    #[error("{source}")]
+    Engine {
+        /// The engine's error.
+        #[source]
+        source: gecbias_engine::Error,
+    },
+}
+
+impl From<gec_metrics::Error> for Error {
+    fn from(source: gec_metrics::Error) -> Error {
+        Error::Metrics { source }
+    }
+}
+
+impl From<gecbias_engine::Error> for Error {
+    /// The engine's errors as the command reports them: a metric's with the command's hint for
+    /// limits, a ranking's with the flag that raises its trials.
+    fn from(source: gecbias_engine::Error) -> Error {
+        match source {
+            gecbias_engine::Error::Metrics { source } => Error::Metrics { source },
+            gecbias_engine::Error::Resampling { source } => Error::Resampling { source },
+            gecbias_engine::Error::TooFewTrials {
+                pairs,
+                alpha,
+                needed,
+            } => Error::Usage(format!(
+                "--rank over {pairs} pairs at α = {alpha} needs --paired-ar-n of at least {needed}"
+            )),
+            source => Error::Engine { source },
+        }
+    }
 }
 
 /// What a command user can do about a limit the M2 scorer enforces (the limit's error as it is,
@@ -113,7 +143,8 @@ impl Error {
             Error::NotFound(_)
             | Error::Input(_)
             | Error::Metrics { .. }
-            | Error::Resampling { .. } => 1,
+            | Error::Resampling { .. }
+            | Error::Engine { .. } => 1,
         }
     }
 }

@@ -6,7 +6,6 @@
 //! (`meta_eval::bootstrap_expected_wins`); the metric side is what `score` gives on the systems'
 //! outputs, computed once (the corpus is fixed; the judgments are the sample).
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use meta_eval::{
@@ -16,9 +15,13 @@ use meta_eval::{
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::parser_model::ParserModel;
+use gec_metrics::{M2File, M2Options};
+use gecbias_engine::{
+    ErrantAnalyser, ErrantScorer, GleuScorer, Lines, M2Scorer, MetricReport, ParserModel,
+    Resampling, Signature, System, UsimOptions, UsimScorer, retyped_gold,
+};
+
 use crate::score::Format;
-use crate::signature::Signature;
 use crate::{Error, input};
 
 /// A judgment set whose layout `meta-eval` knows.
@@ -118,7 +121,7 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value = "rankings")]
     unit: UnitName,
     /// The seed of the resampling.
-    #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = 12345)]
+    #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = gecbias_engine::DEFAULT_SEED)]
     seed: u64,
     /// Systems left out of the correlations (their judgments still count toward the human
     /// scores); by default none for gjg15, and for seeda its base set's GPT-3.5, INPUT and REF-F.
@@ -285,61 +288,84 @@ impl Layout {
     }
 }
 
-/// The M2 gold of the judged sentences as `score` reads it: `--gold` itself when it has as many
-/// sentences as the source, else (SEEDA's subset) the gold sentences whose source lines are the
-/// source's, found in order and held in memory as `<GOLD, judged sentences>`.
+/// The M2 gold of the judged sentences: `--gold` itself when it has as many sentences as the
+/// source, else (SEEDA's subset) the gold sentences whose source lines are the source's, found in
+/// order.
 struct Gold {
-    /// The name on `score`'s command line.
-    name: String,
-    /// Its text.
+    /// Where it was read from.
+    path: String,
+    /// Its text, which ERRANT re-types.
     text: String,
-    /// Whether `text` is held in memory under `name`.
-    in_memory: bool,
+    /// The judged sentences' gold.
+    file: M2File,
     /// The 0-based position in `--gold` of each judged sentence (of each source line).
     indices: Vec<usize>,
 }
 
 impl Gold {
-    fn of(gold_path: &str, source_path: &str) -> Result<Gold, Error> {
+    fn of(gold_path: &str, source: &Lines) -> Result<Gold, Error> {
         let text = input::text(gold_path)?;
-        let gold = gec_metrics::M2File::parse(&text, gold_path)
-            .map_err(|e| Error::input(e.to_string()))?;
-        let source = input::lines(source_path)?;
-        if gold.blocks.len() == source.len() {
-            return Ok(Gold {
-                name: gold_path.to_owned(),
-                text,
-                in_memory: false,
-                indices: (0..source.len()).collect(),
-            });
-        }
-        let blocks: Vec<&str> = text.trim_end().split("\n\n").collect();
-        if blocks.len() != gold.blocks.len() {
-            return Err(Error::input(format!(
-                "{gold_path}: sentences are not separated by single blank lines"
-            )));
-        }
-        let (mut chosen, mut indices) = (Vec::with_capacity(source.len()), Vec::new());
-        let mut next = 0;
-        for (i, line) in source.iter().enumerate() {
-            let found =
-                (next..gold.blocks.len()).find(|&k| gold.blocks[k].tokens().join(" ") == *line);
-            let Some(k) = found else {
-                return Err(Error::input(format!(
-                    "{source_path}:{}: no sentence of {gold_path} after its sentence {next} reads {line:?}",
-                    i + 1
-                )));
-            };
-            chosen.push(blocks[k]);
-            indices.push(k);
-            next = k + 1;
-        }
+        let mut file = M2File::parse(&text, input::name(gold_path))?;
+        let indices = if file.blocks.len() == source.lines.len() {
+            (0..source.lines.len()).collect()
+        } else {
+            let mut indices = Vec::with_capacity(source.lines.len());
+            let mut next = 0;
+            for (i, line) in source.lines.iter().enumerate() {
+                let found =
+                    (next..file.blocks.len()).find(|&k| file.blocks[k].tokens().join(" ") == *line);
+                let Some(k) = found else {
+                    return Err(Error::input(format!(
+                        "{}:{}: no sentence of {gold_path} after its sentence {next} reads {line:?}",
+                        source.origin,
+                        i + 1
+                    )));
+                };
+                indices.push(k);
+                next = k + 1;
+            }
+            file.blocks = indices.iter().map(|&k| file.blocks[k].clone()).collect();
+            indices
+        };
         Ok(Gold {
-            name: format!("<{gold_path}, judged sentences>"),
-            text: chosen.join("\n\n") + "\n",
-            in_memory: true,
+            path: gold_path.to_owned(),
+            text,
+            file,
             indices,
         })
+    }
+
+    /// The judged sentences' gold re-typed by ERRANT (the whole gold is re-typed, sentence by
+    /// sentence, and the judged sentences taken from it).
+    fn retyped(&self) -> Result<M2File, Error> {
+        let mut file = retyped_gold(&self.text, input::name(&self.path), ErrantAnalyser::Spacy)?;
+        if file.blocks.len() != self.indices.len() {
+            file.blocks = self
+                .indices
+                .iter()
+                .map(|&k| file.blocks[k].clone())
+                .collect();
+        }
+        Ok(file)
+    }
+
+    /// Each annotator's corrected text of every judged sentence (GLEU's references).
+    fn references(&self) -> Vec<Lines> {
+        let annotators = self
+            .file
+            .blocks
+            .iter()
+            .flat_map(|b| b.annotators())
+            .max()
+            .map_or(0, |a| a + 1);
+        (0..annotators)
+            .map(|a| {
+                Lines::new(
+                    format!("<{} annotator {a}>", self.path),
+                    self.file.blocks.iter().map(|b| b.corrected(a)).collect(),
+                )
+            })
+            .collect()
     }
 }
 
@@ -354,11 +380,24 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
         .collect();
     let systems = judged_systems(&rankings, &files, args)?;
     let human = human_scores(&rankings, &systems, args)?;
-    let gold = Gold::of(&args.gold, &files.source)?;
+    let source = Lines::new(input::name(&files.source), input::lines(&files.source)?);
+    let gold = Gold::of(&args.gold, &source)?;
+    let outputs = systems
+        .iter()
+        .map(|s| {
+            let path = files.output(s);
+            Ok(System::named(
+                s.clone(),
+                Lines::new(input::name(&path), input::lines(&path)?),
+            ))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
     let setting = Setting {
         args,
         rankings: &rankings,
         files: &files,
+        source: &source,
+        outputs: &outputs,
         gold: &gold,
         systems: &systems,
         human: &human,
@@ -371,17 +410,9 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
         let mut text = String::new();
         for metric in &args.metric {
             for beta in betas(*metric, args) {
-                let call = score_call(
-                    *metric,
-                    *beta,
-                    &gold,
-                    &files,
-                    &systems,
-                    args.parser_model.as_ref(),
-                )?;
-                for row in sentence_rows(&call)? {
-                    let mut row = row;
-                    row["metric"] = Value::from(call.name.clone());
+                let (name, report) = score(*metric, *beta, &setting)?;
+                for mut row in crate::score::sentence_objects(&report) {
+                    row["metric"] = Value::from(name.clone());
                     text += &(row.to_string() + "\n");
                 }
             }
@@ -557,81 +588,39 @@ fn signature(args: &Args, files: &Layout, systems: &[String]) -> Signature {
     s.with("version", env!("CARGO_PKG_VERSION"))
 }
 
-/// The `score` command line of one metric row, the inputs it reads from memory (GLEU's
-/// references), and the row's name.
-struct ScoreCall {
-    argv: Vec<String>,
-    memory: HashMap<String, String>,
-    name: String,
-}
-
-fn score_call(
-    metric: MetricName,
-    beta: f64,
-    gold: &Gold,
-    files: &Layout,
-    systems: &[String],
-    parser_model: Option<&ParserModel>,
-) -> Result<ScoreCall, Error> {
-    let mut argv: Vec<String> = ["gecbias", "score", "-f", "json", "-m"]
-        .map(String::from)
-        .to_vec();
-    let mut memory = HashMap::new();
-    if gold.in_memory {
-        memory.insert(gold.name.clone(), gold.text.clone());
-    }
-    let owned = |parts: &[&str]| parts.iter().map(|p| (*p).to_owned()).collect::<Vec<_>>();
-    let name = match metric {
+/// One metric row's name and report: every judged system scored, nothing resampled (the
+/// corpus is fixed; the judgments are the sample).
+fn score(metric: MetricName, beta: f64, at: &Setting<'_>) -> Result<(String, MetricReport), Error> {
+    let none = Resampling::default();
+    Ok(match metric {
         MetricName::M2 => {
-            argv.extend(owned(&[
-                "m2",
-                "--gold",
-                &gold.name,
-                "--beta",
-                &beta.to_string(),
-            ]));
-            format!("M2 F{beta:?}")
+            let scorer = M2Scorer::new(&at.gold.file, M2Options::OFFICIAL.with_beta(beta));
+            (format!("M2 F{beta:?}"), scorer.report(at.outputs, &none)?)
         }
         MetricName::Errant => {
-            argv.extend(owned(&[
-                "errant",
-                "--gold",
-                &gold.name,
-                "-s",
-                &files.source,
-            ]));
-            "ERRANT F0.5".into()
+            let mut options = gec_metrics::ErrantOptions::default();
+            options.beta = beta;
+            let report = ErrantScorer::new(options).report_text(
+                at.source,
+                &at.gold.retyped()?,
+                at.outputs,
+                ErrantAnalyser::Spacy,
+                &none,
+            )?;
+            ("ERRANT F0.5".into(), report)
         }
         MetricName::Gleu => {
-            argv.extend(owned(&["gleu", "-s", &files.source, "-r"]));
-            let parsed = gec_metrics::M2File::parse(&gold.text, &gold.name)
-                .map_err(|e| Error::input(e.to_string()))?;
-            let annotators = parsed
-                .blocks
-                .iter()
-                .flat_map(|b| b.annotators())
-                .max()
-                .map_or(0, |a| a + 1);
-            for a in 0..annotators {
-                let reference = format!("<{} annotator {a}>", gold.name.trim_matches(['<', '>']));
-                let lines: Vec<String> = parsed.blocks.iter().map(|b| b.corrected(a)).collect();
-                memory.insert(reference.clone(), lines.join("\n") + "\n");
-                argv.push(reference);
-            }
-            "GLEU".into()
+            let scorer = GleuScorer::new(at.source, &at.gold.references(), 500)?;
+            ("GLEU".into(), scorer.report(at.outputs, &none)?)
         }
         MetricName::Usim => {
-            argv.extend(owned(&["usim", "--pretokenized", "-s", &files.source]));
-            if let Some(model) = parser_model {
-                argv.push("--parser-model".into());
-                argv.push(model.to_string());
-            }
-            "USim".into()
+            let mut options = UsimOptions::default();
+            options.tokenization = usim::Tokenization::Pretokenized;
+            options.parser = at.args.parser_model.clone();
+            let report = UsimScorer::new(options)?.report(at.source, at.outputs, &none)?;
+            ("USim".into(), report)
         }
-    };
-    argv.push("-i".into());
-    argv.extend(systems.iter().map(|s| format!("{s}={}", files.output(s))));
-    Ok(ScoreCall { argv, memory, name })
+    })
 }
 
 /// What every metric row is computed from.
@@ -639,6 +628,10 @@ struct Setting<'a> {
     args: &'a Args,
     rankings: &'a [meta_eval::Ranking],
     files: &'a Layout,
+    /// The judged sentences' source.
+    source: &'a Lines,
+    /// The judged systems' outputs.
+    outputs: &'a [System],
     gold: &'a Gold,
     systems: &'a [String],
     human: &'a HumanScores,
@@ -651,28 +644,13 @@ fn metric_rows(metric: MetricName, at: &Setting<'_>) -> Result<Vec<MetricRow>, E
     betas(metric, args)
         .iter()
         .map(|&beta| {
-            let call = score_call(
-                metric,
-                beta,
-                at.gold,
-                at.files,
-                at.systems,
-                args.parser_model.as_ref(),
-            )?;
+            let (name, report) = score(metric, beta, at)?;
             let sentence = match at.args.dataset {
-                Dataset::Seeda => Some(sentence_level(&call, at)?),
+                Dataset::Seeda => Some(sentence_level(&report, at)?),
                 Dataset::Gjg15 => None,
             };
-            let ScoreCall { argv, memory, name } = call;
-            let output = crate::output_with_inputs(argv, memory)?;
-            let scored: Vec<Value> = serde_json::from_str(&output)
-                .map_err(|e| Error::input(format!("score's output: {e}")))?;
-            let scores: Vec<f64> = scored.iter().filter_map(|r| r["score"].as_f64()).collect();
-            let signature = scored
-                .first()
-                .and_then(|r| r["signature"].as_str())
-                .unwrap_or_default()
-                .to_owned();
+            let scores: Vec<f64> = report.systems.iter().map(|r| r.score).collect();
+            let signature = report.signature.to_string();
             Ok(MetricRow {
                 metric: name,
                 signature,
@@ -695,29 +673,15 @@ fn betas(metric: MetricName, args: &Args) -> &[f64] {
     }
 }
 
-/// `score --sentence-level`'s rows for a metric row's call.
-fn sentence_rows(call: &ScoreCall) -> Result<Vec<Value>, Error> {
-    let mut argv = call.argv.clone();
-    argv.push("--sentence-level".into());
-    crate::output_with_inputs(argv, call.memory.clone())?
-        .lines()
-        .map(|line| {
-            serde_json::from_str(line)
-                .map_err(|e| Error::input(format!("score's sentence output: {e}")))
-        })
-        .collect()
-}
-
-/// The metric's sentence scores (`score --sentence-level`) against every ranking of the
-/// judgments, as SEEDA's `corr_sentence.py` compares them (a ranking's `src-id` is the 1-based
-/// position of its sentence in the whole test set).
-fn sentence_level(call: &ScoreCall, at: &Setting<'_>) -> Result<Sentence, Error> {
-    let mut scores: Vec<Vec<f64>> = vec![Vec::new(); at.systems.len()];
-    for row in sentence_rows(call)? {
-        if let Some(k) = at.systems.iter().position(|s| row["system"] == **s) {
-            scores[k].push(row["score"].as_f64().unwrap_or(f64::NAN));
-        }
-    }
+/// The metric's sentence scores against every ranking of the judgments, as SEEDA's
+/// `corr_sentence.py` compares them (a ranking's `src-id` is the 1-based position of its
+/// sentence in the whole test set).
+fn sentence_level(report: &MetricReport, at: &Setting<'_>) -> Result<Sentence, Error> {
+    let scores: Vec<Vec<f64>> = report
+        .sentences
+        .iter()
+        .map(|s| s.iter().map(|x| x.score()).collect())
+        .collect();
     let position = |r: &meta_eval::Ranking| {
         let conll = r.source_id.parse::<usize>().ok()?.checked_sub(1)?;
         at.gold.indices.iter().position(|&k| k == conll)

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use ucca_parser::Token;
 use usim::{TextParser, Tokenization};
 
-use crate::parser_model::{ParserModel, parser};
 use crate::{Error, input, progress, punkt};
+use gecbias_engine::{ParserModel, parser};
 
 /// Parse text into UCCA passages: one passage per line.
 #[derive(clap::Args)]

@@ -7,7 +7,7 @@
 //! shape is `docs/score-schema.json`.
 //!
 //! Metrics:
-//! * `m2` — MaxMatch P/R/F_β against an M2 gold (`-r GOLD.m2`), m2scorer's numbers;
+//! * `m2` — MaxMatch P/R/F_β against an M2 gold (`--gold GOLD.m2`), m2scorer's numbers;
 //! * `errant` — ERRANT's comparison with a reference M2 file (`--gold REF.m2`), errant_compare's
 //!   numbers: of hypothesis texts typed on the fly by the native ERRANT (`-s SRC -i HYP…`; the
 //!   gold re-typed as `errant_m2 -gold` does) or of hypothesis M2 files (`-i SYS.m2`, as
@@ -24,33 +24,21 @@
 //! sentence are replaced under resampling by all references at once (`resample:pooled-refs`,
 //! the expectation of the draws; the interval's own point value is reported beside it).
 
-use std::fmt::Write as _;
 use std::io::Write;
 
-use coverage_sim::{
-    Confidence, CorpusStatistic, IntervalMethod, Mean, PairedMethod, PairedTest, ScoreInterval,
-    confidence_interval_by, holm_bonferroni, paired_test_by,
+use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, M2File, M2Options};
+use gecbias_engine::{
+    Bootstrap, ErrantScorer, GleuScorer, IntervalKind, Lines, M2Scorer, MetricReport, Ranking,
+    SariScorer, System, Warning, retyped_gold,
 };
-use gec_metrics::{
-    CategoryTier, ErrantGroupSentence, ErrantMode, ErrantOptions, ErrantSentence, GLEU_ORDER,
-    GleuCorpus, GleuOptions, GleuStats, M2File, M2Gold, M2Options, SentenceStats,
-    chosen_annotators, corpus_score, corpus_score_pair, errant_corpus_score, errant_evaluate,
-    errant_group_score, gleu, sari_score, sari_strip, score_from_counts,
-};
-use indicatif::ProgressBar;
-use serde::Serialize;
-use serde_json::{Value, json};
 
-use crate::usim_command::{TextOptions, text_scores};
-use crate::{Error, Signature, input, progress};
+use crate::errant_annotate::AnalyserArg;
+use crate::usim_command::TextOptions;
+use crate::{Error, input, progress};
 
-mod metrics;
 mod render;
-mod rows;
 
-use metrics::*;
-use render::*;
-use rows::*;
+pub(crate) use render::sentence_objects;
 
 /// A metric of `score -m`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -149,11 +137,10 @@ struct Inputs {
     /// The source text, one sentence per line (gleu, sari, usim).
     #[arg(long, short)]
     source: Option<String>,
-    /// The references: reference files line-aligned with the source (gleu, sari) and, without
-    /// `--gold`, an M2 gold named `*.m2` (m2, errant); one call can give both.
+    /// The text references of gleu and sari, each line-aligned with the source.
     #[arg(long, short, num_args = 1..)]
     references: Vec<String>,
-    /// The M2 gold of m2 and errant, whatever its name; every `-r` file is then a text reference.
+    /// The M2 gold of m2 and errant.
     #[arg(long)]
     gold: Option<String>,
     /// The systems' outputs, one sentence per line (for errant: hypothesis M2 files), each as
@@ -184,7 +171,7 @@ struct MetricOptions {
     errant_mode: ErrantModeName,
     /// ERRANT from text (`-s`): the analysis of English that types the edits.
     #[arg(long, value_enum, default_value = "spacy")]
-    analyser: crate::errant_annotate::ErrantAnalyser,
+    analyser: AnalyserArg,
     /// ERRANT: P/R/F per error type: 1 operation (R), 2 main type (NOUN), 3 both (R:NOUN).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
     cat: Option<u8>,
@@ -218,7 +205,7 @@ struct Resampling {
     #[arg(long, default_value_t = 10_000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
     paired_ar_n: usize,
     /// The seed of every resampling.
-    #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = 12345)]
+    #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = gecbias_engine::DEFAULT_SEED)]
     seed: u64,
     /// Rank each metric's systems into significance clusters: every pair compared by paired
     /// approximate randomisation (`--paired-ar-n` trials, seeded), Holm–Bonferroni over the pairs
@@ -231,46 +218,232 @@ struct Resampling {
     rank_alpha: f64,
 }
 
-fn source<'a>(inputs: &'a Inputs, metric: &str) -> Result<&'a str, Error> {
-    inputs
+impl Resampling {
+    /// The engine's resampling settings these flags describe.
+    fn settings(&self) -> gecbias_engine::Resampling {
+        let mut settings = gecbias_engine::Resampling::default();
+        settings.seed = self.seed;
+        settings.confidence = self.confidence.then(|| {
+            let mut b = Bootstrap::default();
+            b.resamples = self.confidence_n;
+            b.kind = match self.ci_method {
+                CiMethod::Bca => IntervalKind::Bca,
+                CiMethod::Percentile => IntervalKind::Percentile,
+            };
+            b
+        });
+        settings.paired_bs = self.paired_bs.then_some(self.paired_bs_n);
+        settings.paired_ar = self.paired_ar.then_some(self.paired_ar_n);
+        settings.rank = self.rank.then(|| {
+            let mut r = Ranking::default();
+            r.trials = self.paired_ar_n;
+            r.alpha = self.rank_alpha;
+            r
+        });
+        settings
+    }
+}
+
+impl MetricOptions {
+    fn m2(&self) -> M2Options {
+        let mut options = M2Options::OFFICIAL.with_beta(self.beta);
+        options.max_unchanged_words = self.max_unchanged_words;
+        options.ignore_whitespace_casing = self.ignore_whitespace_casing;
+        options.max_sentence_tokens = self.max_tokens;
+        options
+    }
+
+    fn errant(&self) -> ErrantScorer {
+        let mut options = ErrantOptions::with_mode(match self.errant_mode {
+            ErrantModeName::Cse => ErrantMode::CorrectionSpansTypes,
+            ErrantModeName::Ds => ErrantMode::DetectionSpans,
+            ErrantModeName::Dt => ErrantMode::DetectionTokens,
+            ErrantModeName::Cs => ErrantMode::CorrectionSpans,
+        });
+        options.beta = self.beta;
+        let scorer = ErrantScorer::new(options);
+        match self.cat {
+            Some(1) => scorer.with_categories(CategoryTier::Operation),
+            Some(2) => scorer.with_categories(CategoryTier::Main),
+            Some(_) => scorer.with_categories(CategoryTier::Full),
+            None => scorer,
+        }
+    }
+}
+
+/// A file's lines, named as messages name it.
+fn lines(path: &str) -> Result<Lines, Error> {
+    Ok(Lines::new(input::name(path), input::lines(path)?))
+}
+
+fn source(inputs: &Inputs, metric: &str) -> Result<Lines, Error> {
+    let path = inputs
         .source
         .as_deref()
-        .ok_or_else(|| Error::Usage(format!("-m {metric} needs the source: -s SOURCE")))
+        .ok_or_else(|| Error::Usage(format!("-m {metric} needs the source: -s SOURCE")))?;
+    lines(path)
 }
 
-/// The systems' files, in the order given.
-fn paths(inputs: &Inputs) -> Vec<String> {
-    inputs.input.iter().map(|i| i.path.clone()).collect()
-}
-
-fn version() -> &'static str {
-    env!("CARGO_PKG_VERSION")
-}
-
-/// Scores one metric: its rows, or with `--sentence-level` its sentence lines.
-fn metric_rows<T, S>(
-    args: &Args,
-    metric: Metric<T>,
-    statistic: &S,
-    precision_recall: Option<[S; 2]>,
-    sentences: &mut String,
-    bar: &ProgressBar,
-) -> Result<Vec<SystemScore>, Error>
-where
-    T: Sync,
-    S: CorpusStatistic<T>,
-{
-    if args.sentence_level {
-        sentence_lines(&metric, args.format == Format::Text, sentences);
-        return Ok(Vec::new());
+/// The text references (`-r`), at least one.
+fn references(inputs: &Inputs, metric: &str) -> Result<Vec<Lines>, Error> {
+    if inputs.references.is_empty() {
+        return Err(Error::Usage(format!(
+            "-m {metric} needs reference files line-aligned with the source: -r REF…"
+        )));
     }
-    rows(
-        &args.resampling,
-        metric,
-        statistic,
-        precision_recall.as_ref(),
-        bar,
-    )
+    inputs.references.iter().map(|r| lines(r)).collect()
+}
+
+/// The M2 gold of `--gold`.
+fn gold<'a>(inputs: &'a Inputs, metric: &str) -> Result<&'a str, Error> {
+    inputs.gold.as_deref().ok_or_else(|| {
+        let hint = if inputs.references.iter().any(|r| r.ends_with(".m2")) {
+            " (every -r file is a text reference)"
+        } else {
+            ""
+        };
+        Error::Usage(format!(
+            "-m {metric} needs the M2 gold: --gold GOLD.m2{hint}"
+        ))
+    })
+}
+
+/// Refuses inputs that no chosen metric reads, rather than dropping them: `--gold` when neither
+/// m2 nor errant is chosen, `-r` when neither gleu nor sari is.
+fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
+    let chosen = |names: [MetricName; 2]| inputs.metric.iter().any(|m| names.contains(m));
+    if let Some(gold) = &inputs.gold
+        && !chosen([MetricName::M2, MetricName::Errant])
+    {
+        return Err(Error::Usage(format!(
+            "--gold {gold}: an M2 gold, read by -m m2 and -m errant, but -m {} reads none",
+            metric_names(inputs)
+        )));
+    }
+    if let Some(reference) = inputs.references.first()
+        && !chosen([MetricName::Gleu, MetricName::Sari])
+    {
+        let hint = if inputs.gold.is_none() && reference.ends_with(".m2") {
+            "; an M2 gold is given with --gold"
+        } else {
+            ""
+        };
+        return Err(Error::Usage(format!(
+            "-r {reference}: a text reference, read by -m gleu and -m sari, but -m {} reads none{hint}",
+            metric_names(inputs)
+        )));
+    }
+    Ok(())
+}
+
+/// A hypothesis that is not M2 is most likely plain text given without `-s`: the message says so.
+fn text_hint(error: Error, path: &str) -> Error {
+    match error {
+        Error::Metrics {
+            source: source @ gec_metrics::Error::M2Syntax { line: 1, .. },
+        } => Error::Input(format!(
+            "{source} (-m errant without -s reads hypothesis M2 files; for plain-text \
+             hypotheses, give the source with -s SOURCE and they are typed by ERRANT's rules, as \
+             errant_parallel would type {path})"
+        )),
+        other => other,
+    }
+}
+
+/// `-m errant`: hypothesis texts typed against `-s` (the gold re-typed too), or hypothesis M2
+/// files as given.
+fn errant_report(
+    args: &Args,
+    systems: &mut Option<Vec<System>>,
+    resampling: &gecbias_engine::Resampling,
+) -> Result<MetricReport, Error> {
+    let (inputs, options) = (&args.inputs, &args.options);
+    let gold_path = gold(inputs, "errant")?;
+    let scorer = options.errant();
+    let report = match &inputs.source {
+        Some(path) => {
+            let source = lines(path)?;
+            let analyser = options.analyser.into();
+            let gold = retyped_gold(&input::text(gold_path)?, input::name(gold_path), analyser)?;
+            scorer.report_text(
+                &source,
+                &gold,
+                text_systems(inputs, systems)?,
+                analyser,
+                resampling,
+            )?
+        }
+        None => {
+            let hypotheses = inputs
+                .input
+                .iter()
+                .map(|h| {
+                    let file = input::m2(&h.path, true).map_err(|e| text_hint(e, &h.path))?;
+                    Ok((h.label.clone(), file))
+                })
+                .collect::<Result<Vec<(String, M2File)>, Error>>()?;
+            scorer.report_edits(&input::m2(gold_path, true)?, &hypotheses, resampling)?
+        }
+    };
+    for warning in &report.warnings {
+        match warning {
+            Warning::ForeignType { .. } => eprintln!(
+                "gecbias: warning: {warning}; give -s SOURCE to re-type the gold and the \
+                 hypotheses with ERRANT's rules"
+            ),
+            other => eprintln!("gecbias: warning: {other}"),
+        }
+    }
+    Ok(report)
+}
+
+/// The systems' outputs as text, read once for every metric.
+fn text_systems<'a>(
+    inputs: &Inputs,
+    systems: &'a mut Option<Vec<System>>,
+) -> Result<&'a [System], Error> {
+    if systems.is_none() {
+        let read = inputs
+            .input
+            .iter()
+            .map(|i| Ok(System::named(i.label.clone(), lines(&i.path)?)))
+            .collect::<Result<Vec<_>, Error>>()?;
+        *systems = Some(read);
+    }
+    Ok(systems.as_deref().unwrap_or_default())
+}
+
+fn report(
+    args: &Args,
+    metric: MetricName,
+    systems: &mut Option<Vec<System>>,
+    resampling: &gecbias_engine::Resampling,
+) -> Result<MetricReport, Error> {
+    let inputs = &args.inputs;
+    Ok(match metric {
+        MetricName::M2 => {
+            let gold = input::m2(gold(inputs, "m2")?, false)?;
+            M2Scorer::new(&gold, args.options.m2())
+                .report(text_systems(inputs, systems)?, resampling)?
+        }
+        MetricName::Errant => errant_report(args, systems, resampling)?,
+        MetricName::Gleu => {
+            let (source, references) = (source(inputs, "gleu")?, references(inputs, "gleu")?);
+            GleuScorer::new(&source, &references, args.options.gleu_iter as usize)?
+                .report(text_systems(inputs, systems)?, resampling)?
+        }
+        MetricName::Sari => {
+            let (source, references) = (source(inputs, "sari")?, references(inputs, "sari")?);
+            SariScorer::new(&source, &references)
+                .report(text_systems(inputs, systems)?, resampling)?
+        }
+        MetricName::Usim => {
+            let source = source(inputs, "usim")?;
+            args.text
+                .scorer()?
+                .report(&source, text_systems(inputs, systems)?, resampling)?
+        }
+    })
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
@@ -285,85 +458,46 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
             "--cat gives ERRANT's per-type scores: add -m errant".into(),
         ));
     }
-    unread_references(&args.inputs)?;
+    unread_inputs(&args.inputs)?;
     if args.sentence_level && args.format == Format::Latex {
         return Err(Error::Usage(
             "--sentence-level writes JSON Lines (-f json) or tab-separated rows (-f text), not LaTeX"
                 .into(),
         ));
     }
-    let mut rows = Vec::new();
-    let mut sentences = String::new();
+    let resampling = args.resampling.settings();
     // Resampling is what takes seconds: a bar over (metric, system) while it runs.
-    let bar = if resamples(&args.resampling) {
+    let bar = if resampling.resamples() {
         progress(args.inputs.metric.len() * args.inputs.input.len(), quiet)
     } else {
-        ProgressBar::hidden()
+        indicatif::ProgressBar::hidden()
     };
+    let mut systems = None;
+    let mut reports = Vec::with_capacity(args.inputs.metric.len());
     for metric in &args.inputs.metric {
-        let (s, b) = (&mut sentences, &bar);
-        rows.extend(match metric {
-            MetricName::M2 => {
-                let stat = |part| M2Stat(args.options.beta, part);
-                let parts = Some([stat(Part::Precision), stat(Part::Recall)]);
-                metric_rows(
-                    args,
-                    m2_metric(&args.inputs, &args.options)?,
-                    &stat(Part::F),
-                    parts,
-                    s,
-                    b,
-                )?
-            }
-            MetricName::Errant => {
-                let stat = |part| ErrantStat(args.options.beta, part);
-                let parts = Some([stat(Part::Precision), stat(Part::Recall)]);
-                metric_rows(
-                    args,
-                    errant_metric(&args.inputs, &args.options, &args.resampling)?,
-                    &stat(Part::F),
-                    parts,
-                    s,
-                    b,
-                )?
-            }
-            MetricName::Gleu => metric_rows(
-                args,
-                gleu_metric(&args.inputs, &args.options, resamples(&args.resampling))?,
-                &PooledGleu,
-                None,
-                s,
-                b,
-            )?,
-            MetricName::Sari => metric_rows(args, sari_metric(&args.inputs)?, &Mean, None, s, b)?,
-            MetricName::Usim => metric_rows(
-                args,
-                usim_metric(&args.inputs, &args.text, quiet)?,
-                &Mean,
-                None,
-                s,
-                b,
-            )?,
-        });
+        reports.push(report(args, *metric, &mut systems, &resampling)?);
+        bar.inc(args.inputs.input.len() as u64);
     }
     bar.finish_and_clear();
-    if args.resampling.rank && args.format != Format::Json {
-        // Each metric's systems in rank order (JSON keeps the input order and says the rank).
-        let metric_of = |r: &SystemScore| {
-            args.inputs
-                .metric
-                .iter()
-                .position(|m| value_name(*m).eq_ignore_ascii_case(r.name))
-        };
-        rows.sort_by_key(|r| (metric_of(r), r.rank.as_ref().map(|k| k.position)));
-    }
     let text = if args.sentence_level {
-        sentences
+        render::sentence_lines(&reports, args.format == Format::Text)
     } else {
+        let mut rows: Vec<_> = reports.into_iter().flat_map(|r| r.systems).collect();
+        if resampling.rank.is_some() && args.format != Format::Json {
+            // Each metric's systems in rank order (JSON keeps the input order and says the
+            // rank); the sort is stable, so metrics keep their order.
+            let metric_of = |r: &gecbias_engine::SystemScore| {
+                args.inputs
+                    .metric
+                    .iter()
+                    .position(|m| value_name(*m).eq_ignore_ascii_case(r.name))
+            };
+            rows.sort_by_key(|r| (metric_of(r), r.rank.as_ref().map(|k| k.position)));
+        }
         match args.format {
             Format::Json => serde_json::to_string_pretty(&rows).unwrap_or_default() + "\n",
-            Format::Latex => latex(&rows),
-            Format::Text => plain(&rows),
+            Format::Latex => render::latex(&rows),
+            Format::Text => render::plain(&rows),
         }
     };
     crate::write_output(sink, text.as_bytes())

@@ -3,12 +3,12 @@
 
 use std::io::Write;
 
+use gecbias_engine::{Lines, ParserModel, UsimOptions, UsimScorer, UsimVersion};
 use serde::Serialize;
 use ucca_graph::Passage;
-use usim::{PairUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_systems};
+use usim::{PairUsim, Params, PreparedPassage, Tokenization, usim};
 
-use crate::parser_model::{ParserModel, parser};
-use crate::{Error, Signature, input, progress, punkt};
+use crate::{Error, Signature, input, progress};
 
 /// How text becomes passages, and which USim: the options `usim` and `score -m usim` share.
 #[derive(clap::Args)]
@@ -32,42 +32,27 @@ pub(crate) struct TextOptions {
 }
 
 impl TextOptions {
-    /// The USim code generation chosen.
-    pub(crate) fn params(&self) -> Params {
+    /// The USim version chosen.
+    pub(crate) fn version(&self) -> UsimVersion {
         if self.params == "branch-2017" {
-            Params::BRANCH_2017
+            UsimVersion::Branch2017
         } else {
-            Params::RELEASED
+            UsimVersion::Released
         }
     }
 
-    /// The parser model chosen, if any.
-    pub(crate) fn parser_model(&self) -> Option<&ParserModel> {
-        self.parser_model.as_ref()
-    }
-
-    /// The signature's fields for these options (sacrebleu's convention: every option that
-    /// changes a number), with the parser's name ([`crate::parser`]), or `xml` when the inputs
-    /// are UCCA XML (`parser: None`).
-    pub(crate) fn signature(&self, parser: Option<&str>) -> Signature {
-        let signature = Signature::new("USim")
-            .with("params", &self.params)
-            .with("dirs", "both");
-        let signature = if let Some(parser) = parser {
-            let tok = if self.pretokenized {
-                "pretokenized"
-            } else {
-                "raw"
-            };
-            let split = if self.sentences { "punkt" } else { "line" };
-            signature
-                .with("tok", tok)
-                .with("sent", split)
-                .with("parser", parser)
+    /// The engine's USim scorer these options describe (its parser loaded).
+    pub(crate) fn scorer(&self) -> Result<UsimScorer, Error> {
+        let mut options = UsimOptions::default();
+        options.tokenization = if self.pretokenized {
+            Tokenization::Pretokenized
         } else {
-            signature.flag("xml")
+            Tokenization::Raw
         };
-        signature.with("version", env!("CARGO_PKG_VERSION"))
+        options.sentences = self.sentences;
+        options.version = self.version();
+        options.parser = self.parser_model.clone();
+        Ok(UsimScorer::new(options)?)
     }
 }
 
@@ -119,12 +104,14 @@ struct SentenceScore<'a> {
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), Error> {
-    let params = args.text.params();
-    let (per_output, parser) = if args.xml {
-        (xml_scores(args, &params)?, None)
+    let (per_output, signature) = if args.xml {
+        let version = args.text.version();
+        (
+            xml_scores(args, &version.params())?,
+            version.xml_signature(),
+        )
     } else {
-        let (scores, parser) = text_scores(&args.source, &args.output, &args.text, quiet)?;
-        (scores, Some(parser))
+        text_scores(&args.source, &args.output, &args.text, quiet)?
     };
     let write_err = |e: std::io::Error| Error::input(format!("standard output: {e}"));
     if args.sentence_level {
@@ -155,7 +142,7 @@ pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), E
         .collect();
     let report = Report {
         name: "USim",
-        signature: args.text.signature(parser.as_deref()).to_string(),
+        signature: signature.to_string(),
         source: &args.source,
         systems,
     };
@@ -167,68 +154,29 @@ pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), E
 pub(crate) type Scores<'a> = Vec<(&'a str, Vec<PairUsim>)>;
 
 /// USim of every line of each output against the source line of the same number, parsed as
-/// `options` says, and the parser's name; files checked (UTF-8, equal line counts, not empty).
-pub(crate) fn text_scores<'a>(
+/// `options` says, and the signature; files checked (UTF-8, equal line counts, not empty).
+fn text_scores<'a>(
     source: &str,
     outputs: &'a [String],
     options: &TextOptions,
     quiet: bool,
-) -> Result<(Scores<'a>, String), Error> {
-    let params = options.params();
-    let sources = input::lines(source)?;
-    if sources.is_empty() {
-        return Err(Error::input(format!("{source}: empty file")));
-    }
-    let outputs = outputs
+) -> Result<(Scores<'a>, Signature), Error> {
+    let sources = Lines::new(input::name(source), input::lines(source)?);
+    let read = outputs
         .iter()
-        .map(|o| {
-            let lines = input::lines(o)?;
-            if lines.len() != sources.len() {
-                return Err(Error::input(format!(
-                    "{o}:{}: {source} has {} lines but {o} has {}",
-                    lines.len().min(sources.len()) + 1,
-                    sources.len(),
-                    lines.len()
-                )));
-            }
-            Ok((o.as_str(), lines))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let (parser, parser_name) = parser(options.parser_model())?;
-    let tokenization = if options.pretokenized {
-        Tokenization::Pretokenized
-    } else {
-        Tokenization::Raw
-    };
-    let splitter = if options.sentences {
-        Some(punkt()?)
-    } else {
-        None
-    };
-    let mut text = TextParser::new(&parser, tokenization);
-    if let Some(s) = &splitter {
-        text = text.with_sentences(s);
-    }
+        .map(|o| Ok(Lines::new(input::name(o), input::lines(o)?)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let scorer = options.scorer()?;
     // One bar step per system: each distinct line is parsed once for all of them, so the work
     // is done together and the bar fills when it is.
     let bar = progress(outputs.len(), quiet);
-    let lines: Vec<Vec<String>> = outputs.iter().map(|(_, l)| l.clone()).collect();
-    let scored =
-        usim_systems(&text, &sources, &lines, &params).map_err(|e| Error::input(e.to_string()))?;
-    let mut out = Vec::with_capacity(outputs.len());
-    for ((name, _), pairs) in outputs.into_iter().zip(scored) {
-        let mut scores = Vec::with_capacity(pairs.len());
-        for (i, score) in pairs.into_iter().enumerate() {
-            // The passage named in the message ("source" or "output") says which file is at fault.
-            scores.push(score.map_err(|e| {
-                Error::input(format!("{name}:{} (source {source}:{}): {e}", i + 1, i + 1))
-            })?);
-        }
-        bar.inc(1);
-        out.push((name, scores));
-    }
+    let pairs = scorer.pairs(&sources, &read.iter().collect::<Vec<_>>())?;
+    bar.inc(outputs.len() as u64);
     bar.finish_and_clear();
-    Ok((out, parser_name))
+    Ok((
+        outputs.iter().map(String::as_str).zip(pairs).collect(),
+        scorer.signature(),
+    ))
 }
 
 fn prepared(path: &str) -> Result<PreparedPassage, Error> {

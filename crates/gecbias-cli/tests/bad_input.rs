@@ -65,15 +65,15 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
     for args in [
         vec!["m2scorer", &hyp, &no_blank],
         vec!["errant-compare", "-hyp", &no_blank, "-ref", &gold],
-        vec!["score", "-m", "m2", "-r", &no_blank, "-i", &hyp],
+        vec!["score", "-m", "m2", "--gold", &no_blank, "-i", &hyp],
     ] {
         refused(&args, &["noblank.m2:3:", "second S line"]);
     }
     for args in [
         vec!["m2scorer", &hyp, &five],
         vec!["errant-compare", "-hyp", &gold, "-ref", &five],
-        vec!["score", "-m", "m2", "-r", &five, "-i", &hyp],
-        vec!["score", "-m", "errant", "-r", &gold, "-i", &five],
+        vec!["score", "-m", "m2", "--gold", &five, "-i", &hyp],
+        vec!["score", "-m", "errant", "--gold", &gold, "-i", &five],
     ] {
         refused(&args, &["five.m2:2:", "6 fields"]);
     }
@@ -81,7 +81,7 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
     accepted(&["m2scorer", &hyp, &span]);
     accepted(&["errant-compare", "-hyp", &span, "-ref", &gold]);
     refused(
-        &["score", "-m", "m2", "-r", &span, "-i", &hyp],
+        &["score", "-m", "m2", "--gold", &span, "-i", &hyp],
         &["span.m2:2:", "outside the sentence"],
     );
 
@@ -115,7 +115,7 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
                 "score".into(),
                 "-m".into(),
                 "m2".into(),
-                "-r".into(),
+                "--gold".into(),
                 gold.clone(),
                 "-i".into(),
                 h.into(),
@@ -261,7 +261,7 @@ fn a_dash_reads_standard_input() {
         String::from_utf8_lossy(&out.stdout),
         "Precision   : 1.0000\nRecall      : 0.5000\nF_0.5       : 0.8333\n"
     );
-    let out = run(&["score", "-m", "m2", "-r", &gold, "-i", "-"]);
+    let out = run(&["score", "-m", "m2", "--gold", &gold, "-i", "-"]);
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows[0]["system"], "-");
     assert_eq!(rows[0]["correct"], 1);

@@ -215,7 +215,10 @@ fn bad_input_exits_1_naming_the_file_and_line() {
     let empty = file("empty.txt", b"");
     let dir = std::env::temp_dir().display().to_string();
     for (args, message) in [
-        (vec!["usim", "-s", &s, "-o", &short], "has 2 lines but"),
+        (
+            vec!["usim", "-s", &s, "-o", &short],
+            "short.txt:2: has 1 lines but",
+        ),
         (
             vec!["usim", "-s", &s, "-o", &bad],
             "bad.txt:2: not valid UTF-8",
@@ -417,10 +420,10 @@ fn score_with_names_and_rank() {
     );
 }
 
-/// With `--gold`, every `-r` file is a text reference whatever its name: SARI reads one called
-/// `*.m2` instead of dropping it, and M2 reads the gold.
+/// The flag says what a file is, never its name: `--gold` is the M2 gold, every `-r` file a
+/// text reference, even one called `*.m2`.
 #[test]
-fn with_gold_every_reference_is_text() {
+fn the_flag_not_the_name_says_what_a_file_is() {
     let block = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n";
     let gold = file("text-gold.txt", block.repeat(4).as_bytes());
     let source = file("text-src.txt", "He go to school .\n".repeat(4).as_bytes());
@@ -442,15 +445,28 @@ fn with_gold_every_reference_is_text() {
     );
     assert_eq!(signature(0).get("beta"), Some("0.5"));
     assert_eq!(signature(0).to_string(), rows[0]["signature"]);
-    // Without --gold a `*.m2` reference is the gold, which -m sari does not read: said, not dropped.
-    let sari = gecbias_threads(
+    // An M2 gold given with -r is a text reference, which -m m2 does not read: said, not used.
+    let m2 = gecbias_threads(&["score", "-m", "m2", "-r", &gold, "-i", &reference], "1");
+    assert_eq!(m2.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&m2.stderr);
+    assert!(
+        message.contains("a text reference, read by -m gleu and -m sari"),
+        "{message}"
+    );
+    let m2 = gecbias_threads(
         &[
-            "score", "-m", "sari", "-s", &source, "-r", &reference, "-i", &reference,
+            "score", "-m", "m2", "sari", "-s", &source, "-r", &reference, "-i", &reference,
         ],
         "1",
     );
-    assert_eq!(sari.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&sari.stderr).contains("an M2 gold (named *.m2)"));
+    assert_eq!(m2.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&m2.stderr);
+    assert!(
+        message.contains(
+            "-m m2 needs the M2 gold: --gold GOLD.m2 (every -r file is a text reference)"
+        ),
+        "{message}"
+    );
 }
 
 /// `--sentence-level -f text` writes tab-separated rows under a header, labelled by `NAME=PATH`.
@@ -593,7 +609,7 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
         "sari",
         "-s",
         &source,
-        "-r",
+        "--gold",
         &gold,
         "-i",
         &half,
@@ -617,8 +633,7 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
         "--confidence",
         "--paired-ar",
     ];
-    // The M2 gold (named *.m2) is no SARI reference file: SARI asks for line-aligned ones (a
-    // usage error)...
+    // The M2 gold is no SARI reference file: SARI asks for line-aligned ones (a usage error)...
     let mixed = gecbias_threads(&args, "1");
     assert_eq!(mixed.status.code(), Some(2));
     let message = String::from_utf8_lossy(&mixed.stderr);
@@ -628,7 +643,8 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
     );
     // ...and with one beside the gold, one call scores both, each against its own references.
     let mut both = args.to_vec();
-    both.insert(8, &fixed);
+    both.insert(8, "-r");
+    both.insert(9, &fixed);
     let both = gecbias_threads(&both, "1");
     succeeded(&both);
     let rows: serde_json::Value = serde_json::from_slice(&both.stdout).unwrap();
@@ -685,7 +701,7 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
         "bad.m2",
         b"S He go .\nA 1 9|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n",
     );
-    let out = gecbias(&["score", "-m", "m2", "-r", &bad, "-i", &fixed], "");
+    let out = gecbias(&["score", "-m", "m2", "--gold", &bad, "-i", &fixed], "");
     assert_eq!(out.status.code(), Some(1));
     let message = String::from_utf8_lossy(&out.stderr);
     assert!(

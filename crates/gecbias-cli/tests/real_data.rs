@@ -116,7 +116,7 @@ fn score_m2_gleu_errant_match_the_tools_with_valid_json_on_any_thread_count() {
         .map(|s| path(format!("{CONLL_PARAGRAPHS}/{s}")))
         .collect();
     let mut args = vec![
-        "score", "-m", "m2", "gleu", "-s", &source, "-r", &gold, &a, &b, "-i",
+        "score", "-m", "m2", "gleu", "-s", &source, "--gold", &gold, "-r", &a, &b, "-i",
     ];
     args.extend(systems.iter().map(String::as_str));
     let one = gecbias(&args, "2");
@@ -126,7 +126,7 @@ fn score_m2_gleu_errant_match_the_tools_with_valid_json_on_any_thread_count() {
         "score",
         "-m",
         "m2",
-        "-r",
+        "--gold",
         &gold,
         "-i",
         &systems[0],
@@ -204,7 +204,7 @@ fn score_m2_gleu_errant_match_the_tools_with_valid_json_on_any_thread_count() {
     );
 
     // JSON Lines per sentence: one object per system and sentence.
-    let m2 = ["score", "-m", "m2", "-r", gold.as_str(), "-i"];
+    let m2 = ["score", "-m", "m2", "--gold", gold.as_str(), "-i"];
     let lines = gecbias(&[&m2[..], &[&systems[0], "--sentence-level"]].concat(), "2");
     let lines: Vec<Value> = String::from_utf8_lossy(&lines.stdout)
         .lines()
@@ -235,7 +235,7 @@ fn score_m2_gleu_errant_match_the_tools_with_valid_json_on_any_thread_count() {
             "score",
             "-m",
             "errant",
-            "-r",
+            "--gold",
             &nb,
             "-i",
             &na,

@@ -1,50 +1,67 @@
 //! The output of `score`: per-sentence lines (JSON Lines or tab-separated), the text lines and the LaTeX table.
 
-use super::*;
+use std::fmt::Write as _;
 
-/// The per-sentence objects of one metric (`--sentence-level`).
-/// `--sentence-level`: one line per system and sentence — a JSON object (JSON Lines), or with
-/// `-f text` a tab-separated row under a header naming the metric's columns.
-pub(super) fn sentence_lines<T>(metric: &Metric<T>, tsv: bool, out: &mut String) {
-    let columns: Vec<String> = metric
+use gecbias_engine::{MetricReport, Parts, SystemScore};
+use serde_json::{Value, json};
+
+/// Each sentence of each system as one JSON object: the metric's name, the system, the 1-based
+/// line and the sentence's fields (`--sentence-level`'s rows).
+pub(crate) fn sentence_objects(report: &MetricReport) -> impl Iterator<Item = Value> + '_ {
+    report
         .systems
         .iter()
-        .flat_map(|s| s.sentence_rows.first())
-        .next()
-        .and_then(Value::as_object)
-        .map(|o| o.keys().cloned().collect())
-        .unwrap_or_default();
-    if tsv {
+        .zip(&report.sentences)
+        .flat_map(move |(system, sentences)| {
+            sentences.iter().enumerate().map(move |(i, row)| {
+                let mut object =
+                    json!({"name": report.name, "system": system.system, "line": i + 1});
+                if let (Value::Object(o), Value::Object(r)) = (&mut object, json!(row)) {
+                    o.extend(r);
+                }
+                object
+            })
+        })
+}
+
+/// `--sentence-level`: one line per metric, system and sentence — a JSON object (JSON Lines), or
+/// with `tsv` a tab-separated row under a header per metric naming its columns.
+pub(super) fn sentence_lines(reports: &[MetricReport], tsv: bool) -> String {
+    let mut out = String::new();
+    for report in reports {
+        if !tsv {
+            for object in sentence_objects(report) {
+                let _ = writeln!(out, "{object}");
+            }
+            continue;
+        }
+        let columns: Vec<String> = report
+            .sentences
+            .iter()
+            .flat_map(|s| s.first())
+            .next()
+            .map(|row| json!(row))
+            .and_then(|row| row.as_object().map(|o| o.keys().cloned().collect()))
+            .unwrap_or_default();
         let _ = writeln!(out, "name\tsystem\tline\t{}", columns.join("\t"));
-    }
-    for system in &metric.systems {
-        for (i, row) in system.sentence_rows.iter().enumerate() {
-            if tsv {
-                let cells: Vec<String> = columns
-                    .iter()
-                    .map(|c| match row.get(c) {
-                        Some(Value::String(text)) => text.clone(),
-                        Some(value) => value.to_string(),
-                        None => String::new(),
-                    })
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    "{}\t{}\t{}\t{}",
-                    metric.name,
-                    system.system,
-                    i + 1,
-                    cells.join("\t")
-                );
-                continue;
-            }
-            let mut object = json!({"name": metric.name, "system": system.system, "line": i + 1});
-            if let (Value::Object(o), Value::Object(r)) = (&mut object, row) {
-                o.extend(r.clone());
-            }
-            let _ = writeln!(out, "{object}");
+        for object in sentence_objects(report) {
+            let cell = |c: &str| match object.get(c) {
+                Some(Value::String(text)) => text.clone(),
+                Some(value) => value.to_string(),
+                None => String::new(),
+            };
+            let cells: Vec<String> = columns.iter().map(|c| cell(c)).collect();
+            let _ = writeln!(
+                out,
+                "{}\t{}\t{}\t{}",
+                cell("name"),
+                cell("system"),
+                cell("line"),
+                cells.join("\t")
+            );
         }
     }
+    out
 }
 
 /// A row's signature with, under `--rank`, the ranking's test settings (JSON keeps them in
@@ -88,28 +105,23 @@ pub(super) fn plain(rows: &[SystemScore]) -> String {
             }
         }
         let _ = writeln!(out, " {}", shown_signature(r));
-        if let Some(Value::Object(categories)) = r.parts.get("categories") {
+        if let Parts::Errant {
+            categories: Some(categories),
+            ..
+        } = &r.parts
+        {
             for (name, c) in categories {
-                // Undefined (null: no edit of the type) shows as a dash.
-                let shown = |k: &str| {
-                    c.get(k)
-                        .and_then(Value::as_f64)
-                        .map_or_else(|| "—".to_owned(), |v| format!("{v:.4}"))
-                };
-                let count = |k: &str| c.get(k).and_then(Value::as_u64).unwrap_or(0);
+                // Undefined (no edit of the type) shows as a dash.
+                let precision = c
+                    .precision
+                    .map_or_else(|| "—".to_owned(), |v| format!("{v:.4}"));
                 let _ = write!(
                     out,
-                    "  {name:<14} P = {} R = {} F = {} (TP {} FP {} FN {})",
-                    shown("precision"),
-                    shown("recall"),
-                    shown("f"),
-                    count("tp"),
-                    count("fp"),
-                    count("fn")
+                    "  {name:<14} P = {precision} R = {:.4} F = {:.4} (TP {} FP {} FN {})",
+                    c.recall, c.f, c.tp, c.fp, c.fn_
                 );
-                if let Some(i) = c.get("confidence") {
-                    let bound = |k: &str| i.get(k).and_then(Value::as_f64).unwrap_or(f64::NAN);
-                    let _ = write!(out, " F CI {:.4}–{:.4}", bound("low"), bound("high"));
+                if let Some(i) = &c.confidence {
+                    let _ = write!(out, " F CI {:.4}–{:.4}", i.low, i.high);
                 }
                 out.push('\n');
             }

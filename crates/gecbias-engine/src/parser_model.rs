@@ -1,4 +1,4 @@
-//! `--parser-model NAME|FILE`: which UCCA parser a command parses text with, and its name for
+//! Which UCCA parser text is parsed with (a built-in model or a model file), and its name for
 //! signatures.
 
 use std::fmt;
@@ -12,7 +12,7 @@ use crate::Error;
 /// A built-in model by name (`bilstm`, the default, or `perceptron`; their full names
 /// `ucca-wiki-bilstm` and `ucca-wiki-v1.2` too), or a model file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum ParserModel {
+pub enum ParserModel {
     /// A model built into the program.
     Builtin(BuiltinModel),
     /// A model file (`cargo xtask train-parser` or `ensemble-parser` writes one).
@@ -45,13 +45,13 @@ impl fmt::Display for ParserModel {
 /// built-in model's name (`ucca-wiki-bilstm`, `ucca-wiki-v1.2`), or `model-<payload checksum>`
 /// for a file, including a built-in model's environment variable naming one; the message says
 /// which file it tried.
-pub(crate) fn parser(model: Option<&ParserModel>) -> Result<(Parser, String), Error> {
+pub fn parser(model: Option<&ParserModel>) -> Result<(Parser, String), Error> {
     let (parser, builtin) = match model {
         None => (Parser::default_model(), Some(BuiltinModel::DEFAULT)),
         Some(ParserModel::Builtin(which)) => (Parser::builtin(*which), Some(*which)),
         Some(ParserModel::File(path)) => (Parser::load(path), None),
     };
-    let parser = parser.map_err(|e| Error::input(e.to_string()))?;
+    let parser = parser.map_err(|source| Error::Parser { source })?;
     let name = match builtin {
         Some(which) if !which.is_overridden() => which.name().to_owned(),
         _ => format!("model-{}", parser.model().header.payload_checksum),

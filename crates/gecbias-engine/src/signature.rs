@@ -34,7 +34,7 @@ impl Signature {
             .with("muw", options.max_unchanged_words)
             .with("case", case)
             .with("refsel", "running")
-            .with("version", env!("CARGO_PKG_VERSION"))
+            .with("version", crate::VERSION)
     }
 
     /// compute_gleu's signature with `references` references and `iterations` rounds of
@@ -51,7 +51,7 @@ impl Signature {
         } else {
             signature
         };
-        signature.with("version", env!("CARGO_PKG_VERSION"))
+        signature.with("version", crate::VERSION)
     }
 
     /// This signature with `key:value` appended.
@@ -105,6 +105,13 @@ impl Signature {
             name: name.to_owned(),
             fields,
         })
+    }
+}
+
+/// A signature serialises as its rendered text.
+impl serde::Serialize for Signature {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 

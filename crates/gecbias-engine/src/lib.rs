@@ -1,0 +1,75 @@
+//! gecbias's typed engine: every metric as one scorer over named systems, returning typed rows —
+//! the corpus score and its parts, each sentence's score, bootstrap intervals, paired tests
+//! against the first system, significance ranks and a sacrebleu-style [`Signature`] — from one
+//! [`Resampling`] setting whose defaults live in one place ([`DEFAULT_SEED`]). The `gecbias`
+//! command parses its arguments into these types and renders what they return; meta-evaluation
+//! calls the scorers directly.
+//!
+//! * [`M2Scorer`]: MaxMatch (m2scorer) against an M2 gold;
+//! * [`ErrantScorer`]: errant_compare's numbers, hypotheses typed from text by the native ERRANT
+//!   ([`ErrantScorer::report_text`], the gold re-typed too) or given as M2
+//!   ([`ErrantScorer::report_edits`]);
+//! * [`GleuScorer`]: compute_gleu's GLEU; [`SariScorer`]: SARI.py's mean sentence SARI;
+//! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses.
+//!
+//! Resampling draws sentences, the same indices for every system; M2 and ERRANT choose each
+//! sentence's annotator by the running corpus F_β, so the choice is redone on every resample.
+//!
+//! Two systems scored by M2 with a 95 % interval and a paired randomisation test:
+//!
+//! ```
+//! use gecbias_engine::{Bootstrap, M2Scorer, Resampling, System};
+//! use gec_metrics::{M2File, M2Options};
+//!
+//! let gold = M2File::parse(
+//!     "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n\
+//!      S She like it .\nA 1 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n",
+//!     "gold.m2",
+//! )?;
+//! let systems = [
+//!     System::new("copy", vec!["He go to school .".into(), "She like it .".into()]),
+//!     System::new("fixed", vec!["He goes to school .".into(), "She likes it .".into()]),
+//! ];
+//! let mut resampling = Resampling::default();
+//! resampling.confidence = Some(Bootstrap::default());
+//! resampling.paired_ar = Some(1000);
+//! let report = M2Scorer::new(&gold, M2Options::OFFICIAL).report(&systems, &resampling)?;
+//! let fixed = &report.systems[1];
+//! assert_eq!((fixed.system.as_str(), fixed.score), ("fixed", 1.0));
+//! assert_eq!(report.systems[0].score, 0.0);
+//! assert!(fixed.paired_ar.as_ref().is_some_and(|t| t.difference == 1.0));
+//! assert!(report.signature.to_string().ends_with("|ci:bca|bs:1000|paired-ar:1000|seed:12345"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod errant;
+mod error;
+mod gleu;
+mod m2;
+mod parser_model;
+mod report;
+mod resampling;
+mod sari;
+mod signature;
+mod statistic;
+mod system;
+mod usim;
+
+pub use errant::{
+    DynAnnotator, ErrantAnalyser, ErrantScorer, annotator, errant_parallel, retyped_gold,
+};
+pub use error::Error;
+pub use gleu::GleuScorer;
+pub use m2::M2Scorer;
+pub use parser_model::{ParserModel, parser};
+pub use report::{
+    CategoryScore, Interval, MetricReport, Parts, Rank, SentenceScore, SystemScore, Test, Warning,
+};
+pub use resampling::{Bootstrap, DEFAULT_SEED, IntervalKind, Ranking, Resampling};
+pub use sari::SariScorer;
+pub use signature::Signature;
+pub use system::{Lines, System};
+pub use usim::{UsimOptions, UsimScorer, UsimVersion};
+
+/// This crate's version, in every signature.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

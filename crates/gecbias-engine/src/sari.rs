@@ -1,0 +1,83 @@
+//! SARI.py's sentence SARI, averaged over sentences.
+
+use coverage_sim::Mean;
+use gec_metrics::{sari_score, sari_strip};
+
+use crate::report::{Parts, Scored, Scores, SentenceScore};
+use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
+
+/// SARI of outputs against their sources and references, as SARI.py computes it (lines
+/// stripped as it strips them).
+#[derive(Debug, Clone)]
+pub struct SariScorer {
+    source: Lines,
+    references: Vec<Lines>,
+}
+
+fn stripped(lines: &Lines) -> Lines {
+    Lines::new(
+        lines.origin.clone(),
+        lines
+            .lines
+            .iter()
+            .map(|l| sari_strip(l).to_owned())
+            .collect(),
+    )
+}
+
+impl SariScorer {
+    /// A scorer of outputs of `source` against `references` (each line-aligned with it).
+    pub fn new(source: &Lines, references: &[Lines]) -> SariScorer {
+        SariScorer {
+            source: stripped(source),
+            references: references.iter().map(stripped).collect(),
+        }
+    }
+
+    /// `SARI|refs:N|impl:sari.py|version:…`.
+    pub fn signature(&self) -> Signature {
+        Signature::new("SARI")
+            .with("refs", self.references.len())
+            .with("impl", "sari.py")
+            .with("version", crate::VERSION)
+    }
+
+    /// Each system's mean SARI, its sentences' SARI and what `resampling` asks for.
+    pub fn report(
+        &self,
+        systems: &[System],
+        resampling: &Resampling,
+    ) -> Result<MetricReport, Error> {
+        let references: Vec<Vec<String>> =
+            self.references.iter().map(|r| r.lines.clone()).collect();
+        let systems = systems
+            .iter()
+            .map(|system| {
+                let output = stripped(&system.output);
+                let names: Vec<&str> = [&self.source, &output]
+                    .into_iter()
+                    .chain(&self.references)
+                    .map(|l| l.origin.as_str())
+                    .collect();
+                let score = sari_score(&self.source.lines, &output.lines, &references, &names)?;
+                Ok(Scored {
+                    system: system.name.clone(),
+                    score: score.mean,
+                    parts: Parts::Sari {},
+                    sentences: score
+                        .sentences
+                        .iter()
+                        .map(|&score| SentenceScore::Score { score })
+                        .collect(),
+                    items: score.sentences,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        Scores {
+            name: "SARI",
+            signature: self.signature(),
+            systems,
+        }
+        .report(resampling, &Mean, None)
+    }
+}
