@@ -3,9 +3,11 @@
 
 Every function runs the Rust code of the ``gecbias`` command in-process (no subprocess, no
 temporary file, the GIL released while it works) and returns a small frozen dataclass with the
-same fields and the same signature string as the command's JSON. An input is a path (a ``str``
-or ``os.PathLike`` is always a path) or a list of lines (a sequence of ``str``), held in memory
-under the argument's name, so that a message reads ``<gold>:3: …``.
+same fields and the same signature string as the command's JSON. One Python value means one
+thing in every function: a ``str`` or ``os.PathLike`` is always a path, a sequence of ``str`` is
+always lines (one input, held in memory under the argument's name, so that a message reads
+``<gold>:3: …``), several inputs are a sequence of paths (``os.PathLike``) or of line lists, or a
+mapping from names to inputs (``{"AMU": "paragraphs/AMU"}``).
 
 * Reference-based scores, with the command's signatures: :func:`m2_score` (m2scorer's F0.5),
   :func:`errant_compare` (ERRANT's), :func:`gleu` (compute_gleu's), :func:`sari` (SARI.py's);
@@ -44,11 +46,12 @@ import json
 import os
 import re
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Type, TypedDict, TypeVar, Union, overload
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple, Type, TypedDict, TypeVar, Union, overload
 
 from . import _native
 from ._inputs import (
     CommandInputs,
+    Inputs,
     Lines,
     PathLike,
     checked_lines,
@@ -56,6 +59,7 @@ from ._inputs import (
     count,
     path_of,
     positive,
+    named,
     read_lines,
     several,
 )
@@ -198,25 +202,24 @@ class Resampling:
     rank_alpha: float = 0.05
     seed: int = 12345
 
-    def arguments(self) -> List[str]:
-        """The command line's options, each value checked (naming the field when wrong)."""
-        args = ["--seed", str(count(self.seed, "seed"))]
+    def native(
+        self,
+    ) -> Tuple[Optional[Tuple[int, str]], Optional[int], Optional[int], Optional[Tuple[int, float]], int]:
+        """The settings as the native scorer takes them, each value checked (naming the field
+        when wrong)."""
+        confidence = None
         if self.confidence:
             method = choice(self.ci_method, ("bca", "percentile"), "ci_method")
-            args += ["--confidence", "--confidence-n", str(count(self.confidence_n, "confidence_n", 1))]
-            args += ["--ci-method", method]
-        if self.paired_bs:
-            args += ["--paired-bs", "--paired-bs-n", str(count(self.paired_bs_n, "paired_bs_n", 1))]
-        if self.paired_ar or self.rank:
-            args += ["--paired-ar-n", str(count(self.paired_ar_n, "paired_ar_n", 1))]
-        if self.paired_ar:
-            args.append("--paired-ar")
+            confidence = (count(self.confidence_n, "confidence_n", 1), method)
+        paired_bs = count(self.paired_bs_n, "paired_bs_n", 1) if self.paired_bs else None
+        paired_ar = count(self.paired_ar_n, "paired_ar_n", 1) if self.paired_ar else None
+        rank = None
         if self.rank:
             alpha = positive(self.rank_alpha, "rank_alpha")
             if alpha >= 1:
                 raise ValueError(f"rank_alpha: a level between 0 and 1, not {alpha!r}")
-            args += ["--rank", "--rank-alpha", repr(alpha)]
-        return args
+            rank = (count(self.paired_ar_n, "paired_ar_n", 1), alpha)
+        return confidence, paired_bs, paired_ar, rank, count(self.seed, "seed")
 
 
 def _interval(value: Optional[Dict[str, Any]]) -> Optional[Interval]:
@@ -234,22 +237,20 @@ def _rank(value: Optional[Dict[str, Any]]) -> Optional[Rank]:
 
 
 def _score_row(metric: str, row: Dict[str, Any]) -> Score:
-    """A JSON row of ``gecbias score`` as its dataclass."""
-    cls = _SCORE_TYPES[metric]
-    known = {f.name for f in fields(cls)}
-    values = {k: v for k, v in row.items() if k in known}
-    values["confidence"] = _interval(row.get("confidence"))
-    values["paired_bs"] = _test(row.get("paired_bs"))
-    values["paired_ar"] = _test(row.get("paired_ar"))
-    values["rank"] = _rank(row.get("rank"))
+    """A native score row (the dataclass's fields) as its dataclass."""
+    values = dict(row)
+    values["confidence"] = _interval(row["confidence"])
+    values["paired_bs"] = _test(row["paired_bs"])
+    values["paired_ar"] = _test(row["paired_ar"])
+    values["rank"] = _rank(row["rank"])
     if "categories" in values:
         values["categories"] = {name: _category(c) for name, c in values["categories"].items()}
-    return cls(**values)
+    return _SCORE_TYPES[metric](**values)
 
 
 def _category(row: Dict[str, Any]) -> ErrantCategoryScore:
     values = dict(row)
-    values["confidence"] = _interval(row.get("confidence"))
+    values["confidence"] = _interval(row["confidence"])
     return ErrantCategoryScore(**values)
 
 
@@ -275,22 +276,22 @@ class ScoreOptions(TypedDict, total=False):
 
 
 @overload
-def score(metric: Literal["m2"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[M2Score]: ...
+def score(metric: Literal["m2"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[M2Score]: ...
 @overload
-def score(metric: Literal["errant"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[ErrantScore]: ...
+def score(metric: Literal["errant"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[ErrantScore]: ...
 @overload
-def score(metric: Literal["gleu"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[GleuScore]: ...
+def score(metric: Literal["gleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[GleuScore]: ...
 @overload
-def score(metric: Literal["sari"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[SariScore]: ...
+def score(metric: Literal["sari"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[SariScore]: ...
 @overload
-def score(metric: Literal["usim"], systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[UsimScore]: ...
+def score(metric: Literal["usim"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[UsimScore]: ...
 @overload
-def score(metric: Metric, systems: Union[Lines, Sequence[Lines]], **options: Unpack[ScoreOptions]) -> List[Score]: ...
+def score(metric: Metric, systems: Inputs, **options: Unpack[ScoreOptions]) -> List[Score]: ...
 
 
 def score(
     metric: Metric,
-    systems: Union[Lines, Sequence[Lines]],
+    systems: Inputs,
     *,
     names: Optional[Sequence[str]] = None,
     source: Optional[Lines] = None,
@@ -312,8 +313,9 @@ def score(
     """``gecbias score -m METRIC``: every system's corpus score for one metric, with the
     command's signature; the first system is the baseline of the paired tests.
 
-    ``systems`` is one path or a list of systems (each a path or a list of lines), labelled by
-    ``names`` when given, else by their paths (``<systems[k]>`` for lists). ``gold`` is the M2
+    ``systems`` is one system (a path, or a list of lines), a list of systems (each a path or a
+    list of lines) labelled by ``names`` when given, else by their paths (``<systems[k]>`` for
+    lists), or a mapping from names to systems. ``gold`` is the M2
     gold (m2, errant); ``source`` and ``references`` (one path, or a list of references) are
     line-aligned text (gleu, sari; usim needs the source only). For errant, systems are text
     typed on the fly by the native ERRANT when ``source`` is given (the gold re-typed the same
@@ -328,6 +330,35 @@ def score(
     ...                                      names=["fixed", "kept"], gold=gold)]
     [('fixed', 1.0), ('kept', 0.0)]
     """
+    return _score(metric, named(systems, names, "systems"), source=source, references=references,
+                  gold=gold, beta=beta, max_unchanged_words=max_unchanged_words,
+                  ignore_whitespace_casing=ignore_whitespace_casing, errant_mode=errant_mode,
+                  analyser=analyser, cat=cat, iterations=iterations, pretokenized=pretokenized,
+                  sentences=sentences, usim_params=usim_params, parser_model=parser_model,
+                  resampling=resampling)
+
+
+def _score(
+    metric: Metric,
+    systems: List[Tuple[str, str, List[str]]],
+    *,
+    source: Optional[Lines] = None,
+    references: Union[Lines, Sequence[Lines]] = (),
+    gold: Optional[Lines] = None,
+    beta: float = 0.5,
+    max_unchanged_words: int = 2,
+    ignore_whitespace_casing: bool = False,
+    errant_mode: ErrantMode = "cs",
+    analyser: ErrantAnalyser = "spacy",
+    cat: Optional[Literal[1, 2, 3]] = None,
+    iterations: int = 500,
+    pretokenized: bool = False,
+    sentences: bool = False,
+    usim_params: UsimParams = "released",
+    parser_model: Union[BuiltinParser, PathLike, None] = None,
+    resampling: Resampling = Resampling(),
+) -> List[Any]:
+    """:func:`score` of systems already read: (name, origin, lines) each."""
     choice(metric, _METRICS, "metric")
     choice(errant_mode, ("cs", "cse", "ds", "dt"), "errant_mode")
     choice(analyser, ("spacy", "ewt"), "analyser")
@@ -336,45 +367,39 @@ def score(
         raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
     if not isinstance(resampling, Resampling):
         raise TypeError(f"resampling: a gecbias.Resampling, not {type(resampling).__name__}")
-    given = several(systems, "systems")
-    if names is not None:
-        if path_of(names) is not None or len(names) != len(given):
-            raise ValueError(f"names: one name per system ({len(given)}), not {names!r}")
-        for name in names:
-            if not isinstance(name, str) or not name or "=" in name or "/" in name:
-                raise ValueError(f"names: each a non-empty str without '=' or '/', not {name!r}")
-    inputs = CommandInputs()
-    args = ["score", "-m", metric]
-    if source is not None:
-        args += ["-s", inputs.name(source, "source")]
-    refs = [inputs.name(r, f"references[{k}]") for k, r in enumerate(several(references, "references"))]
-    if refs:
-        args += ["-r", *refs]
-    if gold is not None:
-        args += ["--gold", inputs.name(gold, "gold")]
-    if cat is not None:
-        args += ["--cat", str(cat)]
-    systems_args = []
-    for k, system in enumerate(given):
-        name = inputs.name(system, f"systems[{k}]")
-        systems_args.append(name if names is None else f"{names[k]}={name}")
-    args += ["-i", *systems_args]
-    args += ["--beta", repr(positive(beta, "beta"))]
-    args += ["--max-unchanged-words", str(count(max_unchanged_words, "max_unchanged_words"))]
-    if ignore_whitespace_casing:
-        args.append("--ignore-whitespace-casing")
-    args += ["--errant-mode", errant_mode, "--analyser", analyser, "--gleu-iter", str(count(iterations, "iterations", 1))]
-    if pretokenized:
-        args.append("--pretokenized")
-    if sentences:
-        args.append("--sentences")
-    args += ["--params", usim_params, *_parser_model(parser_model), *resampling.arguments()]
-    return [_score_row(metric, row) for row in json.loads(inputs.run(args))]
+
+    def read(value: Lines, argument: str) -> Tuple[str, List[str]]:
+        lines, origin = read_lines(value, argument)
+        return origin, lines
+
+    options = (
+        positive(beta, "beta"),
+        count(max_unchanged_words, "max_unchanged_words"),
+        bool(ignore_whitespace_casing),
+        errant_mode,
+        analyser,
+        cat,
+        count(iterations, "iterations", 1),
+        bool(pretokenized),
+        bool(sentences),
+        usim_params,
+        _parser_name(parser_model),
+    )
+    rows = _native.score(
+        metric,
+        systems,
+        None if source is None else read(source, "source"),
+        [read(r, f"references[{k}]") for k, r in enumerate(several(references, "references"))],
+        None if gold is None else read(gold, "gold"),
+        options,
+        resampling.native(),
+    )
+    return [_score_row(metric, row) for row in rows]
 
 
 def rank(
     metric: Metric,
-    systems: Sequence[Lines],
+    systems: Inputs,
     *,
     trials: int = 10_000,
     alpha: float = 0.05,
@@ -391,6 +416,12 @@ def rank(
 
 
 _S = TypeVar("_S", bound=Score)
+
+
+def _system(value: Lines, argument: str) -> Tuple[str, str, List[str]]:
+    """One system read, named by its origin: (name, origin, lines)."""
+    lines, origin = read_lines(value, argument)
+    return origin, origin, lines
 
 
 def _one(results: Sequence[Score], cls: Type[_S]) -> _S:
@@ -522,7 +553,7 @@ def errant_compare(hyp: Lines, ref: Lines, *, mode: ErrantMode = "cs", beta: flo
     >>> (result.tp, result.fp, result.fn, result.score)
     (1, 0, 0, 1.0)
     """
-    return _one(score("errant", [hyp], gold=ref, errant_mode=mode, beta=beta), ErrantScore)
+    return _one(_score("errant", [_system(hyp, "hyp")], gold=ref, errant_mode=mode, beta=beta), ErrantScore)
 
 
 def gleu(
@@ -547,7 +578,7 @@ def sari(source: Lines, references: Union[Lines, Sequence[Lines]], output: Lines
     ...      ["The cat sat on the mat ."]).score
     1.0
     """
-    return _one(score("sari", [output], source=source, references=references), SariScore)
+    return _one(_score("sari", [_system(output, "output")], source=source, references=references), SariScore)
 
 
 def confidence_interval(
@@ -562,7 +593,7 @@ def confidence_interval(
     """A bootstrap confidence interval (95 %) of ``system``'s ``metric`` score over test
     sentences; ``inputs`` are :func:`score`'s (``gold``, ``source``, ``references``, options)."""
     resampling = Resampling(confidence=True, confidence_n=resamples, ci_method=method, seed=seed)
-    result = _one(score(metric, [system], resampling=resampling, **inputs), Score)
+    result = _one(_score(metric, [_system(system, "system")], resampling=resampling, **inputs), Score)
     if result.confidence is None:
         raise RuntimeError("the command gave no interval")
     return result.confidence
@@ -586,7 +617,9 @@ def paired_test(
         resampling = Resampling(paired_bs=True, paired_bs_n=1000 if trials is None else trials, seed=seed)
     else:
         resampling = Resampling(paired_ar=True, paired_ar_n=10_000 if trials is None else trials, seed=seed)
-    _, result = score(metric, [baseline, system], resampling=resampling, **inputs)
+    systems = [_system(baseline, "baseline"), _system(system, "system")]
+    results: List[Score] = _score(metric, systems, resampling=resampling, **inputs)
+    _, result = results
     test = result.paired_bs if method == "bs" else result.paired_ar
     if test is None:
         raise RuntimeError("the command gave no paired test")
@@ -657,15 +690,21 @@ def usim(source_xml: PathLike, output_xml: PathLike) -> UsimResult:
     return _usim_report(CommandInputs(), ["usim", "--xml", "-s", source, "-o", output])
 
 
-def _parser_model(parser_model: Union[BuiltinParser, PathLike, None]) -> List[str]:
-    """The ``--parser-model`` arguments for a UCCA parser model file (``None``: the built-in
-    model)."""
+def _parser_name(parser_model: Union[BuiltinParser, PathLike, None]) -> Optional[str]:
+    """A UCCA parser: a built-in model's name or a model file's path (``None``: the built-in
+    BiLSTM)."""
     if parser_model is None:
-        return []
+        return None
     path = path_of(parser_model)
     if path is None:
         raise TypeError("parser_model: a path (str or os.PathLike) of a UCCA parser model file")
-    return ["--parser-model", path]
+    return path
+
+
+def _parser_model(parser_model: Union[BuiltinParser, PathLike, None]) -> List[str]:
+    """The ``--parser-model`` arguments for a UCCA parser (``None``: the built-in model)."""
+    name = _parser_name(parser_model)
+    return [] if name is None else ["--parser-model", name]
 
 
 def usim_text(

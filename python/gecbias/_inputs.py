@@ -1,12 +1,14 @@
-"""How arguments reach the Rust side: a ``str`` or ``os.PathLike`` is always a path; a sequence of
-``str`` is lines, handed over in memory under the argument's name (``<gold>``), so that messages
-read ``<gold>:3: …`` and no file is written."""
+"""How arguments reach the Rust side, one meaning for each Python value everywhere: a ``str`` or
+``os.PathLike`` is always a path; a sequence of ``str`` is always lines (one input), handed over
+in memory under the argument's name (``<gold>``), so that messages read ``<gold>:3: …`` and no
+file is written; several inputs are a sequence of paths (``os.PathLike``) or of line lists, or a
+mapping from names to inputs; anything else is a ``TypeError`` naming the argument."""
 
 from __future__ import annotations
 
 import math
 import os
-from typing import Dict, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union
 
 from . import _native
 from ._native import InputError
@@ -15,6 +17,8 @@ from ._native import InputError
 PathLike = Union[str, "os.PathLike[str]"]
 #: A file path, or the file's lines (without line ends).
 Lines = Union[str, "os.PathLike[str]", Sequence[str]]
+#: Several inputs: one input (a path, or a list of lines), a sequence of inputs, or inputs by name.
+Inputs = Union[Lines, Sequence[Lines], Mapping[str, Lines]]
 
 _Choice = TypeVar("_Choice", bound=str)
 
@@ -58,16 +62,52 @@ def read_lines(value: Lines, argument: str) -> Tuple[List[str], str]:
 
 
 def several(value: Union[Lines, Sequence[Lines]], argument: str) -> List[Lines]:
-    """A list of inputs (``references``, ``systems``): one path stands for itself, else each item
-    of the sequence is an input (a path or a list of lines)."""
+    """A list of inputs (``references``, ``corrections``): a path is one input and a sequence of
+    ``str`` one input's lines; any other sequence lists the inputs (each a path or a list of
+    lines)."""
     if isinstance(value, (str, os.PathLike)):
         return [value]
-    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Sequence):
+    if isinstance(value, (bytes, bytearray, Mapping)) or not isinstance(value, Sequence):
         raise TypeError(
-            f"{argument}: expected a path or a list of inputs (each a path or a list of lines), "
-            f"not {type(value).__name__}"
+            f"{argument}: expected a path, a list of lines (str), or a list of inputs (each a path "
+            f"or a list of lines), not {type(value).__name__}"
         )
-    return list(value)
+    items: List[Lines] = list(value)
+    if items and all(isinstance(item, str) for item in items):
+        return [[str(item) for item in items]]
+    return items
+
+
+def named(value: Inputs, names: Optional[Sequence[str]], argument: str) -> List[Tuple[str, str, List[str]]]:
+    """Systems as (name, origin, lines): a mapping names each input by its key; else
+    :func:`several`'s inputs, named by ``names`` when given, else by their origin (the path, or
+    ``<systems[k]>``)."""
+    given: List[Tuple[Optional[str], Lines]]
+    if isinstance(value, Mapping):
+        if names is not None:
+            raise ValueError(f"names: the {argument} mapping names them already")
+        given = []
+        for name, item in value.items():
+            if not isinstance(name, str) or not name:
+                raise ValueError(f"{argument}: each name a non-empty str, not {name!r}")
+            given.append((name, item))
+    else:
+        items = several(value, argument)
+        if names is not None:
+            if path_of(names) is not None or len(names) != len(items):
+                hint = " (a list of str is one system's lines)" if len(items) == 1 else ""
+                raise ValueError(f"names: one name per system ({len(items)}{hint}), not {names!r}")
+            for name in names:
+                if not isinstance(name, str) or not name:
+                    raise ValueError(f"names: each a non-empty str, not {name!r}")
+        given = [(None if names is None else names[k], item) for k, item in enumerate(items)]
+    if not given:
+        raise ValueError(f"{argument}: no system given")
+    out = []
+    for k, (label, item) in enumerate(given):
+        lines, origin = read_lines(item, f"{argument}[{k}]" if label is None else label)
+        out.append((origin, origin, lines) if label is None else (label, origin, lines))
+    return out
 
 
 def choice(value: _Choice, allowed: Sequence[str], argument: str) -> _Choice:

@@ -1,6 +1,6 @@
 """The Rust side of gecbias: the ``gecbias`` command's code, called in-process."""
 
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 __version__: str
 
@@ -17,6 +17,25 @@ def output_of(args: List[str], inputs: Dict[str, str]) -> str:
 def main(argv: List[str]) -> int:
     """Runs the command line ``argv`` (program name first) as the ``gecbias`` binary does,
     printing its output; returns the exit status (0, 1 bad input, 2 usage)."""
+
+def score(
+    metric: str,
+    systems: List[Tuple[str, str, List[str]]],
+    source: Optional[Tuple[str, List[str]]],
+    references: List[Tuple[str, List[str]]],
+    gold: Optional[Tuple[str, List[str]]],
+    options: Tuple[float, int, bool, str, str, Optional[int], int, bool, bool, str, Optional[str]],
+    resampling: Tuple[
+        Optional[Tuple[int, str]], Optional[int], Optional[int], Optional[Tuple[int, float]], int
+    ],
+) -> List[Dict[str, Any]]:
+    """Every system's score for ``metric`` from the typed engine, in memory: ``systems`` as
+    (name, origin, lines), the first the baseline of the paired tests; ``source``,
+    ``references`` and ``gold`` as (origin, lines); each row the fields of the metric's result
+    dataclass.
+
+    Raises :class:`InputError` for bad input, ``ValueError`` for a missing input or a ranking
+    with too few trials."""
 
 def read_lines(path: str) -> List[str]:
     """The lines of the file at ``path`` (UTF-8, CRLF or LF, the command's size limit); an empty

@@ -10,6 +10,8 @@
 
 use std::collections::HashMap;
 
+mod score;
+
 use gecbias_engine::Signature;
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
@@ -308,6 +310,7 @@ fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(output_of, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(tag, m)?)?;
     m.add_function(wrap_pyfunction!(errant_parallel, m)?)?;
     m.add_function(wrap_pyfunction!(read_lines, m)?)?;

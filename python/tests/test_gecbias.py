@@ -249,7 +249,7 @@ def test_no_hostile_input_kills_the_interpreter(tmp_path: Path) -> None:
             "errant_compare": lambda: gecbias.errant_compare(m2, m2),
             "gleu": lambda: gecbias.gleu(text, [text], text),
             "sari": lambda: gecbias.sari(text, [text], text),
-            "score": lambda: gecbias.score("m2", [text], gold=m2),
+            "score": lambda: gecbias.score("m2", text, gold=m2),
             "conservatism": lambda: gecbias.conservatism(text, text),
             "usim_text": lambda: gecbias.usim_text(text, text, pretokenized=True),
             "parse": lambda: gecbias.parse(text, sentences=True),
@@ -414,7 +414,7 @@ def test_a_str_or_pathlike_is_always_a_path(data: Path) -> None:
     corpus = gecbias.GleuCorpus(jfleg / "dev.src", [jfleg / f"dev.ref{k}" for k in range(4)])
     assert len(corpus) == 754
     assert corpus.score(jfleg / "dev.src") == gecbias.gleu(jfleg / "dev.src", [jfleg / f"dev.ref{k}" for k in range(4)], jfleg / "dev.src")
-    with pytest.raises(TypeError, match="references: expected a path or a list of inputs"):
+    with pytest.raises(TypeError, match="references: expected a path, a list of lines \\(str\\), or a list of inputs"):
         gecbias.GleuCorpus(jfleg / "dev.src", 4)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"hypotheses: line 2 is int, not str"):
         corpus.score(["fine", 2])  # type: ignore[list-item]
@@ -439,6 +439,42 @@ def test_messages_name_the_argument_and_line_of_in_memory_input() -> None:
         gecbias.score("errant", [good], gold=good, errant_mode="xx")  # type: ignore[call-overload]
     with pytest.raises(ValueError, match="beta: a finite number above 0"):
         gecbias.m2_score(["He goes to school ."], good, beta=0)
+
+
+def test_one_value_means_one_thing_in_every_function(tmp_path: Path) -> None:
+    """A path is a file, a list of str is lines, a list of inputs or a mapping is several, in
+    ``score``, ``m2_score`` and ``errant_parallel`` alike; anything else is a TypeError."""
+    gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
+    fixed = ["He goes to school ."]
+    path = tmp_path / "fixed.txt"
+    path.write_text("He goes to school .\n")
+    # The same lines as a list, as a path (str or PathLike) and inside a list or a mapping.
+    scores = [
+        gecbias.score("m2", fixed, gold=gold)[0].score,
+        gecbias.score("m2", str(path), gold=gold)[0].score,
+        gecbias.score("m2", path, gold=gold)[0].score,
+        gecbias.score("m2", [fixed], gold=gold)[0].score,
+        gecbias.m2_score(fixed, gold).score,
+    ]
+    assert scores == [1.0] * 5
+    (named,) = gecbias.score("m2", {"mine": path}, gold=gold)
+    assert (named.system, named.score) == ("mine", 1.0)
+    kept, fixed_row = gecbias.score("m2", {"kept": ["He go to school ."], "fixed": fixed}, gold=gold)
+    assert [(kept.system, kept.score), (fixed_row.system, fixed_row.score)] == [("kept", 0.0), ("fixed", 1.0)]
+    # A list of str is one system's lines, even when each names a file: two lines, one sentence.
+    with pytest.raises(gecbias.InputError, match=r"<systems\[0\]>:2: has 2 sentences but <gold> has 1"):
+        gecbias.score("m2", [str(path), str(path)], gold=gold)
+    with pytest.raises(gecbias.InputError, match="has 2 sentences"):
+        gecbias.m2_score([str(path), str(path)], gold)
+    for bad in (3, b"He goes .", None):
+        with pytest.raises(TypeError, match="systems"):
+            gecbias.score("m2", bad, gold=gold)  # type: ignore[call-overload]
+    with pytest.raises(ValueError, match="names: the systems mapping names them already"):
+        gecbias.score("m2", {"a": fixed}, names=["b"], gold=gold)
+    with pytest.raises(ValueError, match=r"names: one name per system \(1 \(a list of str is one system's lines\)\)"):
+        gecbias.score("m2", ["a.txt", "b.txt"], names=["a", "b"], gold=gold)
+    with pytest.raises(ValueError, match=r"score\('m2'\) needs gold"):
+        gecbias.score("m2", fixed)
 
 
 def test_names_label_systems_and_rank_clusters_them() -> None:

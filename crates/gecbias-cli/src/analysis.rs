@@ -56,9 +56,8 @@ pub(crate) fn write_figure(
     path: &str,
     svg: Result<String, gecbias_plot::Error>,
 ) -> Result<(), Error> {
-    let svg = svg.map_err(|e| Error::input(format!("{path}: {e}")))?;
-    gecbias_plot::write(std::path::Path::new(path), &svg)
-        .map_err(|e| Error::input(format!("{path}: {e}")))
+    let svg = svg.map_err(Error::at(&path))?;
+    gecbias_plot::write(std::path::Path::new(path), &svg).map_err(Error::at(&path))
 }
 
 /// A heat-map column label: `3` for a single count, `6-10` for a range.
@@ -96,7 +95,7 @@ fn profile_json(name: &str, p: &ConservatismProfile) -> Value {
 }
 
 pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Result<(), Error> {
-    let resources = Resources::locate().map_err(|e| Error::input(e.to_string()))?;
+    let resources = Resources::locate().map_err(Error::library)?;
     let (procedure, split) = if args.passages {
         (Procedure::Passages, "punkt")
     } else {
@@ -113,7 +112,7 @@ pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Res
             &resources,
             procedure,
         )
-        .map_err(|e| Error::input(e.to_string()))?;
+        .map_err(Error::library)?;
         let mut row = profile_json(system, &profile);
         if Some(system) == args.gold.as_ref() {
             row["reference"] = json!(true);
@@ -172,7 +171,7 @@ fn histogram_json(name: &str, fingerprint: &unseen_est::Fingerprint, h: &Histogr
 
 pub(crate) fn unseen(args: &UnseenArgs, sink: &mut dyn Write) -> Result<(), Error> {
     let params = Params::default();
-    let failure = |e: unseen_est::Error| Error::input(e.to_string());
+    let failure = |e: unseen_est::Error| Error::library(e);
     let mut rows = Vec::new();
     let mut histograms = Vec::new();
     for path in &args.fingerprints {
@@ -235,10 +234,7 @@ pub(crate) struct CoverageArgs {
 fn read_histograms(paths: &[String]) -> Result<Vec<Histogram>, Error> {
     paths
         .iter()
-        .map(|p| {
-            Histogram::parse(&input::text(p)?, input::name(p))
-                .map_err(|e| Error::input(e.to_string()))
-        })
+        .map(|p| Histogram::parse(&input::text(p)?, input::name(p)).map_err(Error::library))
         .collect()
 }
 
@@ -251,7 +247,7 @@ fn curve(
     (1..=max_refs)
         .map(|m| {
             Ok(perfect_system(histograms, m, sampling)
-                .map_err(|e| Error::input(e.to_string()))?
+                .map_err(Error::library)?
                 .summary())
         })
         .collect()

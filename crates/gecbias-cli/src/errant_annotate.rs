@@ -152,7 +152,7 @@ fn write_to(path: &str, text: &str, out: &mut dyn Write) -> Result<(), Error> {
     if path == "-" {
         return write_output(out, text.as_bytes());
     }
-    std::fs::write(path, text).map_err(|e| Error::input(format!("{path}: {e}")))
+    std::fs::write(path, text).map_err(Error::at(&path))
 }
 
 pub(crate) fn run_parallel(args: &ParallelArgs, out: &mut dyn Write) -> Result<(), Error> {
@@ -206,6 +206,6 @@ pub(crate) fn run_m2(args: &M2Args, out: &mut dyn Write) -> Result<(), Error> {
         input::name(&args.m2_file),
         options,
     )
-    .map_err(|e| Error::input(e.to_string()))?;
+    .map_err(Error::library)?;
     write_to(&args.out, &m2, out)
 }

@@ -56,7 +56,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
-    let failure = |e: gec_metrics::Error| Error::input(e.to_string());
+    let failure = |e: gec_metrics::Error| Error::library(e);
     let hyp = input::m2(&args.hyp, true)?;
     let reference = input::m2(&args.reference, true)?;
     let mode = if args.dt {

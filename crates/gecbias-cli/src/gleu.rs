@@ -36,7 +36,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
-    let failure = |e: gec_metrics::Error| Error::input(e.to_string());
+    let failure = |e: gec_metrics::Error| Error::library(e);
     let source = input::lines(&args.source)?;
     let references = args
         .reference

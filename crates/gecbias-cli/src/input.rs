@@ -94,7 +94,7 @@ pub(crate) fn text(path: &str) -> Result<String, Error> {
         let mut buffer = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buffer)
-            .map_err(|e| Error::input(format!("standard input: {e}")))?;
+            .map_err(Error::at("standard input"))?;
         return gec_metrics::decode_text(&buffer, name(path)).map_err(failure);
     }
     if Path::new(path).is_dir() {

@@ -82,6 +82,16 @@ pub enum Error {
         #[source]
         source: coverage_sim::Error,
     },
+    /// A library refused the input (exit status 1): its error, kept as the source, after the
+    /// place (`FILE: `) the command adds where the library's message does not name it.
+    #[error("{place}{source}")]
+    Library {
+        /// `FILE: `, or nothing.
+        place: String,
+        /// The library's error.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
     /// A scorer of the typed engine refused its input (exit status 1): its error, kept as the
     /// source, names the file and line.
     #[error("{source}")]
@@ -136,6 +146,26 @@ impl Error {
         Error::Input(message.into())
     }
 
+    /// A library's error, its message naming the place already.
+    pub(crate) fn library(source: impl std::error::Error + Send + Sync + 'static) -> Error {
+        Error::Library {
+            place: String::new(),
+            source: Box::new(source),
+        }
+    }
+
+    /// A library's error at `place` (a file, or standard output), which its message does not
+    /// name: `PLACE: message`.
+    pub(crate) fn at<E: std::error::Error + Send + Sync + 'static>(
+        place: impl std::fmt::Display,
+    ) -> impl FnOnce(E) -> Error {
+        let place = format!("{place}: ");
+        move |source| Error::Library {
+            place,
+            source: Box::new(source),
+        }
+    }
+
     /// The exit status the binary ends with: 2 for usage, 1 for input.
     pub fn exit_status(&self) -> u8 {
         match self {
@@ -144,6 +174,7 @@ impl Error {
             | Error::Input(_)
             | Error::Metrics { .. }
             | Error::Resampling { .. }
+            | Error::Library { .. }
             | Error::Engine { .. } => 1,
         }
     }
@@ -282,7 +313,7 @@ fn output_of_command_line(
     cli.quiet = true;
     let mut out = Vec::new();
     execute(cli, &mut out)?;
-    String::from_utf8(out).map_err(|e| Error::input(format!("output: {e}")))
+    String::from_utf8(out).map_err(Error::at("output"))
 }
 
 fn parse_command_line(args: Vec<OsString>) -> Result<Cli, clap::Error> {
@@ -323,7 +354,7 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
 pub(crate) fn write_output(out: &mut dyn Write, bytes: &[u8]) -> Result<(), Error> {
     out.write_all(bytes)
         .and_then(|()| out.flush())
-        .map_err(|e| Error::input(format!("standard output: {e}")))
+        .map_err(Error::at("standard output"))
 }
 
 /// The command line with the single-dash long flags of the drop-in modes (`errant_compare -hyp`)

@@ -77,8 +77,7 @@ pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
                 &mut out,
             )
             .map_err(failure)?;
-            out.flush()
-                .map_err(|e| Error::input(format!("standard output: {e}")))?;
+            out.flush().map_err(Error::at("standard output"))?;
         } else {
             let report = verbose_report(gold.sentences(), &hypotheses, &results, args.beta)
                 .map_err(failure)?;

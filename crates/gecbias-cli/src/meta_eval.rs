@@ -374,7 +374,7 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
     let text = input::text(&files.judgments)?;
     // GJG15's scripts leave out the `admin` account's rankings (trial rankings).
     let rankings: Vec<_> = read_rankings(&text, &files.judgments)
-        .map_err(|e| Error::input(e.to_string()))?
+        .map_err(Error::library)?
         .into_iter()
         .filter(|r| r.user != "admin")
         .collect();
@@ -687,7 +687,7 @@ fn sentence_level(report: &MetricReport, at: &Setting<'_>) -> Result<Sentence, E
         at.gold.indices.iter().position(|&k| k == conll)
     };
     let a = meta_eval::sentence_agreement(at.rankings, at.systems, &scores, position)
-        .map_err(|e| Error::input(format!("{}: {e}", at.files.judgments)))?;
+        .map_err(Error::at(&at.files.judgments))?;
     Ok(Sentence {
         accuracy: a.accuracy,
         kendall: a.kendall,

@@ -45,8 +45,7 @@ pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), E
         text = text.with_sentences(s);
     }
     if let Some(dir) = &args.out_dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::input(format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(Error::at(dir.display()))?;
     }
     let bar = progress(lines.len(), quiet);
     for (i, line) in lines.iter().enumerate() {
@@ -63,12 +62,9 @@ pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), E
         match &args.out_dir {
             Some(dir) => {
                 let path = dir.join(format!("{id}.xml"));
-                std::fs::write(&path, xml)
-                    .map_err(|e| Error::input(format!("{}: {e}", path.display())))?;
+                std::fs::write(&path, xml).map_err(Error::at(path.display()))?;
             }
-            None => {
-                writeln!(out, "{xml}").map_err(|e| Error::input(format!("standard output: {e}")))?
-            }
+            None => writeln!(out, "{xml}").map_err(Error::at("standard output"))?,
         }
         bar.inc(1);
     }

@@ -43,7 +43,7 @@ fn stripped(path: &str, strip: SariStrip) -> Result<Vec<String>, Error> {
 }
 
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
-    let failure = |e: gec_metrics::Error| Error::input(e.to_string());
+    let failure = |e: gec_metrics::Error| Error::library(e);
     let strip = if args.python2 {
         SariStrip::Python2
     } else {

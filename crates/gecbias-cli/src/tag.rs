@@ -70,7 +70,7 @@ pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), E
             write_conllu(&tokens, &analyses)
         );
         out.write_all(sentence.as_bytes())
-            .map_err(|e| Error::input(format!("standard output: {e}")))?;
+            .map_err(Error::at("standard output"))?;
         bar.inc(1);
     }
     bar.finish_and_clear();

@@ -113,7 +113,7 @@ pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), E
     } else {
         text_scores(&args.source, &args.output, &args.text, quiet)?
     };
-    let write_err = |e: std::io::Error| Error::input(format!("standard output: {e}"));
+    let write_err = |e: std::io::Error| Error::at("standard output")(e);
     if args.sentence_level {
         for (output, scores) in &per_output {
             for (i, score) in scores.iter().enumerate() {
@@ -180,8 +180,8 @@ fn text_scores<'a>(
 }
 
 fn prepared(path: &str) -> Result<PreparedPassage, Error> {
-    let passage = Passage::read(path).map_err(|e| Error::input(e.to_string()))?;
-    PreparedPassage::new(&passage).map_err(|e| Error::input(format!("{path}: {e}")))
+    let passage = Passage::read(path).map_err(Error::library)?;
+    PreparedPassage::new(&passage).map_err(Error::at(&path))
 }
 
 /// The passages a `--xml` argument names: the file itself; every `*.xml` file of a directory, by
@@ -190,7 +190,7 @@ fn passage_paths(path: &str) -> Result<Vec<String>, Error> {
     let p = std::path::Path::new(path);
     if p.is_dir() {
         let mut files: Vec<String> = std::fs::read_dir(p)
-            .map_err(|e| Error::input(format!("{path}: {e}")))?
+            .map_err(Error::at(&path))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|f| f.extension().is_some_and(|x| x == "xml"))
             .map(|f| f.display().to_string())

@@ -50,7 +50,7 @@ impl Default for BootstrapOptions {
     fn default() -> Self {
         BootstrapOptions {
             resamples: 1000,
-            seed: 12345,
+            seed: coverage_sim::DEFAULT_SEED,
             unit: Unit::Rankings,
             ties: Ties::Ignored,
         }

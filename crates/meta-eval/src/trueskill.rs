@@ -107,7 +107,7 @@ impl Default for TrueSkillOptions {
     fn default() -> Self {
         TrueSkillOptions {
             runs: 100,
-            seed: 12345,
+            seed: coverage_sim::DEFAULT_SEED,
         }
     }
 }

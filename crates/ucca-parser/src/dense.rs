@@ -17,7 +17,11 @@ pub(crate) fn gemm(
     beta: f32,
     c: &mut [f32],
 ) {
-    debug_assert!(a.len() >= m * k && b.len() >= k * n && c.len() >= m * n);
+    // The unsafe block below relies on these lengths: checked in every build, not only debug.
+    assert!(
+        a.len() >= m * k && b.len() >= k * n && c.len() >= m * n,
+        "gemm: operands shorter than their shapes"
+    );
     if m == 0 || n == 0 {
         return;
     }

@@ -29,7 +29,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
 const ROOT: &str = "gjg15";
 const JUDGMENTS: &str = "gjg15/data/judgments.xml";
 const OUTPUTS: &str = "gjg15/data/original/official_submissions";
-const SEED: u64 = 12345;
+const SEED: u64 = coverage_sim::DEFAULT_SEED;
 
 /// GJG15's Table 5 (system level, against Expected Wins): metric, their stored-scores file, β for
 /// the M2 rows, Spearman's ρ, Pearson's r.
@@ -272,6 +272,7 @@ fn human_table(md: &mut String, by_items: &HumanScores, table3: &[f64]) -> anyho
 pub(crate) fn arguments(data: &DataDir, metrics: &[&str]) -> Vec<String> {
     let root = data.join(ROOT).display().to_string();
     let gold = data.join(&gold()).display().to_string();
+    let seed = SEED.to_string();
     let mut args: Vec<String> = [
         "meta-eval",
         "--dataset",
@@ -281,7 +282,7 @@ pub(crate) fn arguments(data: &DataDir, metrics: &[&str]) -> Vec<String> {
         "--gold",
         &gold,
         "--seed",
-        "12345",
+        &seed,
         "--confidence",
         "--paired",
         "-m",

@@ -168,23 +168,17 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     progress.inc(1);
     readme_section(&mut md, data)?;
     progress.inc(1);
+    let seed = coverage_sim::DEFAULT_SEED.to_string();
     let all = command(data, &["--exclude"])?;
     let correlations = correlation_section(&mut md, data, &all)?;
     json["correlations"] = correlations;
     references_section(&mut md, data, &all)?;
     let with_references = command(
         data,
-        &[
-            "--exclude",
-            "INPUT",
-            "GPT-3.5",
-            "--paired",
-            "--seed",
-            "12345",
-        ],
+        &["--exclude", "INPUT", "GPT-3.5", "--paired", "--seed", &seed],
     )?;
     references_test(&mut md, &with_references)?;
-    let base = command(data, &["--confidence", "--paired", "--seed", "12345"])?;
+    let base = command(data, &["--confidence", "--paired", "--seed", &seed])?;
     intervals_section(&mut md, &base)?;
     let edit = command(data, &["--granularity", "edit"])?;
     sentence_section(&mut md, &base, &edit)?;

@@ -1,0 +1,330 @@
+//! `score`: every metric of the typed engine over systems given in memory, its rows returned as
+//! Python dictionaries (the fields of the package's result dataclasses), no command line between.
+
+use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, M2File, M2Options};
+use gecbias_engine::{
+    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, Interval, IntervalKind, Lines, M2Scorer,
+    MetricReport, Parts, Ranking, Resampling, SariScorer, System, SystemScore, Test, UsimOptions,
+    UsimScorer, UsimVersion, retyped_gold,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::InputError;
+
+/// Lines and the name messages give them: (origin, lines).
+type Input = (String, Vec<String>);
+
+/// The metric's options: (β, max unchanged words, ignore whitespace and casing, ERRANT mode,
+/// analyser, per-type tier, GLEU iterations, pretokenised, Punkt sentences, USim version, parser
+/// model).
+type Options = (
+    f64,
+    u32,
+    bool,
+    String,
+    String,
+    Option<u8>,
+    usize,
+    bool,
+    bool,
+    String,
+    Option<String>,
+);
+
+/// What is resampled: (bootstrap (resamples, method), paired bootstrap resamples, paired
+/// randomisation trials, ranking (trials, α), seed).
+type ResamplingArgs = (
+    Option<(usize, String)>,
+    Option<usize>,
+    Option<usize>,
+    Option<(usize, f64)>,
+    u64,
+);
+
+fn lines((origin, lines): Input) -> Lines {
+    Lines::new(origin, lines)
+}
+
+fn text(lines: &[String]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+fn resampling((confidence, paired_bs, paired_ar, rank, seed): ResamplingArgs) -> Resampling {
+    let mut r = Resampling::default();
+    r.confidence = confidence.map(|(resamples, method)| {
+        let mut b = Bootstrap::default();
+        b.resamples = resamples;
+        b.kind = if method == "percentile" {
+            IntervalKind::Percentile
+        } else {
+            IntervalKind::Bca
+        };
+        b
+    });
+    r.paired_bs = paired_bs;
+    r.paired_ar = paired_ar;
+    r.rank = rank.map(|(trials, alpha)| {
+        let mut k = Ranking::default();
+        k.trials = trials;
+        k.alpha = alpha;
+        k
+    });
+    r.seed = seed;
+    r
+}
+
+/// Why the engine could not score, as the Python exception: a ranking that cannot reject
+/// anything is a `ValueError` naming the argument to raise, anything else bad input.
+fn engine_error(e: gecbias_engine::Error) -> PyErr {
+    match e {
+        gecbias_engine::Error::TooFewTrials {
+            pairs,
+            alpha,
+            needed,
+        } => PyValueError::new_err(format!(
+            "rank over {pairs} pairs at alpha = {alpha} needs paired_ar_n of at least {needed}"
+        )),
+        other => InputError::new_err(other.to_string()),
+    }
+}
+
+fn needed<T>(value: Option<T>, metric: &str, what: &str) -> PyResult<T> {
+    value.ok_or_else(|| PyValueError::new_err(format!("score('{metric}') needs {what}")))
+}
+
+/// One metric's report over `systems` ((name, origin, lines) each, the first the baseline).
+#[allow(clippy::too_many_arguments)]
+fn report(
+    metric: &str,
+    systems: Vec<(String, String, Vec<String>)>,
+    source: Option<Input>,
+    references: Vec<Input>,
+    gold: Option<Input>,
+    options: Options,
+    resampling: &Resampling,
+) -> PyResult<MetricReport> {
+    let (beta, muw, iwc, mode, analyser, cat, iterations, pretokenized, sentences, version, parser) =
+        options;
+    let systems: Vec<System> = systems
+        .into_iter()
+        .map(|(name, origin, l)| System::named(name, Lines::new(origin, l)))
+        .collect();
+    let references: Vec<Lines> = references.into_iter().map(lines).collect();
+    let source = source.map(lines);
+    let text_references = |metric: &str| {
+        if references.is_empty() {
+            Err(PyValueError::new_err(format!(
+                "score('{metric}') needs references line-aligned with the source"
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    let result = match metric {
+        "m2" => {
+            let (origin, gold) = needed(gold, metric, "gold (the M2 gold)")?;
+            let mut o = M2Options::OFFICIAL.with_beta(beta);
+            o.max_unchanged_words = muw;
+            o.ignore_whitespace_casing = iwc;
+            let gold = M2File::parse(&text(&gold), &origin).map_err(engine_input)?;
+            M2Scorer::new(&gold, o).report(&systems, resampling)
+        }
+        "errant" => {
+            let (origin, gold) = needed(gold, metric, "gold (the reference M2)")?;
+            let mut o = ErrantOptions::with_mode(match mode.as_str() {
+                "cse" => ErrantMode::CorrectionSpansTypes,
+                "ds" => ErrantMode::DetectionSpans,
+                "dt" => ErrantMode::DetectionTokens,
+                _ => ErrantMode::CorrectionSpans,
+            });
+            o.beta = beta;
+            let mut scorer = ErrantScorer::new(o);
+            if let Some(tier) = cat {
+                scorer = scorer.with_categories(match tier {
+                    1 => CategoryTier::Operation,
+                    2 => CategoryTier::Main,
+                    _ => CategoryTier::Full,
+                });
+            }
+            let analyser = if analyser == "ewt" {
+                ErrantAnalyser::Ewt
+            } else {
+                ErrantAnalyser::Spacy
+            };
+            match &source {
+                Some(source) => retyped_gold(&text(&gold), &origin, analyser).and_then(|gold| {
+                    scorer.report_text(source, &gold, &systems, analyser, resampling)
+                }),
+                None => {
+                    let gold =
+                        M2File::parse_lenient(&text(&gold), &origin).map_err(engine_input)?;
+                    let hypotheses = systems
+                        .iter()
+                        .map(|s| {
+                            M2File::parse_lenient(&text(&s.output.lines), &s.output.origin)
+                                .map(|file| (s.name.clone(), file))
+                        })
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(engine_input)?;
+                    scorer.report_edits(&gold, &hypotheses, resampling)
+                }
+            }
+        }
+        "gleu" | "sari" => {
+            let source = needed(source.as_ref(), metric, "source (line-aligned text)")?;
+            text_references(metric)?;
+            if metric == "gleu" {
+                GleuScorer::new(source, &references, iterations)
+                    .and_then(|s| s.report(&systems, resampling))
+            } else {
+                SariScorer::new(source, &references).report(&systems, resampling)
+            }
+        }
+        "usim" => {
+            let source = needed(source.as_ref(), metric, "source (line-aligned text)")?;
+            let mut o = UsimOptions::default();
+            o.tokenization = if pretokenized {
+                usim::Tokenization::Pretokenized
+            } else {
+                usim::Tokenization::Raw
+            };
+            o.sentences = sentences;
+            o.version = if version == "branch-2017" {
+                UsimVersion::Branch2017
+            } else {
+                UsimVersion::Released
+            };
+            o.parser = parser.map(|p| p.parse().unwrap_or_else(|never| match never {}));
+            UsimScorer::new(o).and_then(|s| s.report(source, &systems, resampling))
+        }
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'usim', not {other:?}"
+            )));
+        }
+    };
+    result.map_err(engine_error)
+}
+
+fn engine_input(e: gec_metrics::Error) -> PyErr {
+    engine_error(e.into())
+}
+
+fn interval<'py>(py: Python<'py>, i: &Option<Interval>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Some(i) = i else { return Ok(None) };
+    let d = PyDict::new(py);
+    d.set_item("point", i.point)?;
+    d.set_item("low", i.low)?;
+    d.set_item("high", i.high)?;
+    d.set_item("level", i.level)?;
+    d.set_item("method", &i.method)?;
+    Ok(Some(d))
+}
+
+fn test<'py>(py: Python<'py>, t: &Option<Test>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Some(t) = t else { return Ok(None) };
+    let d = PyDict::new(py);
+    d.set_item("baseline", &t.baseline)?;
+    d.set_item("difference", t.difference)?;
+    d.set_item("p_value", t.p_value)?;
+    d.set_item("trials", t.trials)?;
+    Ok(Some(d))
+}
+
+/// A row as the fields of its result dataclass.
+fn row<'py>(py: Python<'py>, r: &SystemScore) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("name", r.name)?;
+    d.set_item("system", &r.system)?;
+    d.set_item("score", r.score)?;
+    d.set_item("sentences", r.sentences)?;
+    d.set_item("signature", r.signature.to_string())?;
+    d.set_item("confidence", interval(py, &r.confidence)?)?;
+    d.set_item("paired_bs", test(py, &r.paired_bs)?)?;
+    d.set_item("paired_ar", test(py, &r.paired_ar)?)?;
+    let rank = match &r.rank {
+        Some(k) => {
+            let rank = PyDict::new(py);
+            rank.set_item("position", k.position)?;
+            rank.set_item("cluster", k.cluster)?;
+            rank.set_item("better_than", k.better_than.clone())?;
+            rank.set_item("test", &k.test)?;
+            Some(rank)
+        }
+        None => None,
+    };
+    d.set_item("rank", rank)?;
+    match &r.parts {
+        Parts::M2 {
+            correct,
+            gold,
+            precision,
+            proposed,
+            recall,
+        } => {
+            d.set_item("precision", precision)?;
+            d.set_item("recall", recall)?;
+            d.set_item("correct", correct)?;
+            d.set_item("proposed", proposed)?;
+            d.set_item("gold", gold)?;
+        }
+        Parts::Errant {
+            categories,
+            fn_,
+            fp,
+            precision,
+            recall,
+            tp,
+        } => {
+            d.set_item("precision", precision)?;
+            d.set_item("recall", recall)?;
+            d.set_item("tp", tp)?;
+            d.set_item("fp", fp)?;
+            d.set_item("fn", fn_)?;
+            let table = PyDict::new(py);
+            for (name, c) in categories.iter().flatten() {
+                let row = PyDict::new(py);
+                row.set_item("precision", c.precision)?;
+                row.set_item("recall", c.recall)?;
+                row.set_item("f", c.f)?;
+                row.set_item("tp", c.tp)?;
+                row.set_item("fp", c.fp)?;
+                row.set_item("fn", c.fn_)?;
+                row.set_item("confidence", interval(py, &c.confidence)?)?;
+                table.set_item(name, row)?;
+            }
+            d.set_item("categories", table)?;
+        }
+        Parts::Gleu { std_over_draws } => d.set_item("std_over_draws", std_over_draws)?,
+        Parts::Usim { output_to_source } => d.set_item("output_to_source", output_to_source)?,
+        _ => {}
+    }
+    Ok(d)
+}
+
+/// Every system's score for `metric` (`m2`, `errant`, `gleu`, `sari`, `usim`), computed without
+/// holding the GIL: `systems` as (name, origin, lines), the first the baseline of the paired
+/// tests; `source`, `references` and `gold` as (origin, lines); `options` and `resampling` as
+/// the package's `score` passes them.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn score<'py>(
+    py: Python<'py>,
+    metric: String,
+    systems: Vec<(String, String, Vec<String>)>,
+    source: Option<Input>,
+    references: Vec<Input>,
+    gold: Option<Input>,
+    options: Options,
+    resampling_args: ResamplingArgs,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let settings = resampling(resampling_args);
+    let report = py.detach(|| {
+        report(
+            &metric, systems, source, references, gold, options, &settings,
+        )
+    })?;
+    report.systems.iter().map(|r| row(py, r)).collect()
+}
