@@ -4,10 +4,9 @@ m2scorer run as a subprocess (Python 2.7 through pyenv), and the binding's own c
     target/python-venv/bin/python python/benches/m2_from_python.py
 
 The ratio is m2scorer's user CPU over the Python call's CPU (all threads). The binding's cost is
-what the call does besides the Rust work it wraps: building the command line, crossing into
-Rust, parsing the JSON, making the dataclass; timed with the Rust side answering at once (its
-output recorded beforehand), as a share of the Rust work (``_native.output_of`` with the same
-command line).
+what the call does besides the Rust work it wraps (checking arguments, crossing into Rust,
+making the dataclass): the Python call's CPU minus that of the same native calls made directly
+(``_native.read_lines``, ``_native.M2Gold.read`` and its ``score``), as a share of the latter.
 """
 
 import os
@@ -44,31 +43,10 @@ def cpu_of(call, runs: int = RUNS) -> float:
     return (time.process_time() - start) / runs
 
 
-def command_line_of(call) -> tuple:
-    """The command line ``call`` hands to the Rust side and what it answers (run once to see)."""
-    seen = []
-    real = _native.output_of
-
-    def spy(args):
-        seen.append((list(args), real(args)))
-        return seen[-1][1]
-
-    gecbias._native.output_of = spy
-    try:
-        call()
-    finally:
-        gecbias._native.output_of = real
-    return seen[-1]
-
-
-def binding_only(call, answer: str) -> float:
-    """CPU seconds of ``call`` with the Rust side answering ``answer`` at once."""
-    real = _native.output_of
-    gecbias._native.output_of = lambda args: answer
-    try:
-        return cpu_of(call, runs=200)
-    finally:
-        gecbias._native.output_of = real
+def native_only(path: Path) -> None:
+    """The Rust work of ``gecbias.m2_score(path, GOLD)``, called directly."""
+    lines = _native.read_lines(str(path))
+    _native.M2Gold.read(str(GOLD)).score(lines, str(path), (0.5, 2, False))
 
 
 def main() -> None:
@@ -86,9 +64,8 @@ def main() -> None:
         reference = children_user() - before
         call = lambda: gecbias.m2_score(path, GOLD)  # noqa: E731
         ours = cpu_of(call)
-        args, answer = command_line_of(call)
-        rust = cpu_of(lambda: _native.output_of(args))
-        binding = binding_only(call, answer)
+        rust = cpu_of(lambda: native_only(path))
+        binding = max(ours - rust, 0.0)
         ratios.append(reference / ours)
         overheads.append(binding / rust)
         print(f"  {system:<28} {reference:6.2f} s vs {ours * 1000:6.1f} ms {reference / ours:6.0f}×"

@@ -42,15 +42,12 @@ True
 
 from __future__ import annotations
 
-import json
 import os
-import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple, Type, TypedDict, TypeVar, Union, overload
 
 from . import _native
 from ._inputs import (
-    CommandInputs,
     Inputs,
     Lines,
     PathLike,
@@ -636,16 +633,10 @@ def conservatism(source: Lines, output: Lines, *, passages: bool = False) -> Con
     >>> profile.total_word_change, profile.unchanged_share, profile.splits
     (1, 0.0, 0)
     """
-    inputs = CommandInputs()
-    args = ["conservatism", inputs.name(source, "source"), inputs.name(output, "output")]
-    if passages:
-        args.append("--passages")
-    report = json.loads(inputs.run(args))
-    row = dict(report["systems"][0])
-    row["word_change_histogram"] = {b["word_change"]: b["sentences"] for b in row["word_change_histogram"]}
-    row["signature"] = report["signature"]
-    known = {f.name for f in fields(ConservatismProfile)}
-    return ConservatismProfile(**{k: v for k, v in row.items() if k in known})
+    source_lines, source_name = read_lines(source, "source")
+    output_lines, output_name = read_lines(output, "output")
+    row = _native.conservatism((source_name, source_lines), (output_name, output_lines), bool(passages))
+    return ConservatismProfile(**row)
 
 
 def unseen_estimate(fingerprint: Union[PathLike, Sequence[int]]) -> UnseenEstimate:
@@ -656,29 +647,22 @@ def unseen_estimate(fingerprint: Union[PathLike, Sequence[int]]) -> UnseenEstima
     >>> estimate.answers, estimate.distinct_answers, round(estimate.estimated_corrections, 1)
     (27, 19, 1209.3)
     """
-    inputs = CommandInputs()
     if isinstance(fingerprint, (str, os.PathLike)):
-        path = os.fspath(fingerprint)
+        lines, name = read_lines(fingerprint, "fingerprint")
     elif isinstance(fingerprint, (bytes, bytearray)) or not isinstance(fingerprint, Sequence):
         raise TypeError(f"fingerprint: a path or a list of counts, not {type(fingerprint).__name__}")
     else:
-        counts = [str(count(c, f"fingerprint[{k}]")) for k, c in enumerate(fingerprint)]
-        path = inputs.name(counts, "fingerprint")
-    report = json.loads(inputs.run(["unseen", path]))
-    row = report["sentences"][0]
+        lines = [str(count(c, f"fingerprint[{k}]")) for k, c in enumerate(fingerprint)]
+        name = "<fingerprint>"
+    answers, distinct, estimated, above, signature = _native.unseen_estimate((name, "".join(f"{line}\n" for line in lines)))
     return UnseenEstimate(
-        sentence=row["sentence"],
-        answers=row["answers"],
-        distinct_answers=row["distinct_answers"],
-        estimated_corrections=row["estimated_corrections"],
-        above=tuple(Threshold(**t) for t in row["above"]),
-        signature=report["signature"],
+        sentence=name,
+        answers=answers,
+        distinct_answers=distinct,
+        estimated_corrections=estimated,
+        above=tuple(Threshold(gamma=g, variants=v, mass=m) for g, v, m in above),
+        signature=signature,
     )
-
-
-def _usim_report(inputs: CommandInputs, args: List[str]) -> UsimResult:
-    report = json.loads(inputs.run(args))
-    return UsimResult(signature=report["signature"], **report["systems"][0])
 
 
 def usim(source_xml: PathLike, output_xml: PathLike) -> UsimResult:
@@ -687,7 +671,9 @@ def usim(source_xml: PathLike, output_xml: PathLike) -> UsimResult:
     source, output = path_of(source_xml), path_of(output_xml)
     if source is None or output is None:
         raise TypeError("usim: source_xml and output_xml are paths (files, folders or lists of paths)")
-    return _usim_report(CommandInputs(), ["usim", "--xml", "-s", source, "-o", output])
+    sentences, source_to_output, output_to_source, signature = _native.usim_xml(source, output, "released")
+    return UsimResult(output=output, sentences=sentences, source_to_output=source_to_output,
+                      output_to_source=output_to_source, signature=signature)
 
 
 def _parser_name(parser_model: Union[BuiltinParser, PathLike, None]) -> Optional[str]:
@@ -699,12 +685,6 @@ def _parser_name(parser_model: Union[BuiltinParser, PathLike, None]) -> Optional
     if path is None:
         raise TypeError("parser_model: a path (str or os.PathLike) of a UCCA parser model file")
     return path
-
-
-def _parser_model(parser_model: Union[BuiltinParser, PathLike, None]) -> List[str]:
-    """The ``--parser-model`` arguments for a UCCA parser (``None``: the built-in model)."""
-    name = _parser_name(parser_model)
-    return [] if name is None else ["--parser-model", name]
 
 
 def usim_text(
@@ -728,13 +708,14 @@ def usim_text(
     (1.0, 1.0)
     """
     choice(params, ("released", "branch-2017"), "params")
-    inputs = CommandInputs()
-    args = ["usim", "-s", inputs.name(source, "source"), "-o", inputs.name(output, "output"), "--params", params]
-    if pretokenized:
-        args.append("--pretokenized")
-    if sentences:
-        args.append("--sentences")
-    return _usim_report(inputs, args + _parser_model(parser_model))
+    source_lines, source_name = read_lines(source, "source")
+    output_lines, output_name = read_lines(output, "output")
+    sentences_scored, source_to_output, output_to_source, signature = _native.usim_text(
+        (source_name, source_lines), (output_name, output_lines), bool(pretokenized), bool(sentences),
+        params, _parser_name(parser_model),
+    )
+    return UsimResult(output=output_name, sentences=sentences_scored, source_to_output=source_to_output,
+                      output_to_source=output_to_source, signature=signature)
 
 
 def parse(
@@ -752,16 +733,8 @@ def parse(
     >>> passage.startswith("<root ")
     True
     """
-    inputs = CommandInputs()
-    args = ["parse", inputs.name(text, "text"), *_parser_model(parser_model)]
-    if pretokenized:
-        args.append("--pretokenized")
-    if sentences:
-        args.append("--sentences")
-    # Standard output holds every passage, each followed by a newline.
-    out = inputs.run(args)
-    starts = [m.start() for m in re.finditer(r"^<root ", out, re.MULTILINE)]
-    return [out[a:b][:-1] for a, b in zip(starts, starts[1:] + [len(out)])]
+    lines, name = read_lines(text, "text")
+    return _native.parse((name, lines), bool(pretokenized), bool(sentences), _parser_name(parser_model))
 
 
 def errant_parallel(
@@ -871,37 +844,30 @@ def meta_eval(
     choice(granularity, ("sent", "edit"), "granularity")
     choice(human, ("ew", "trueskill"), "human")
     chosen = [choice(m, ("m2", "errant", "gleu", "usim"), "metrics") for m in _names(metrics, "metrics")]
-    beta_values = [str(positive(b, "betas")) for b in betas]
+    beta_values = [positive(b, "betas") for b in betas]
     if not beta_values:
         raise ValueError("betas: at least one β")
     choice(unit, ("rankings", "sentences", "comparisons"), "unit")
-    args = ["meta-eval", "--dataset", dataset, "--root", root_path, "--gold", gold_path,
-            "--resamples", str(count(resamples, "resamples", 1)), "--unit", unit,
-            "--seed", str(count(seed, "seed")), "--granularity", granularity, "--human", human,
-            "--trueskill-runs", str(count(trueskill_runs, "trueskill_runs", 1)), "-m", *chosen, "--beta", *beta_values,
-            *_parser_model(parser_model)]
-    if exclude is not None:
-        args += ["--exclude", *_names(exclude, "exclude", empty=True)]
-    if references is not None:
-        args += ["--references", *_names(references, "references", empty=True)]
-    if confidence:
-        args.append("--confidence")
-    if paired:
-        args.append("--paired")
-    report = json.loads(CommandInputs().run(args))
-    systems: List[str] = report["systems"]
+    report = _native.meta_eval(
+        dataset, root_path, gold_path, chosen, human, count(trueskill_runs, "trueskill_runs", 1),
+        beta_values, bool(confidence), bool(paired), count(resamples, "resamples", 1), unit,
+        count(seed, "seed"),
+        None if exclude is None else _names(exclude, "exclude", empty=True),
+        None if references is None else _names(references, "references", empty=True),
+        granularity, _parser_name(parser_model),
+    )
     return MetaEvaluation(
         dataset=report["dataset"],
-        human={row["system"]: row["score"] for row in report["human"]["systems"]},
+        human=report["human"],
         metrics=tuple(
             MetricCorrelation(
                 metric=row["metric"],
                 signature=row["signature"],
-                scores=dict(zip(systems, row["scores"])),
+                scores=row["scores"],
                 pearson=_correlation(row["pearson"]),
                 spearman=_correlation(row["spearman"]),
-                sentence=SentenceAgreement(**row["sentence"]) if "sentence" in row else None,
-                with_references=_with_references(row.get("with_references")),
+                sentence=None if row["sentence"] is None else SentenceAgreement(**row["sentence"]),
+                with_references=_with_references(row["with_references"]),
             )
             for row in report["metrics"]
         ),

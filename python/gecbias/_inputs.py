@@ -134,25 +134,3 @@ def count(value: object, argument: str, minimum: int = 0) -> int:
     if value < minimum:
         raise ValueError(f"{argument}: at least {minimum}, not {value}")
     return value
-
-
-class CommandInputs:
-    """The inputs of one command line: each path as it is, each list of lines held in memory
-    under ``<argument>`` (the name the command's messages give it)."""
-
-    def __init__(self) -> None:
-        self.texts: Dict[str, str] = {}
-
-    def name(self, value: Lines, argument: str) -> str:
-        """The name the command line gives ``value``."""
-        path = path_of(value)
-        if path is not None:
-            return path
-        lines = checked_lines(value, argument)
-        name = f"<{argument}>"
-        self.texts[name] = "".join(line + "\n" for line in lines)
-        return name
-
-    def run(self, args: List[str]) -> str:
-        """What ``gecbias ARGS…`` writes, these inputs readable under their names."""
-        return _native.output_of(args, self.texts)

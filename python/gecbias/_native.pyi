@@ -7,13 +7,6 @@ __version__: str
 class InputError(ValueError):
     """Bad input: a malformed or inconsistent file; the message names the file and line."""
 
-def output_of(args: List[str], inputs: Dict[str, str]) -> str:
-    """What ``gecbias ARGS…`` writes on standard output (``args`` without the program name), each
-    ``inputs`` entry (name → text) read as a file of that name.
-
-    Raises ``FileNotFoundError`` for a missing input, :class:`InputError` for bad input,
-    ``ValueError`` for a wrong command line."""
-
 def main(argv: List[str]) -> int:
     """Runs the command line ``argv`` (program name first) as the ``gecbias`` binary does,
     printing its output; returns the exit status (0, 1 bad input, 2 usage)."""
@@ -36,6 +29,57 @@ def score(
 
     Raises :class:`InputError` for bad input, ``ValueError`` for a missing input or a ranking
     with too few trials."""
+
+def conservatism(source: Tuple[str, List[str]], output: Tuple[str, List[str]], passages: bool) -> Dict[str, Any]:
+    """How conservative ``output`` is against ``source`` (each (origin, lines)): the fields of
+    ``ConservatismProfile``."""
+
+def unseen_estimate(
+    fingerprint: Tuple[str, str],
+) -> Tuple[int, int, float, List[Tuple[float, float, float]], str]:
+    """UnseenEst from a fingerprint's (origin, text): (answers, distinct answers, estimated
+    corrections, (γ, variants, mass) per threshold, signature)."""
+
+def usim_xml(source: str, output: str, params: str) -> Tuple[int, float, float, str]:
+    """USim between UCCA passages (files, folders or list files): (pairs, mean
+    USim(source, output), mean USim(output, source), signature)."""
+
+def usim_text(
+    source: Tuple[str, List[str]],
+    output: Tuple[str, List[str]],
+    pretokenized: bool,
+    sentences: bool,
+    params: str,
+    parser_model: Optional[str] = None,
+) -> Tuple[int, float, float, str]:
+    """USim of raw text, line by line: (sentences, mean USim(source, output), mean
+    USim(output, source), signature)."""
+
+def parse(
+    text: Tuple[str, List[str]], pretokenized: bool, sentences: bool, parser_model: Optional[str] = None
+) -> List[str]:
+    """One UCCA passage (standard XML) per line of ``text`` (origin, lines)."""
+
+def meta_eval(
+    dataset: str,
+    root: str,
+    gold: str,
+    metrics: List[str],
+    human: str,
+    trueskill_runs: int,
+    betas: List[float],
+    confidence: bool,
+    paired: bool,
+    resamples: int,
+    unit: str,
+    seed: int,
+    exclude: Optional[List[str]],
+    references: Optional[List[str]],
+    granularity: str,
+    parser_model: Optional[str] = None,
+) -> Dict[str, Any]:
+    """A meta-evaluation by the typed engine: the fields of ``MetaEvaluation``, its rows as
+    dictionaries."""
 
 def read_lines(path: str) -> List[str]:
     """The lines of the file at ``path`` (UTF-8, CRLF or LF, the command's size limit); an empty

@@ -1,15 +1,15 @@
-//! `gecbias._native`: the `gecbias` command's own code, called in-process from Python.
+//! `gecbias._native`: gecbias's typed engine and libraries, called in-process from Python, on
+//! lines in memory — no command line, no JSON, no file written.
 //!
-//! Entry points over a command line: [`output_of`] returns what a subcommand writes, with inputs
-//! given in memory under the names the command line uses (the typed Python API parses its JSON),
-//! [`main`] runs the command line as the binary does (the `gecbias` console script). Objects that
-//! keep a parsed corpus for many calls: [`M2Gold`], [`GleuCorpus`]. Failures become Python
-//! exceptions: a missing input `FileNotFoundError`, any other bad input `gecbias.InputError` (a
-//! `ValueError`), a wrong command line `ValueError`; the message is the command's own, with the
-//! file (or in-memory argument) and line.
+//! Every metric through the engine's scorers (`score`), the papers' analyses (`conservatism`,
+//! `unseen_estimate`, `usim_text`, `usim_xml`, `parse`, `meta_eval`), ERRANT's typed edits
+//! (`errant_parallel`) and tagging (`tag`); objects that keep a parsed corpus for many calls:
+//! [`M2Gold`], [`GleuCorpus`]. [`main`] runs a command line as the binary does (the `gecbias`
+//! console script). Failures become Python exceptions: a missing input `FileNotFoundError`, any
+//! other bad input `gecbias.InputError` (a `ValueError`), a wrong argument `ValueError`; the
+//! message names the file (or in-memory argument) and line.
 
-use std::collections::HashMap;
-
+mod analyses;
 mod score;
 
 use gecbias_engine::Signature;
@@ -22,23 +22,6 @@ pyo3::create_exception!(
     PyValueError,
     "Bad input: a malformed or inconsistent file; the message names the file and line."
 );
-
-/// What `gecbias ARGS…` writes on standard output (`args` without the program name), computed
-/// without holding the GIL; each `inputs` entry (name → text) reads as a file of that name.
-#[pyfunction]
-fn output_of(
-    py: Python<'_>,
-    args: Vec<String>,
-    inputs: HashMap<String, String>,
-) -> PyResult<String> {
-    let argv = std::iter::once("gecbias".to_owned()).chain(args);
-    py.detach(|| gecbias_cli::output_with_inputs(argv, inputs))
-        .map_err(|e| match e {
-            gecbias_cli::Error::NotFound(m) => PyFileNotFoundError::new_err(m),
-            gecbias_cli::Error::Usage(m) => PyValueError::new_err(m),
-            other => InputError::new_err(other.to_string()),
-        })
-}
 
 /// A library error as its Python exception: a missing file `FileNotFoundError`, anything else
 /// `InputError`, with the library's message (file and line).
@@ -308,9 +291,14 @@ fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(output_of, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_function(wrap_pyfunction!(analyses::conservatism_profile, m)?)?;
+    m.add_function(wrap_pyfunction!(analyses::unseen_estimate, m)?)?;
+    m.add_function(wrap_pyfunction!(analyses::usim_xml, m)?)?;
+    m.add_function(wrap_pyfunction!(analyses::usim_text, m)?)?;
+    m.add_function(wrap_pyfunction!(analyses::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(analyses::meta_eval, m)?)?;
     m.add_function(wrap_pyfunction!(tag, m)?)?;
     m.add_function(wrap_pyfunction!(errant_parallel, m)?)?;
     m.add_function(wrap_pyfunction!(read_lines, m)?)?;

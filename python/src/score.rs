@@ -77,7 +77,7 @@ fn resampling((confidence, paired_bs, paired_ar, rank, seed): ResamplingArgs) ->
 
 /// Why the engine could not score, as the Python exception: a ranking that cannot reject
 /// anything is a `ValueError` naming the argument to raise, anything else bad input.
-fn engine_error(e: gecbias_engine::Error) -> PyErr {
+pub(crate) fn engine_error(e: gecbias_engine::Error) -> PyErr {
     match e {
         gecbias_engine::Error::TooFewTrials {
             pairs,
@@ -86,6 +86,7 @@ fn engine_error(e: gecbias_engine::Error) -> PyErr {
         } => PyValueError::new_err(format!(
             "rank over {pairs} pairs at alpha = {alpha} needs paired_ar_n of at least {needed}"
         )),
+        gecbias_engine::Error::Metrics { source } => crate::metrics_error(source),
         other => InputError::new_err(other.to_string()),
     }
 }
@@ -185,18 +186,12 @@ fn report(
         "usim" => {
             let source = needed(source.as_ref(), metric, "source (line-aligned text)")?;
             let mut o = UsimOptions::default();
-            o.tokenization = if pretokenized {
-                usim::Tokenization::Pretokenized
-            } else {
-                usim::Tokenization::Raw
-            };
-            o.sentences = sentences;
+            o.text = crate::analyses::text_options(pretokenized, sentences, parser);
             o.version = if version == "branch-2017" {
                 UsimVersion::Branch2017
             } else {
                 UsimVersion::Released
             };
-            o.parser = parser.map(|p| p.parse().unwrap_or_else(|never| match never {}));
             UsimScorer::new(o).and_then(|s| s.report(source, &systems, resampling))
         }
         other => {

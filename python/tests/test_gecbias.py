@@ -582,5 +582,5 @@ def test_meta_eval_on_seeda_gives_its_scripts_numbers(data: Path) -> None:
         trueskill_runs=20,
     )
     assert "|human:trueskill|runs:20|seed:12345|" in ts.signature and ts.metrics[0].pearson.low is None
-    with pytest.raises(ValueError, match="--human ew"):
+    with pytest.raises(ValueError, match='human="ew"'):
         gecbias.meta_eval(data / "seeda", gold_dir / "official-2014.combined.m2", dataset="seeda", human="trueskill", paired=True)

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use gec_metrics::sari_per_sentence;
 use gec_metrics::{GleuCorpus, ReferenceDraws};
 use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
@@ -62,22 +62,39 @@ fn anchor(table: &[(&str, f64)], label: &str) -> Option<f64> {
     table.iter().find(|(l, _)| *l == label).map(|(_, s)| *s)
 }
 
-/// Runs benchmark `what`: `metrics`, `bootstrap`, `usim-text`, `cli`, `tagger`, `errant`,
-/// `parser` or `meta-eval`.
-pub(crate) fn run(what: &str, data: Option<&Path>) -> anyhow::Result<()> {
+/// A benchmark of `cargo xtask bench`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Bench {
+    /// The metrics' libraries on the real data against the reference tools' timings.
+    Metrics,
+    /// The bootstrap intervals.
+    Bootstrap,
+    /// USim from raw text.
+    UsimText,
+    /// The command against the reference tools, run side by side.
+    Cli,
+    /// The English tagger.
+    Tagger,
+    /// ERRANT against ERRANT 3.0.2, whole process.
+    Errant,
+    /// The UCCA parser.
+    Parser,
+    /// The GJG15 meta-evaluation by the release command.
+    MetaEval,
+}
+
+/// Runs benchmark `what`.
+pub(crate) fn run(what: Bench, data: Option<&Path>) -> anyhow::Result<()> {
     let data = resolve(data)?;
     match what {
-        "metrics" => metrics(&data),
-        "bootstrap" => bootstrap(&data),
-        "usim-text" => usim_text(&data),
-        "cli" => crate::bench_cli::run(&crate::workspace_root(), &data),
-        "tagger" => tagger(&data),
-        "errant" => crate::bench_errant::run(&crate::workspace_root(), &data),
-        "parser" => parser(&data),
-        "meta-eval" => meta_eval(&data),
-        _ => bail!(
-            "no benchmark {what:?}; known: metrics, bootstrap, usim-text, cli, tagger, errant, parser, meta-eval"
-        ),
+        Bench::Metrics => metrics(&data),
+        Bench::Bootstrap => bootstrap(&data),
+        Bench::UsimText => usim_text(&data),
+        Bench::Cli => crate::bench_cli::run(&crate::workspace_root(), &data),
+        Bench::Tagger => tagger(&data),
+        Bench::Errant => crate::bench_errant::run(&crate::workspace_root(), &data),
+        Bench::Parser => parser(&data),
+        Bench::MetaEval => meta_eval(&data),
     }
 }
 

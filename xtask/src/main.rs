@@ -94,9 +94,9 @@ enum Task {
     },
     /// Time our implementation on the real data against the reference tools' timings.
     Bench {
-        /// What to time: `metrics`, `bootstrap`, `usim-text` or `cli` (the command against the
-        /// reference tools, run side by side).
-        what: String,
+        /// What to time.
+        #[arg(value_enum)]
+        what: bench::Bench,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
         data: Option<PathBuf>,
@@ -286,7 +286,7 @@ fn main() -> ExitCode {
         Some(Task::ReadmeExamples { data }) => readme_examples::run(data.as_deref()),
         Some(Task::ImportSpacyModel) => import_spacy::run(),
         Some(Task::SlowDropIn { data }) => record::check_slow(&workspace_root(), data.as_deref()),
-        Some(Task::Bench { what, data }) => bench::run(&what, data.as_deref()),
+        Some(Task::Bench { what, data }) => bench::run(what, data.as_deref()),
         Some(Task::Record { what, data, only }) => match what.as_deref() {
             None => record::run(&workspace_root(), data.as_deref(), only.as_deref()),
             Some("spacy") => record_spacy::run(data.as_deref()),

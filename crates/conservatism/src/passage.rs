@@ -3,9 +3,7 @@
 //! the sentences ([`break2common_sentences`]), and measure every aligned pair; or, for outputs
 //! already aligned line by line with their source, measure each line pair.
 
-use mono_align::passage::{
-    AlignedBy, AlignmentCache, break2common_sentences, sentences_from_endings,
-};
+use mono_align::passage::{AlignmentCache, break2common_sentences, sentences_from_endings};
 use mono_align::punkt::PunktSentenceTokenizer;
 use mono_align::sentences::{read_passage, sent_token_by_char, sent_tokenize_default};
 use mono_align::{CostModel, WordEquivalence};
@@ -184,20 +182,4 @@ pub fn compare_passages(
         sentences,
         common.aligned_by,
     ))
-}
-
-/// Sentences split by the output: "sentence splitted" and "first longer with align" decisions.
-pub fn splits(aligned_by: &[AlignedBy]) -> usize {
-    aligned_by
-        .iter()
-        .filter(|a| matches!(a, AlignedBy::FirstLonger | AlignedBy::FirstLongerAligned))
-        .count()
-}
-
-/// Sentences joined by the output: "sentence concatenated" and "second longer with align".
-pub fn concatenations(aligned_by: &[AlignedBy]) -> usize {
-    aligned_by
-        .iter()
-        .filter(|a| matches!(a, AlignedBy::SecondLonger | AlignedBy::SecondLongerAligned))
-        .count()
 }

@@ -5,7 +5,6 @@
 use mono_align::passage::AlignedBy;
 use serde::Serialize;
 
-use crate::passage::{concatenations, splits};
 use crate::sentence::SentenceMeasures;
 
 /// The heat map's WordChange bins as inclusive ranges: 0, 1, 2, 3, 4, 5, 6–10, 11–20, 21–30.
@@ -52,14 +51,22 @@ impl ConservatismProfile {
         }
     }
 
-    /// Source sentences the output split (the figure's "split" bar).
+    /// Source sentences the output split (the figure's "split" bar): "sentence splitted" and
+    /// "first longer with align" decisions.
     pub fn splits(&self) -> usize {
-        splits(&self.aligned_by)
+        self.aligned_by
+            .iter()
+            .filter(|a| matches!(a, AlignedBy::FirstLonger | AlignedBy::FirstLongerAligned))
+            .count()
     }
 
-    /// Source sentences the output joined (the figure's "concat" bar).
+    /// Source sentences the output joined (the figure's "concat" bar): "sentence concatenated"
+    /// and "second longer with align" decisions.
     pub fn concatenations(&self) -> usize {
-        concatenations(&self.aligned_by)
+        self.aligned_by
+            .iter()
+            .filter(|a| matches!(a, AlignedBy::SecondLonger | AlignedBy::SecondLongerAligned))
+            .count()
     }
 
     /// The heat-map row: how many sentences fall into each of [`WORD_CHANGE_BINS`].
@@ -89,6 +96,22 @@ impl ConservatismProfile {
     /// Sentences with at least one word changed.
     pub fn changed_sentences(&self) -> usize {
         self.sentences.iter().filter(|s| s.word_change > 0).count()
+    }
+
+    /// The share of sentences left unchanged: 1 − changed / sentences (0 without sentences).
+    pub fn unchanged_share(&self) -> f64 {
+        let n = self.sentences.len();
+        (n - self.changed_sentences()) as f64 / n.max(1) as f64
+    }
+
+    /// Mean WordChange per sentence (0 without sentences).
+    pub fn mean_word_change(&self) -> f64 {
+        self.total_word_change() as f64 / self.sentences.len().max(1) as f64
+    }
+
+    /// Σ index diff over all sentences.
+    pub fn total_index_diff(&self) -> usize {
+        self.sentences.iter().map(|s| s.index_diff).sum()
     }
 
     /// The defined (non-NaN) Spearman ρ values.

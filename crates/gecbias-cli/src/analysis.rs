@@ -12,6 +12,8 @@ use serde_json::{Value, json};
 use unseen_est::crowd::{Classes, Normalizer, estimate_batch};
 use unseen_est::{Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
 
+use gecbias_engine::{conservatism_signature, unseen_signature};
+
 use crate::{Error, Signature, input};
 
 fn print(sink: &mut dyn Write, value: &Value) -> Result<(), Error> {
@@ -77,14 +79,13 @@ fn profile_json(name: &str, p: &ConservatismProfile) -> Value {
         .zip(p.word_change_histogram())
         .map(|(&(lo, hi), count)| json!({"word_change": format!("{lo}-{hi}"), "sentences": count}))
         .collect();
-    let index_diff: usize = p.sentences.iter().map(|s| s.index_diff).sum();
     json!({
         "system": name,
         "sentences": n,
-        "unchanged_share": (n - p.changed_sentences()) as f64 / n.max(1) as f64,
+        "unchanged_share": p.unchanged_share(),
         "total_word_change": p.total_word_change(),
-        "mean_word_change": p.total_word_change() as f64 / n.max(1) as f64,
-        "total_index_diff": index_diff,
+        "mean_word_change": p.mean_word_change(),
+        "total_index_diff": p.total_index_diff(),
         "mean_spearman_rho": p.mean_rho(),
         "perfect_order": p.perfect_order(),
         "splits": p.splits(),
@@ -96,10 +97,10 @@ fn profile_json(name: &str, p: &ConservatismProfile) -> Value {
 
 pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Result<(), Error> {
     let resources = Resources::locate().map_err(Error::library)?;
-    let (procedure, split) = if args.passages {
-        (Procedure::Passages, "punkt")
+    let procedure = if args.passages {
+        Procedure::Passages
     } else {
-        (Procedure::Lines, "lines")
+        Procedure::Lines
     };
     let mut rows = Vec::new();
     let mut heat = Vec::new();
@@ -134,7 +135,7 @@ pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Res
         sink,
         &json!({
             "name": "Conservatism",
-            "signature": Signature::new("Conservatism").with("split", split).with("align", "reference-costs").with("version", env!("CARGO_PKG_VERSION")).to_string(),
+            "signature": conservatism_signature(procedure).to_string(),
             "source": args.source,
             "systems": rows,
         }),
@@ -151,8 +152,26 @@ pub(crate) struct UnseenArgs {
     #[arg(long, num_args = 1..)]
     answers: Vec<String>,
     /// With --answers: group answers by identical text or by the positions they change.
-    #[arg(long, value_parser = ["exact", "index"], default_value = "exact")]
-    classes: String,
+    #[arg(long, value_enum, default_value = "exact")]
+    classes: ClassesArg,
+}
+
+/// How crowd answers fall into classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ClassesArg {
+    /// Identical text.
+    Exact,
+    /// The same positions changed (Exact-Index-Match).
+    Index,
+}
+
+/// How references are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SamplingArg {
+    /// With replacement (the paper's main figure).
+    With,
+    /// Without replacement.
+    Without,
 }
 
 fn histogram_json(name: &str, fingerprint: &unseen_est::Fingerprint, h: &Histogram) -> Value {
@@ -181,10 +200,9 @@ pub(crate) fn unseen(args: &UnseenArgs, sink: &mut dyn Write) -> Result<(), Erro
         rows.push(histogram_json(path, &fingerprint, &h));
         histograms.push(h);
     }
-    let classes = if args.classes == "index" {
-        Classes::ExactIndexMatch
-    } else {
-        Classes::Exact
+    let classes = match args.classes {
+        ClassesArg::Index => Classes::ExactIndexMatch,
+        ClassesArg::Exact => Classes::Exact,
     };
     for path in &args.answers {
         input::text(path)?;
@@ -198,7 +216,7 @@ pub(crate) fn unseen(args: &UnseenArgs, sink: &mut dyn Write) -> Result<(), Erro
         sink,
         &json!({
             "name": "UnseenEst",
-            "signature": Signature::new("UnseenEst").with("grid", "1.05").with("classes", &args.classes).with("version", env!("CARGO_PKG_VERSION")).to_string(),
+            "signature": unseen_signature(classes).to_string(),
             "sentences": rows,
             "table1": {
                 "sentences": table.files,
@@ -223,8 +241,8 @@ pub(crate) struct CoverageArgs {
     #[arg(long, default_value_t = 20, value_parser = crate::numbers::count, allow_hyphen_values = true)]
     max_refs: usize,
     /// References drawn with replacement (the paper's main figure) or without.
-    #[arg(long, value_parser = ["with", "without"], default_value = "with")]
-    sampling: String,
+    #[arg(long, value_enum, default_value = "with")]
+    sampling: SamplingArg,
     /// Also draw the accuracy curves with their 95 % bands (LCB Figure 3) into this file: .svg,
     /// .png (300 dpi at a 3.3 in column) or .pdf.
     #[arg(long, value_name = "FILE.svg|png|pdf", value_parser = figure_path)]
@@ -279,10 +297,9 @@ pub(crate) fn coverage(args: &CoverageArgs, sink: &mut dyn Write) -> Result<(), 
     if args.max_refs == 0 {
         return Err(Error::input("--max-refs must be at least 1"));
     }
-    let sampling = if args.sampling == "without" {
-        Sampling::WithoutReplacement
-    } else {
-        Sampling::WithReplacement
+    let (sampling, sampling_name) = match args.sampling {
+        SamplingArg::Without => (Sampling::WithoutReplacement, "without"),
+        SamplingArg::With => (Sampling::WithReplacement, "with"),
     };
     let exact = curve(&read_histograms(&args.histograms)?, args.max_refs, sampling)?;
     let index = if args.index.is_empty() {
@@ -311,7 +328,7 @@ pub(crate) fn coverage(args: &CoverageArgs, sink: &mut dyn Write) -> Result<(), 
     }
     let mut out = json!({
         "name": "PerfectSystemAccuracy",
-        "signature": Signature::new("Coverage").with("sampling", &args.sampling).with("band", "poisson-binomial-95").with("version", env!("CARGO_PKG_VERSION")).to_string(),
+        "signature": Signature::new("Coverage").with("sampling", sampling_name).with("band", "poisson-binomial-95").with("version", env!("CARGO_PKG_VERSION")).to_string(),
         "sentences": args.histograms.len(),
         "exact": curve_json(&exact),
     });

@@ -1,9 +1,6 @@
 //! Reading the user's files: `-` for standard input, a directory refused by name, UTF-8 checked
-//! with the line of the first bad byte, CRLF or LF line ends, the size limit of the libraries;
-//! inputs an in-process caller gives in memory ([`with_in_memory`]) read as files of that name.
+//! with the line of the first bad byte, CRLF or LF line ends, the size limit of the libraries.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::io::Read;
 use std::path::Path;
 
@@ -51,33 +48,6 @@ pub(crate) fn labelled(arg: &str) -> Result<Labelled, String> {
     })
 }
 
-thread_local! {
-    /// Inputs held in memory by an in-process caller (the Python package), by the name its
-    /// command line gives them. Thread-local because a command reads its inputs on the thread
-    /// that runs it, and two callers on two threads must not see each other's.
-    static IN_MEMORY: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
-}
-
-/// Runs `f` with `inputs` (name → text) readable under their names, as if they were files, beside
-/// those of an enclosing call (`meta-eval` scores through `score` inside a Python call); the
-/// names are forgotten when `f` returns, or unwinds, and the enclosing call's read again.
-pub(crate) fn with_in_memory<R>(inputs: HashMap<String, String>, f: impl FnOnce() -> R) -> R {
-    struct Restore(HashMap<String, String>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            IN_MEMORY.with(|m| *m.borrow_mut() = std::mem::take(&mut self.0));
-        }
-    }
-    let outer = IN_MEMORY.with(|m| {
-        let mut map = m.borrow_mut();
-        let outer = map.clone();
-        map.extend(inputs);
-        outer
-    });
-    let _restore = Restore(outer);
-    f()
-}
-
 /// The name a message gives `path`.
 pub(crate) fn name(path: &str) -> &str {
     if path == "-" { "standard input" } else { path }
@@ -85,11 +55,6 @@ pub(crate) fn name(path: &str) -> &str {
 
 /// The text of `path` (`-`: standard input).
 pub(crate) fn text(path: &str) -> Result<String, Error> {
-    if let Some(text) = IN_MEMORY.with(|m| m.borrow().get(path).cloned()) {
-        // The same checks as a file's (size, byte-order mark), so an input reads the same
-        // whichever way it is given.
-        return gec_metrics::decode_text(text.as_bytes(), path).map_err(failure);
-    }
     if path == "-" {
         let mut buffer = Vec::new();
         std::io::stdin()
@@ -154,40 +119,5 @@ mod tests {
         assert_eq!(path.label, path.path);
         assert!(labelled("AMU=").unwrap_err().contains("needs a path"));
         assert_eq!(labelled("-").unwrap().path, "-");
-    }
-
-    #[test]
-    fn inputs_in_memory_read_as_files_for_one_call() {
-        let gold = "S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n".to_owned();
-        let inputs = |system: &str| {
-            HashMap::from([
-                ("<gold>".to_owned(), gold.clone()),
-                ("<system>".to_owned(), system.to_owned()),
-            ])
-        };
-        let args = [
-            "gecbias",
-            "score",
-            "-m",
-            "m2",
-            "--gold",
-            "<gold>",
-            "-i",
-            "S=<system>",
-        ];
-        let out = crate::output_with_inputs(args, inputs("He goes .\n")).unwrap();
-        let rows: serde_json::Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(
-            (rows[0]["system"].as_str(), rows[0]["score"].as_f64()),
-            (Some("S"), Some(1.0))
-        );
-        let err = crate::output_with_inputs(args, inputs("He goes .\nOne more .\n")).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "<system>:2: has 2 sentences but <gold> has 1"
-        );
-        // The names are forgotten after the call: the next one reads the file system.
-        let err = crate::output_of(args).unwrap_err();
-        assert!(matches!(err, crate::Error::NotFound(_)), "{err}");
     }
 }

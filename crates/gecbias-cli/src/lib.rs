@@ -283,26 +283,8 @@ pub fn run_command_line(args: impl IntoIterator<Item = impl Into<OsString>>) -> 
 }
 
 /// What the command line `args` (the program name first) writes on standard output, without
-/// printing it: the subcommands' JSON (or their drop-in text) for callers in-process, such as
-/// the Python package. Progress bars stay hidden.
+/// printing it (tests and examples read it). Progress bars stay hidden.
 pub fn output_of(args: impl IntoIterator<Item = impl Into<OsString>>) -> Result<String, Error> {
-    output_with_inputs(args, std::collections::HashMap::new())
-}
-
-/// [`output_of`] with inputs given in memory: each `(name, text)` of `inputs` reads as a file
-/// called `name` wherever the command line names one (messages name it too, `name:LINE: …`), so
-/// an in-process caller's lines reach the command without a file. Names shadow files of the
-/// same name for this call only.
-pub fn output_with_inputs(
-    args: impl IntoIterator<Item = impl Into<OsString>>,
-    inputs: std::collections::HashMap<String, String>,
-) -> Result<String, Error> {
-    input::with_in_memory(inputs, || output_of_command_line(args))
-}
-
-fn output_of_command_line(
-    args: impl IntoIterator<Item = impl Into<OsString>>,
-) -> Result<String, Error> {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     let mut cli = match parse_command_line(args) {
         Ok(cli) => cli,
@@ -391,15 +373,4 @@ pub(crate) fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
         bar.set_style(style.progress_chars("=> "));
     }
     bar
-}
-
-/// NLTK's Punkt English sentence splitter (built in, or `$GECBIAS_PUNKT`).
-pub(crate) fn punkt() -> Result<mono_align::punkt::PunktSentenceTokenizer, Error> {
-    mono_align::punkt::PunktParameters::english()
-        .map(mono_align::punkt::PunktSentenceTokenizer::new)
-        .map_err(|e| {
-            Error::input(format!(
-                "sentence splitting needs NLTK's Punkt parameters: {e}"
-            ))
-        })
 }

@@ -3,25 +3,21 @@
 
 use std::io::Write;
 
-use gecbias_engine::{Lines, ParserModel, UsimOptions, UsimScorer, UsimVersion};
+use gecbias_engine::{Lines, ParserModel, UsimOptions, UsimScorer, UsimVersion, usim_passages};
 use serde::Serialize;
-use ucca_graph::Passage;
-use usim::{PairUsim, Params, PreparedPassage, Tokenization, usim};
+use usim::{PairUsim, Tokenization};
 
 use crate::{Error, Signature, input, progress};
 
-/// How text becomes passages, and which USim: the options `usim` and `score -m usim` share.
+/// How text becomes UCCA passages: the options `parse`, `usim` and `score -m usim` share.
 #[derive(clap::Args)]
-pub(crate) struct TextOptions {
+pub(crate) struct TextArgs {
     /// Lines are tokenised already (tokens separated by spaces), as in CoNLL-2014 and JFLEG.
     #[arg(long)]
     pretokenized: bool,
     /// Cut each line into sentences (NLTK's Punkt) before parsing, for paragraphs and essays.
     #[arg(long)]
     sentences: bool,
-    /// USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
-    #[arg(long, value_parser = ["released", "branch-2017"], default_value = "released")]
-    params: String,
     /// The UCCA parser: `bilstm` (the default: the committed BiLSTM, Wiki test primary F1
     /// 0.736), `perceptron` (the committed perceptron, 0.660, about twice as fast, for very
     /// large inputs), or a model file (`cargo xtask train-parser` or `ensemble-parser` writes
@@ -31,27 +27,55 @@ pub(crate) struct TextOptions {
     parser_model: Option<ParserModel>,
 }
 
-impl TextOptions {
-    /// The USim version chosen.
-    pub(crate) fn version(&self) -> UsimVersion {
-        if self.params == "branch-2017" {
-            UsimVersion::Branch2017
-        } else {
-            UsimVersion::Released
-        }
-    }
-
-    /// The engine's USim scorer these options describe (its parser loaded).
-    pub(crate) fn scorer(&self) -> Result<UsimScorer, Error> {
-        let mut options = UsimOptions::default();
+impl TextArgs {
+    /// The engine's options these flags describe.
+    pub(crate) fn options(&self) -> gecbias_engine::TextOptions {
+        let mut options = gecbias_engine::TextOptions::default();
         options.tokenization = if self.pretokenized {
             Tokenization::Pretokenized
         } else {
             Tokenization::Raw
         };
         options.sentences = self.sentences;
-        options.version = self.version();
         options.parser = self.parser_model.clone();
+        options
+    }
+}
+
+/// How text becomes passages, and which USim: the options `usim` and `score -m usim` share.
+#[derive(clap::Args)]
+pub(crate) struct TextOptions {
+    #[command(flatten)]
+    text: TextArgs,
+    /// USim as released (ucca 1.0.50) or as the authors' 2017 branch computed it.
+    #[arg(long, value_enum, default_value = "released")]
+    params: ParamsArg,
+}
+
+/// Which USim `--params` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ParamsArg {
+    /// As released (ucca 1.0.50).
+    Released,
+    /// As the authors' 2017 branch computed it.
+    #[value(name = "branch-2017")]
+    Branch2017,
+}
+
+impl TextOptions {
+    /// The USim version chosen.
+    pub(crate) fn version(&self) -> UsimVersion {
+        match self.params {
+            ParamsArg::Branch2017 => UsimVersion::Branch2017,
+            ParamsArg::Released => UsimVersion::Released,
+        }
+    }
+
+    /// The engine's USim scorer these options describe (its parser loaded).
+    pub(crate) fn scorer(&self) -> Result<UsimScorer, Error> {
+        let mut options = UsimOptions::default();
+        options.text = self.text.options();
+        options.version = self.version();
         Ok(UsimScorer::new(options)?)
     }
 }
@@ -106,10 +130,7 @@ struct SentenceScore<'a> {
 pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), Error> {
     let (per_output, signature) = if args.xml {
         let version = args.text.version();
-        (
-            xml_scores(args, &version.params())?,
-            version.xml_signature(),
-        )
+        (xml_scores(args, version)?, version.xml_signature())
     } else {
         text_scores(&args.source, &args.output, &args.text, quiet)?
     };
@@ -179,84 +200,11 @@ fn text_scores<'a>(
     ))
 }
 
-fn prepared(path: &str) -> Result<PreparedPassage, Error> {
-    let passage = Passage::read(path).map_err(Error::library)?;
-    PreparedPassage::new(&passage).map_err(Error::at(&path))
-}
-
-/// The passages a `--xml` argument names: the file itself; every `*.xml` file of a directory, by
-/// name; or the paths listed one per line in a list file (relative to the list's folder).
-fn passage_paths(path: &str) -> Result<Vec<String>, Error> {
-    let p = std::path::Path::new(path);
-    if p.is_dir() {
-        let mut files: Vec<String> = std::fs::read_dir(p)
-            .map_err(Error::at(&path))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|f| f.extension().is_some_and(|x| x == "xml"))
-            .map(|f| f.display().to_string())
-            .collect();
-        files.sort();
-        if files.is_empty() {
-            return Err(Error::input(format!(
-                "{path}: no *.xml file in this folder"
-            )));
-        }
-        return Ok(files);
-    }
-    let text = input::text(path)?;
-    if text.trim_start().starts_with('<') {
-        return Ok(vec![path.to_owned()]);
-    }
-    let folder = p.parent().unwrap_or(std::path::Path::new(""));
-    text.lines()
-        .enumerate()
-        .map(|(k, l)| (k + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-        .map(|(line, entry)| {
-            let listed = folder.join(entry);
-            if listed.is_file() {
-                Ok(listed.display().to_string())
-            } else {
-                Err(Error::input(format!(
-                    "{path}:{line}: {entry:?} is neither UCCA XML nor the path of a passage"
-                )))
-            }
-        })
-        .collect()
-}
-
 /// USim of every output passage against the source passage at the same position (files, the
 /// same names in folders, or the same lines of list files), both directions.
-fn xml_scores<'a>(args: &'a Args, params: &Params) -> Result<Scores<'a>, Error> {
-    let sources = passage_paths(&args.source)?;
-    let prepared_sources = sources
-        .iter()
-        .map(|s| prepared(s))
-        .collect::<Result<Vec<_>, _>>()?;
+fn xml_scores<'a>(args: &'a Args, version: UsimVersion) -> Result<Scores<'a>, Error> {
     args.output
         .iter()
-        .map(|o| {
-            let outputs = passage_paths(o)?;
-            if outputs.len() != sources.len() {
-                return Err(Error::input(format!(
-                    "{o}: {} passages but {} has {}",
-                    outputs.len(),
-                    args.source,
-                    sources.len()
-                )));
-            }
-            let scores = outputs
-                .iter()
-                .zip(&prepared_sources)
-                .map(|(path, source)| {
-                    let output = prepared(path)?;
-                    Ok(PairUsim {
-                        source_to_output: usim(source, &output, params).usim,
-                        output_to_source: usim(&output, source, params).usim,
-                    })
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
-            Ok((o.as_str(), scores))
-        })
+        .map(|o| Ok((o.as_str(), usim_passages(&args.source, o, version)?)))
         .collect()
 }

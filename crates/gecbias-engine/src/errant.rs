@@ -11,7 +11,7 @@ use gec_metrics::{
     errant_evaluate,
 };
 
-use crate::report::{CategoryScore, Parts, Scored, Scores, SentenceScore};
+use crate::report::{CategoryScore, Interval, Parts, Scored, Scores, SentenceScore};
 use crate::statistic::{ErrantGroupStat, ErrantStat, with_parts};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System, Warning};
 
@@ -267,7 +267,7 @@ impl ErrantScorer {
                                             &ErrantGroupStat(beta),
                                             &bootstrap,
                                         )?;
-                                        Some(resampling.interval(i))
+                                        Some(Interval::shown(resampling, i))
                                     }
                                     None => None,
                                 };

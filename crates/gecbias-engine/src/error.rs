@@ -58,6 +58,50 @@ pub enum Error {
         #[source]
         source: Box<usim::Error>,
     },
+    /// A line could not be parsed into a UCCA passage.
+    #[error("{file}:{line}: {source}")]
+    Parse {
+        /// The text's origin.
+        file: String,
+        /// The 1-based line.
+        line: usize,
+        /// The parser's error.
+        #[source]
+        source: Box<usim::Error>,
+    },
+    /// A UCCA XML file could not be read (the message names it).
+    #[error("{source}")]
+    Graph {
+        /// The graph library's error.
+        #[source]
+        source: ucca_graph::Error,
+    },
+    /// A UCCA passage could not be prepared for USim.
+    #[error("{file}: {source}")]
+    Passage {
+        /// The passage's file.
+        file: String,
+        /// The error reading or preparing it.
+        #[source]
+        source: Box<usim::Error>,
+    },
+    /// UCCA passages named by a folder or a list file could not be found or paired.
+    #[error("{file}: {message}")]
+    Passages {
+        /// The folder, list file (and line) or output.
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A folder could not be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The folder.
+        file: String,
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
     /// The UCCA parser's model could not be loaded.
     #[error("{source}")]
     Parser {
@@ -71,6 +115,66 @@ pub enum Error {
         /// The resource's error.
         #[source]
         source: mono_align::Error,
+    },
+    /// The judgments could not be read, or a statistic of the meta-evaluation failed.
+    #[error("{source}")]
+    MetaEval {
+        /// meta-eval's error.
+        #[source]
+        source: meta_eval::Error,
+    },
+    /// The judgments and the sentence scores do not fit together.
+    #[error("{file}: {source}")]
+    Judgments {
+        /// The judgments file.
+        file: String,
+        /// meta-eval's error.
+        #[source]
+        source: meta_eval::Error,
+    },
+    /// A judged system has no output file.
+    #[error(
+        "{judgments}: ranking-item id=\"{item}\" ranks system {system:?}, which has no output in {folder}"
+    )]
+    NoOutput {
+        /// The judgments file.
+        judgments: String,
+        /// The ranking item that ranks it.
+        item: String,
+        /// The system.
+        system: String,
+        /// Where its output was looked for.
+        folder: String,
+    },
+    /// A system to leave out that no ranking judges (a misspelt name, most likely).
+    #[error("{system}: no ranking of {judgments} judges it")]
+    Unjudged {
+        /// The system named.
+        system: String,
+        /// The judgments file.
+        judgments: String,
+    },
+    /// Intervals and paired tests re-derive the human scores on every resample of the
+    /// judgments, which TrueSkill would need all its runs for.
+    #[error(
+        "intervals and paired tests re-derive the human scores on each resample of the \
+         judgments: use Expected Wins (TrueSkill would need its runs on each)"
+    )]
+    TrueSkillResampled,
+    /// A judged sentence (a line of the judged source) is not among the gold's sentences, in
+    /// order.
+    #[error("{file}:{line}: no sentence of {gold} after its sentence {after} reads {text:?}")]
+    UnjudgedSentence {
+        /// The judged source.
+        file: String,
+        /// Its 1-based line.
+        line: usize,
+        /// The gold.
+        gold: String,
+        /// The gold sentence after which it was looked for.
+        after: usize,
+        /// The line.
+        text: String,
     },
     /// Two inputs that must be line-aligned are not: `file` has `lines` lines where `other` has
     /// `expected`.

@@ -10,7 +10,9 @@
 //!   ([`ErrantScorer::report_text`], the gold re-typed too) or given as M2
 //!   ([`ErrantScorer::report_edits`]);
 //! * [`GleuScorer`]: compute_gleu's GLEU; [`SariScorer`]: SARI.py's mean sentence SARI;
-//! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses.
+//! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses;
+//! * [`MetaEval`]: each metric's system scores against a human ranking (GJG15, SEEDA), with
+//!   bootstrap intervals of the correlations and paired tests between metrics.
 //!
 //! Resampling draws sentences, the same indices for every system; M2 and ERRANT choose each
 //! sentence's annotator by the running corpus F_β, so the choice is redone on every resample.
@@ -42,10 +44,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod analyses;
 mod errant;
 mod error;
 mod gleu;
 mod m2;
+mod meta_evaluation;
 mod parser_model;
 mod report;
 mod resampling;
@@ -55,12 +59,18 @@ mod statistic;
 mod system;
 mod usim;
 
+pub use analyses::{conservatism_signature, unseen_signature};
 pub use errant::{
     DynAnnotator, ErrantAnalyser, ErrantScorer, annotator, errant_parallel, retyped_gold,
 };
 pub use error::Error;
 pub use gleu::GleuScorer;
 pub use m2::M2Scorer;
+pub use meta_eval::Unit;
+pub use meta_evaluation::{
+    Dataset, Difference, Estimate, Granularity, HumanMethod, HumanSide, MetaEval, MetaEvalOptions,
+    MetaEvalReport, MetaMetric, MetricRow, PairRow, Sentence, WithReferences,
+};
 pub use parser_model::{ParserModel, parser};
 pub use report::{
     CategoryScore, Interval, MetricReport, Parts, Rank, SentenceScore, SystemScore, Test, Warning,
@@ -69,7 +79,7 @@ pub use resampling::{Bootstrap, DEFAULT_SEED, IntervalKind, Ranking, Resampling}
 pub use sari::SariScorer;
 pub use signature::Signature;
 pub use system::{Lines, System};
-pub use usim::{UsimOptions, UsimScorer, UsimVersion};
+pub use usim::{TextOptions, TextParsing, UsimOptions, UsimScorer, UsimVersion, usim_passages};
 
 /// This crate's version, in every signature.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -5,12 +5,12 @@
 use std::collections::BTreeMap;
 
 use coverage_sim::{
-    CorpusStatistic, PairedMethod, PairedTest, confidence_interval_by, holm_bonferroni,
-    paired_test_by,
+    CorpusStatistic, IntervalMethod, PairedMethod, PairedTest, ScoreInterval,
+    confidence_interval_by, holm_bonferroni, paired_test_by,
 };
 use serde::Serialize;
 
-use crate::{Error, Resampling, Signature};
+use crate::{Error, IntervalKind, Resampling, Signature};
 
 /// A 95 % bootstrap interval.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -25,6 +25,27 @@ pub struct Interval {
     pub level: f64,
     /// `bca`, `percentile`, or percentile where BCa is undefined (the text says so).
     pub method: String,
+}
+
+impl Interval {
+    /// The interval `i` as reports show it, saying when BCa fell back to percentile (a constant
+    /// jackknife, e.g. a system whose sentence scores are all equal).
+    pub(crate) fn shown(resampling: &Resampling, i: ScoreInterval) -> Interval {
+        let asked = resampling.confidence.map_or(IntervalKind::Bca, |b| b.kind);
+        let method = match (asked, i.method) {
+            (IntervalKind::Bca, IntervalMethod::Percentile) => {
+                "percentile (BCa undefined: constant jackknife)"
+            }
+            (kind, _) => kind.name(),
+        };
+        Interval {
+            point: i.point,
+            low: i.low,
+            high: i.high,
+            level: i.level,
+            method: method.to_owned(),
+        }
+    }
 }
 
 /// A paired test of a system against the baseline (the first system).
@@ -306,7 +327,7 @@ impl<T: Sync> Scores<T> {
                         return Ok(None);
                     };
                     let i = confidence_interval_by(&system.items, statistic, &bootstrap)?;
-                    Ok(Some(resampling.interval(i)))
+                    Ok(Some(Interval::shown(resampling, i)))
                 };
                 let (precision_confidence, recall_confidence) = match precision_recall {
                     Some([p, r]) => (interval_of(p)?, interval_of(r)?),

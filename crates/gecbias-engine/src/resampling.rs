@@ -3,10 +3,9 @@
 //! randomisation trials, seed [`DEFAULT_SEED`]).
 
 pub use coverage_sim::DEFAULT_SEED;
-use coverage_sim::{Confidence, IntervalMethod, ScoreInterval};
+use coverage_sim::{Confidence, IntervalMethod};
 
 use crate::Signature;
-use crate::report::Interval;
 
 /// The bootstrap interval of each system's score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,24 +136,5 @@ impl Resampling {
             };
             c
         })
-    }
-
-    /// The interval as reports show it, saying when BCa fell back to percentile (a constant
-    /// jackknife, e.g. a system whose sentence scores are all equal).
-    pub(crate) fn interval(&self, i: ScoreInterval) -> Interval {
-        let asked = self.confidence.map_or(IntervalKind::Bca, |b| b.kind);
-        let method = match (asked, i.method) {
-            (IntervalKind::Bca, IntervalMethod::Percentile) => {
-                "percentile (BCa undefined: constant jackknife)"
-            }
-            (kind, _) => kind.name(),
-        };
-        Interval {
-            point: i.point,
-            low: i.low,
-            high: i.high,
-            level: i.level,
-            method: method.to_owned(),
-        }
     }
 }

@@ -1,10 +1,13 @@
 //! USim: the mean over sentences of USim(source, output) on the native UCCA parser's parses, the
 //! other direction beside it; no references.
 
+use std::path::Path;
+
 use coverage_sim::Mean;
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
-use ucca_parser::Parser;
-use usim::{PairUsim, Params, TextParser, Tokenization, usim_systems};
+use ucca_graph::Passage;
+use ucca_parser::{Parser, Token};
+use usim::{PairUsim, Params, PreparedPassage, TextParser, Tokenization, usim, usim_systems};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
 use crate::{Error, Lines, MetricReport, ParserModel, Resampling, Signature, System, parser};
@@ -48,31 +51,40 @@ impl UsimVersion {
     }
 }
 
-/// How text becomes passages, and which USim.
+/// How text becomes UCCA passages: parse, tag and USim read text this way.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct UsimOptions {
+pub struct TextOptions {
     /// Lines tokenised already (tokens separated by spaces), or raw text.
     pub tokenization: Tokenization,
     /// Cut each line into sentences (NLTK's Punkt) before parsing.
     pub sentences: bool,
-    /// Which USim.
-    pub version: UsimVersion,
     /// The UCCA parser (`None`: the built-in BiLSTM).
     pub parser: Option<ParserModel>,
 }
 
-/// USim of outputs against their sources, parsed by one parser.
-pub struct UsimScorer {
+/// How text becomes passages, and which USim.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UsimOptions {
+    /// How text becomes passages.
+    pub text: TextOptions,
+    /// Which USim.
+    pub version: UsimVersion,
+}
+
+/// The native UCCA parser with `TextOptions`' tokenisation and sentence splitting loaded: text
+/// in, passages out.
+pub struct TextParsing {
     parser: Parser,
     parser_name: String,
     splitter: Option<PunktSentenceTokenizer>,
-    options: UsimOptions,
+    options: TextOptions,
 }
 
-impl UsimScorer {
-    /// A scorer with `options`' parser (and Punkt's English parameters for `sentences`) loaded.
-    pub fn new(options: UsimOptions) -> Result<UsimScorer, Error> {
+impl TextParsing {
+    /// The parser `options` names (and Punkt's English parameters for `sentences`), loaded.
+    pub fn new(options: TextOptions) -> Result<TextParsing, Error> {
         let (parser, parser_name) = parser(options.parser.as_ref())?;
         let splitter = if options.sentences {
             let parameters =
@@ -81,7 +93,7 @@ impl UsimScorer {
         } else {
             None
         };
-        Ok(UsimScorer {
+        Ok(TextParsing {
             parser,
             parser_name,
             splitter,
@@ -89,23 +101,76 @@ impl UsimScorer {
         })
     }
 
+    /// The parser's name in signatures (`ucca-wiki-bilstm`, `ucca-wiki-v1.2`,
+    /// `model-<checksum>`).
+    pub fn parser_name(&self) -> &str {
+        &self.parser_name
+    }
+
+    fn text(&self) -> TextParser<'_> {
+        let text = TextParser::new(&self.parser, self.options.tokenization);
+        match &self.splitter {
+            Some(s) => text.with_sentences(s),
+            None => text,
+        }
+    }
+
+    /// The passage of `line`, line `number` (1-based, its id) of `origin`; a blank line is an
+    /// empty passage.
+    pub fn passage(&self, origin: &str, number: usize, line: &str) -> Result<Passage, Error> {
+        let id = number.to_string();
+        let parsed = if line.trim().is_empty() {
+            self.parser
+                .parse_tokens(&id, &Vec::<Token>::new())
+                .map_err(usim::Error::from)
+        } else {
+            self.text().passage(&id, line)
+        };
+        parsed.map_err(|e| Error::Parse {
+            file: origin.to_owned(),
+            line: number,
+            source: Box::new(e),
+        })
+    }
+
+    /// One passage per line, with ids 1, 2, ….
+    pub fn passages(&self, lines: &Lines) -> Result<Vec<Passage>, Error> {
+        (1..)
+            .zip(&lines.lines)
+            .map(|(number, line)| self.passage(&lines.origin, number, line))
+            .collect()
+    }
+}
+
+/// USim of outputs against their sources, parsed by one parser.
+pub struct UsimScorer {
+    parsing: TextParsing,
+    version: UsimVersion,
+}
+
+impl UsimScorer {
+    /// A scorer with `options`' parser (and Punkt's English parameters for `sentences`) loaded.
+    pub fn new(options: UsimOptions) -> Result<UsimScorer, Error> {
+        Ok(UsimScorer {
+            parsing: TextParsing::new(options.text)?,
+            version: options.version,
+        })
+    }
+
     /// `USim|params:released|dirs:both|tok:raw|sent:line|parser:ucca-wiki-bilstm|version:…`.
     pub fn signature(&self) -> Signature {
-        let tok = match self.options.tokenization {
+        let text = &self.parsing.options;
+        let tok = match text.tokenization {
             Tokenization::Pretokenized => "pretokenized",
             _ => "raw",
         };
-        let split = if self.options.sentences {
-            "punkt"
-        } else {
-            "line"
-        };
+        let split = if text.sentences { "punkt" } else { "line" };
         Signature::new("USim")
-            .with("params", self.options.version.name())
+            .with("params", self.version.name())
             .with("dirs", "both")
             .with("tok", tok)
             .with("sent", split)
-            .with("parser", &self.parser_name)
+            .with("parser", self.parsing.parser_name())
             .with("version", crate::VERSION)
     }
 
@@ -120,14 +185,13 @@ impl UsimScorer {
                 expected: source.lines.len(),
             });
         }
-        let mut text = TextParser::new(&self.parser, self.options.tokenization);
-        if let Some(s) = &self.splitter {
-            text = text.with_sentences(s);
-        }
+        let text = self.parsing.text();
         let lines: Vec<Vec<String>> = outputs.iter().map(|o| o.lines.clone()).collect();
-        let scored = usim_systems(&text, &source.lines, &lines, &self.options.version.params())
-            .map_err(|e| Error::UsimSystems {
-                source: Box::new(e),
+        let scored =
+            usim_systems(&text, &source.lines, &lines, &self.version.params()).map_err(|e| {
+                Error::UsimSystems {
+                    source: Box::new(e),
+                }
             })?;
         outputs
             .iter()
@@ -190,4 +254,92 @@ impl UsimScorer {
         }
         .report(resampling, &Mean, None)
     }
+}
+
+fn prepared(path: &str) -> Result<PreparedPassage, Error> {
+    let passage = Passage::read(path).map_err(|source| Error::Graph { source })?;
+    PreparedPassage::new(&passage).map_err(|e| Error::Passage {
+        file: path.to_owned(),
+        source: Box::new(e),
+    })
+}
+
+/// The passages a path names: the file itself (UCCA XML); every `*.xml` file of a folder, by
+/// name; or the paths listed one per line in a list file (relative to the list's folder).
+fn passage_paths(path: &str) -> Result<Vec<String>, Error> {
+    let p = Path::new(path);
+    if p.is_dir() {
+        let mut files: Vec<String> = std::fs::read_dir(p)
+            .map_err(|source| Error::Io {
+                file: path.to_owned(),
+                source,
+            })?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|f| f.extension().is_some_and(|x| x == "xml"))
+            .map(|f| f.display().to_string())
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(Error::Passages {
+                file: path.to_owned(),
+                message: "no *.xml file in this folder".into(),
+            });
+        }
+        return Ok(files);
+    }
+    let text = gec_metrics::read_text(path)?;
+    if text.trim_start().starts_with('<') {
+        return Ok(vec![path.to_owned()]);
+    }
+    let folder = p.parent().unwrap_or(Path::new(""));
+    text.lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .map(|(line, entry)| {
+            let listed = folder.join(entry);
+            if listed.is_file() {
+                Ok(listed.display().to_string())
+            } else {
+                Err(Error::Passages {
+                    file: format!("{path}:{line}"),
+                    message: format!("{entry:?} is neither UCCA XML nor the path of a passage"),
+                })
+            }
+        })
+        .collect()
+}
+
+/// USim of every output passage against the source passage at the same position, both
+/// directions: `source` and `output` each a UCCA XML file, a folder of them (paired by file
+/// name) or a list file of their paths.
+pub fn usim_passages(
+    source: &str,
+    output: &str,
+    version: UsimVersion,
+) -> Result<Vec<PairUsim>, Error> {
+    let params = version.params();
+    let sources = passage_paths(source)?;
+    let outputs = passage_paths(output)?;
+    if outputs.len() != sources.len() {
+        return Err(Error::Passages {
+            file: output.to_owned(),
+            message: format!(
+                "{} passages but {source} has {}",
+                outputs.len(),
+                sources.len()
+            ),
+        });
+    }
+    sources
+        .iter()
+        .zip(&outputs)
+        .map(|(s, o)| {
+            let (source, output) = (prepared(s)?, prepared(o)?);
+            Ok(PairUsim {
+                source_to_output: usim(&source, &output, &params).usim,
+                output_to_source: usim(&output, &source, &params).usim,
+            })
+        })
+        .collect()
 }

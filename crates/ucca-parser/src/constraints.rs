@@ -4,13 +4,7 @@
 use ucca_graph::Category;
 
 use crate::Action;
-use crate::state::{NodeIndex, ROOT, State};
-
-/// Units created per terminal at most (TUPA's `--max-nodes`).
-pub const MAX_NODE_RATIO: f64 = 3.0;
-
-/// The greatest height of a unit (TUPA's `--max-height`).
-pub const MAX_HEIGHT: u32 = 20;
+use crate::state::{MAX_HEIGHT, NodeIndex, ROOT, State};
 
 /// A unit has at most one outgoing edge with one of these labels, and never both P and S.
 const UNIQUE_OUTGOING: [Category; 2] = [Category::Process, Category::State];

@@ -89,6 +89,7 @@
 
 mod action;
 mod characters;
+mod classifier;
 mod constraints;
 mod dense;
 mod digest;
@@ -110,7 +111,7 @@ mod train;
 mod weights;
 
 pub use action::{ACTION_COUNT, Action, ActionKind, LABELS};
-pub use constraints::{MAX_HEIGHT, MAX_NODE_RATIO};
+pub use classifier::Classifier;
 pub use ensemble::ensemble;
 pub use error::Error;
 pub use features::FeatureSet;
@@ -120,9 +121,11 @@ pub use model::{FORMAT_VERSION, MAGIC, MemberRun, Model, ModelHeader, TrainedCla
 pub use neural::{Network, NetworkShape, NeuralSettings};
 pub use oracle::{Losses, Oracle};
 pub use parse::{BuiltinModel, MAX_SENTENCE_TOKENS, Parser};
-pub use perceptron::{AveragedPerceptron, Classifier, MIN_UPDATES};
+pub use perceptron::{AveragedPerceptron, MIN_UPDATES};
 pub use replay::{Replay, ReplaySummary, replay};
-pub use state::{EdgeIndex, NodeIndex, ROOT, State, StateEdge, StateNode, Token};
+pub use state::{
+    EdgeIndex, MAX_HEIGHT, MAX_NODE_RATIO, NodeIndex, ROOT, State, StateEdge, StateNode, Token,
+};
 
 /// The tokens of raw English text (`english_tagger::tokenize`, in the manner of spaCy 2's
 /// English tokenizer, which TUPA tokenised with), each marked punctuation when all its

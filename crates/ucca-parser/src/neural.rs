@@ -18,12 +18,12 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::characters::{CharEncoder, CharTrace};
+use crate::classifier::{Scorer, allowed};
 use crate::dense::{
     Adam, Chunked, Packed, Param, add, add_row_times, add_rows, axpy, dot, gemm, part_rng, product,
 };
 use crate::features::{SLOTS, Sentence, SlotHead, structure};
 use crate::lstm::{Lstm, Trace};
-use crate::parse::{Scorer, allowed};
 use crate::{ACTION_COUNT, Action, Error, State, half};
 
 /// The sizes of the network (stored in the model header).
@@ -1124,7 +1124,7 @@ mod tests {
             scorer.scores(&state, &mut scores);
             out.push(scores);
             guide.scores(&state, &mut first);
-            match crate::parse::best_legal(&state, &first) {
+            match crate::classifier::best_legal(&state, &first) {
                 Some(action) => state.apply(action),
                 None => break,
             }

@@ -4,11 +4,11 @@ use std::path::Path;
 
 use ucca_graph::Passage;
 
+use crate::classifier::{Classifier, Scorer, best_legal};
 use crate::features::{FeatureSet, Sentence, extract};
 use crate::model::{Model, TrainedClassifier};
 use crate::neural::NeuralScorer;
-use crate::perceptron::Classifier;
-use crate::{ACTION_COUNT, Action, Error, State, Token};
+use crate::{ACTION_COUNT, Error, State, Token};
 
 /// Transitions allowed per token before decoding stops (a parse needs about 7).
 pub(crate) const TRANSITIONS_PER_TOKEN: usize = 50;
@@ -18,41 +18,6 @@ pub(crate) const TRANSITIONS_PER_TOKEN: usize = 50;
 /// sentence of the UCCA Wiki corpus has 152 tokens, the longest line of CoNLL-2014 and its systems
 /// 261), and refusing it at once beats minutes of parsing.
 pub const MAX_SENTENCE_TOKENS: usize = 2_000;
-
-/// Whether decoding may take `action`: legal ([`State::is_legal`]), FINISH only once the buffer is
-/// empty, NODE only while [`State::may_create_while_decoding`].
-pub(crate) fn allowed(state: &State, action: Action) -> bool {
-    if action == Action::Finish && !state.buffer.is_empty() {
-        return false;
-    }
-    if matches!(action, Action::Node(_)) && !state.may_create_while_decoding() {
-        return false;
-    }
-    state.is_legal(action)
-}
-
-/// The highest-scoring [`allowed`] action (the lowest-numbered on ties).
-pub(crate) fn best_legal(state: &State, scores: &[f32]) -> Option<Action> {
-    let mut best: Option<(Action, f32)> = None;
-    for (i, &score) in scores.iter().enumerate().take(ACTION_COUNT) {
-        if best.is_some_and(|(_, b)| score <= b) {
-            continue;
-        }
-        let Some(action) = Action::from_index(i) else {
-            continue;
-        };
-        if allowed(state, action) {
-            best = Some((action, score));
-        }
-    }
-    best.map(|(a, _)| a)
-}
-
-/// Scores every action in a state of one sentence's parse.
-pub(crate) trait Scorer {
-    /// Writes each action's score to `scores`.
-    fn scores(&mut self, state: &State, scores: &mut [f32; ACTION_COUNT]);
-}
 
 /// A sparse [`Classifier`] over the features of one sentence.
 struct SparseScorer<'a, C> {

@@ -1,17 +1,12 @@
 //! The classifier: a multi-class averaged perceptron over hashed features (ucca-parser spec §3),
-//! behind the [`Classifier`] trait so that another model can replace it.
+//! behind the [`Classifier`](crate::Classifier) trait so that another model can replace it.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::classifier::Classifier;
 use crate::half;
 use crate::weights::Weights;
-
-/// Scores every action for a state's features.
-pub trait Classifier {
-    /// Adds each feature's weight for each action to `scores` (of length [`ACTION_COUNT`](crate::ACTION_COUNT)).
-    fn score(&self, features: &[u64], scores: &mut [f32]);
-}
 
 /// The keys are already hashes: use them as they are.
 #[derive(Debug, Clone, Copy, Default)]

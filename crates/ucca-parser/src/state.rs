@@ -10,7 +10,12 @@ use ucca_graph::{
 };
 
 use crate::Action;
-use crate::constraints::{MAX_HEIGHT, MAX_NODE_RATIO};
+
+/// Units created per terminal at most (TUPA's `--max-nodes`).
+pub const MAX_NODE_RATIO: f64 = 3.0;
+
+/// The greatest height of a unit (TUPA's `--max-height`).
+pub const MAX_HEIGHT: u32 = 20;
 
 /// The index of a node of the state: 0 is the root, 1 … n the terminals by position, then the
 /// units in the order they were created.

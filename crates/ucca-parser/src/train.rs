@@ -12,6 +12,8 @@ use rand_pcg::Pcg64;
 use ucca_graph::Passage;
 use ucca_graph::dag_f1::{DagF1, Normalisation, evaluate};
 
+use crate::classifier::Classifier;
+use crate::classifier::best_legal;
 use crate::dense::Adam;
 use crate::features::{FeatureSet, Sentence, extract};
 use crate::gold::GoldGraph;
@@ -19,8 +21,8 @@ use crate::lexicon::Lexicon;
 use crate::model::{Model, ModelHeader, TrainedClassifier};
 use crate::neural::{Dropout, Network, NeuralSettings, SentenceGradient, tagger_for};
 use crate::oracle::Oracle;
-use crate::parse::{TRANSITIONS_PER_TOKEN, best_legal, parse_with};
-use crate::perceptron::{AveragedPerceptron, Classifier};
+use crate::parse::{TRANSITIONS_PER_TOKEN, parse_with};
+use crate::perceptron::AveragedPerceptron;
 use crate::{ACTION_COUNT, Action, Error, State};
 
 /// How to train.
@@ -551,7 +553,7 @@ mod tests {
     use ucca_graph::{Category, PassageBuilder, UnitKind};
 
     use super::*;
-    use crate::parse::allowed;
+    use crate::classifier::allowed;
 
     /// "Kim saw Lee": one scene, a participant, a process and a participant.
     fn prepared() -> Prepared {

@@ -7,7 +7,7 @@
 //! with vector instructions.
 
 use crate::ACTION_COUNT;
-use crate::perceptron::Classifier;
+use crate::classifier::Classifier;
 
 /// Frozen weights: for each kept feature, the actions it votes for and how much; a state's score
 /// for action a is Σ over its features f of w(f, a), summed in feature order.

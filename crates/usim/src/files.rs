@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::Error;
+use crate::params::Params;
 use crate::prepared::PreparedPassage;
-use crate::score::{Params, usim};
+use crate::score::usim;
 use crate::text::PairUsim;
 
 /// USim of the passage in the `output` XML file against the one in `source`, both orders.

@@ -57,6 +57,7 @@ mod error;
 mod files;
 mod node_similarity;
 mod pair;
+mod params;
 pub mod prepared;
 pub mod score;
 pub mod sentence_mode;
@@ -71,8 +72,9 @@ pub use distsim::{Distsim, MainRelations, distsim, distsim_mean_absolute_differe
 pub use error::Error;
 pub use files::{usim_file_pairs, usim_files};
 pub use pair::PassagePair;
+pub use params::{Params, Positions, two_sided_f};
 pub use prepared::{Comparable, MAX_PASSAGE_TERMINALS, PreparedPassage};
-pub use score::{Params, Positions, UsimScore, two_sided_f, usim};
+pub use score::{UsimScore, usim};
 pub use sentence_mode::{empty_sentence_usim, normalize_sentence, sentence_usim};
 pub use sentences::SentenceMarks;
 pub use text::{

@@ -1,8 +1,8 @@
 //! The similarity of two units through the word alignment (spec §c.3): the F1 of their
 //! terminals aligned into each other, with the reference's lookup quirks in `Faithful` mode.
 
+use crate::params::{Params, Positions, two_sided_f};
 use crate::prepared::PreparedPassage;
-use crate::score::{Params, Positions, two_sided_f};
 use std::borrow::Cow;
 
 use crate::word_alignment::{Partner, WordAlignment};

@@ -5,8 +5,9 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::node_similarity::NodeSimilarity;
+use crate::params::Params;
 use crate::prepared::PreparedPassage;
-use crate::score::{Params, UsimScore, score};
+use crate::score::{UsimScore, score};
 use crate::variants::{Mapping, token_distance_with, top_down_cut_with};
 use crate::word_alignment::WordAlignment;
 

@@ -6,8 +6,9 @@ use mono_align::tokens::is_word_char;
 use regex::Regex;
 use std::sync::LazyLock;
 
+use crate::params::Params;
 use crate::prepared::PreparedPassage;
-use crate::score::{Params, usim};
+use crate::score::usim;
 
 /// `normalize_sentence`: every run of non-word characters becomes one space, two single ASCII
 /// letters separated by a space are joined once (" i d " → " id "), lower-cased, stripped.

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use ucca_graph::{Category, Layer, Node, NodeId, UnitKind};
 
 use crate::node_similarity::NodeSimilarity;
+use crate::params::Params;
 use crate::prepared::PreparedPassage;
-use crate::score::Params;
 
 /// An ordered tree with string labels.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,8 +13,8 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use crate::node_similarity::{NodeSimilarity, OrderedMap};
+use crate::params::{Params, two_sided_f};
 use crate::prepared::PreparedPassage;
-use crate::score::{Params, two_sided_f};
 
 /// How units are mapped for [`token_distance`] (spec §e.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -105,7 +105,7 @@ impl WordAlignment {
     }
 
     /// Whether this alignment is the one `params` would compute.
-    pub(crate) fn fits(&self, params: &crate::score::Params) -> bool {
+    pub(crate) fn fits(&self, params: &crate::params::Params) -> bool {
         self.marks == params.marks && self.ties == params.ties
     }
 }

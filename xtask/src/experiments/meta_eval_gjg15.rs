@@ -9,6 +9,9 @@ use anyhow::{Context, bail};
 use gec_metrics::{M2Gold, M2Options, M2Score};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_GOLD;
+use gecbias_engine::{
+    Dataset, Estimate, MetaEval, MetaEvalOptions, MetaEvalReport, MetaMetric, PairRow,
+};
 use indicatif::ProgressBar;
 use meta_eval::{
     BootstrapOptions, Correlation, HumanScores, Unit, bootstrap_expected_wins, pearson,
@@ -237,7 +240,7 @@ fn report(data: &DataDir, progress: &ProgressBar, metrics: &[&str]) -> anyhow::R
     paired_table(&mut md, &command)?;
     units_table(&mut md, data, [&by_items, &by_sentences, &by_comparisons])?;
     let figures = figures(&command)?;
-    json["command"] = command;
+    json["command"] = serde_json::to_value(&command)?;
     progress.inc(SYSTEMS.len() as u64);
     Ok(Report {
         markdown: md,
@@ -293,41 +296,52 @@ pub(crate) fn arguments(data: &DataDir, metrics: &[&str]) -> Vec<String> {
     args
 }
 
-fn meta_eval_command(data: &DataDir, metrics: &[&str]) -> anyhow::Result<Value> {
-    let argv = std::iter::once("gecbias".to_owned()).chain(arguments(data, metrics));
-    Ok(serde_json::from_str(&gecbias_cli::output_of(argv)?)?)
+/// The metrics named as the command names them (`m2`, `errant`, `gleu`, `usim`).
+pub(crate) fn meta_metrics(metrics: &[&str]) -> anyhow::Result<Vec<MetaMetric>> {
+    metrics
+        .iter()
+        .map(|m| {
+            Ok(match *m {
+                "m2" => MetaMetric::M2,
+                "errant" => MetaMetric::Errant,
+                "gleu" => MetaMetric::Gleu,
+                "usim" => MetaMetric::Usim,
+                other => bail!("no meta-evaluation metric {other:?}"),
+            })
+        })
+        .collect()
+}
+
+/// What `arguments` asks `gecbias meta-eval` for, from the engine itself.
+fn meta_eval_command(data: &DataDir, metrics: &[&str]) -> anyhow::Result<MetaEvalReport> {
+    let mut options = MetaEvalOptions::new(Dataset::Gjg15, data.join(ROOT), data.join(&gold()));
+    options.metrics = meta_metrics(metrics)?;
+    options.seed = SEED;
+    options.confidence = true;
+    options.paired = true;
+    Ok(MetaEval::new(options)?.report()?)
 }
 
 /// The scatter of M2 F0.5, GLEU and (with `--full`) USim against the human scores.
-fn figures(command: &Value) -> anyhow::Result<Vec<(&'static str, String)>> {
-    let human: Vec<f64> = command["human"]["systems"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|s| s["score"].as_f64())
-        .collect();
+fn figures(command: &MetaEvalReport) -> anyhow::Result<Vec<(&'static str, String)>> {
     let mut out = Vec::new();
     for (metric, name) in [("M2 F0.5", "m2-f05"), ("GLEU", "gleu"), ("USim", "usim")] {
-        let Some(row) = command["metrics"]
-            .as_array()
-            .and_then(|rows| rows.iter().find(|r| r["metric"] == metric))
-        else {
+        let Some(row) = command.metrics.iter().find(|r| r.metric == metric) else {
             continue;
         };
         let points: Vec<gecbias_plot::Point> = SYSTEMS
             .iter()
-            .zip(&human)
-            .zip(row["scores"].as_array().into_iter().flatten())
-            .map(|((s, &x), y)| gecbias_plot::Point {
+            .zip(&command.human.scores)
+            .zip(&row.scores)
+            .map(|((s, &x), &y)| gecbias_plot::Point {
                 label: (*s).to_owned(),
                 x,
-                y: y.as_f64().unwrap_or(f64::NAN),
+                y,
             })
             .collect();
         let caption = format!(
             "ρ = {:.3}, r = {:.3}",
-            row["spearman"]["estimate"].as_f64().unwrap_or(f64::NAN),
-            row["pearson"]["estimate"].as_f64().unwrap_or(f64::NAN)
+            row.spearman.estimate, row.pearson.estimate
         );
         let svg = gecbias_plot::scatter(
             &format!("{metric} against GJG15's human ranking"),
@@ -340,31 +354,28 @@ fn figures(command: &Value) -> anyhow::Result<Vec<(&'static str, String)>> {
     Ok(out)
 }
 
-/// A `| metric | ρ | r |` row per metric of the command's JSON, each with its interval.
-pub(crate) fn correlation_rows(md: &mut String, command: &Value) -> std::fmt::Result {
-    for row in command["metrics"].as_array().into_iter().flatten() {
+/// A `| metric | ρ | r |` row per metric row of a meta-evaluation, each with its interval.
+pub(crate) fn correlation_rows(md: &mut String, command: &MetaEvalReport) -> std::fmt::Result {
+    for row in &command.metrics {
         writeln!(
             md,
             "| {} | {} | {} |",
-            row["metric"].as_str().unwrap_or_default(),
-            cell(&row["spearman"]),
-            cell(&row["pearson"])
+            row.metric,
+            cell(&row.spearman),
+            cell(&row.pearson)
         )?;
     }
     Ok(())
 }
 
-fn cell(v: &Value) -> String {
-    match (v["low"].as_f64(), v["high"].as_f64()) {
-        (Some(l), Some(h)) => format!(
-            "{:.3} [{l:.3}, {h:.3}]",
-            v["estimate"].as_f64().unwrap_or(f64::NAN)
-        ),
-        _ => format!("{:.3}", v["estimate"].as_f64().unwrap_or(f64::NAN)),
+fn cell(v: &Estimate) -> String {
+    match (v.low, v.high) {
+        (Some(l), Some(h)) => format!("{:.3} [{l:.3}, {h:.3}]", v.estimate),
+        _ => format!("{:.3}", v.estimate),
     }
 }
 
-fn ours_table(md: &mut String, command: &Value) -> anyhow::Result<()> {
+fn ours_table(md: &mut String, command: &MetaEvalReport) -> anyhow::Result<()> {
     writeln!(
         md,
         "\n## `gecbias meta-eval` on the 13 outputs\n\n`gecbias meta-eval --dataset gjg15 -m {} \
@@ -373,11 +384,10 @@ fn ours_table(md: &mut String, command: &Value) -> anyhow::Result<()> {
          are its two annotators' corrections, ERRANT types the outputs from text), correlated \
          with EW; 95 % percentile intervals over 1,000 resamples of the ranking items, EW \
          re-derived on each.\n\n| metric | ρ [95 %] | r [95 %] |\n|---|---|---|",
-        command["metrics"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|m| m["metric"].as_str())
+        command
+            .metrics
+            .iter()
+            .map(|m| m.metric.as_str())
             .map(|m| m.split(' ').next().unwrap_or(m).to_lowercase())
             .fold(Vec::<String>::new(), |mut all, m| {
                 if !all.contains(&m) {
@@ -395,12 +405,10 @@ fn ours_table(md: &mut String, command: &Value) -> anyhow::Result<()> {
          a correlation over 13 points moves with the order. Signature: `{}`. Figures: \
          `target/reproduce/meta-eval-gjg15-{{m2-f05,gleu}}.svg`, each system's human score \
          against the metric's.",
-        command["signature"].as_str().unwrap_or_default()
+        command.signature
     )?;
-    let usim = command["metrics"]
-        .as_array()
-        .and_then(|rows| rows.iter().find(|r| r["metric"] == "USim"));
-    if let Some(r) = usim.and_then(|u| u["pearson"]["estimate"].as_f64()) {
+    let usim = command.metrics.iter().find(|r| r.metric == "USim");
+    if let Some(r) = usim.map(|u| u.pearson.estimate) {
         writeln!(
             md,
             "\nUSim correlates {} with the human ranking (r = {r:.3}): it measures how faithful \
@@ -432,11 +440,12 @@ fn implied_gold_sizes(ours: &M2Score, precision: f64, recall: f64, window: u64) 
 
 /// Why gecbias's M2 rows differ from the stored-score rows: their P and R, solved for whole
 /// counts, need another number of gold edits than the official gold has.
-fn gold_trace(md: &mut String, data: &DataDir, command: &Value) -> anyhow::Result<()> {
+fn gold_trace(md: &mut String, data: &DataDir, command: &MetaEvalReport) -> anyhow::Result<()> {
     let stored_m2 = stored(data, "scores.m2")?;
-    let ours = command["metrics"]
-        .as_array()
-        .and_then(|rows| rows.iter().find(|r| r["metric"] == "M2 F0.5"))
+    let ours = command
+        .metrics
+        .iter()
+        .find(|r| r.metric == "M2 F0.5")
         .context("no M2 F0.5 row")?;
     let differing = SYSTEMS
         .iter()
@@ -444,8 +453,9 @@ fn gold_trace(md: &mut String, data: &DataDir, command: &Value) -> anyhow::Resul
         .filter(|(i, s)| {
             let theirs = stored_m2.iter().find(|(n, _)| n == *s).map(|(_, v)| v[0]);
             theirs
-                != ours["scores"][*i]
-                    .as_f64()
+                != ours
+                    .scores
+                    .get(*i)
                     .map(|v| (v * 10_000.0).round() / 10_000.0)
         })
         .count();
@@ -514,13 +524,13 @@ fn gold_trace(md: &mut String, data: &DataDir, command: &Value) -> anyhow::Resul
         writeln!(
             md,
             "| {s} | {theirs:.4} | {:.4} |",
-            ours["scores"][i].as_f64().unwrap_or(f64::NAN)
+            ours.scores.get(i).copied().unwrap_or(f64::NAN)
         )?;
     }
     Ok(())
 }
 
-fn paired_table(md: &mut String, command: &Value) -> anyhow::Result<()> {
+fn paired_table(md: &mut String, command: &MetaEvalReport) -> anyhow::Result<()> {
     writeln!(
         md,
         "\n## Is one metric closer to the humans than another?\n\nΔ = r(a) − r(b) on the same \
@@ -531,33 +541,32 @@ fn paired_table(md: &mut String, command: &Value) -> anyhow::Result<()> {
          systems and asks whether Δ would hold for other systems. Pairs with M2 F0.5, Pearson:\n\n\
          | a − b | Δ | 95 % | p boot | p Holm | p Williams |\n|---|---:|---|---:|---:|---:|"
     )?;
-    for p in command["paired"].as_array().into_iter().flatten() {
-        if p["correlation"] != "pearson" || (p["a"] != "M2 F0.5" && p["b"] != "M2 F0.5") {
+    for p in &command.paired {
+        if p.correlation != "pearson" || (p.a != "M2 F0.5" && p.b != "M2 F0.5") {
             continue;
         }
         writeln!(
             md,
             "| {} − {} | {:+.3} | [{:+.3}, {:+.3}] | {:.4} | {:.4} | {:.4} |",
-            p["a"].as_str().unwrap_or_default(),
-            p["b"].as_str().unwrap_or_default(),
-            p["difference"].as_f64().unwrap_or(f64::NAN),
-            p["low"].as_f64().unwrap_or(f64::NAN),
-            p["high"].as_f64().unwrap_or(f64::NAN),
-            p["p_bootstrap"].as_f64().unwrap_or(f64::NAN),
-            p["p_holm"].as_f64().unwrap_or(f64::NAN),
-            p["p_williams"].as_f64().unwrap_or(f64::NAN),
+            p.a,
+            p.b,
+            p.difference,
+            p.low,
+            p.high,
+            p.p_bootstrap,
+            p.p_holm,
+            p.p_williams.unwrap_or(f64::NAN),
         )?;
     }
-    let pearson_pairs: Vec<&Value> = command["paired"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|p| p["correlation"] == "pearson")
+    let pearson_pairs: Vec<&PairRow> = command
+        .paired
+        .iter()
+        .filter(|p| p.correlation == "pearson")
         .collect();
-    let below = |key: &str| {
+    let below = |p_value: fn(&PairRow) -> Option<f64>| {
         pearson_pairs
             .iter()
-            .filter(|p| p[key].as_f64().is_some_and(|v| v < 0.05))
+            .filter(|p| p_value(p).is_some_and(|v| v < 0.05))
             .count()
     };
     writeln!(
@@ -567,8 +576,8 @@ fn paired_table(md: &mut String, command: &Value) -> anyhow::Result<()> {
          much of the order of the metrics, but 13 systems are too few to say it would hold for \
          other systems.",
         pearson_pairs.len(),
-        below("p_holm"),
-        below("p_williams")
+        below(|p| Some(p.p_holm)),
+        below(|p| p.p_williams)
     )?;
     Ok(())
 }

@@ -10,6 +10,9 @@ use anyhow::{Context, bail};
 use gec_metrics::{GleuCorpus, GleuOptions, M2Gold, M2Options};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_REFERENCES};
+use gecbias_engine::{
+    Dataset, Difference, Granularity, MetaEval, MetaEvalOptions, MetaEvalReport, MetaMetric,
+};
 use indicatif::ProgressBar;
 use meta_eval::{
     Ties, TrueSkillOptions, expected_wins, pearson, read_rankings, spearman_average_ranks,
@@ -134,24 +137,17 @@ fn kept(values: &[f64], deleted: &[usize]) -> Vec<f64> {
         .collect()
 }
 
-/// The command's JSON for M2, ERRANT and GLEU (F0.5) with `args` after `meta-eval --dataset seeda
-/// --root … --gold …`.
-fn command(data: &DataDir, args: &[&str]) -> anyhow::Result<Value> {
-    let root = data.join("seeda").display().to_string();
-    let gold = data.join(&gold()).display().to_string();
-    let mut argv = vec![
-        "gecbias",
-        "meta-eval",
-        "--dataset",
-        "seeda",
-        "--root",
-        &root,
-        "--gold",
-        &gold,
-    ];
-    argv.extend(["-m", "m2", "errant", "gleu", "--beta", "0.5"]);
-    argv.extend(args);
-    Ok(serde_json::from_str(&gecbias_cli::output_of(argv)?)?)
+/// What `gecbias meta-eval --dataset seeda -m m2 errant gleu --beta 0.5` gives with the options
+/// `set` changes, from the engine itself.
+fn command(
+    data: &DataDir,
+    set: impl FnOnce(&mut MetaEvalOptions),
+) -> anyhow::Result<MetaEvalReport> {
+    let mut options = MetaEvalOptions::new(Dataset::Seeda, data.join("seeda"), data.join(&gold()));
+    options.metrics = vec![MetaMetric::M2, MetaMetric::Errant, MetaMetric::Gleu];
+    options.betas = vec![0.5];
+    set(&mut options);
+    Ok(MetaEval::new(options)?.report()?)
 }
 
 fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
@@ -168,21 +164,23 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     progress.inc(1);
     readme_section(&mut md, data)?;
     progress.inc(1);
-    let seed = coverage_sim::DEFAULT_SEED.to_string();
-    let all = command(data, &["--exclude"])?;
+    let all = command(data, |o| o.exclude = Some(Vec::new()))?;
     let correlations = correlation_section(&mut md, data, &all)?;
     json["correlations"] = correlations;
     references_section(&mut md, data, &all)?;
-    let with_references = command(
-        data,
-        &["--exclude", "INPUT", "GPT-3.5", "--paired", "--seed", &seed],
-    )?;
+    let with_references = command(data, |o| {
+        o.exclude = Some(vec!["INPUT".into(), "GPT-3.5".into()]);
+        o.paired = true;
+    })?;
     references_test(&mut md, &with_references)?;
-    let base = command(data, &["--confidence", "--paired", "--seed", &seed])?;
+    let base = command(data, |o| {
+        o.confidence = true;
+        o.paired = true;
+    })?;
     intervals_section(&mut md, &base)?;
-    let edit = command(data, &["--granularity", "edit"])?;
+    let edit = command(data, |o| o.granularity = Granularity::Edit)?;
     sentence_section(&mut md, &base, &edit)?;
-    json["command"] = base;
+    json["command"] = serde_json::to_value(&base)?;
     progress.inc(SYSTEMS.len() as u64);
     Ok(Report {
         markdown: md,
@@ -315,16 +313,12 @@ fn readme_section(md: &mut String, data: &DataDir) -> anyhow::Result<()> {
 
 /// The base set's system-level correlations with SEEDA's stored human scores, as
 /// `corr_system.py` computes them, checked against its recorded output on the same scores.
-fn correlation_section(md: &mut String, data: &DataDir, all: &Value) -> anyhow::Result<Value> {
-    let metrics = all["metrics"].as_array().context("no metrics")?;
-    let scores_of = |m: &Value| -> Vec<f64> {
-        m["scores"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_f64)
-            .collect()
-    };
+fn correlation_section(
+    md: &mut String,
+    data: &DataDir,
+    all: &MetaEvalReport,
+) -> anyhow::Result<Value> {
+    let metrics = &all.metrics;
     let recorded: Vec<Vec<&str>> = RECORDED
         .lines()
         .skip(1)
@@ -332,8 +326,8 @@ fn correlation_section(md: &mut String, data: &DataDir, all: &Value) -> anyhow::
         .collect();
     let mut out = Vec::new();
     for m in metrics {
-        let name = m["metric"].as_str().unwrap_or_default();
-        let ours: Vec<String> = scores_of(m).iter().map(|s| format!("{s:?}")).collect();
+        let name = m.metric.as_str();
+        let ours: Vec<String> = m.scores.iter().map(|s| format!("{s:?}")).collect();
         for row in recorded.iter().filter(|r| r[2] == name) {
             if row[3] != ours.join(",") {
                 bail!("{name}: the command's scores are not those corr_system.py was recorded on");
@@ -350,13 +344,13 @@ fn correlation_section(md: &mut String, data: &DataDir, all: &Value) -> anyhow::
          checked here to 1e-12).\n\n| metric | EW sent r / ρ | TS sent r / ρ | EW edit r / ρ | TS edit r / ρ |\n|---|---|---|---|---|"
     )?;
     for m in metrics {
-        let name = m["metric"].as_str().unwrap_or_default();
-        let scores = scores_of(m);
+        let name = m.metric.as_str();
+        let scores = &m.scores;
         let mut cells = Vec::new();
         for human_file in HUMAN_FILES {
             let human = numbers(data, &format!("seeda/scores/human/{human_file}.txt"))?;
             for (set, deleted) in SETS {
-                let (h, s) = (kept(&human, deleted), kept(&scores, deleted));
+                let (h, s) = (kept(&human, deleted), kept(scores, deleted));
                 let r = pearson(&h, &s)?.context("constant scores")?;
                 let rho = spearman_average_ranks(&h, &s)?.context("constant scores")?;
                 let row = recorded
@@ -384,24 +378,13 @@ fn correlation_section(md: &mut String, data: &DataDir, all: &Value) -> anyhow::
 /// The LCB question on SEEDA: where each metric ranks the human corrections (and GPT-3.5's
 /// fluent rewrites) among the 15, against where people rank them, and what adding them does to
 /// the correlations.
-fn references_section(md: &mut String, data: &DataDir, all: &Value) -> anyhow::Result<()> {
+fn references_section(md: &mut String, data: &DataDir, all: &MetaEvalReport) -> anyhow::Result<()> {
     let human = numbers(data, "seeda/scores/human/EW_sent.txt")?;
     let rank_of = |scores: &[f64], i: usize| 1 + scores.iter().filter(|&&s| s > scores[i]).count();
-    let metrics: Vec<(&str, Vec<f64>)> = all["metrics"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|m| {
-            (
-                m["metric"].as_str().unwrap_or_default(),
-                m["scores"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(Value::as_f64)
-                    .collect(),
-            )
-        })
+    let metrics: Vec<(&str, &[f64])> = all
+        .metrics
+        .iter()
+        .map(|m| (m.metric.as_str(), m.scores.as_slice()))
         .collect();
     writeln!(
         md,
@@ -460,34 +443,33 @@ fn references_section(md: &mut String, data: &DataDir, all: &Value) -> anyhow::R
     Ok(())
 }
 
-fn intervals_section(md: &mut String, base: &Value) -> anyhow::Result<()> {
+fn intervals_section(md: &mut String, base: &MetaEvalReport) -> anyhow::Result<()> {
     writeln!(
         md,
         "\n## Intervals and paired tests from the judgments\n\n`gecbias meta-eval --dataset seeda \
          -m m2 errant gleu --confidence --paired` (base set, sentence judgments): the human \
          ranking re-derived by Expected Wins on each of 1,000 resamples of the 600 ranking \
          items. Signature: `{}`.\n\n| metric | ρ [95 %] | r [95 %] |\n|---|---|---|",
-        base["signature"].as_str().unwrap_or_default()
+        base.signature
     )?;
     super::meta_eval_gjg15::correlation_rows(md, base)?;
     writeln!(
         md,
         "\n| a − b | correlation | Δ | 95 % | p boot (Holm) | p Williams |\n|---|---|---:|---|---:|---:|"
     )?;
-    for p in base["paired"].as_array().into_iter().flatten() {
+    for p in &base.paired {
         writeln!(
             md,
             "| {} − {} | {} | {:+.3} | [{:+.3}, {:+.3}] | {:.4} ({:.4}) | {} |",
-            p["a"].as_str().unwrap_or_default(),
-            p["b"].as_str().unwrap_or_default(),
-            p["correlation"].as_str().unwrap_or_default(),
-            p["difference"].as_f64().unwrap_or(f64::NAN),
-            p["low"].as_f64().unwrap_or(f64::NAN),
-            p["high"].as_f64().unwrap_or(f64::NAN),
-            p["p_bootstrap"].as_f64().unwrap_or(f64::NAN),
-            p["p_holm"].as_f64().unwrap_or(f64::NAN),
-            p["p_williams"]
-                .as_f64()
+            p.a,
+            p.b,
+            p.correlation,
+            p.difference,
+            p.low,
+            p.high,
+            p.p_bootstrap,
+            p.p_holm,
+            p.p_williams
                 .map_or_else(|| "—".to_owned(), |v| format!("{v:.4}"))
         )?;
     }
@@ -496,7 +478,11 @@ fn intervals_section(md: &mut String, base: &Value) -> anyhow::Result<()> {
 
 /// Sentence level: the command's agreement of each metric's sentence scores with the judges
 /// (base set), checked against SEEDA's `corr_sentence.py` on the same scores.
-fn sentence_section(md: &mut String, sent: &Value, edit: &Value) -> anyhow::Result<()> {
+fn sentence_section(
+    md: &mut String,
+    sent: &MetaEvalReport,
+    edit: &MetaEvalReport,
+) -> anyhow::Result<()> {
     writeln!(
         md,
         "\n## Sentence level (SEEDA's `corr_sentence.py`)\n\nFor every pair of systems a judge \
@@ -512,19 +498,12 @@ fn sentence_section(md: &mut String, sent: &Value, edit: &Value) -> anyhow::Resu
         .skip(1)
         .map(|l| l.split('\t').collect())
         .collect();
-    let rows = |v: &Value| v["metrics"].as_array().cloned().unwrap_or_default();
-    for (s, e) in rows(sent).iter().zip(rows(edit)) {
-        let name = s["metric"].as_str().unwrap_or_default();
+    for (s, e) in sent.metrics.iter().zip(&edit.metrics) {
+        let name = s.metric.as_str();
         let mut cells = Vec::new();
-        for (judgments, row) in [("sent", s), ("edit", &e)] {
-            let (accuracy, kendall) = (
-                row["sentence"]["accuracy"]
-                    .as_f64()
-                    .context("no sentence accuracy")?,
-                row["sentence"]["kendall"]
-                    .as_f64()
-                    .context("no sentence τ")?,
-            );
+        for (judgments, row) in [("sent", s), ("edit", e)] {
+            let sentence = row.sentence.context("no sentence agreement")?;
+            let (accuracy, kendall) = (sentence.accuracy, sentence.kendall);
             let theirs = recorded
                 .iter()
                 .find(|r| r[0] == judgments && r[1] == "base" && r[2] == name)
@@ -545,7 +524,7 @@ fn sentence_section(md: &mut String, sent: &Value, edit: &Value) -> anyhow::Resu
 
 /// The change in each metric's correlations when the two human corrections join the 12 systems,
 /// tested on the same resamples of the judgments.
-fn references_test(md: &mut String, command: &Value) -> anyhow::Result<()> {
+fn references_test(md: &mut String, command: &MetaEvalReport) -> anyhow::Result<()> {
     writeln!(
         md,
         "\nIs the drop more than the judgments' noise? `gecbias meta-eval --dataset seeda \
@@ -554,26 +533,22 @@ fn references_test(md: &mut String, command: &Value) -> anyhow::Result<()> {
          1,000 resamples of the ranking items (stored EW replaced by EW re-derived from the \
          judgments on each).\n\n| metric | Δr [95 %] | p | Δρ [95 %] | p |\n|---|---|---:|---|---:|"
     )?;
-    for m in command["metrics"].as_array().into_iter().flatten() {
-        let w = &m["with_references"];
-        let cell = |v: &Value| {
+    for m in &command.metrics {
+        let cell = |v: &Difference| {
             format!(
                 "{:+.3} [{:+.3}, {:+.3}] | {:.4}",
-                v["difference"].as_f64().unwrap_or(f64::NAN),
-                v["low"].as_f64().unwrap_or(f64::NAN),
-                v["high"].as_f64().unwrap_or(f64::NAN),
-                v["p_bootstrap"].as_f64().unwrap_or(f64::NAN)
+                v.difference, v.low, v.high, v.p_bootstrap
             )
         };
-        if w.is_null() {
-            bail!("no with_references for {}", m["metric"]);
-        }
+        let Some(w) = &m.with_references else {
+            bail!("no with_references for {}", m.metric);
+        };
         writeln!(
             md,
             "| {} | {} | {} |",
-            m["metric"].as_str().unwrap_or_default(),
-            cell(&w["pearson"]),
-            cell(&w["spearman"])
+            m.metric,
+            cell(&w.pearson),
+            cell(&w.spearman)
         )?;
     }
     Ok(())

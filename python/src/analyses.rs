@@ -1,0 +1,407 @@
+//! The papers' analyses in memory: conservatism, UnseenEst, USim (text and UCCA XML), the UCCA
+//! parser and meta-evaluation, each calling its library or the typed engine directly; results
+//! as Python values the package turns into its dataclasses.
+
+use ::conservatism::{Procedure, Resources, WORD_CHANGE_BINS, compare_contents};
+use gecbias_engine::{
+    Dataset, Granularity, HumanMethod, Lines, MetaEval, MetaEvalOptions, MetaMetric, TextOptions,
+    TextParsing, Unit, UsimOptions, UsimScorer, UsimVersion, conservatism_signature,
+    unseen_signature, usim_passages,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use unseen_est::crowd::Classes;
+use unseen_est::{Fingerprint, Params, TABLE_GAMMAS, estimate};
+
+use crate::InputError;
+use crate::score::engine_error;
+
+/// Lines and the name messages give them: (origin, lines).
+type Input = (String, Vec<String>);
+
+fn input_error(e: impl std::fmt::Display) -> PyErr {
+    InputError::new_err(e.to_string())
+}
+
+fn text(lines: &[String]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// How conservative `output` is against `source`, as `gecbias conservatism` profiles it: the
+/// fields of the package's `ConservatismProfile`.
+#[pyfunction]
+#[pyo3(name = "conservatism")]
+pub(crate) fn conservatism_profile<'py>(
+    py: Python<'py>,
+    source: Input,
+    output: Input,
+    passages: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let procedure = if passages {
+        Procedure::Passages
+    } else {
+        Procedure::Lines
+    };
+    let profile = py
+        .detach(|| {
+            let resources = Resources::locate()?;
+            compare_contents(
+                (&source.0, text(&source.1).as_bytes()),
+                (&output.0, text(&output.1).as_bytes()),
+                &resources,
+                procedure,
+            )
+        })
+        .map_err(input_error)?;
+    let d = PyDict::new(py);
+    d.set_item("system", &output.0)?;
+    d.set_item("sentences", profile.sentences.len())?;
+    d.set_item("unchanged_share", profile.unchanged_share())?;
+    d.set_item("total_word_change", profile.total_word_change())?;
+    d.set_item("mean_word_change", profile.mean_word_change())?;
+    d.set_item("total_index_diff", profile.total_index_diff())?;
+    d.set_item("mean_spearman_rho", profile.mean_rho())?;
+    d.set_item("perfect_order", profile.perfect_order())?;
+    d.set_item("splits", profile.splits())?;
+    d.set_item("concatenations", profile.concatenations())?;
+    let histogram = PyDict::new(py);
+    for (&(lo, hi), count) in WORD_CHANGE_BINS.iter().zip(profile.word_change_histogram()) {
+        histogram.set_item(format!("{lo}-{hi}"), count)?;
+    }
+    d.set_item("word_change_histogram", histogram)?;
+    d.set_item("word_change_above_30", profile.above_thirty())?;
+    d.set_item("signature", conservatism_signature(procedure).to_string())?;
+    Ok(d)
+}
+
+/// One threshold of UnseenEst's estimate: (γ, variants above it, their mass).
+type Threshold = (f64, f64, f64);
+
+/// UnseenEst's estimate from a fingerprint's text (`origin` names it in messages): (answers,
+/// distinct answers, estimated corrections, thresholds, signature).
+#[pyfunction]
+pub(crate) fn unseen_estimate(
+    py: Python<'_>,
+    fingerprint: (String, String),
+) -> PyResult<(u64, u64, f64, Vec<Threshold>, String)> {
+    let (origin, counts) = fingerprint;
+    py.detach(|| {
+        let fingerprint = Fingerprint::parse(&counts, &origin)?;
+        let h = estimate(&fingerprint, &Params::default())?;
+        let above = TABLE_GAMMAS
+            .iter()
+            .map(|&g| (g, h.variants_above(g), h.mass_above(g)))
+            .collect();
+        Ok((
+            fingerprint.sample_size(),
+            fingerprint.distinct(),
+            h.variants_above(0.0),
+            above,
+            unseen_signature(Classes::Exact).to_string(),
+        ))
+    })
+    .map_err(|e: unseen_est::Error| input_error(e))
+}
+
+/// USim means: (sentences, mean USim(source, output), mean USim(output, source), signature).
+type UsimMeans = (usize, f64, f64, String);
+
+fn means(pairs: &[usim::PairUsim], signature: String) -> UsimMeans {
+    let n = pairs.len().max(1) as f64;
+    (
+        pairs.len(),
+        pairs.iter().map(|p| p.source_to_output).sum::<f64>() / n,
+        pairs.iter().map(|p| p.output_to_source).sum::<f64>() / n,
+        signature,
+    )
+}
+
+fn version(params: &str) -> PyResult<UsimVersion> {
+    match params {
+        "released" => Ok(UsimVersion::Released),
+        "branch-2017" => Ok(UsimVersion::Branch2017),
+        other => Err(PyValueError::new_err(format!(
+            "params: one of 'released', 'branch-2017', not {other:?}"
+        ))),
+    }
+}
+
+pub(crate) fn text_options(
+    pretokenized: bool,
+    sentences: bool,
+    parser: Option<String>,
+) -> TextOptions {
+    let mut options = TextOptions::default();
+    options.tokenization = if pretokenized {
+        usim::Tokenization::Pretokenized
+    } else {
+        usim::Tokenization::Raw
+    };
+    options.sentences = sentences;
+    options.parser = parser.map(|p| p.parse().unwrap_or_else(|never| match never {}));
+    options
+}
+
+/// USim between UCCA passages: two files, two folders (paired by file name) or two list files.
+#[pyfunction]
+pub(crate) fn usim_xml(
+    py: Python<'_>,
+    source: String,
+    output: String,
+    params: &str,
+) -> PyResult<UsimMeans> {
+    let version = version(params)?;
+    let pairs = py
+        .detach(|| usim_passages(&source, &output, version))
+        .map_err(engine_error)?;
+    Ok(means(&pairs, version.xml_signature().to_string()))
+}
+
+/// USim of raw text, each output line against the source line of the same number.
+#[pyfunction]
+#[pyo3(signature = (source, output, pretokenized, sentences, params, parser_model=None))]
+pub(crate) fn usim_text(
+    py: Python<'_>,
+    source: Input,
+    output: Input,
+    pretokenized: bool,
+    sentences: bool,
+    params: &str,
+    parser_model: Option<String>,
+) -> PyResult<UsimMeans> {
+    let mut options = UsimOptions::default();
+    options.text = text_options(pretokenized, sentences, parser_model);
+    options.version = version(params)?;
+    let (source, output) = (
+        Lines::new(source.0, source.1),
+        Lines::new(output.0, output.1),
+    );
+    py.detach(|| {
+        let scorer = UsimScorer::new(options)?;
+        let pairs = scorer.pairs(&source, &[&output])?;
+        Ok(means(&pairs[0], scorer.signature().to_string()))
+    })
+    .map_err(engine_error)
+}
+
+/// UCCA passages (standard XML) of each line, by the native parser.
+#[pyfunction]
+#[pyo3(signature = (text, pretokenized, sentences, parser_model=None))]
+pub(crate) fn parse(
+    py: Python<'_>,
+    text: Input,
+    pretokenized: bool,
+    sentences: bool,
+    parser_model: Option<String>,
+) -> PyResult<Vec<String>> {
+    let options = text_options(pretokenized, sentences, parser_model);
+    let lines = Lines::new(text.0, text.1);
+    py.detach(|| {
+        let parsing = TextParsing::new(options)?;
+        Ok(parsing
+            .passages(&lines)?
+            .iter()
+            .map(|p| p.to_xml())
+            .collect())
+    })
+    .map_err(engine_error)
+}
+
+/// The meta-evaluation's options as the package passes them (each checked there).
+#[allow(clippy::too_many_arguments)]
+fn meta_options(
+    dataset: &str,
+    root: String,
+    gold: String,
+    metrics: Vec<String>,
+    human: &str,
+    runs: usize,
+    betas: Vec<f64>,
+    (confidence, paired, resamples): (bool, bool, usize),
+    unit: &str,
+    seed: u64,
+    (exclude, references): (Option<Vec<String>>, Option<Vec<String>>),
+    granularity: &str,
+    parser_model: Option<String>,
+) -> PyResult<MetaEvalOptions> {
+    let dataset = match dataset {
+        "gjg15" => Dataset::Gjg15,
+        _ => Dataset::Seeda,
+    };
+    let mut o = MetaEvalOptions::new(dataset, root, gold);
+    o.metrics = metrics
+        .iter()
+        .map(|m| match m.as_str() {
+            "m2" => Ok(MetaMetric::M2),
+            "errant" => Ok(MetaMetric::Errant),
+            "gleu" => Ok(MetaMetric::Gleu),
+            "usim" => Ok(MetaMetric::Usim),
+            other => Err(PyValueError::new_err(format!(
+                "metrics: one of 'm2', 'errant', 'gleu', 'usim', not {other:?}"
+            ))),
+        })
+        .collect::<PyResult<_>>()?;
+    o.human = if human == "trueskill" {
+        HumanMethod::TrueSkill { runs }
+    } else {
+        HumanMethod::ExpectedWins
+    };
+    o.betas = betas;
+    o.confidence = confidence;
+    o.paired = paired;
+    o.resamples = resamples;
+    o.unit = match unit {
+        "sentences" => Unit::Sentences,
+        "comparisons" => Unit::Comparisons,
+        _ => Unit::Rankings,
+    };
+    o.seed = seed;
+    o.exclude = exclude;
+    o.references = references;
+    o.granularity = if granularity == "edit" {
+        Granularity::Edit
+    } else {
+        Granularity::Sent
+    };
+    o.parser = parser_model.map(|p| p.parse().unwrap_or_else(|never| match never {}));
+    Ok(o)
+}
+
+fn estimate_dict<'py>(
+    py: Python<'py>,
+    e: &gecbias_engine::Estimate,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("estimate", e.estimate)?;
+    d.set_item("low", e.low)?;
+    d.set_item("high", e.high)?;
+    Ok(d)
+}
+
+fn difference_dict<'py>(
+    py: Python<'py>,
+    e: &gecbias_engine::Difference,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("difference", e.difference)?;
+    d.set_item("low", e.low)?;
+    d.set_item("high", e.high)?;
+    d.set_item("p_bootstrap", e.p_bootstrap)?;
+    Ok(d)
+}
+
+/// How well metrics agree with a human ranking: the fields of the package's `MetaEvaluation`,
+/// its rows as dictionaries.
+#[pyfunction]
+#[pyo3(signature = (dataset, root, gold, metrics, human, trueskill_runs, betas, confidence, paired, resamples, unit, seed, exclude, references, granularity, parser_model=None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn meta_eval<'py>(
+    py: Python<'py>,
+    dataset: &str,
+    root: String,
+    gold: String,
+    metrics: Vec<String>,
+    human: &str,
+    trueskill_runs: usize,
+    betas: Vec<f64>,
+    confidence: bool,
+    paired: bool,
+    resamples: usize,
+    unit: &str,
+    seed: u64,
+    exclude: Option<Vec<String>>,
+    references: Option<Vec<String>>,
+    granularity: &str,
+    parser_model: Option<String>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let options = meta_options(
+        dataset,
+        root,
+        gold,
+        metrics,
+        human,
+        trueskill_runs,
+        betas,
+        (confidence, paired, resamples),
+        unit,
+        seed,
+        (exclude, references),
+        granularity,
+        parser_model,
+    )?;
+    let report = py
+        .detach(|| MetaEval::new(options)?.report())
+        .map_err(|e| match e {
+            gecbias_engine::Error::Unjudged { system, judgments } => PyValueError::new_err(
+                format!("exclude: {system}: no ranking of {judgments} judges it"),
+            ),
+            gecbias_engine::Error::TrueSkillResampled => PyValueError::new_err(
+                "confidence and paired re-derive the human scores on each resample of the \
+                 judgments: human=\"ew\" (TrueSkill would need its runs on each)",
+            ),
+            other => engine_error(other),
+        })?;
+    let d = PyDict::new(py);
+    d.set_item("dataset", report.dataset)?;
+    let human = PyDict::new(py);
+    for (system, score) in report.systems.iter().zip(&report.human.scores) {
+        human.set_item(system, score)?;
+    }
+    d.set_item("human", human)?;
+    let mut metrics = Vec::new();
+    for row in &report.metrics {
+        let m = PyDict::new(py);
+        m.set_item("metric", &row.metric)?;
+        m.set_item("signature", &row.signature)?;
+        let scores = PyDict::new(py);
+        for (system, score) in report.systems.iter().zip(&row.scores) {
+            scores.set_item(system, score)?;
+        }
+        m.set_item("scores", scores)?;
+        m.set_item("pearson", estimate_dict(py, &row.pearson)?)?;
+        m.set_item("spearman", estimate_dict(py, &row.spearman)?)?;
+        let sentence = match &row.sentence {
+            Some(s) => {
+                let d = PyDict::new(py);
+                d.set_item("accuracy", s.accuracy)?;
+                d.set_item("kendall", s.kendall)?;
+                d.set_item("pairs", s.pairs)?;
+                Some(d)
+            }
+            None => None,
+        };
+        m.set_item("sentence", sentence)?;
+        let with_references = match &row.with_references {
+            Some(w) => {
+                let d = PyDict::new(py);
+                d.set_item("references", w.references.clone())?;
+                d.set_item("pearson", difference_dict(py, &w.pearson)?)?;
+                d.set_item("spearman", difference_dict(py, &w.spearman)?)?;
+                Some(d)
+            }
+            None => None,
+        };
+        m.set_item("with_references", with_references)?;
+        metrics.push(m);
+    }
+    d.set_item("metrics", metrics)?;
+    let mut paired = Vec::new();
+    for p in &report.paired {
+        let d = PyDict::new(py);
+        d.set_item("a", &p.a)?;
+        d.set_item("b", &p.b)?;
+        d.set_item("correlation", p.correlation)?;
+        d.set_item("difference", p.difference)?;
+        d.set_item("low", p.low)?;
+        d.set_item("high", p.high)?;
+        d.set_item("p_bootstrap", p.p_bootstrap)?;
+        d.set_item("p_holm", p.p_holm)?;
+        d.set_item("williams_t", p.williams_t)?;
+        d.set_item("p_williams", p.p_williams)?;
+        paired.push(d);
+    }
+    d.set_item("paired", paired)?;
+    d.set_item("signature", report.signature.to_string())?;
+    Ok(d)
+}
