@@ -234,12 +234,15 @@ def _rank(value: Optional[Dict[str, Any]]) -> Optional[Rank]:
 
 
 def _score_row(metric: str, row: Dict[str, Any]) -> Score:
-    """A native score row (the dataclass's fields) as its dataclass."""
+    """A native score row (the engine's fields) as its dataclass."""
     values = dict(row)
-    values["confidence"] = _interval(row["confidence"])
-    values["paired_bs"] = _test(row["paired_bs"])
-    values["paired_ar"] = _test(row["paired_ar"])
-    values["rank"] = _rank(row["rank"])
+    for key in ("confidence", "precision_confidence", "recall_confidence"):
+        if key in values:
+            values[key] = _interval(values[key])
+    values["confidence"] = values.get("confidence")
+    values["paired_bs"] = _test(row.get("paired_bs"))
+    values["paired_ar"] = _test(row.get("paired_ar"))
+    values["rank"] = _rank(row.get("rank"))
     if "categories" in values:
         values["categories"] = {name: _category(c) for name, c in values["categories"].items()}
     return _SCORE_TYPES[metric](**values)
@@ -247,7 +250,7 @@ def _score_row(metric: str, row: Dict[str, Any]) -> Score:
 
 def _category(row: Dict[str, Any]) -> ErrantCategoryScore:
     values = dict(row)
-    values["confidence"] = _interval(row["confidence"])
+    values["confidence"] = _interval(row.get("confidence"))
     return ErrantCategoryScore(**values)
 
 
@@ -291,21 +294,7 @@ def score(
     systems: Inputs,
     *,
     names: Optional[Sequence[str]] = None,
-    source: Optional[Lines] = None,
-    references: Union[Lines, Sequence[Lines]] = (),
-    gold: Optional[Lines] = None,
-    beta: float = 0.5,
-    max_unchanged_words: int = 2,
-    ignore_whitespace_casing: bool = False,
-    errant_mode: ErrantMode = "cs",
-    analyser: ErrantAnalyser = "spacy",
-    cat: Optional[Literal[1, 2, 3]] = None,
-    iterations: int = 500,
-    pretokenized: bool = False,
-    sentences: bool = False,
-    usim_params: UsimParams = "released",
-    parser_model: Union[BuiltinParser, PathLike, None] = None,
-    resampling: Resampling = Resampling(),
+    **options: Any,
 ) -> List[Any]:
     """``gecbias score -m METRIC``: every system's corpus score for one metric, with the
     command's signature; the first system is the baseline of the paired tests.
@@ -327,12 +316,7 @@ def score(
     ...                                      names=["fixed", "kept"], gold=gold)]
     [('fixed', 1.0), ('kept', 0.0)]
     """
-    return _score(metric, named(systems, names, "systems"), source=source, references=references,
-                  gold=gold, beta=beta, max_unchanged_words=max_unchanged_words,
-                  ignore_whitespace_casing=ignore_whitespace_casing, errant_mode=errant_mode,
-                  analyser=analyser, cat=cat, iterations=iterations, pretokenized=pretokenized,
-                  sentences=sentences, usim_params=usim_params, parser_model=parser_model,
-                  resampling=resampling)
+    return _score(metric, named(systems, names, "systems"), **options)
 
 
 def _score(
@@ -355,7 +339,8 @@ def _score(
     parser_model: Union[BuiltinParser, PathLike, None] = None,
     resampling: Resampling = Resampling(),
 ) -> List[Any]:
-    """:func:`score` of systems already read: (name, origin, lines) each."""
+    """:func:`score` of systems already read, (name, origin, lines) each, with its options and
+    their defaults."""
     choice(metric, _METRICS, "metric")
     choice(errant_mode, ("cs", "cse", "ds", "dt"), "errant_mode")
     choice(analyser, ("spacy", "ewt"), "analyser")
@@ -856,18 +841,19 @@ def meta_eval(
         None if references is None else _names(references, "references", empty=True),
         granularity, _parser_name(parser_model),
     )
+    systems: List[str] = report["systems"]
     return MetaEvaluation(
         dataset=report["dataset"],
-        human=report["human"],
+        human=dict(zip(systems, report["human"]["scores"])),
         metrics=tuple(
             MetricCorrelation(
                 metric=row["metric"],
                 signature=row["signature"],
-                scores=row["scores"],
+                scores=dict(zip(systems, row["scores"])),
                 pearson=_correlation(row["pearson"]),
                 spearman=_correlation(row["spearman"]),
-                sentence=None if row["sentence"] is None else SentenceAgreement(**row["sentence"]),
-                with_references=_with_references(row["with_references"]),
+                sentence=SentenceAgreement(**row["sentence"]) if "sentence" in row else None,
+                with_references=_with_references(row.get("with_references")),
             )
             for row in report["metrics"]
         ),

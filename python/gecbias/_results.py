@@ -67,13 +67,16 @@ class Score:
 class M2Score(Score):
     """The M2 scorer's corpus F_β (``score``) with its precision, recall and edit counts:
     ``correct`` system edits matching a gold edit, ``proposed`` system edits, ``gold`` edits of
-    the chosen annotators (m2scorer's running choice of annotator per sentence)."""
+    the chosen annotators (m2scorer's running choice of annotator per sentence); with
+    ``confidence``, the intervals of P and R from the same resamples."""
 
     precision: float
     recall: float
     correct: int
     proposed: int
     gold: int
+    precision_confidence: Optional[Interval] = None
+    recall_confidence: Optional[Interval] = None
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ class ErrantScore(Score):
     """ERRANT's corpus F_β (``score``): ``tp``, ``fp``, ``fn`` edit counts with errant_compare's
     choice of reference annotator per sentence, precision and recall; with ``cat``, the same per
     error type group (``categories``, by name: ``R``, ``NOUN`` or ``R:NOUN``; empty without
-    ``cat``)."""
+    ``cat``); with ``confidence``, the intervals of P and R from the same resamples."""
 
     precision: float
     recall: float
@@ -89,6 +92,8 @@ class ErrantScore(Score):
     fp: int
     fn: int
     categories: Dict[str, ErrantCategoryScore] = field(default_factory=dict)
+    precision_confidence: Optional[Interval] = None
+    recall_confidence: Optional[Interval] = None
 
 
 @dataclass(frozen=True)

@@ -268,31 +268,8 @@ fn meta_options(
     Ok(o)
 }
 
-fn estimate_dict<'py>(
-    py: Python<'py>,
-    e: &gecbias_engine::Estimate,
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("estimate", e.estimate)?;
-    d.set_item("low", e.low)?;
-    d.set_item("high", e.high)?;
-    Ok(d)
-}
-
-fn difference_dict<'py>(
-    py: Python<'py>,
-    e: &gecbias_engine::Difference,
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("difference", e.difference)?;
-    d.set_item("low", e.low)?;
-    d.set_item("high", e.high)?;
-    d.set_item("p_bootstrap", e.p_bootstrap)?;
-    Ok(d)
-}
-
-/// How well metrics agree with a human ranking: the fields of the package's `MetaEvaluation`,
-/// its rows as dictionaries.
+/// How well metrics agree with a human ranking: the engine's report as dictionaries of its
+/// fields.
 #[pyfunction]
 #[pyo3(signature = (dataset, root, gold, metrics, human, trueskill_runs, betas, confidence, paired, resamples, unit, seed, exclude, references, granularity, parser_model=None))]
 #[allow(clippy::too_many_arguments)]
@@ -314,7 +291,7 @@ pub(crate) fn meta_eval<'py>(
     references: Option<Vec<String>>,
     granularity: &str,
     parser_model: Option<String>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let options = meta_options(
         dataset,
         root,
@@ -342,66 +319,5 @@ pub(crate) fn meta_eval<'py>(
             ),
             other => engine_error(other),
         })?;
-    let d = PyDict::new(py);
-    d.set_item("dataset", report.dataset)?;
-    let human = PyDict::new(py);
-    for (system, score) in report.systems.iter().zip(&report.human.scores) {
-        human.set_item(system, score)?;
-    }
-    d.set_item("human", human)?;
-    let mut metrics = Vec::new();
-    for row in &report.metrics {
-        let m = PyDict::new(py);
-        m.set_item("metric", &row.metric)?;
-        m.set_item("signature", &row.signature)?;
-        let scores = PyDict::new(py);
-        for (system, score) in report.systems.iter().zip(&row.scores) {
-            scores.set_item(system, score)?;
-        }
-        m.set_item("scores", scores)?;
-        m.set_item("pearson", estimate_dict(py, &row.pearson)?)?;
-        m.set_item("spearman", estimate_dict(py, &row.spearman)?)?;
-        let sentence = match &row.sentence {
-            Some(s) => {
-                let d = PyDict::new(py);
-                d.set_item("accuracy", s.accuracy)?;
-                d.set_item("kendall", s.kendall)?;
-                d.set_item("pairs", s.pairs)?;
-                Some(d)
-            }
-            None => None,
-        };
-        m.set_item("sentence", sentence)?;
-        let with_references = match &row.with_references {
-            Some(w) => {
-                let d = PyDict::new(py);
-                d.set_item("references", w.references.clone())?;
-                d.set_item("pearson", difference_dict(py, &w.pearson)?)?;
-                d.set_item("spearman", difference_dict(py, &w.spearman)?)?;
-                Some(d)
-            }
-            None => None,
-        };
-        m.set_item("with_references", with_references)?;
-        metrics.push(m);
-    }
-    d.set_item("metrics", metrics)?;
-    let mut paired = Vec::new();
-    for p in &report.paired {
-        let d = PyDict::new(py);
-        d.set_item("a", &p.a)?;
-        d.set_item("b", &p.b)?;
-        d.set_item("correlation", p.correlation)?;
-        d.set_item("difference", p.difference)?;
-        d.set_item("low", p.low)?;
-        d.set_item("high", p.high)?;
-        d.set_item("p_bootstrap", p.p_bootstrap)?;
-        d.set_item("p_holm", p.p_holm)?;
-        d.set_item("williams_t", p.williams_t)?;
-        d.set_item("p_williams", p.p_williams)?;
-        paired.push(d);
-    }
-    d.set_item("paired", paired)?;
-    d.set_item("signature", report.signature.to_string())?;
-    Ok(d)
+    crate::to_python::to_python(py, &report)
 }

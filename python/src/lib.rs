@@ -11,6 +11,7 @@
 
 mod analyses;
 mod score;
+mod to_python;
 
 use gecbias_engine::Signature;
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};

@@ -1,15 +1,14 @@
 //! `score`: every metric of the typed engine over systems given in memory, its rows returned as
-//! Python dictionaries (the fields of the package's result dataclasses), no command line between.
+//! Python dictionaries of their fields, no command line between.
 
 use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, M2File, M2Options};
 use gecbias_engine::{
-    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, Interval, IntervalKind, Lines, M2Scorer,
-    MetricReport, Parts, Ranking, Resampling, SariScorer, System, SystemScore, Test, UsimOptions,
-    UsimScorer, UsimVersion, retyped_gold,
+    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, IntervalKind, Lines, M2Scorer,
+    MetricReport, Ranking, Resampling, SariScorer, System, UsimOptions, UsimScorer, UsimVersion,
+    retyped_gold,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
 use crate::InputError;
 
@@ -207,98 +206,6 @@ fn engine_input(e: gec_metrics::Error) -> PyErr {
     engine_error(e.into())
 }
 
-fn interval<'py>(py: Python<'py>, i: &Option<Interval>) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let Some(i) = i else { return Ok(None) };
-    let d = PyDict::new(py);
-    d.set_item("point", i.point)?;
-    d.set_item("low", i.low)?;
-    d.set_item("high", i.high)?;
-    d.set_item("level", i.level)?;
-    d.set_item("method", &i.method)?;
-    Ok(Some(d))
-}
-
-fn test<'py>(py: Python<'py>, t: &Option<Test>) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let Some(t) = t else { return Ok(None) };
-    let d = PyDict::new(py);
-    d.set_item("baseline", &t.baseline)?;
-    d.set_item("difference", t.difference)?;
-    d.set_item("p_value", t.p_value)?;
-    d.set_item("trials", t.trials)?;
-    Ok(Some(d))
-}
-
-/// A row as the fields of its result dataclass.
-fn row<'py>(py: Python<'py>, r: &SystemScore) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("name", r.name)?;
-    d.set_item("system", &r.system)?;
-    d.set_item("score", r.score)?;
-    d.set_item("sentences", r.sentences)?;
-    d.set_item("signature", r.signature.to_string())?;
-    d.set_item("confidence", interval(py, &r.confidence)?)?;
-    d.set_item("paired_bs", test(py, &r.paired_bs)?)?;
-    d.set_item("paired_ar", test(py, &r.paired_ar)?)?;
-    let rank = match &r.rank {
-        Some(k) => {
-            let rank = PyDict::new(py);
-            rank.set_item("position", k.position)?;
-            rank.set_item("cluster", k.cluster)?;
-            rank.set_item("better_than", k.better_than.clone())?;
-            rank.set_item("test", &k.test)?;
-            Some(rank)
-        }
-        None => None,
-    };
-    d.set_item("rank", rank)?;
-    match &r.parts {
-        Parts::M2 {
-            correct,
-            gold,
-            precision,
-            proposed,
-            recall,
-        } => {
-            d.set_item("precision", precision)?;
-            d.set_item("recall", recall)?;
-            d.set_item("correct", correct)?;
-            d.set_item("proposed", proposed)?;
-            d.set_item("gold", gold)?;
-        }
-        Parts::Errant {
-            categories,
-            fn_,
-            fp,
-            precision,
-            recall,
-            tp,
-        } => {
-            d.set_item("precision", precision)?;
-            d.set_item("recall", recall)?;
-            d.set_item("tp", tp)?;
-            d.set_item("fp", fp)?;
-            d.set_item("fn", fn_)?;
-            let table = PyDict::new(py);
-            for (name, c) in categories.iter().flatten() {
-                let row = PyDict::new(py);
-                row.set_item("precision", c.precision)?;
-                row.set_item("recall", c.recall)?;
-                row.set_item("f", c.f)?;
-                row.set_item("tp", c.tp)?;
-                row.set_item("fp", c.fp)?;
-                row.set_item("fn", c.fn_)?;
-                row.set_item("confidence", interval(py, &c.confidence)?)?;
-                table.set_item(name, row)?;
-            }
-            d.set_item("categories", table)?;
-        }
-        Parts::Gleu { std_over_draws } => d.set_item("std_over_draws", std_over_draws)?,
-        Parts::Usim { output_to_source } => d.set_item("output_to_source", output_to_source)?,
-        _ => {}
-    }
-    Ok(d)
-}
-
 /// Every system's score for `metric` (`m2`, `errant`, `gleu`, `sari`, `usim`), computed without
 /// holding the GIL: `systems` as (name, origin, lines), the first the baseline of the paired
 /// tests; `source`, `references` and `gold` as (origin, lines); `options` and `resampling` as
@@ -314,12 +221,16 @@ pub(crate) fn score<'py>(
     gold: Option<Input>,
     options: Options,
     resampling_args: ResamplingArgs,
-) -> PyResult<Vec<Bound<'py, PyDict>>> {
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let settings = resampling(resampling_args);
     let report = py.detach(|| {
         report(
             &metric, systems, source, references, gold, options, &settings,
         )
     })?;
-    report.systems.iter().map(|r| row(py, r)).collect()
+    report
+        .systems
+        .iter()
+        .map(|r| crate::to_python::to_python(py, r))
+        .collect()
 }

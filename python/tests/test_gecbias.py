@@ -459,6 +459,10 @@ def test_one_value_means_one_thing_in_every_function(tmp_path: Path) -> None:
     assert scores == [1.0] * 5
     (named,) = gecbias.score("m2", {"mine": path}, gold=gold)
     assert (named.system, named.score) == ("mine", 1.0)
+    assert named.precision_confidence is None
+    # The same sentence twice: a bootstrap needs two.
+    (resampled,) = gecbias.score("m2", {"mine": fixed * 2}, gold=gold + gold, resampling=gecbias.Resampling(confidence=True))
+    assert resampled.precision_confidence is not None and resampled.precision_confidence.point == 1.0
     kept, fixed_row = gecbias.score("m2", {"kept": ["He go to school ."], "fixed": fixed}, gold=gold)
     assert [(kept.system, kept.score), (fixed_row.system, fixed_row.score)] == [("kept", 0.0), ("fixed", 1.0)]
     # A list of str is one system's lines, even when each names a file: two lines, one sentence.

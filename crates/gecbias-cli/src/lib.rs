@@ -75,13 +75,6 @@ pub enum Error {
         #[source]
         source: gec_metrics::Error,
     },
-    /// Resampling failed (exit status 1): coverage-sim's error, kept as the source.
-    #[error("resampling: {source}")]
-    Resampling {
-        /// The resampling library's error.
-        #[source]
-        source: coverage_sim::Error,
-    },
     /// A library refused the input (exit status 1): its error, kept as the source, after the
     /// place (`FILE: `) the command adds where the library's message does not name it.
     #[error("{place}{source}")]
@@ -114,7 +107,6 @@ impl From<gecbias_engine::Error> for Error {
     fn from(source: gecbias_engine::Error) -> Error {
         match source {
             gecbias_engine::Error::Metrics { source } => Error::Metrics { source },
-            gecbias_engine::Error::Resampling { source } => Error::Resampling { source },
             gecbias_engine::Error::TooFewTrials {
                 pairs,
                 alpha,
@@ -173,7 +165,6 @@ impl Error {
             Error::NotFound(_)
             | Error::Input(_)
             | Error::Metrics { .. }
-            | Error::Resampling { .. }
             | Error::Library { .. }
             | Error::Engine { .. } => 1,
         }
