@@ -15,7 +15,7 @@ use unseen_est::crowd::Classes;
 use unseen_est::{Fingerprint, Params, TABLE_GAMMAS, estimate};
 
 use crate::InputError;
-use crate::score::engine_error;
+use crate::engine_error;
 
 /// Lines and the name messages give them: (origin, lines).
 type Input = (String, Vec<String>);

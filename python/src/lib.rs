@@ -35,6 +35,22 @@ fn metrics_error(e: gec_metrics::Error) -> PyErr {
     }
 }
 
+/// Why the engine could not score, as the Python exception: a ranking that cannot reject
+/// anything is a `ValueError` naming the argument to raise, anything else bad input.
+pub(crate) fn engine_error(e: gecbias_engine::Error) -> PyErr {
+    match e {
+        gecbias_engine::Error::TooFewTrials {
+            pairs,
+            alpha,
+            needed,
+        } => PyValueError::new_err(format!(
+            "rank over {pairs} pairs at alpha = {alpha} needs paired_ar_n of at least {needed}"
+        )),
+        gecbias_engine::Error::Metrics { source } => crate::metrics_error(source),
+        other => InputError::new_err(other.to_string()),
+    }
+}
+
 /// The lines of the file at `path` (UTF-8, CRLF or LF, the size limit of the command); an empty
 /// file is an error naming it.
 #[pyfunction]

@@ -10,7 +10,7 @@ use gecbias_engine::{
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::InputError;
+use crate::engine_error;
 
 /// Lines and the name messages give them: (origin, lines).
 type Input = (String, Vec<String>);
@@ -72,22 +72,6 @@ fn resampling((confidence, paired_bs, paired_ar, rank, seed): ResamplingArgs) ->
     });
     r.seed = seed;
     r
-}
-
-/// Why the engine could not score, as the Python exception: a ranking that cannot reject
-/// anything is a `ValueError` naming the argument to raise, anything else bad input.
-pub(crate) fn engine_error(e: gecbias_engine::Error) -> PyErr {
-    match e {
-        gecbias_engine::Error::TooFewTrials {
-            pairs,
-            alpha,
-            needed,
-        } => PyValueError::new_err(format!(
-            "rank over {pairs} pairs at alpha = {alpha} needs paired_ar_n of at least {needed}"
-        )),
-        gecbias_engine::Error::Metrics { source } => crate::metrics_error(source),
-        other => InputError::new_err(other.to_string()),
-    }
 }
 
 fn needed<T>(value: Option<T>, metric: &str, what: &str) -> PyResult<T> {

@@ -14,8 +14,8 @@ use gec_metrics::{read_lines, read_sari_lines};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, TURKCORPUS};
 
-use crate::experiments::SYSTEMS;
-use crate::reproduce::resolve;
+use crate::data_dir::resolve;
+use crate::paper_inputs::SYSTEMS;
 
 /// metric-goldens §a.3: user seconds of the official M2 scorer (Python 2.7), one process per
 /// system against the combined gold, interpreter start and gold loading included.

@@ -58,7 +58,7 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
         .arg(&conll)
         .arg("-i")
         .args(
-            crate::experiments::SYSTEMS
+            crate::paper_inputs::SYSTEMS
                 .iter()
                 .map(|(_, f)| paragraphs.join(f)),
         );

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use gecbias_data::{Manifest, provenance};
 
+use crate::data_dir::resolve;
 use crate::experiments;
-use crate::reproduce::resolve;
 use crate::workspace_root;
 
 fn manifest_path() -> PathBuf {

@@ -13,8 +13,8 @@ use std::process::Command;
 use anyhow::{Context, bail};
 use gecbias_data::DataDir;
 
+use crate::data_dir::resolve;
 use crate::hostile_input::build_gecbias;
-use crate::reproduce::resolve;
 use crate::workspace_root;
 
 /// The data files the README's commands name, by their path in the data directory; each is

@@ -295,7 +295,7 @@ fn recorded_expectations(recorded: &Path) -> std::collections::HashMap<String, S
 /// Records every case, or with `only` the cases whose name contains it (the others keep what
 /// `recorded/cases.tsv` says; one never recorded stays out of the table until it is).
 pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyhow::Result<()> {
-    let data = crate::reproduce::resolve(data)?;
+    let data = crate::data_dir::resolve(data)?;
     let tools = ReferenceTools::prepare(root)?;
     let recorded = root.join(RECORDED);
     let cases = cases();
@@ -356,7 +356,7 @@ pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyho
 /// samples, and `recorded/slow-cases.tsv`, which it leaves out), run with the workspace's
 /// `gecbias`, prints the recorded bytes (compared by SHA-256 or with the recorded file).
 pub(crate) fn check_slow(root: &Path, data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::reproduce::resolve(data)?;
+    let data = crate::data_dir::resolve(data)?;
     let gecbias = crate::hostile_input::build_gecbias(root)?;
     let recorded = root.join(RECORDED);
     let expected = recorded_expectations(&recorded);

@@ -55,7 +55,7 @@ pub(crate) struct Run {
 
 /// The CoNLL-2014 systems' output files (in the paragraphs folder), in annotator order.
 pub(crate) fn system_files() -> Vec<String> {
-    crate::experiments::SYSTEMS
+    crate::paper_inputs::SYSTEMS
         .iter()
         .map(|(_, f)| format!("{PARAGRAPHS}/{f}"))
         .collect()
@@ -248,7 +248,7 @@ pub(crate) fn system_scores(
     gold: &str,
 ) -> anyhow::Result<Vec<gec_metrics::ErrantScore>> {
     let gold = M2File::parse(gold, "gold")?;
-    (0..crate::experiments::SYSTEMS.len())
+    (0..crate::paper_inputs::SYSTEMS.len())
         .map(|k| {
             let hyp = M2File::parse(&annotator_m2(systems, k), "system")?;
             Ok(errant_compare(
@@ -288,7 +288,7 @@ pub(crate) fn gunzip(path: &Path) -> anyhow::Result<String> {
 
 /// Runs ERRANT on every [`runs`] and writes the committed files.
 pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::reproduce::resolve(data)?;
+    let data = crate::data_dir::resolve(data)?;
     let python = venv()?;
     let dir = workspace_root().join("target/errant");
     std::fs::create_dir_all(&dir)?;
@@ -408,7 +408,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         "# ERRANT 3.0.2's F0.5 of each CoNLL-2014 system (errant_parallel) against the re-typed gold (errant_m2 -gold official-2014.combined.m2)\n\
          # system\tTP\tFP\tFN\n",
     );
-    for ((label, _), s) in crate::experiments::SYSTEMS
+    for ((label, _), s) in crate::paper_inputs::SYSTEMS
         .iter()
         .zip(system_scores(&systems, &gold)?)
     {

@@ -140,7 +140,7 @@ pub(crate) fn venv() -> anyhow::Result<PathBuf> {
 
 /// Records spaCy's analyses of [`TEXTS`].
 pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::reproduce::resolve(data)?;
+    let data = crate::data_dir::resolve(data)?;
     let python = venv()?;
     let dir = workspace_root().join("target/spacy");
     std::fs::create_dir_all(&dir)?;

@@ -62,7 +62,7 @@ fn counts(e: &Evaluation) -> Vec<usize> {
 
 /// Records the official evaluator's counts and the reference split (module docs).
 pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::reproduce::resolve(data)?;
+    let data = crate::data_dir::resolve(data)?;
     let model = Model::read(workspace_root().join(gecbias_data::location::UCCA_MODEL))?;
     let (evaluator, splitter) = (venv(EVALUATOR)?, venv(SPLITTER)?);
     let work = workspace_root().join("target/ucca-eval");

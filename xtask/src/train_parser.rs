@@ -13,8 +13,8 @@ use mono_align::morphy::WordNet;
 use ucca_graph::Passage;
 use ucca_parser::{EpochReport, FeatureSet, Lexicon, LexiconSources, Progress, TrainedClassifier};
 
+use crate::data_dir::resolve;
 use crate::linguistic;
-use crate::reproduce::resolve;
 
 /// What the model header says it was trained on.
 pub(crate) const TRAINING_DATA: &str =

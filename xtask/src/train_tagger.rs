@@ -132,7 +132,7 @@ pub(crate) fn train(data: &DataDir, options: &TrainOptions) -> anyhow::Result<Ta
 
 /// `cargo xtask train-tagger`.
 pub(crate) fn run(options: &TrainOptions, out: &Path, data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::reproduce::resolve(data)?;
+    let data = crate::data_dir::resolve(data)?;
     let start = std::time::Instant::now();
     let tagger = train(&data, options)?;
     let test = ewt(&data, 2)?;

@@ -4,13 +4,8 @@
 //! the best one, and the sentence ends there.
 
 use crate::features::{Lexical, NO_TAG, previous_tag_features, tag_bigram, word_features};
+use crate::perceptron::Scorer;
 use crate::tagger::Tagger;
-
-/// Something that scores a token's classes from its features: frozen or learning weights.
-pub(crate) trait Scorer {
-    /// Writes one score per class into `scores`.
-    fn scores(&self, features: &[u64], scores: &mut [f32]);
-}
 
 #[derive(Debug, Clone, Copy)]
 struct Entry {

@@ -17,6 +17,8 @@
 //! ```
 //! A `str` is its byte length (u32) and UTF-8 bytes.
 
+use std::path::Path;
+
 use crate::Error;
 use crate::features::FeatureGroups;
 use crate::lemma::{LemmaTables, Lemmatizer};
@@ -307,4 +309,48 @@ pub(crate) fn decode(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
         lemmatizer: Lemmatizer::new(tables, ud),
         info,
     })
+}
+
+/// Tagger models as files and bytes, in this module's format.
+impl Tagger {
+    /// The model built into this program (`models/english-tagger-ewt/model.bin`), or the file
+    /// `$GECBIAS_TAGGER_MODEL` names.
+    pub fn default_model() -> Result<Tagger, Error> {
+        use gecbias_resources::{Located, Resource, locate};
+        match locate(Resource::EnglishTagger)? {
+            Located::Embedded(files) => {
+                let bytes = files.get("model.bin").unwrap_or_default();
+                decode(bytes, &files.describe("model.bin"))
+            }
+            Located::Path { path, .. } => Tagger::load(&path),
+        }
+    }
+
+    /// Reads a model file written by [`Tagger::save`].
+    pub fn load(path: &Path) -> Result<Tagger, Error> {
+        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        decode(&bytes, &path.display().to_string())
+    }
+
+    /// Writes the model (a deterministic byte sequence: the same model, the same bytes).
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
+        std::fs::write(path, encode(self)).map_err(|source| Error::Io {
+            path: path.to_owned(),
+            source,
+        })
+    }
+
+    /// Reads a model from its bytes; `what` names their origin in errors. Any bytes give a model
+    /// or [`Error::Model`], never a panic.
+    pub fn from_bytes(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
+        decode(bytes, what)
+    }
+
+    /// The model's bytes, as [`Tagger::save`] writes them.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        encode(self)
+    }
 }

@@ -5,6 +5,12 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// Something that scores a token's classes from its features: frozen or learning weights.
+pub(crate) trait Scorer {
+    /// Writes one score per class into `scores`.
+    fn scores(&self, features: &[u64], scores: &mut [f32]);
+}
+
 /// The keys are already well-mixed hashes ([`crate::features`]): use them as they are.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct KeyHasher(u64);
@@ -111,7 +117,7 @@ impl Training {
     /// The class the current (not averaged) weights predict.
     pub(crate) fn predict(&mut self, features: &[u64]) -> usize {
         let mut scores = std::mem::take(&mut self.scores);
-        crate::beam::Scorer::scores(self, features, &mut scores);
+        Scorer::scores(self, features, &mut scores);
         let best = argmax(&scores);
         self.scores = scores;
         best
@@ -181,13 +187,13 @@ fn update(entries: &mut Vec<Entry>, class: u16, delta: f32, step: u64) {
     entry.weight += delta;
 }
 
-impl crate::beam::Scorer for Weights {
+impl Scorer for Weights {
     fn scores(&self, features: &[u64], scores: &mut [f32]) {
         self.score(features, scores);
     }
 }
 
-impl crate::beam::Scorer for Training {
+impl Scorer for Training {
     fn scores(&self, features: &[u64], scores: &mut [f32]) {
         scores.fill(0.0);
         for key in features {

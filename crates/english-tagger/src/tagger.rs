@@ -2,12 +2,10 @@
 //! pass for labels, the lemmatiser).
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use crate::features::{FeatureGroups, Lexical, Lexicons, NO_TAG, hash_bytes, label_features};
 use crate::lemma::Lemmatizer;
 use crate::perceptron::Weights;
-use crate::{Error, model};
 
 /// The analysis of one token.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -69,42 +67,6 @@ pub struct Tagger {
 }
 
 impl Tagger {
-    /// The model built into this program (`models/english-tagger-ewt/model.bin`), or the file
-    /// `$GECBIAS_TAGGER_MODEL` names.
-    pub fn default_model() -> Result<Tagger, Error> {
-        use gecbias_resources::{Located, Resource, locate};
-        match locate(Resource::EnglishTagger)? {
-            Located::Embedded(files) => {
-                let bytes = files.get("model.bin").unwrap_or_default();
-                model::decode(bytes, &files.describe("model.bin"))
-            }
-            Located::Path { path, .. } => Tagger::load(&path),
-        }
-    }
-
-    /// Reads a model file written by [`Tagger::save`].
-    pub fn load(path: &Path) -> Result<Tagger, Error> {
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_owned(),
-            source,
-        })?;
-        model::decode(&bytes, &path.display().to_string())
-    }
-
-    /// Writes the model (a deterministic byte sequence: the same model, the same bytes).
-    pub fn save(&self, path: &Path) -> Result<(), Error> {
-        std::fs::write(path, model::encode(self)).map_err(|source| Error::Io {
-            path: path.to_owned(),
-            source,
-        })
-    }
-
-    /// Reads a model from its bytes; `what` names their origin in errors. Any bytes give a model
-    /// or [`Error::Model`], never a panic.
-    pub fn from_bytes(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
-        model::decode(bytes, what)
-    }
-
     /// spaCy's lemmas of a sentence's words given their coarse (UPOS) and Penn tags — as
     /// [`Tagger::tag`] lemmatises, for tags that come from elsewhere (ERRANT's edits).
     ///
@@ -121,11 +83,6 @@ impl Tagger {
             "one UPOS and one Penn tag per word"
         );
         self.lemmatizer.sentence(words, upos, xpos)
-    }
-
-    /// The model's bytes, as [`Tagger::save`] writes them.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        model::encode(self)
     }
 
     /// How the model was made and how it scores.

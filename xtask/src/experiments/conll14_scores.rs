@@ -2,6 +2,7 @@
 //! simplification outputs, beside the reference tools' values (metric-goldens §a–c, f; LCB G11).
 //! Any difference from a reference value fails the experiment.
 
+use crate::paper_inputs::SYSTEMS;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -29,23 +30,6 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     full: None,
 };
 
-/// (label, file in the paragraphs folder): the 13 CoNLL-2014 outputs of the data and RoRo.
-pub(crate) const SYSTEMS: [(&str, &str); 14] = [
-    ("AMU", "AMU"),
-    ("CAMB", "CAMB"),
-    ("CUUI", "CUUI"),
-    ("IITB", "IITB"),
-    ("IPN", "IPN"),
-    ("JMGR", "JMGR"),
-    ("NTHU", "NTHU"),
-    ("PKU", "PKU"),
-    ("POST", "POST"),
-    ("RAC", "RAC"),
-    ("SJTU", "SJTU"),
-    ("UFC", "UFC"),
-    ("UMC", "UMC"),
-    ("RoRo", "conll14st.output.1cleaned"),
-];
 /// Xie et al.'s character-level system, scored in the LCB paper's Fig. 3 (G11) only.
 const CHAR: (&str, &str) = ("char", "filtered_test.txt");
 const GOLD_FILES: [&str; 2] = ["official-2014.combined.m2", "official-2014.0.m2"];

@@ -30,7 +30,7 @@ mod usim_variants;
 mod validity;
 mod variance;
 
-pub(crate) use conll14_scores::SYSTEMS;
+pub(crate) use crate::paper_inputs::SYSTEMS;
 pub(crate) use fig_systems::{interval as authors_interval, stats as authors_stats};
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
