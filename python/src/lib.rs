@@ -204,14 +204,14 @@ fn tag(py: Python<'_>, lines: Vec<String>, pretokenized: bool) -> PyResult<Vec<V
             .enumerate()
             .map(|(i, line)| {
                 let (tokens, analyses) =
-                    gecbias_cli::tag_line(line, pretokenized, &format!("line {}", i + 1))?;
+                    gecbias_engine::tag_line(line, pretokenized, &format!("line {}", i + 1))?;
                 Ok(tokens
                     .into_iter()
                     .zip(analyses)
                     .map(|(t, a)| (t, a.xpos, a.upos, a.lemma, a.ud_lemma, a.dep))
                     .collect())
             })
-            .collect::<Result<Vec<_>, gecbias_cli::Error>>()
+            .collect::<Result<Vec<_>, gecbias_engine::Error>>()
     })
     .map_err(|e| InputError::new_err(e.to_string()))
 }

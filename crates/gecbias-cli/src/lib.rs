@@ -48,9 +48,7 @@ use std::ffi::OsString;
 use std::io::Write;
 
 use clap::{CommandFactory, FromArgMatches, Subcommand};
-pub use english_tagger::Analysis;
 pub use gecbias_engine::{ErrantAnalyser, Signature};
-pub use tag::{MAX_LINE_TOKENS, tag_line};
 
 /// Why a command failed: the binary prints the message after `gecbias: ` and exits with
 /// [`Error::exit_status`].

@@ -102,6 +102,25 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// The English tagger's model could not be loaded.
+    #[error("{source}")]
+    Tagger {
+        /// The tagger's error, naming the model it tried.
+        #[source]
+        source: english_tagger::Error,
+    },
+    /// A line too long to tag ([`crate::MAX_LINE_TOKENS`]).
+    #[error(
+        "{place}: {tokens} tokens; gecbias tag takes at most {} per line: split the line into \
+         sentences",
+        crate::MAX_LINE_TOKENS
+    )]
+    TooManyTokens {
+        /// `FILE:LINE`.
+        place: String,
+        /// Its tokens.
+        tokens: usize,
+    },
     /// The UCCA parser's model could not be loaded.
     #[error("{source}")]
     Parser {

@@ -57,6 +57,7 @@ mod sari;
 mod signature;
 mod statistic;
 mod system;
+mod tagging;
 mod usim;
 
 pub use analyses::{conservatism_signature, unseen_signature};
@@ -79,6 +80,7 @@ pub use resampling::{Bootstrap, DEFAULT_SEED, IntervalKind, Ranking, Resampling}
 pub use sari::SariScorer;
 pub use signature::Signature;
 pub use system::{Lines, System};
+pub use tagging::{MAX_LINE_TOKENS, tag_line};
 pub use usim::{TextOptions, TextParsing, UsimOptions, UsimScorer, UsimVersion, usim_passages};
 
 /// This crate's version, in every signature.
