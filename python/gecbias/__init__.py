@@ -15,7 +15,7 @@ mapping from names to inputs (``{"AMU": "paragraphs/AMU"}``).
   any of them with a bootstrap interval (:func:`confidence_interval`), a paired test against a
   baseline (:func:`paired_test`) or ranked into significance clusters (:func:`rank`),
   sacrebleu's conventions (1000 resamples, seed 12345); or all systems at once with
-  :func:`score`.
+  :func:`score`, or with a :class:`Scorer` prepared once for many system sets.
 * Corpora read once and scored many times (a training loop's use): :class:`M2Gold` (whole
   hypothesis sets or batches of its sentences) and :class:`GleuCorpus`.
 * How conservative a system is: :func:`conservatism` (WordChange, word order, splits).
@@ -93,6 +93,7 @@ from ._results import (
 __all__ = [
     "InputError",
     "Lines",
+    "Inputs",
     "PathLike",
     "Metric",
     "CiMethod",
@@ -129,6 +130,7 @@ __all__ = [
     "meta_eval",
     "M2Gold",
     "GleuCorpus",
+    "Scorer",
     "score",
     "rank",
     "m2_score",
@@ -316,67 +318,92 @@ def score(
     ...                                      names=["fixed", "kept"], gold=gold)]
     [('fixed', 1.0), ('kept', 0.0)]
     """
-    return _score(metric, named(systems, names, "systems"), **options)
+    resampling = options.pop("resampling", Resampling())
+    return Scorer(metric, **options).score(systems, names=names, resampling=resampling)
 
 
-def _score(
-    metric: Metric,
-    systems: List[Tuple[str, str, List[str]]],
-    *,
-    source: Optional[Lines] = None,
-    references: Union[Lines, Sequence[Lines]] = (),
-    gold: Optional[Lines] = None,
-    beta: float = 0.5,
-    max_unchanged_words: int = 2,
-    ignore_whitespace_casing: bool = False,
-    errant_mode: ErrantMode = "cs",
-    analyser: ErrantAnalyser = "spacy",
-    cat: Optional[Literal[1, 2, 3]] = None,
-    iterations: int = 500,
-    pretokenized: bool = False,
-    sentences: bool = False,
-    usim_params: UsimParams = "released",
-    parser_model: Union[BuiltinParser, PathLike, None] = None,
-    resampling: Resampling = Resampling(),
-) -> List[Any]:
-    """:func:`score` of systems already read, (name, origin, lines) each, with its options and
-    their defaults."""
-    choice(metric, _METRICS, "metric")
-    choice(errant_mode, ("cs", "cse", "ds", "dt"), "errant_mode")
-    choice(analyser, ("spacy", "ewt"), "analyser")
-    choice(usim_params, ("released", "branch-2017"), "usim_params")
-    if cat is not None and cat not in (1, 2, 3):
-        raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
-    if not isinstance(resampling, Resampling):
-        raise TypeError(f"resampling: a gecbias.Resampling, not {type(resampling).__name__}")
+class Scorer:
+    """One metric's scorer, its gold, source and references read and prepared once (a parser
+    or an analyser loaded, a gold re-typed), to score any number of system sets — sacrebleu's
+    metric objects; :func:`score` builds one per call. The options are :func:`score`'s.
 
-    def read(value: Lines, argument: str) -> Tuple[str, List[str]]:
-        lines, origin = read_lines(value, argument)
-        return origin, lines
+    >>> gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
+    >>> m2 = Scorer("m2", gold=gold)
+    >>> [s.score for s in m2.score({"fixed": ["He goes to school ."], "kept": ["He go to school ."]})]
+    [1.0, 0.0]
+    """
 
-    options = (
-        positive(beta, "beta"),
-        count(max_unchanged_words, "max_unchanged_words"),
-        bool(ignore_whitespace_casing),
-        errant_mode,
-        analyser,
-        cat,
-        count(iterations, "iterations", 1),
-        bool(pretokenized),
-        bool(sentences),
-        usim_params,
-        _parser_name(parser_model),
-    )
-    rows = _native.score(
-        metric,
-        systems,
-        None if source is None else read(source, "source"),
-        [read(r, f"references[{k}]") for k, r in enumerate(several(references, "references"))],
-        None if gold is None else read(gold, "gold"),
-        options,
-        resampling.native(),
-    )
-    return [_score_row(metric, row) for row in rows]
+    def __init__(
+        self,
+        metric: Metric,
+        *,
+        source: Optional[Lines] = None,
+        references: Union[Lines, Sequence[Lines]] = (),
+        gold: Optional[Lines] = None,
+        beta: float = 0.5,
+        max_unchanged_words: int = 2,
+        ignore_whitespace_casing: bool = False,
+        errant_mode: ErrantMode = "cs",
+        analyser: ErrantAnalyser = "spacy",
+        cat: Optional[Literal[1, 2, 3]] = None,
+        iterations: int = 500,
+        pretokenized: bool = False,
+        sentences: bool = False,
+        usim_params: UsimParams = "released",
+        parser_model: Union[BuiltinParser, PathLike, None] = None,
+    ) -> None:
+        choice(metric, _METRICS, "metric")
+        choice(errant_mode, ("cs", "cse", "ds", "dt"), "errant_mode")
+        choice(analyser, ("spacy", "ewt"), "analyser")
+        choice(usim_params, ("released", "branch-2017"), "usim_params")
+        if cat is not None and cat not in (1, 2, 3):
+            raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
+
+        def read(value: Lines, argument: str) -> Tuple[str, List[str]]:
+            lines, origin = read_lines(value, argument)
+            return origin, lines
+
+        options = (
+            positive(beta, "beta"),
+            count(max_unchanged_words, "max_unchanged_words"),
+            bool(ignore_whitespace_casing),
+            errant_mode,
+            analyser,
+            cat,
+            count(iterations, "iterations", 1),
+            bool(pretokenized),
+            bool(sentences),
+            usim_params,
+            _parser_name(parser_model),
+        )
+        self.metric: Metric = metric
+        self._scorer = _native.Scorer(
+            metric,
+            None if source is None else read(source, "source"),
+            [read(r, f"references[{k}]") for k, r in enumerate(several(references, "references"))],
+            None if gold is None else read(gold, "gold"),
+            options,
+        )
+
+    def score(
+        self, systems: Inputs, *, names: Optional[Sequence[str]] = None, resampling: Resampling = Resampling()
+    ) -> List[Any]:
+        """Every system's score (``systems`` and ``names`` as :func:`score` takes them), the
+        first system the baseline of the paired tests, with what ``resampling`` asks for."""
+        return self._report(named(systems, names, "systems"), resampling)
+
+    def _report(self, systems: List[Tuple[str, str, List[str]]], resampling: Resampling) -> List[Any]:
+        """The rows of systems already read, (name, origin, lines) each."""
+        if not isinstance(resampling, Resampling):
+            raise TypeError(f"resampling: a gecbias.Resampling, not {type(resampling).__name__}")
+        rows = self._scorer.report(systems, resampling.native())
+        return [_score_row(self.metric, row) for row in rows]
+
+
+def _score(metric: Metric, systems: List[Tuple[str, str, List[str]]], **options: Any) -> List[Any]:
+    """:func:`score` of systems already read, (name, origin, lines) each."""
+    resampling = options.pop("resampling", Resampling())
+    return Scorer(metric, **options)._report(systems, resampling)
 
 
 def rank(

@@ -11,24 +11,29 @@ def main(argv: List[str]) -> int:
     """Runs the command line ``argv`` (program name first) as the ``gecbias`` binary does,
     printing its output; returns the exit status (0, 1 bad input, 2 usage)."""
 
-def score(
-    metric: str,
-    systems: List[Tuple[str, str, List[str]]],
-    source: Optional[Tuple[str, List[str]]],
-    references: List[Tuple[str, List[str]]],
-    gold: Optional[Tuple[str, List[str]]],
-    options: Tuple[float, int, bool, str, str, Optional[int], int, bool, bool, str, Optional[str]],
-    resampling: Tuple[
-        Optional[Tuple[int, str]], Optional[int], Optional[int], Optional[Tuple[int, float]], int
-    ],
-) -> List[Dict[str, Any]]:
-    """Every system's score for ``metric`` from the typed engine, in memory: ``systems`` as
-    (name, origin, lines), the first the baseline of the paired tests; ``source``,
-    ``references`` and ``gold`` as (origin, lines); each row the fields of the metric's result
-    dataclass.
+class Scorer:
+    """One metric's scorer from the typed engine, its inputs prepared once."""
 
-    Raises :class:`InputError` for bad input, ``ValueError`` for a missing input or a ranking
-    with too few trials."""
+    def __init__(
+        self,
+        metric: str,
+        source: Optional[Tuple[str, List[str]]],
+        references: List[Tuple[str, List[str]]],
+        gold: Optional[Tuple[str, List[str]]],
+        options: Tuple[float, int, bool, str, str, Optional[int], int, bool, bool, str, Optional[str]],
+    ) -> None: ...
+    def report(
+        self,
+        systems: List[Tuple[str, str, List[str]]],
+        resampling: Tuple[
+            Optional[Tuple[int, str]], Optional[int], Optional[int], Optional[Tuple[int, float]], int
+        ],
+    ) -> List[Dict[str, Any]]:
+        """Every system's row ((name, origin, lines) each, the first the baseline), as a
+        dictionary of the engine's fields.
+
+        Raises :class:`InputError` for bad input, ``ValueError`` for a ranking with too few
+        trials."""
 
 def conservatism(source: Tuple[str, List[str]], output: Tuple[str, List[str]], passages: bool) -> Dict[str, Any]:
     """How conservative ``output`` is against ``source`` (each (origin, lines)): the fields of

@@ -309,7 +309,7 @@ fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(main, m)?)?;
-    m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_class::<score::Scorer>()?;
     m.add_function(wrap_pyfunction!(analyses::conservatism_profile, m)?)?;
     m.add_function(wrap_pyfunction!(analyses::unseen_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(analyses::usim_xml, m)?)?;

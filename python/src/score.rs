@@ -1,5 +1,5 @@
-//! `score`: every metric of the typed engine over systems given in memory, its rows returned as
-//! Python dictionaries of their fields, no command line between.
+//! The typed engine's scorers as one Python class: a metric's inputs prepared once, systems
+//! scored in memory, rows returned as Python dictionaries of the engine's fields.
 
 use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, M2File, M2Options};
 use gecbias_engine::{
@@ -78,23 +78,49 @@ fn needed<T>(value: Option<T>, metric: &str, what: &str) -> PyResult<T> {
     value.ok_or_else(|| PyValueError::new_err(format!("score('{metric}') needs {what}")))
 }
 
-/// One metric's report over `systems` ((name, origin, lines) each, the first the baseline).
-#[allow(clippy::too_many_arguments)]
-fn report(
+fn engine_input(e: gec_metrics::Error) -> PyErr {
+    engine_error(e.into())
+}
+
+/// A metric's engine scorer with what it scores against.
+enum Metric {
+    M2(M2Scorer),
+    /// Hypotheses typed from text against `source`, compared with a gold re-typed alike.
+    ErrantText {
+        scorer: ErrantScorer,
+        source: Lines,
+        gold: M2File,
+        analyser: ErrantAnalyser,
+    },
+    /// Hypothesis M2 files compared with a reference M2 file.
+    ErrantEdits {
+        scorer: ErrantScorer,
+        gold: M2File,
+    },
+    Gleu(GleuScorer),
+    Sari(SariScorer),
+    Usim {
+        scorer: Box<UsimScorer>,
+        source: Lines,
+    },
+}
+
+/// One metric's scorer from the typed engine, its gold, source and references read and prepared
+/// once (sacrebleu's metric objects), to score any number of system sets.
+#[pyclass(frozen, module = "gecbias._native")]
+pub(crate) struct Scorer {
+    metric: Metric,
+}
+
+fn prepare(
     metric: &str,
-    systems: Vec<(String, String, Vec<String>)>,
     source: Option<Input>,
     references: Vec<Input>,
     gold: Option<Input>,
     options: Options,
-    resampling: &Resampling,
-) -> PyResult<MetricReport> {
+) -> PyResult<Metric> {
     let (beta, muw, iwc, mode, analyser, cat, iterations, pretokenized, sentences, version, parser) =
         options;
-    let systems: Vec<System> = systems
-        .into_iter()
-        .map(|(name, origin, l)| System::named(name, Lines::new(origin, l)))
-        .collect();
     let references: Vec<Lines> = references.into_iter().map(lines).collect();
     let source = source.map(lines);
     let text_references = |metric: &str| {
@@ -106,14 +132,14 @@ fn report(
             Ok(())
         }
     };
-    let result = match metric {
+    Ok(match metric {
         "m2" => {
             let (origin, gold) = needed(gold, metric, "gold (the M2 gold)")?;
             let mut o = M2Options::OFFICIAL.with_beta(beta);
             o.max_unchanged_words = muw;
             o.ignore_whitespace_casing = iwc;
             let gold = M2File::parse(&text(&gold), &origin).map_err(engine_input)?;
-            M2Scorer::new(&gold, o).report(&systems, resampling)
+            Metric::M2(M2Scorer::new(&gold, o))
         }
         "errant" => {
             let (origin, gold) = needed(gold, metric, "gold (the reference M2)")?;
@@ -137,37 +163,31 @@ fn report(
             } else {
                 ErrantAnalyser::Spacy
             };
-            match &source {
-                Some(source) => retyped_gold(&text(&gold), &origin, analyser).and_then(|gold| {
-                    scorer.report_text(source, &gold, &systems, analyser, resampling)
-                }),
-                None => {
-                    let gold =
-                        M2File::parse_lenient(&text(&gold), &origin).map_err(engine_input)?;
-                    let hypotheses = systems
-                        .iter()
-                        .map(|s| {
-                            M2File::parse_lenient(&text(&s.output.lines), &s.output.origin)
-                                .map(|file| (s.name.clone(), file))
-                        })
-                        .collect::<Result<Vec<_>, _>>()
-                        .map_err(engine_input)?;
-                    scorer.report_edits(&gold, &hypotheses, resampling)
-                }
+            match source {
+                Some(source) => Metric::ErrantText {
+                    scorer,
+                    gold: retyped_gold(&text(&gold), &origin, analyser).map_err(engine_error)?,
+                    source,
+                    analyser,
+                },
+                None => Metric::ErrantEdits {
+                    scorer,
+                    gold: M2File::parse_lenient(&text(&gold), &origin).map_err(engine_input)?,
+                },
             }
         }
-        "gleu" | "sari" => {
-            let source = needed(source.as_ref(), metric, "source (line-aligned text)")?;
+        "gleu" => {
+            let source = needed(source, metric, "source (line-aligned text)")?;
             text_references(metric)?;
-            if metric == "gleu" {
-                GleuScorer::new(source, &references, iterations)
-                    .and_then(|s| s.report(&systems, resampling))
-            } else {
-                SariScorer::new(source, &references).report(&systems, resampling)
-            }
+            Metric::Gleu(GleuScorer::new(&source, &references, iterations).map_err(engine_error)?)
+        }
+        "sari" => {
+            let source = needed(source, metric, "source (line-aligned text)")?;
+            text_references(metric)?;
+            Metric::Sari(SariScorer::new(&source, &references))
         }
         "usim" => {
-            let source = needed(source.as_ref(), metric, "source (line-aligned text)")?;
+            let source = needed(source, metric, "source (line-aligned text)")?;
             let mut o = UsimOptions::default();
             o.text = crate::analyses::text_options(pretokenized, sentences, parser);
             o.version = if version == "branch-2017" {
@@ -175,46 +195,85 @@ fn report(
             } else {
                 UsimVersion::Released
             };
-            UsimScorer::new(o).and_then(|s| s.report(source, &systems, resampling))
+            Metric::Usim {
+                scorer: Box::new(UsimScorer::new(o).map_err(engine_error)?),
+                source,
+            }
         }
         other => {
             return Err(PyValueError::new_err(format!(
                 "metric: one of 'm2', 'errant', 'gleu', 'sari', 'usim', not {other:?}"
             )));
         }
-    };
-    result.map_err(engine_error)
+    })
 }
 
-fn engine_input(e: gec_metrics::Error) -> PyErr {
-    engine_error(e.into())
+impl Metric {
+    fn report(&self, systems: &[System], resampling: &Resampling) -> PyResult<MetricReport> {
+        match self {
+            Metric::M2(scorer) => scorer.report(systems, resampling),
+            Metric::ErrantText {
+                scorer,
+                source,
+                gold,
+                analyser,
+            } => scorer.report_text(source, gold, systems, *analyser, resampling),
+            Metric::ErrantEdits { scorer, gold } => {
+                let hypotheses = systems
+                    .iter()
+                    .map(|s| {
+                        M2File::parse_lenient(&text(&s.output.lines), &s.output.origin)
+                            .map(|file| (s.name.clone(), file))
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(engine_input)?;
+                scorer.report_edits(gold, &hypotheses, resampling)
+            }
+            Metric::Gleu(scorer) => scorer.report(systems, resampling),
+            Metric::Sari(scorer) => scorer.report(systems, resampling),
+            Metric::Usim { scorer, source } => scorer.report(source, systems, resampling),
+        }
+        .map_err(engine_error)
+    }
 }
 
-/// Every system's score for `metric` (`m2`, `errant`, `gleu`, `sari`, `usim`), computed without
-/// holding the GIL: `systems` as (name, origin, lines), the first the baseline of the paired
-/// tests; `source`, `references` and `gold` as (origin, lines); `options` and `resampling` as
-/// the package's `score` passes them.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn score<'py>(
-    py: Python<'py>,
-    metric: String,
-    systems: Vec<(String, String, Vec<String>)>,
-    source: Option<Input>,
-    references: Vec<Input>,
-    gold: Option<Input>,
-    options: Options,
-    resampling_args: ResamplingArgs,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let settings = resampling(resampling_args);
-    let report = py.detach(|| {
-        report(
-            &metric, systems, source, references, gold, options, &settings,
-        )
-    })?;
-    report
-        .systems
-        .iter()
-        .map(|r| crate::to_python::to_python(py, r))
-        .collect()
+#[pymethods]
+impl Scorer {
+    /// The scorer of `metric` (`m2`, `errant`, `gleu`, `sari`, `usim`) against `source`,
+    /// `references` and `gold` ((origin, lines) each), with `options` as the package passes them;
+    /// prepared without holding the GIL (a parser or an analyser loaded, a gold re-typed).
+    #[new]
+    #[pyo3(signature = (metric, source, references, gold, options))]
+    fn new(
+        py: Python<'_>,
+        metric: String,
+        source: Option<Input>,
+        references: Vec<Input>,
+        gold: Option<Input>,
+        options: Options,
+    ) -> PyResult<Scorer> {
+        let metric = py.detach(|| prepare(&metric, source, references, gold, options))?;
+        Ok(Scorer { metric })
+    }
+
+    /// Every system's row ((name, origin, lines) each, the first the baseline of the paired
+    /// tests), as a dictionary of the engine's fields, computed without holding the GIL.
+    fn report<'py>(
+        &self,
+        py: Python<'py>,
+        systems: Vec<(String, String, Vec<String>)>,
+        resampling_args: ResamplingArgs,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let settings = resampling(resampling_args);
+        let systems: Vec<System> = systems
+            .into_iter()
+            .map(|(name, origin, l)| System::named(name, Lines::new(origin, l)))
+            .collect();
+        let report = py.detach(|| self.metric.report(&systems, &settings))?;
+        report
+            .systems
+            .iter()
+            .map(|r| crate::to_python::to_python(py, r))
+            .collect()
+    }
 }
