@@ -444,10 +444,6 @@ pub struct MetaEval {
     spearman: Correlation,
 }
 
-fn lines(path: &str) -> Result<Lines, Error> {
-    Ok(Lines::new(path, gec_metrics::read_lines(path)?))
-}
-
 fn statistics(source: meta_eval::Error) -> Error {
     Error::MetaEval { source }
 }
@@ -466,11 +462,11 @@ impl MetaEval {
             .collect();
         let systems = judged_systems(&rankings, &layout, &options)?;
         let human = human_scores(&rankings, &systems, &options)?;
-        let source = lines(&layout.source)?;
+        let source = Lines::read(&layout.source)?;
         let gold = Gold::of(&options.gold.display().to_string(), &source)?;
         let outputs = systems
             .iter()
-            .map(|s| Ok(System::named(s.clone(), lines(&layout.output(s))?)))
+            .map(|s| System::read(s.clone(), layout.output(s)))
             .collect::<Result<Vec<_>, Error>>()?;
         let spearman = match options.dataset {
             Dataset::Gjg15 => Correlation::Spearman,

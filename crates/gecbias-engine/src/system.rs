@@ -1,4 +1,9 @@
-//! The inputs every scorer reads: lines with the name messages give them, and named systems.
+//! The inputs every scorer reads: lines with the name messages give them, and named systems,
+//! from lines in memory or from files.
+
+use std::path::Path;
+
+use crate::Error;
 
 /// Lines of text (without line ends) and the name a message gives their origin: a file's path,
 /// or a caller's label for lines held in memory (`sources`, `corrections[1]`).
@@ -17,6 +22,16 @@ impl Lines {
             origin: origin.into(),
             lines,
         }
+    }
+
+    /// The lines of the file at `path` (UTF-8 checked with the line of the first bad byte, CRLF
+    /// or LF, the libraries' size limit; an empty file refused), named by the path.
+    pub fn read(path: impl AsRef<Path>) -> Result<Lines, Error> {
+        let path = path.as_ref();
+        Ok(Lines::new(
+            path.display().to_string(),
+            gec_metrics::read_lines(path)?,
+        ))
     }
 }
 
@@ -37,6 +52,11 @@ impl System {
             output: Lines::new(name.clone(), lines),
             name,
         }
+    }
+
+    /// A system called `name` whose output is the file at `path`.
+    pub fn read(name: impl Into<String>, path: impl AsRef<Path>) -> Result<System, Error> {
+        Ok(System::named(name, Lines::read(path)?))
     }
 
     /// A system called `name` whose output is `output` (messages name its origin).
