@@ -146,10 +146,14 @@ __all__ = [
     "parse",
     "errant_parallel",
     "tag",
+    "DEFAULT_SEED",
     "__version__",
 ]
 
 __version__: str = _native.__version__
+#: The seed of every resampling unless one is given: sacrebleu's 12345, the engine's
+#: ``DEFAULT_SEED``.
+DEFAULT_SEED: int = _native.DEFAULT_SEED
 
 #: The metrics of :func:`score`.
 Metric = Literal["m2", "errant", "gleu", "sari", "usim"]
@@ -199,7 +203,7 @@ class Resampling:
     paired_ar_n: int = 10_000
     rank: bool = False
     rank_alpha: float = 0.05
-    seed: int = 12345
+    seed: int = DEFAULT_SEED
 
     def native(
         self,
@@ -412,7 +416,7 @@ def rank(
     *,
     trials: int = 10_000,
     alpha: float = 0.05,
-    seed: int = 12345,
+    seed: int = DEFAULT_SEED,
     **inputs: Any,
 ) -> List[Score]:
     """The systems ranked on ``metric`` with significance clusters, best first (each
@@ -596,7 +600,7 @@ def confidence_interval(
     *,
     resamples: int = 1000,
     method: CiMethod = "bca",
-    seed: int = 12345,
+    seed: int = DEFAULT_SEED,
     **inputs: Any,
 ) -> Interval:
     """A bootstrap confidence interval (95 %) of ``system``'s ``metric`` score over test
@@ -615,7 +619,7 @@ def paired_test(
     *,
     method: Literal["bs", "ar"] = "bs",
     trials: Optional[int] = None,
-    seed: int = 12345,
+    seed: int = DEFAULT_SEED,
     **inputs: Any,
 ) -> PairedTest:
     """A paired significance test of ``system`` against ``baseline`` on ``metric``: paired
@@ -823,7 +827,7 @@ def meta_eval(
     paired: bool = False,
     resamples: int = 1000,
     unit: ResampleUnit = "rankings",
-    seed: int = 12345,
+    seed: int = DEFAULT_SEED,
     exclude: Optional[Sequence[str]] = None,
     references: Optional[Sequence[str]] = None,
     granularity: Literal["sent", "edit"] = "sent",

@@ -3,6 +3,7 @@
 from typing import Any, Dict, List, Optional, Tuple
 
 __version__: str
+DEFAULT_SEED: int
 
 class InputError(ValueError):
     """Bad input: a malformed or inconsistent file; the message names the file and line."""

@@ -323,5 +323,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GleuCorpus>()?;
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("DEFAULT_SEED", gecbias_engine::DEFAULT_SEED)?;
     Ok(())
 }
