@@ -1,7 +1,8 @@
 //! Formal conservatism of grammatical error correction (Choshen & Abend 2018, §3.2 "Under-correction
 //! in GEC systems"; 000 draft §2): how much a correction changes its source.
 //!
-//! * [`spearman`] — Spearman's ρ with average ranks, computed with the reference's arithmetic.
+//! * Spearman's ρ with average ranks, computed with the reference's arithmetic
+//!   (`reference_stats::spearman_scipy`).
 //! * [`sentence`] — the measures of one source/correction sentence pair: [`word_change`],
 //!   [`index_diff`], [`spearman_rho`], all from one word alignment ([`SentencePair`]).
 //! * [`passage`] — a whole output against its source: sentence alignment, then the measures (or
@@ -39,7 +40,6 @@ mod files;
 pub mod passage;
 pub mod profile;
 pub mod sentence;
-pub mod spearman;
 
 pub use error::Error;
 pub use files::{Procedure, Resources, compare_contents, compare_files};
@@ -49,7 +49,6 @@ pub use passage::{
 };
 pub use profile::{ConservatismProfile, WORD_CHANGE_BINS};
 pub use sentence::{SentenceMeasures, SentencePair};
-pub use spearman::{spearman_p_value, spearman_rho};
 
 /// This crate's version (`gecbias --version` lists it).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

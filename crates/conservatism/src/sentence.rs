@@ -18,7 +18,7 @@ use mono_align::tokens::is_word_char;
 use mono_align::{Alignment, CostModel, EMPTY_WORD, WordEquivalence, preprocess_word};
 use serde::Serialize;
 
-use crate::spearman::spearman_rho;
+use reference_stats::spearman_scipy;
 
 /// True for an alignment token that is a word: not the empty side, and holding a word character.
 pub fn is_word(token: &str) -> bool {
@@ -96,7 +96,7 @@ impl SentencePair {
             .into_iter()
             .map(|(i, j)| (i as f64, j as f64))
             .unzip();
-        spearman_rho(&x, &y)
+        spearman_scipy(&x, &y)
     }
 
     /// All three measures.

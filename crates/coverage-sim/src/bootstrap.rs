@@ -17,9 +17,9 @@ use rand_pcg::Pcg64;
 use serde::Serialize;
 
 use crate::Error;
-use crate::normal::{normal_cdf, normal_quantile};
 use gec_metrics::map_indices;
 use gec_metrics::{numpy_mean, pairwise_sum};
+use reference_stats::{normal_cdf, normal_quantile};
 
 /// A resampling plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -9,10 +9,9 @@
 //! * [`simulation`] — the authors' Monte-Carlo estimate of the same, quirks included, seeded and
 //!   parallel.
 //! * [`bootstrap`] — seeded, parallel sentence resampling with BCa and percentile intervals
-//!   ([`normal`]: Φ and Φ⁻¹ for them).
+//!   (Φ and Φ⁻¹ from `reference-stats`).
 //! * [`reranking`] — the oracle reranker of a k-best list.
-//! * [`significance`] — paired bootstrap and approximate randomisation tests between systems;
-//!   [`student_t_upper`]: Student's t tail for tests of correlations.
+//! * [`significance`] — paired bootstrap and approximate randomisation tests between systems.
 //! * [`crowd_references`] — crowd corrections as M2 edits, as the authors converted them.
 //! * [`perfect_corpus`] — the perfect system's corpus with M crowd references, seeded.
 //! * [`perfect_simplification`] — SARI, MAX-SARI and lucky SARI of a perfect simplification
@@ -50,7 +49,6 @@ pub mod coverage;
 #[cfg(feature = "crowd")]
 pub mod crowd_references;
 mod error;
-pub mod normal;
 #[cfg(feature = "crowd")]
 pub mod perfect_corpus;
 #[cfg(feature = "crowd")]
@@ -60,7 +58,6 @@ pub mod poisson_binomial;
 pub mod reranking;
 pub mod significance;
 pub mod simulation;
-mod student;
 mod weighted_draw;
 
 pub use bootstrap::{
@@ -85,7 +82,6 @@ pub use significance::{
     m2_f_statistic, mean_statistic, paired_bootstrap, two_proportion_test,
 };
 pub use simulation::{Estimate, Rows, Simulation, mean_over_sentences};
-pub use student::student_t_upper;
 
 /// This crate's version (`gecbias --version` lists it).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -208,7 +208,7 @@ pub fn two_proportion_test(
         return Ok((0.0, 1.0));
     }
     let z = (x1 as f64 / n1f - x2 as f64 / n2f) / spread;
-    Ok((z, 2.0 * (1.0 - crate::normal::normal_cdf(z.abs()))))
+    Ok((z, 2.0 * (1.0 - reference_stats::normal_cdf(z.abs()))))
 }
 
 #[cfg(test)]

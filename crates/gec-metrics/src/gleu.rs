@@ -21,9 +21,9 @@ use rand_pcg::Pcg64;
 
 use crate::Error;
 use crate::ngrams::{FastMap, MAX_PACKED_ID, OrderCounts, merge_sum};
-use crate::pairwise_sum::numpy_mean;
 use crate::python_random::PythonRandom;
 use crate::text::{ascii_split, read_lines};
+use reference_stats::numpy_mean;
 
 /// The n-gram order (the script ignores its `-n` option and always uses 4).
 pub const ORDER: usize = 4;

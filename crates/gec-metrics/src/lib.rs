@@ -68,7 +68,6 @@ mod m2_gold;
 mod m2_score;
 mod m2_trace;
 mod ngrams;
-mod pairwise_sum;
 mod parallel;
 mod python_dict;
 mod python_random;
@@ -99,8 +98,8 @@ pub use m2_score::{
     sentence_stats, summary_report, verbose_report, very_verbose_report,
 };
 pub use m2_trace::MAX_TRACE_VERTICES;
-pub use pairwise_sum::{numpy_mean, pairwise_sum};
 pub use parallel::map_indices;
+pub use reference_stats::{numpy_mean, pairwise_sum};
 pub use sari::{
     SariScore, SariStrip, lucky_sari, max_sari, read_sari_lines, sari_files, sari_mean,
     sari_per_sentence, sari_score, sari_sentence, sari_strip,

@@ -223,6 +223,7 @@ enum Command {
 /// `--version`: the command's and every library's version, and the parser model.
 fn long_version() -> String {
     let crates = [
+        ("gecbias-engine", gecbias_engine::VERSION),
         ("gec-metrics", gec_metrics::VERSION),
         ("coverage-sim", coverage_sim::VERSION),
         ("conservatism", conservatism::VERSION),

@@ -80,7 +80,7 @@ pub fn sentence_agreement(
         agree,
         disagree,
         accuracy: agree as f64 / total,
-        kendall: (agree as f64 - disagree as f64) / total,
+        kendall: reference_stats::kendall_from_counts(agree, disagree),
     })
 }
 

@@ -1,4 +1,5 @@
-//! Correlations of a metric's system scores with the human ones.
+//! Correlations of a metric's system scores with the human ones: the reference-faithful
+//! statistics of `reference-stats`, with their inputs checked.
 
 use crate::Error;
 
@@ -19,71 +20,24 @@ fn check(human: &[f64], metric: &[f64]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Pearson's r = Σ(hᵢ − h̄)(mᵢ − m̄) / √(Σ(hᵢ − h̄)² Σ(mᵢ − m̄)²); `None` when either side is
-/// constant.
+/// Pearson's r of the metric's scores with the human ones ([`reference_stats::pearson`]);
+/// `None` when either side is constant.
 pub fn pearson(human: &[f64], metric: &[f64]) -> Result<Option<f64>, Error> {
     check(human, metric)?;
-    let n = human.len() as f64;
-    let (h_mean, m_mean) = (
-        human.iter().sum::<f64>() / n,
-        metric.iter().sum::<f64>() / n,
-    );
-    let (mut covariance, mut h_var, mut m_var) = (0.0, 0.0, 0.0);
-    for (h, m) in human.iter().zip(metric) {
-        covariance += (h - h_mean) * (m - m_mean);
-        h_var += (h - h_mean).powi(2);
-        m_var += (m - m_mean).powi(2);
-    }
-    let denominator = (h_var * m_var).sqrt();
-    Ok((denominator > 0.0).then(|| covariance / denominator))
+    Ok(reference_stats::pearson(human, metric))
 }
 
-/// Spearman's ρ as GJG15's `spearman.pl` computes it: each side ranked 1… by descending score,
-/// then ρ = 1 − 6 Σ dᵢ² / (n (n² − 1)) with dᵢ the difference of system i's two ranks. Equal
-/// scores take consecutive ranks in the order given (the script's order there is Perl's hash
-/// order, so a tie makes its ρ vary from run to run).
+/// Spearman's ρ as GJG15's `spearman.pl` computes it ([`reference_stats::spearman_gjg15`]).
 pub fn spearman(human: &[f64], metric: &[f64]) -> Result<f64, Error> {
     check(human, metric)?;
-    let ranks = |scores: &[f64]| {
-        let mut order: Vec<usize> = (0..scores.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-        let mut rank = vec![0.0; scores.len()];
-        for (r, &i) in order.iter().enumerate() {
-            rank[i] = (r + 1) as f64;
-        }
-        rank
-    };
-    let (h, m) = (ranks(human), ranks(metric));
-    let d2: f64 = h.iter().zip(&m).map(|(a, b)| (a - b).powi(2)).sum();
-    let n = human.len() as f64;
-    Ok(1.0 - 6.0 * d2 / (n * (n * n - 1.0)))
+    Ok(reference_stats::spearman_gjg15(human, metric))
 }
 
-/// Spearman's ρ as `scipy.stats.spearmanr` computes it (SEEDA's `corr_system.py`): Pearson's r of
-/// the two sides' ranks, equal scores sharing the mean of their ranks; `None` when a side is
-/// constant. Without ties it equals [`spearman`].
+/// Spearman's ρ as SEEDA's `corr_system.py` gets it from scipy
+/// ([`reference_stats::spearman_average_ranks`]); `None` when a side is constant.
 pub fn spearman_average_ranks(human: &[f64], metric: &[f64]) -> Result<Option<f64>, Error> {
     check(human, metric)?;
-    pearson(&average_ranks(human), &average_ranks(metric))
-}
-
-/// Ranks 1…n by ascending score, ties sharing the mean of the ranks they span.
-fn average_ranks(scores: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..scores.len()).collect();
-    order.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
-    let mut ranks = vec![0.0; scores.len()];
-    let mut start = 0;
-    while start < order.len() {
-        let end = (start..order.len())
-            .find(|&k| scores[order[k]] != scores[order[start]])
-            .unwrap_or(order.len());
-        let mean = (start + 1 + end) as f64 / 2.0;
-        for &i in &order[start..end] {
-            ranks[i] = mean;
-        }
-        start = end;
-    }
-    ranks
+    Ok(reference_stats::spearman_average_ranks(human, metric))
 }
 
 #[cfg(test)]
@@ -112,7 +66,6 @@ mod tests {
 
     #[test]
     fn average_ranks_share_ties_as_scipy_does() {
-        assert_eq!(average_ranks(&[0.3, 0.1, 0.3, 0.2]), [3.5, 1.0, 3.5, 2.0]);
         let human = [0.6, 0.5, 0.4, 0.3];
         // No ties: the same as GJG15's formula.
         let m = [3.0, 4.0, 2.0, 1.0];

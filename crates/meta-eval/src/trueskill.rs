@@ -4,9 +4,9 @@
 //! e^−|μa − μb|, and one of their comparisons at random, and updates both ratings; a system's
 //! score is its μ after as many steps as there are comparisons, averaged over seeded runs.
 
-use coverage_sim::normal::{normal_cdf, normal_quantile};
 use rand::RngExt;
 use rand_pcg::Pcg64;
+use reference_stats::{normal_cdf, normal_quantile};
 
 use crate::Error;
 use crate::judgments::{Comparison, Outcome, systems_of};

@@ -3,7 +3,7 @@
 //! much a and b correlate with each other? The test WMT's metrics tasks use (Graham & Baldwin
 //! 2014).
 
-use coverage_sim::student_t_upper;
+use reference_stats::student_t_upper;
 
 use crate::Error;
 

@@ -18,6 +18,7 @@
 
 use crate::lp::Programme;
 use crate::{Error, Fingerprint, Histogram};
+use reference_stats::ln_gamma;
 
 /// The estimator's parameters, with the defaults the paper used.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -85,34 +86,6 @@ fn draws(fingerprint: &Fingerprint, params: &Params) -> Result<f64, Error> {
         return Err(Error::InvalidParams("n_max must be positive".into()));
     }
     Ok(fingerprint.sample_size() as f64 * params.samples_ratio)
-}
-
-/// ln Γ(x) for x > 0 (Lanczos approximation, g = 7, 9 terms; relative error ~1e-15): the binomial
-/// coefficients of the estimator's expected fingerprints, and `coverage-sim`'s Student's t.
-pub fn ln_gamma(x: f64) -> f64 {
-    const G: f64 = 7.0;
-    const C: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x < 0.5 {
-        // Reflection: Γ(x)Γ(1−x) = π / sin(πx).
-        return (std::f64::consts::PI / (std::f64::consts::PI * x).sin()).ln() - ln_gamma(1.0 - x);
-    }
-    let x = x - 1.0;
-    let t = x + G + 0.5;
-    let series = C[1..]
-        .iter()
-        .zip(1..)
-        .fold(C[0], |acc, (c, k)| acc + c / (x + k as f64));
-    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + series.ln()
 }
 
 /// Binom(i; n, x) = C(n, i) xⁱ (1 − x)ⁿ⁻ⁱ, 0 for i > n; at x = 0 and x = 1 the point masses at

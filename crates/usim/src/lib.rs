@@ -13,7 +13,6 @@
 //! * [`variants`] — the draft's top-down largest cut and token analysis.
 //! * [`tree_edit`] — Zhang–Shasha tree edit distance and the draft's aligned edit distance.
 //! * [`trials`] — the pair lists of Table 1.
-//! * [`agreement`] — Pearson's r and Kendall's τ between USim on two sets of parses.
 //! * [`usim_files`], [`usim_file_pairs`] — USim of UCCA XML files, one pair or many in parallel.
 //! * [`text`] — USim of text: lines tokenised, parsed by `ucca-parser`'s model and compared
 //!   ([`usim_text`], [`usim_lines`]; [`usim_systems`] for many systems, each distinct line parsed
@@ -51,7 +50,6 @@
 //! ```
 //!
 //! The DAG F-score used as inter-annotator agreement is [`ucca_graph::dag_f1`].
-pub mod agreement;
 pub mod distsim;
 mod error;
 mod files;

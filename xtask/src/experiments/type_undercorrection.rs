@@ -11,11 +11,11 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use anyhow::Context;
-use conservatism::{spearman_p_value, spearman_rho};
 use gec_errant::Annotator;
 use gec_metrics::CategoryTier;
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
+use reference_stats::{spearman_p_value, spearman_scipy};
 use serde::Serialize;
 
 use super::{Experiment, Report, SYSTEMS};
@@ -135,7 +135,7 @@ fn typing(typing: &'static str, systems: &[EditRow], references: &[EditRow]) -> 
     }
     let frequency: Vec<f64> = rows.iter().map(|r| r.reference_edits as f64).collect();
     let ratio: Vec<f64> = rows.iter().map(|r| r.ratio).collect();
-    let rho = spearman_rho(&frequency, &ratio);
+    let rho = spearman_scipy(&frequency, &ratio);
     Typing {
         typing,
         rows,
@@ -198,7 +198,7 @@ fn run(data: &DataDir, _inputs: &[String], bar: &ProgressBar) -> anyhow::Result<
                 Some((PAPER[k].1, r.ratio))
             })
             .unzip();
-        spearman_rho(&paper, &ours)
+        spearman_scipy(&paper, &ours)
     };
     let (errant_vs_paper, ours_vs_paper) = (agreement(&errant), agreement(&ours));
     let markdown = markdown(&errant, &ours, errant_vs_paper, ours_vs_paper);

@@ -9,13 +9,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use anyhow::Context;
-use conservatism::{spearman_p_value, spearman_rho};
 use gec_metrics::{M2Block, M2Edit, M2File};
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use rayon::prelude::*;
+use reference_stats::{spearman_p_value, spearman_scipy};
 use serde::Serialize;
 use usim::{Params, PreparedPassage, TextParser, Tokenization, empty_sentence_usim, usim};
 
@@ -221,12 +221,12 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         extra.is_empty() && rows.iter().all(|r| r.occurrences == r.paper_occurrences);
     let ours: Vec<f64> = rows.iter().map(|r| r.mean_change).collect();
     let paper: Vec<f64> = rows.iter().map(|r| r.paper_mean_change).collect();
-    let rho = spearman_rho(&ours, &paper);
+    let rho = spearman_scipy(&ours, &paper);
     let p = spearman_p_value(rho, rows.len());
     let edits: usize = rows.iter().map(|r| r.occurrences).sum();
     let overall: f64 = sums.values().map(|(sum, _, _)| sum).sum::<f64>() / edits as f64;
     let other: Vec<f64> = rows.iter().map(|r| r.perceptron_mean_change).collect();
-    let between = spearman_rho(&ours, &other);
+    let between = spearman_scipy(&ours, &other);
 
     let mut md = String::new();
     let _ = writeln!(

@@ -12,11 +12,11 @@ use gecbias_data::DataDir;
 use gecbias_data::datasets::{JFLEG_DEV_PARSES, NUCLE_PARAGRAPH_PARSES, USIM_ANNOTATIONS};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
+use reference_stats::{kendall_tau, pearson};
 use serde::Serialize;
 use ucca_graph::Passage;
 use ucca_graph::dag_f1::{DagF1, Normalisation, evaluate};
 use ucca_parser::{BuiltinModel, Parser, Token};
-use usim::agreement::{kendall_tau, pearson};
 use usim::trials::{NUCLE_ESSAYS, TABLE_1};
 use usim::{Params, PreparedPassage, TextParser, Tokenization, usim};
 
@@ -84,7 +84,7 @@ fn agreement(labels: &[&str], stored: &[f64], ours: &[f64], groups: &[usize]) ->
     let (a, b): (Vec<f64>, Vec<f64>) = means.iter().map(|m| (m.1, m.2)).unzip();
     Agreement {
         pairs: stored.len(),
-        pearson: pearson(stored, ours),
+        pearson: pearson(stored, ours).unwrap_or(f64::NAN),
         kendall_of_means: (labels.len() > 1).then(|| kendall_tau(&a, &b)),
         means,
     }

@@ -1,7 +1,10 @@
-//! Spearman's rank correlation as the reference computes it (`scipy.stats.spearmanr`, i.e.
-//! `numpy.corrcoef` of the average ranks), operation for operation.
+//! Spearman's rank correlation in the three ways the reference tools compute it, each named:
+//! [`spearman_gjg15`] (GJG15's `spearman.pl`: consecutive ranks, 1 − 6Σd²/(n(n²−1))),
+//! [`spearman_average_ranks`] (Pearson's r of average ranks, as SEEDA's `corr_system.py` gets
+//! it from scipy) and [`spearman_scipy`] (`scipy.stats.spearmanr`, i.e. `numpy.corrcoef` of the
+//! average ranks, operation for operation), and [`spearman_p_value`], scipy's p-value.
 //!
-//! With ranks r (ties get the average of their positions) and centred ranks x = r − mean(r):
+//! [`spearman_scipy`], with ranks r (ties get the average of their positions) and centred ranks x = r − mean(r):
 //!
 //! ```text
 //! c_xy = Σ xᵢyᵢ · (1 / (n − 1)),  c_xx = Σ xᵢ² · (1 / (n − 1)),  c_yy likewise
@@ -36,8 +39,9 @@ pub fn average_ranks(values: &[f64]) -> Vec<f64> {
     ranks
 }
 
-/// Spearman's ρ between `x` and `y` (module docs); NaN when undefined or the lengths differ.
-pub fn spearman_rho(x: &[f64], y: &[f64]) -> f64 {
+/// Spearman's ρ between `x` and `y` as `scipy.stats.spearmanr` computes it (module docs); NaN
+/// when undefined or the lengths differ.
+pub fn spearman_scipy(x: &[f64], y: &[f64]) -> f64 {
     let n = x.len();
     if n != y.len() || n < 2 {
         return f64::NAN;
@@ -62,6 +66,33 @@ pub fn spearman_rho(x: &[f64], y: &[f64]) -> f64 {
     } else {
         rho.clamp(-1.0, 1.0)
     }
+}
+
+/// Spearman's ρ as GJG15's `spearman.pl` computes it: each side ranked 1… by descending score,
+/// then ρ = 1 − 6 Σ dᵢ² / (n (n² − 1)) with dᵢ the difference of item i's two ranks. Equal
+/// scores take consecutive ranks in the order given (the script's order there is Perl's hash
+/// order, so a tie makes its ρ vary from run to run). The sides must have the same length.
+pub fn spearman_gjg15(x: &[f64], y: &[f64]) -> f64 {
+    let ranks = |scores: &[f64]| {
+        let mut order: Vec<usize> = (0..scores.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        let mut rank = vec![0.0; scores.len()];
+        for (r, &i) in order.iter().enumerate() {
+            rank[i] = (r + 1) as f64;
+        }
+        rank
+    };
+    let (h, m) = (ranks(x), ranks(y));
+    let d2: f64 = h.iter().zip(&m).map(|(a, b)| (a - b).powi(2)).sum();
+    let n = x.len() as f64;
+    1.0 - 6.0 * d2 / (n * (n * n - 1.0))
+}
+
+/// Spearman's ρ as SEEDA's `corr_system.py` gets it from scipy: Pearson's r
+/// ([`crate::pearson`]) of the two sides' average ranks; `None` when a side is constant. Without
+/// ties it equals [`spearman_gjg15`].
+pub fn spearman_average_ranks(x: &[f64], y: &[f64]) -> Option<f64> {
+    crate::pearson(&average_ranks(x), &average_ranks(y))
 }
 
 /// The two-sided p-value of Spearman's ρ over `n` pairs, as `scipy.stats.spearmanr` gives it:
@@ -133,13 +164,13 @@ mod tests {
 
     #[test]
     fn known_values() {
-        assert_eq!(spearman_rho(&[1.0, 2.0, 3.0], &[1.0, 2.0, 3.0]), 1.0);
-        assert_eq!(spearman_rho(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]), -1.0);
+        assert_eq!(spearman_scipy(&[1.0, 2.0, 3.0], &[1.0, 2.0, 3.0]), 1.0);
+        assert_eq!(spearman_scipy(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]), -1.0);
         // d = (0, -2, 1, 1): ρ = 1 − 6·6 / (4·15) = 0.4.
-        let rho = spearman_rho(&[1.0, 2.0, 3.0, 4.0], &[1.0, 4.0, 2.0, 3.0]);
+        let rho = spearman_scipy(&[1.0, 2.0, 3.0, 4.0], &[1.0, 4.0, 2.0, 3.0]);
         assert!((rho - 0.4).abs() < 1e-15, "{rho}");
-        assert!(spearman_rho(&[1.0], &[1.0]).is_nan());
-        assert!(spearman_rho(&[1.0, 1.0], &[1.0, 2.0]).is_nan());
+        assert!(spearman_scipy(&[1.0], &[1.0]).is_nan());
+        assert!(spearman_scipy(&[1.0, 1.0], &[1.0, 2.0]).is_nan());
     }
 
     #[test]
@@ -147,7 +178,7 @@ mod tests {
         // scipy 1.17.1 gives exactly these values.
         let identity = |n: usize| {
             let v: Vec<f64> = (0..n).map(|i| i as f64).collect();
-            spearman_rho(&v, &v)
+            spearman_scipy(&v, &v)
         };
         assert_eq!(identity(2), 0.9999999999999999);
         assert_eq!(identity(5), 0.9999999999999999);

@@ -2,7 +2,7 @@
 //! goldens reproduced the authors' results — on 400 random integer vectors (many ties, some
 //! identical orders whose ρ rounds to just below 1), stored in `fixtures/spearman_scipy.tsv`.
 
-use conservatism::spearman_rho;
+use reference_stats::spearman_scipy;
 
 #[test]
 fn equals_scipy_bit_for_bit() {
@@ -19,7 +19,7 @@ fn equals_scipy_bit_for_bit() {
             panic!("{line}")
         };
         let expected: f64 = rho.parse().unwrap();
-        let got = spearman_rho(&parse(x), &parse(y));
+        let got = spearman_scipy(&parse(x), &parse(y));
         assert_eq!(got.to_bits(), expected.to_bits(), "{line}: got {got:?}");
         checked += 1;
         near_one += usize::from(expected < 1.0 && expected > 1.0 - 1e-9);

@@ -1,6 +1,6 @@
 //! Student's t distribution's upper tail, through the regularised incomplete beta function.
 
-use unseen_est::estimate::ln_gamma;
+use crate::gamma::ln_gamma;
 
 /// P(T ≥ t) for t ≥ 0 under Student's t with ν degrees of freedom: ½ I_{ν/(ν+t²)}(ν/2, ½), the
 /// upper tail of Williams' test for dependent correlations (`meta-eval`).

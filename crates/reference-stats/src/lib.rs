@@ -1,0 +1,40 @@
+//! Statistics as the reference tools compute them, operation for operation, so that the numbers
+//! gecbias reports equal the published scripts' to the last bit: one home for every correlation,
+//! distribution and summation the workspace uses.
+//!
+//! * Correlations: [`pearson`]; Spearman's ρ three ways, each named for the tool whose numbers
+//!   it gives — [`spearman_gjg15`], [`spearman_average_ranks`], [`spearman_scipy`] — with
+//!   [`average_ranks`] and scipy's [`spearman_p_value`]; Kendall's [`kendall_tau`] and
+//!   [`kendall_from_counts`].
+//! * Distributions: Φ and Φ⁻¹ ([`normal_cdf`], [`normal_quantile`]), Student's t upper tail
+//!   ([`student_t_upper`]), [`ln_gamma`].
+//! * Sums: numpy's [`pairwise_sum`] and [`numpy_mean`].
+//!
+//! ```
+//! use reference_stats::{pearson, spearman_gjg15, spearman_scipy};
+//!
+//! let human = [0.6, 0.5, 0.4, 0.3];
+//! let metric = [3.0, 4.0, 2.0, 1.0];
+//! // One swap of neighbours: 1 − 6·2 / (4·15) = 0.8, whichever Spearman.
+//! assert!((spearman_gjg15(&human, &metric) - 0.8).abs() < 1e-12);
+//! assert!((spearman_scipy(&human, &metric) - 0.8).abs() < 1e-12);
+//! assert_eq!(pearson(&[1.0, 1.0, 1.0], &metric[..3]), None); // a constant side
+//! ```
+
+mod correlation;
+mod gamma;
+mod kendall;
+mod normal;
+mod pairwise_sum;
+mod spearman;
+mod student;
+
+pub use correlation::pearson;
+pub use gamma::ln_gamma;
+pub use kendall::{kendall_from_counts, kendall_tau};
+pub use normal::{normal_cdf, normal_quantile};
+pub use pairwise_sum::{numpy_mean, pairwise_sum};
+pub use spearman::{
+    average_ranks, spearman_average_ranks, spearman_gjg15, spearman_p_value, spearman_scipy,
+};
+pub use student::student_t_upper;
