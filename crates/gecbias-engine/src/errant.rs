@@ -55,6 +55,8 @@ pub fn annotator(analyser: ErrantAnalyser) -> Result<&'static DynAnnotator, Erro
     if let Some(loaded) = cell.get() {
         return Ok(loaded);
     }
+    // Not `get_or_init` over a `Result`: a failure (a model variable naming a missing file) is
+    // reported each time rather than kept; two threads loading at once keep the first.
     let loaded = load().map_err(|source| Error::Errant { source })?;
     Ok(cell.get_or_init(|| loaded))
 }
