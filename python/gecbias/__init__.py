@@ -245,7 +245,7 @@ def _score_row(metric: str, row: Dict[str, Any]) -> Score:
     for key in ("confidence", "precision_confidence", "recall_confidence"):
         if key in values:
             values[key] = _interval(values[key])
-    values["confidence"] = values.get("confidence")
+    values.setdefault("confidence", None)
     values["paired_bs"] = _test(row.get("paired_bs"))
     values["paired_ar"] = _test(row.get("paired_ar"))
     values["rank"] = _rank(row.get("rank"))

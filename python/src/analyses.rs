@@ -14,18 +14,10 @@ use pyo3::types::PyDict;
 use unseen_est::crowd::Classes;
 use unseen_est::{Fingerprint, Params, TABLE_GAMMAS, estimate};
 
-use crate::InputError;
-use crate::engine_error;
-
-/// Lines and the name messages give them: (origin, lines).
-type Input = (String, Vec<String>);
+use crate::{Input, InputError, engine_error, text};
 
 fn input_error(e: impl std::fmt::Display) -> PyErr {
     InputError::new_err(e.to_string())
-}
-
-fn text(lines: &[String]) -> String {
-    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 /// How conservative `output` is against `source`, as `gecbias conservatism` profiles it: the
@@ -117,7 +109,7 @@ fn means(pairs: &[usim::PairUsim], signature: String) -> UsimMeans {
     )
 }
 
-fn version(params: &str) -> PyResult<UsimVersion> {
+pub(crate) fn version(params: &str) -> PyResult<UsimVersion> {
     match params {
         "released" => Ok(UsimVersion::Released),
         "branch-2017" => Ok(UsimVersion::Branch2017),

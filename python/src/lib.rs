@@ -24,6 +24,14 @@ pyo3::create_exception!(
     "Bad input: a malformed or inconsistent file; the message names the file and line."
 );
 
+/// Lines and the name messages give them: (origin, lines).
+type Input = (String, Vec<String>);
+
+/// Lines as the text of a file (each ended by a newline), for readers of a format.
+fn text(lines: &[String]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
 /// A library error as its Python exception: a missing file `FileNotFoundError`, anything else
 /// `InputError`, with the library's message (file and line).
 fn metrics_error(e: gec_metrics::Error) -> PyErr {

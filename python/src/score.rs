@@ -4,16 +4,12 @@
 use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, M2File, M2Options};
 use gecbias_engine::{
     Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, IntervalKind, Lines, M2Scorer,
-    MetricReport, Ranking, Resampling, SariScorer, System, UsimOptions, UsimScorer, UsimVersion,
-    retyped_gold,
+    MetricReport, Ranking, Resampling, SariScorer, System, UsimOptions, UsimScorer, retyped_gold,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::engine_error;
-
-/// Lines and the name messages give them: (origin, lines).
-type Input = (String, Vec<String>);
+use crate::{Input, engine_error, text};
 
 /// The metric's options: (β, max unchanged words, ignore whitespace and casing, ERRANT mode,
 /// analyser, per-type tier, GLEU iterations, pretokenised, Punkt sentences, USim version, parser
@@ -44,10 +40,6 @@ type ResamplingArgs = (
 
 fn lines((origin, lines): Input) -> Lines {
     Lines::new(origin, lines)
-}
-
-fn text(lines: &[String]) -> String {
-    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 fn resampling((confidence, paired_bs, paired_ar, rank, seed): ResamplingArgs) -> Resampling {
@@ -190,11 +182,7 @@ fn prepare(
             let source = needed(source, metric, "source (line-aligned text)")?;
             let mut o = UsimOptions::default();
             o.text = crate::analyses::text_options(pretokenized, sentences, parser);
-            o.version = if version == "branch-2017" {
-                UsimVersion::Branch2017
-            } else {
-                UsimVersion::Released
-            };
+            o.version = crate::analyses::version(&version)?;
             Metric::Usim {
                 scorer: Box::new(UsimScorer::new(o).map_err(engine_error)?),
                 source,

@@ -35,50 +35,46 @@ fn five_one_sentence_lines_are_five_sentences_with_their_own_changes() {
     assert_eq!(changes, [0, 1, 2, 0, 3]);
 }
 
-#[test]
-fn a_word_too_long_to_align_is_named() {
+/// The messages of both procedures on a source whose second line is `line`.
+fn refusals(name: &str, line: &str) -> [String; 2] {
     let resources = Resources::locate().unwrap();
     let source = write(
-        "word-source.txt",
-        &format!("short line\n{}\n", "ab".repeat(600)),
+        &format!("{name}-source.txt"),
+        &format!("short line\n{line}\n"),
     );
-    let output = write("word-output.txt", "short line\nanother\n");
-    let err = compare_files(&source, &output, &resources, Procedure::Lines)
-        .unwrap_err()
-        .to_string();
+    let output = write(&format!("{name}-output.txt"), "short line\nanother\n");
+    [Procedure::Lines, Procedure::Passages].map(|procedure| {
+        compare_files(&source, &output, &resources, procedure)
+            .unwrap_err()
+            .to_string()
+    })
+}
+
+#[test]
+fn a_word_too_long_to_align_is_named() {
+    let [lines, passages] = refusals("word", &"ab".repeat(600));
     assert!(
-        err.contains("word-source.txt:2: a word of 1200 characters, more than the limit of 1000"),
-        "{err}"
+        lines.contains("word-source.txt:2: a word of 1200 characters, more than the limit of 1000"),
+        "{lines}"
     );
-    let err = compare_files(&source, &output, &resources, Procedure::Passages)
-        .unwrap_err()
-        .to_string();
     // The passage as preprocessed: each line ended with a full stop.
     assert!(
-        err.contains("passage 1: a word of 1201 characters"),
-        "{err}"
+        passages.contains("passage 1: a word of 1201 characters"),
+        "{passages}"
     );
 }
 
 #[test]
 fn a_line_too_long_to_align_is_named() {
-    let resources = Resources::locate().unwrap();
     let long = "word ".repeat(conservatism::MAX_SENTENCE_WORDS + 1);
-    let long = long.trim_end();
-    let source = write("long-source.txt", &format!("short line\n{long}\n"));
-    let output = write("long-output.txt", "short line\nanother\n");
-    let err = compare_files(&source, &output, &resources, Procedure::Lines)
-        .unwrap_err()
-        .to_string();
+    let [lines, passages] = refusals("long", long.trim_end());
     assert!(
-        err.contains("long-source.txt:2: 1001 words, more than the limit of 1000"),
-        "{err}"
+        lines.contains("long-source.txt:2: 1001 words, more than the limit of 1000"),
+        "{lines}"
     );
-    let err = compare_files(&source, &output, &resources, Procedure::Passages)
-        .unwrap_err()
-        .to_string();
     assert!(
-        err.contains("long-output.txt against its source") && err.contains("passage 1, sentence"),
-        "{err}"
+        passages.contains("long-output.txt against its source")
+            && passages.contains("passage 1, sentence"),
+        "{passages}"
     );
 }

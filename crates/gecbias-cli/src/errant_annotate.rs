@@ -128,26 +128,6 @@ pub(crate) struct M2Args {
     analyser: AnalyserArg,
 }
 
-/// The original and corrected files read and checked: the same number of lines.
-pub(crate) fn read_parallel(orig: &str, cors: &[String]) -> Result<(Lines, Vec<Lines>), Error> {
-    let originals = Lines::new(input::name(orig), input::lines(orig)?);
-    let mut corrected = Vec::with_capacity(cors.len());
-    for path in cors {
-        let lines = Lines::new(input::name(path), input::lines(path)?);
-        if lines.lines.len() != originals.lines.len() {
-            return Err(gecbias_engine::Error::LineCounts {
-                file: lines.origin,
-                lines: lines.lines.len(),
-                other: originals.origin,
-                expected: originals.lines.len(),
-            }
-            .into());
-        }
-        corrected.push(lines);
-    }
-    Ok((originals, corrected))
-}
-
 fn write_to(path: &str, text: &str, out: &mut dyn Write) -> Result<(), Error> {
     if path == "-" {
         return write_output(out, text.as_bytes());
@@ -156,7 +136,12 @@ fn write_to(path: &str, text: &str, out: &mut dyn Write) -> Result<(), Error> {
 }
 
 pub(crate) fn run_parallel(args: &ParallelArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let (originals, corrected) = read_parallel(&args.orig, &args.cor)?;
+    let originals = input::named_lines(&args.orig)?;
+    let corrected = args
+        .cor
+        .iter()
+        .map(|path| input::named_lines(path))
+        .collect::<Result<Vec<_>, Error>>()?;
     if let Some(n) = originals
         .lines
         .iter()

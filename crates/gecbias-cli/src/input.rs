@@ -81,6 +81,11 @@ pub(crate) fn lines(path: &str) -> Result<Vec<String>, Error> {
     Ok(lines)
 }
 
+/// The lines of `path` as the engine takes them, named as messages name the file.
+pub(crate) fn named_lines(path: &str) -> Result<gecbias_engine::Lines, Error> {
+    Ok(gecbias_engine::Lines::new(name(path), lines(path)?))
+}
+
 /// The M2 file at `path`; `lenient` keeps edit spans outside their sentence (or reversed), as
 /// the reference tools do, with a warning on standard error naming the first such edit.
 pub(crate) fn m2(path: &str, lenient: bool) -> Result<M2File, Error> {

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use gecbias_engine::{Lines, TextParsing};
+use gecbias_engine::TextParsing;
 
 use crate::usim_command::TextArgs;
 use crate::{Error, input, progress};
@@ -22,7 +22,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), Error> {
-    let lines = Lines::new(input::name(&args.input), input::lines(&args.input)?);
+    let lines = input::named_lines(&args.input)?;
     let parsing = TextParsing::new(args.text.options())?;
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir).map_err(Error::at(dir.display()))?;

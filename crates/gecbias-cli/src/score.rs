@@ -271,17 +271,12 @@ impl MetricOptions {
     }
 }
 
-/// A file's lines, named as messages name it.
-fn lines(path: &str) -> Result<Lines, Error> {
-    Ok(Lines::new(input::name(path), input::lines(path)?))
-}
-
 fn source(inputs: &Inputs, metric: &str) -> Result<Lines, Error> {
     let path = inputs
         .source
         .as_deref()
         .ok_or_else(|| Error::Usage(format!("-m {metric} needs the source: -s SOURCE")))?;
-    lines(path)
+    input::named_lines(path)
 }
 
 /// The text references (`-r`), at least one.
@@ -291,7 +286,11 @@ fn references(inputs: &Inputs, metric: &str) -> Result<Vec<Lines>, Error> {
             "-m {metric} needs reference files line-aligned with the source: -r REF…"
         )));
     }
-    inputs.references.iter().map(|r| lines(r)).collect()
+    inputs
+        .references
+        .iter()
+        .map(|r| input::named_lines(r))
+        .collect()
 }
 
 /// The M2 gold of `--gold`.
@@ -362,7 +361,7 @@ fn errant_report(
     let scorer = options.errant();
     let report = match &inputs.source {
         Some(path) => {
-            let source = lines(path)?;
+            let source = input::named_lines(path)?;
             let analyser = options.analyser.into();
             let gold = retyped_gold(&input::text(gold_path)?, input::name(gold_path), analyser)?;
             scorer.report_text(
@@ -406,7 +405,7 @@ fn text_systems<'a>(
         let read = inputs
             .input
             .iter()
-            .map(|i| Ok(System::named(i.label.clone(), lines(&i.path)?)))
+            .map(|i| Ok(System::named(i.label.clone(), input::named_lines(&i.path)?)))
             .collect::<Result<Vec<_>, Error>>()?;
         *systems = Some(read);
     }

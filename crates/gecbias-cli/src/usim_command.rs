@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use gecbias_engine::{Lines, ParserModel, UsimOptions, UsimScorer, UsimVersion, usim_passages};
+use gecbias_engine::{ParserModel, UsimOptions, UsimScorer, UsimVersion, usim_passages};
 use serde::Serialize;
 use usim::{PairUsim, Tokenization};
 
@@ -182,10 +182,10 @@ fn text_scores<'a>(
     options: &TextOptions,
     quiet: bool,
 ) -> Result<(Scores<'a>, Signature), Error> {
-    let sources = Lines::new(input::name(source), input::lines(source)?);
+    let sources = input::named_lines(source)?;
     let read = outputs
         .iter()
-        .map(|o| Ok(Lines::new(input::name(o), input::lines(o)?)))
+        .map(|o| input::named_lines(o))
         .collect::<Result<Vec<_>, Error>>()?;
     let scorer = options.scorer()?;
     // One bar step per system: each distinct line is parsed once for all of them, so the work
