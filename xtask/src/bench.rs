@@ -14,8 +14,8 @@ use gec_metrics::{read_lines, read_sari_lines};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, TURKCORPUS};
 
-use crate::data_dir::resolve;
-use crate::paper_inputs::SYSTEMS;
+use crate::paper_inputs::conll14::SYSTEMS;
+use crate::workspace;
 
 /// metric-goldens §a.3: user seconds of the official M2 scorer (Python 2.7), one process per
 /// system against the combined gold, interpreter start and gold loading included.
@@ -85,14 +85,14 @@ pub(crate) enum Bench {
 
 /// Runs benchmark `what`.
 pub(crate) fn run(what: Bench, data: Option<&Path>) -> anyhow::Result<()> {
-    let data = resolve(data)?;
+    let data = workspace::data_dir(data)?;
     match what {
         Bench::Metrics => metrics(&data),
         Bench::Bootstrap => bootstrap(&data),
         Bench::UsimText => usim_text(&data),
-        Bench::Cli => crate::bench_cli::run(&crate::workspace_root(), &data),
+        Bench::Cli => crate::bench_cli::run(&crate::workspace::root(), &data),
         Bench::Tagger => tagger(&data),
-        Bench::Errant => crate::bench_errant::run(&crate::workspace_root(), &data),
+        Bench::Errant => crate::bench_errant::run(&crate::workspace::root(), &data),
         Bench::Parser => parser(&data),
         Bench::MetaEval => meta_eval(&data),
     }
@@ -102,7 +102,7 @@ pub(crate) fn run(what: Bench, data: Option<&Path>) -> anyhow::Result<()> {
 /// metric, USim from text included, 1,000 resamples with intervals and paired tests), by wall
 /// time and user CPU, and what each metric adds.
 fn meta_eval(data: &DataDir) -> anyhow::Result<()> {
-    let gecbias = crate::bench_cli::release_gecbias(&crate::workspace_root())?;
+    let gecbias = crate::bench_cli::release_gecbias(&crate::workspace::root())?;
     for metrics in [
         &["m2"][..],
         &["gleu"],
@@ -111,9 +111,7 @@ fn meta_eval(data: &DataDir) -> anyhow::Result<()> {
         &["m2", "gleu", "errant", "usim"],
     ] {
         let mut command = std::process::Command::new(&gecbias);
-        command.args(crate::experiments::meta_eval_gjg15::arguments(
-            data, metrics,
-        ));
+        command.args(crate::paper_inputs::gjg15::arguments(data, metrics));
         let (user, wall) = crate::bench_cli::timed(command)?;
         println!(
             "meta-eval gjg15 -m {:24} 1,000 resamples: {wall:5.1} s wall, {user:5.1} s user CPU",
@@ -181,13 +179,13 @@ fn parser(data: &DataDir) -> anyhow::Result<()> {
 /// with its loading included (best of three), and by spaCy in `target/spacy-venv` (`cargo xtask
 /// record spacy` installs it) with its loading included, when it is there.
 fn tagger(data: &DataDir) -> anyhow::Result<()> {
-    use crate::record_spacy::{TEXTS, sentences};
+    use crate::record::spacy::{TEXTS, sentences};
     let mut all: Vec<Vec<String>> = Vec::new();
     for (_, file, source) in TEXTS {
         all.extend(sentences(data, file, source)?);
     }
     let tokens: usize = all.iter().map(Vec::len).sum();
-    let model = crate::workspace_root().join(crate::train_tagger::MODEL);
+    let model = crate::workspace::root().join(crate::train_tagger::MODEL);
     let (ours, tagged) = best_of_three(|| {
         let tagger = english_tagger::Tagger::load(&model)?;
         Ok(all.iter().map(|s| tagger.tag(s).len()).sum::<usize>())
@@ -199,20 +197,23 @@ fn tagger(data: &DataDir) -> anyhow::Result<()> {
         all.len(),
         ours.as_secs_f64()
     );
-    let python = crate::workspace_root().join("target/spacy-venv/bin/python");
+    let python = crate::workspace::root().join("target/spacy-venv/bin/python");
     if !python.is_file() {
         println!(
             "spaCy: not installed (cargo xtask record spacy installs it in target/spacy-venv)"
         );
         return Ok(());
     }
-    let dir = crate::workspace_root().join("target/spacy");
+    let dir = crate::workspace::root().join("target/spacy");
     std::fs::create_dir_all(&dir)?;
     let input = dir.join("bench.txt");
     let joined: Vec<String> = all.iter().map(|s| s.join(" ")).collect();
     std::fs::write(&input, joined.join("\n") + "\n")?;
     let script = dir.join("spacy_record.py");
-    std::fs::write(&script, include_str!("reference_tools/spacy_record.py"))?;
+    std::fs::write(
+        &script,
+        include_str!("record/reference_tools/spacy_record.py"),
+    )?;
     let (theirs, ()) = best_of_three(|| {
         let status = std::process::Command::new(&python)
             .env("OMP_NUM_THREADS", "1")
@@ -252,7 +253,7 @@ fn usim_text(data: &DataDir) -> anyhow::Result<()> {
             .collect())
     };
     let sources = read("dev.src")?;
-    let outputs = crate::experiments::JFLEG_OUTPUTS
+    let outputs = crate::paper_inputs::usim::JFLEG_OUTPUTS
         .iter()
         .map(|o| read(o))
         .collect::<anyhow::Result<Vec<_>>>()?;
@@ -286,13 +287,13 @@ fn usim_text(data: &DataDir) -> anyhow::Result<()> {
 fn bootstrap(data: &DataDir) -> anyhow::Result<()> {
     header(data);
     let (scoring, stats) = best_of_three(|| {
-        crate::experiments::authors_stats(
+        crate::paper_inputs::conll14::stats(
             data,
             &format!("{CONLL_GOLD}/official-2014.combined.m2"),
             &format!("{CONLL_PARAGRAPHS}/conll14st.output.1cleaned"),
         )
     })?;
-    let (resampling, interval) = best_of_three(|| crate::experiments::authors_interval(&stats))?;
+    let (resampling, interval) = best_of_three(|| crate::paper_inputs::conll14::interval(&stats))?;
     println!(
         "RoRo, {} sentences: per-sentence statistics {scoring:.2?} (once); 1000 resamples + 1312 jackknife values + \
          BCa interval {resampling:.2?} → [{:.4}, {:.4}]; total {:.2?} (target < 2 s)",

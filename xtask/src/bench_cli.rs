@@ -12,7 +12,7 @@ use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES};
 
 use crate::record::CONLL_SYSTEMS;
-use crate::reference_tools::{ReferenceTools, Tool};
+use crate::record::reference_tools::{ReferenceTools, Tool};
 
 /// User CPU seconds of all children that have ended so far.
 fn children_user_seconds() -> f64 {

@@ -58,7 +58,7 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
         .arg(&conll)
         .arg("-i")
         .args(
-            crate::paper_inputs::SYSTEMS
+            crate::paper_inputs::conll14::SYSTEMS
                 .iter()
                 .map(|(_, f)| paragraphs.join(f)),
         );
@@ -125,7 +125,7 @@ fn pathological(gecbias: &Path, orig: &Path) -> anyhow::Result<()> {
             vec![other],
         ));
     }
-    let dir = crate::workspace_root().join("target/errant-bench");
+    let dir = crate::workspace::root().join("target/errant-bench");
     std::fs::create_dir_all(&dir)?;
     for (name, o, c) in cases {
         let (op, cp) = (dir.join("orig.txt"), dir.join("cor.txt"));

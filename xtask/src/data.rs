@@ -6,12 +6,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use gecbias_data::{Manifest, provenance};
 
-use crate::data_dir::resolve;
-use crate::experiments;
-use crate::workspace_root;
+use crate::harness;
+use crate::workspace;
 
 fn manifest_path() -> PathBuf {
-    workspace_root().join("xtask/data-manifest.tsv")
+    workspace::root().join("xtask/data-manifest.tsv")
 }
 
 pub(crate) fn run(data: Option<&Path>, write_manifest: bool) -> anyhow::Result<()> {
@@ -22,7 +21,7 @@ pub(crate) fn run(data: Option<&Path>, write_manifest: bool) -> anyhow::Result<(
             s.folder, s.what, "", s.origin
         );
     }
-    let data = resolve(data)?;
+    let data = workspace::data_dir(data)?;
     println!(
         "\ndata directory: {} (found via {})",
         data.root().display(),
@@ -31,7 +30,7 @@ pub(crate) fn run(data: Option<&Path>, write_manifest: bool) -> anyhow::Result<(
 
     if write_manifest {
         let mut files = Vec::new();
-        for e in experiments::ALL {
+        for e in harness::ALL {
             files.extend(
                 (e.inputs)(&data).with_context(|| format!("listing the inputs of {}", e.id))?,
             );

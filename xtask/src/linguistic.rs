@@ -12,14 +12,14 @@ use mono_align::WordEquivalence;
 use mono_align::morphy::{DEFAULT_DIR, NounLemmatizer, WordNet};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 
-use crate::workspace_root;
+use crate::workspace;
 
 /// Runs `scripts/<script>` unless `made` exists already (the fetch scripts are idempotent).
 fn fetch(script: &str, made: &Path) -> anyhow::Result<()> {
     if made.exists() {
         return Ok(());
     }
-    let script = workspace_root().join("scripts").join(script);
+    let script = workspace::root().join("scripts").join(script);
     let status = Command::new("bash")
         .arg(&script)
         .status()
@@ -41,7 +41,7 @@ pub(crate) fn punkt() -> anyhow::Result<PunktSentenceTokenizer> {
 /// The Brown clusters and Brill's lexicon as `word<TAB>value` text, fetched first if missing
 /// (`scripts/fetch-parser-lexicons.sh`).
 pub(crate) fn parser_lexicons() -> anyhow::Result<(String, String)> {
-    let dir = workspace_root().join("target/linguistic-data");
+    let dir = workspace::root().join("target/linguistic-data");
     let (clusters, brill) = (
         dir.join("brown-clusters.tsv"),
         dir.join("brill-lexicon.tsv"),

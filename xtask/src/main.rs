@@ -25,26 +25,19 @@ mod bench;
 mod bench_cli;
 mod bench_errant;
 mod data;
-mod data_dir;
 mod experiments;
+mod harness;
 mod hostile_input;
 mod import_spacy;
 mod linguistic;
 mod paper_inputs;
-mod paper_map;
-mod python_venv;
 mod readme_examples;
 mod record;
-mod record_errant;
-mod record_spacy;
-mod record_ucca_eval;
-mod reference_tools;
-mod reproduce;
-mod sources;
 mod train_parser;
 mod train_tagger;
+mod workspace;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -248,16 +241,10 @@ enum DataAction {
     },
 }
 
-/// The workspace root (this crate is `<root>/xtask`).
-pub(crate) fn workspace_root() -> PathBuf {
-    let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
-    xtask.parent().unwrap_or(xtask).to_path_buf()
-}
-
 /// The experiments `reproduce` knows, for `--help`.
 fn experiment_list() -> String {
     let mut out = String::from("Experiments (cargo xtask reproduce <id>|all):\n");
-    for e in experiments::ALL {
+    for e in harness::ALL {
         out.push_str(&format!("  {:<20} {}\n", e.id, e.title));
     }
     out
@@ -281,19 +268,19 @@ fn main() -> ExitCode {
             full,
             data,
         }) => match id {
-            Some(id) if !list => reproduce::run(&id, check, full, data.as_deref()),
-            _ => paper_map::run(check).map(|()| print!("{}", experiment_list())),
+            Some(id) if !list => harness::run(&id, check, full, data.as_deref()),
+            _ => harness::paper_map::run(check).map(|()| print!("{}", experiment_list())),
         },
-        Some(Task::HostileInput) => hostile_input::run_matrix(&workspace_root()),
+        Some(Task::HostileInput) => hostile_input::run_matrix(&workspace::root()),
         Some(Task::ReadmeExamples { data }) => readme_examples::run(data.as_deref()),
         Some(Task::ImportSpacyModel) => import_spacy::run(),
-        Some(Task::SlowDropIn { data }) => record::check_slow(&workspace_root(), data.as_deref()),
+        Some(Task::SlowDropIn { data }) => record::check_slow(&workspace::root(), data.as_deref()),
         Some(Task::Bench { what, data }) => bench::run(what, data.as_deref()),
         Some(Task::Record { what, data, only }) => match what.as_deref() {
-            None => record::run(&workspace_root(), data.as_deref(), only.as_deref()),
-            Some("spacy") => record_spacy::run(data.as_deref()),
-            Some("errant") => record_errant::run(data.as_deref()),
-            Some("ucca-eval") => record_ucca_eval::run(data.as_deref()),
+            None => record::run(&workspace::root(), data.as_deref(), only.as_deref()),
+            Some("spacy") => record::spacy::run(data.as_deref()),
+            Some("errant") => record::errant::run(data.as_deref()),
+            Some("ucca-eval") => record::ucca_eval::run(data.as_deref()),
             Some(other) => Err(anyhow::anyhow!(
                 "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant` or `record ucca-eval`"
             )),
@@ -309,7 +296,7 @@ fn main() -> ExitCode {
             ..
         }) => {
             let cwd = std::env::current_dir().unwrap_or_default();
-            let root = workspace_root();
+            let root = workspace::root();
             let mut options = gecbias_data::fetch::FetchOptions::new(
                 into.map_or_else(|| root.join("data"), |d| cwd.join(d)),
                 root.join(sources),
@@ -334,7 +321,7 @@ fn main() -> ExitCode {
             data,
         }) => {
             // Relative to the workspace root (`join` keeps an absolute path as it is).
-            let out = workspace_root().join(out);
+            let out = workspace::root().join(out);
             let mut options = english_tagger::TrainOptions::default();
             options.epochs = epochs;
             options.seed = seed;
@@ -344,8 +331,8 @@ fn main() -> ExitCode {
         }
         Some(Task::EnsembleParser { members, out, data }) => {
             // Relative to the workspace root (`join` keeps an absolute path as it is).
-            let out = workspace_root().join(out);
-            let members: Vec<PathBuf> = members.iter().map(|m| workspace_root().join(m)).collect();
+            let out = workspace::root().join(out);
+            let members: Vec<PathBuf> = members.iter().map(|m| workspace::root().join(m)).collect();
             train_parser::ensemble(&members, &out, data.as_deref())
         }
         Some(Task::TrainParser {
@@ -364,7 +351,7 @@ fn main() -> ExitCode {
             data,
         }) => feature_set(&features).and_then(|set| {
             // Relative to the workspace root (`join` keeps an absolute path as it is).
-            let out = workspace_root().join(out);
+            let out = workspace::root().join(out);
             let training = match classifier {
                 train_parser::ClassifierKind::Perceptron if tagger_inputs => {
                     anyhow::bail!("--tagger-inputs needs --classifier bilstm")

@@ -13,9 +13,8 @@ use std::process::Command;
 use anyhow::{Context, bail};
 use gecbias_data::DataDir;
 
-use crate::data_dir::resolve;
 use crate::hostile_input::build_gecbias;
-use crate::workspace_root;
+use crate::workspace;
 
 /// The data files the README's commands name, by their path in the data directory; each is
 /// linked into the folder the commands run in under its own file name.
@@ -182,8 +181,8 @@ fn shows(output: &str, shown: &str) -> bool {
 
 /// Runs every example; fails naming each that did not run or did not print what is shown.
 pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
-    let root = workspace_root();
-    let data: DataDir = resolve(data)?;
+    let root = workspace::root();
+    let data: DataDir = workspace::data_dir(data)?;
     let gecbias = build_gecbias(&root)?;
     let folder = root.join("target/readme-examples");
     let _ = std::fs::remove_dir_all(&folder);

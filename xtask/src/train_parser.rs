@@ -13,8 +13,8 @@ use mono_align::morphy::WordNet;
 use ucca_graph::Passage;
 use ucca_parser::{EpochReport, FeatureSet, Lexicon, LexiconSources, Progress, TrainedClassifier};
 
-use crate::data_dir::resolve;
 use crate::linguistic;
+use crate::workspace;
 
 /// What the model header says it was trained on.
 pub(crate) const TRAINING_DATA: &str =
@@ -135,7 +135,7 @@ pub(crate) fn run(
     limit: Option<usize>,
     data: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let data = resolve(data)?;
+    let data = workspace::data_dir(data)?;
     let mut train = sentences(&data, UccaSplit::WikiTrain)?;
     if let Some(n) = limit {
         train.truncate(n);
@@ -210,7 +210,7 @@ pub(crate) fn run(
 /// `cargo xtask ensemble-parser`: makes one model of trained neural models
 /// ([`ucca_parser::ensemble`]), scores it on dev and writes it to `out`.
 pub(crate) fn ensemble(members: &[PathBuf], out: &Path, data: Option<&Path>) -> anyhow::Result<()> {
-    let data = resolve(data)?;
+    let data = workspace::data_dir(data)?;
     let dev = sentences(&data, UccaSplit::WikiDev)?;
     let models = members
         .iter()

@@ -9,7 +9,7 @@ use anyhow::Context;
 use english_tagger::{LemmaTables, ModelInfo, Tagger, TrainOptions, Word, evaluate, read_conllu};
 use gecbias_data::{DataDir, Manifest};
 
-use crate::workspace_root;
+use crate::workspace;
 
 /// The EWT files, relative to the data directory.
 pub(crate) const EWT: [&str; 3] = [
@@ -59,7 +59,7 @@ pub(crate) fn resources() -> anyhow::Result<Resources> {
             Some((w.to_owned(), c.parse().ok()?))
         })
         .collect();
-    let dir = workspace_root().join("target/linguistic-data");
+    let dir = workspace::root().join("target/linguistic-data");
     let read = |name: &str| {
         let path = dir.join(name);
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
@@ -132,7 +132,7 @@ pub(crate) fn train(data: &DataDir, options: &TrainOptions) -> anyhow::Result<Ta
 
 /// `cargo xtask train-tagger`.
 pub(crate) fn run(options: &TrainOptions, out: &Path, data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::data_dir::resolve(data)?;
+    let data = workspace::data_dir(data)?;
     let start = std::time::Instant::now();
     let tagger = train(&data, options)?;
     let test = ewt(&data, 2)?;

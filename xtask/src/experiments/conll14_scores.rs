@@ -2,7 +2,7 @@
 //! simplification outputs, beside the reference tools' values (metric-goldens §a–c, f; LCB G11).
 //! Any difference from a reference value fails the experiment.
 
-use crate::paper_inputs::SYSTEMS;
+use crate::paper_inputs::conll14::SYSTEMS;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -20,7 +20,10 @@ use gecbias_data::spec_goldens;
 use indicatif::ProgressBar;
 use serde::Serialize;
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::conll14::CHAR;
+use crate::paper_inputs::conll14::G11;
+use crate::paper_inputs::conll14::system_file;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "conll14-scores",
@@ -30,36 +33,8 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     full: None,
 };
 
-/// Xie et al.'s character-level system, scored in the LCB paper's Fig. 3 (G11) only.
-const CHAR: (&str, &str) = ("char", "filtered_test.txt");
 const GOLD_FILES: [&str; 2] = ["official-2014.combined.m2", "official-2014.0.m2"];
-/// The output file (in the paragraphs folder) of a system label of [`SYSTEMS`] or `char`.
-pub(crate) fn system_file(label: &str) -> Option<&'static str> {
-    SYSTEMS
-        .iter()
-        .chain([&CHAR])
-        .find(|(l, _)| *l == label)
-        .map(|(_, f)| *f)
-}
 
-/// lcb-goldens G11: (label, P, R, F0.5) to 5 decimals, `ignore_whitespace_casing`, Release 3.2.
-pub(crate) const G11: [(&str, f64, f64, f64); 15] = [
-    ("RoRo", 0.58391, 0.24325, 0.45615),
-    ("JMGR", 0.61553, 0.27740, 0.49489),
-    ("char", 0.50557, 0.23421, 0.41045),
-    ("AMU", 0.41557, 0.21356, 0.34946),
-    ("CUUI", 0.41087, 0.24219, 0.36064),
-    ("IITB", 0.31111, 0.01393, 0.05907),
-    ("IPN", 0.12008, 0.02811, 0.07259),
-    ("NTHU", 0.34831, 0.18563, 0.29637),
-    ("PKU", 0.32207, 0.13628, 0.25307),
-    ("POST", 0.34343, 0.20905, 0.30431),
-    ("RAC", 0.37037, 0.14128, 0.27967),
-    ("SJTU", 0.30114, 0.05096, 0.15195),
-    ("UFC", 0.70000, 0.01722, 0.07841),
-    ("UMC", 0.31094, 0.14273, 0.25163),
-    ("CAMB", 0.39575, 0.29898, 0.37169),
-];
 /// (output as named in the goldens, its path in the data directory).
 fn simplification_outputs() -> [(&'static str, String); 7] {
     let system = |f: &str| format!("{TURKCORPUS}/systemoutputs/{f}");

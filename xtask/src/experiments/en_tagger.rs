@@ -14,10 +14,10 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Experiment, Report};
-use crate::record_spacy::{TEXTS, recorded, sentences};
+use crate::harness::experiment::{Experiment, Report};
+use crate::record::spacy::{TEXTS, recorded, sentences};
 use crate::train_tagger::{EWT, MODEL, ewt};
-use crate::workspace_root;
+use crate::workspace;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "en-tagger",
@@ -126,7 +126,7 @@ fn part(name: &'static str, a: &Accuracy) -> Part {
 /// The committed tagger with its labeller retrained on EWT train's words and gold tags with
 /// spaCy's labels (recorded by `cargo xtask record spacy`), if they are recorded.
 fn spacy_labelled(tagger: &Tagger, data: &DataDir) -> anyhow::Result<Option<Tagger>> {
-    let path = crate::record_spacy::ewt_train_labels();
+    let path = crate::record::spacy::ewt_train_labels();
     let Ok(jsonl) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
@@ -216,7 +216,7 @@ fn spacy_agreement(tagger: &Tagger, data: &DataDir) -> anyhow::Result<Vec<Agreem
 }
 
 fn model() -> anyhow::Result<Tagger> {
-    let path = workspace_root().join(MODEL);
+    let path = workspace::root().join(MODEL);
     Tagger::load(&path).context("the committed model; train it with `cargo xtask train-tagger`")
 }
 
@@ -234,9 +234,12 @@ fn measure(
     progress.inc(3);
     let agreement = spacy_agreement(&tagger, data)?;
     progress.inc(TEXTS.len() as u64);
-    let card =
-        std::fs::read_to_string(workspace_root().join(MODEL).with_file_name("MODEL_CARD.md"))
-            .context("reading the model card")?;
+    let card = std::fs::read_to_string(
+        workspace::root()
+            .join(MODEL)
+            .with_file_name("MODEL_CARD.md"),
+    )
+    .context("reading the model card")?;
     let line = format!(
         "| EWT test | {:.2} % | {:.2} % | {:.2} % |",
         100.0 * parts[1].xpos,

@@ -14,7 +14,7 @@ use indicatif::ProgressBar;
 use serde::Serialize;
 use unseen_est::Histogram;
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
 use gecbias_plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {

@@ -7,8 +7,8 @@
 use std::fmt::Write as _;
 
 use anyhow::bail;
+use corpus_resampling::{ScoreInterval, m2_confidence, mean_confidence};
 use coverage_sim::perfect_corpus::{SentenceSampling, simulate_perfect_corpus};
-use coverage_sim::{ScoreInterval, m2_confidence, mean_confidence};
 use gec_metrics::ReferenceDraws;
 use gec_metrics::{M2File, M2Gold, M2Options};
 use gecbias_data::DataDir;
@@ -18,9 +18,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 use unseen_est::crowd::{Answer, read_batch_raw};
 
-use super::fig_systems::{PERFECT_DIR, SEED, confidence, interval, stats};
-use super::table1::BATCHES;
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::conll14::{SEED, confidence, interval, stats};
+use crate::paper_inputs::lcb::BATCHES;
+use crate::paper_inputs::lcb::G10;
+use crate::paper_inputs::lcb::perfect_files;
 use gecbias_plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -44,26 +46,6 @@ const G9: [(usize, f64, f64, f64, f64, f64); 10] = [
     (9, 0.588235, 0.622008, 0.59618, 0.52888, 0.58139),
     (10, 0.587712, 0.621221, 0.62623, 0.56863, 0.61379),
 ];
-/// lcb-goldens G10: (M, mean sentence GLEU, corpus GLEU) midpoints of the authors' intervals.
-pub(crate) const G10: [(usize, f64, f64); 10] = [
-    (1, 0.46876, 0.49152),
-    (2, 0.46382, 0.48469),
-    (3, 0.46004, 0.47907),
-    (4, 0.45854, 0.48319),
-    (5, 0.46346, 0.48916),
-    (6, 0.46283, 0.48816),
-    (7, 0.45607, 0.47846),
-    (8, 0.45744, 0.48139),
-    (9, 0.46163, 0.48159),
-    (10, 0.46791, 0.49013),
-];
-
-pub(crate) fn files(m: usize) -> (String, String) {
-    (
-        format!("{PERFECT_DIR}/{m}_sgss.m2"),
-        format!("{PERFECT_DIR}/perfect_output_for_{m}_sgss.m2"),
-    )
-}
 
 fn batch(name: &str) -> String {
     format!("assess_learner_language/batches/{name}")
@@ -72,7 +54,7 @@ fn batch(name: &str) -> String {
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out: Vec<String> = (1..=10)
         .flat_map(|m| {
-            let (g, o) = files(m);
+            let (g, o) = perfect_files(m);
             [g, o]
         })
         .collect();
@@ -145,7 +127,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     let rows: Vec<Row> = G9
         .par_iter()
         .map(|&(m, low, high, ..)| {
-            let (gold, output) = files(m);
+            let (gold, output) = perfect_files(m);
             let s = stats(data, &gold, &output)?;
             let intervals = m2_confidence(&s, &confidence())?;
             let row = Row {

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
 use conservatism::{Splitter, check_line_counts, compare_passages, passage_text};
-use coverage_sim::two_proportion_test;
+use corpus_resampling::two_proportion_test;
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_PARAGRAPHS;
 use gecbias_data::spec_goldens;
@@ -17,7 +17,7 @@ use mono_align::CostModel;
 use mono_align::sentences::preprocess_paragraph;
 use serde::Serialize;
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
 use crate::linguistic;
 use gecbias_plot as plot;
 

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use anyhow::{Context, ensure};
-use coverage_sim::bootstrap::{Interval, percentile_interval};
+use corpus_resampling::bootstrap::{Interval, percentile_interval};
 use coverage_sim::perfect_simplification::{PerfectSari, PoolSampling, SimplificationPool};
 use gec_metrics::parse_organized;
 use gecbias_data::DataDir;
@@ -15,7 +15,7 @@ use indicatif::ProgressBar;
 use serde::Serialize;
 use unseen_est::crowd::read_batch;
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
 use gecbias_plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {

@@ -21,7 +21,7 @@ use mono_align::WordEquivalence;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
 use crate::linguistic;
 use gecbias_plot::{Band, Line, bands};
 
@@ -264,6 +264,24 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         checked.join(", "),
         NTS_KBEST_AUTHORS_ORDER.map(|h| h.to_string()).join(", _h")
     );
+    seeded_section(&mut md, &seeded);
+
+    let svg = figure(&seeded, sentences.len())?;
+    Ok(Report {
+        markdown: md,
+        json: serde_json::json!({
+            "stored": stored_series,
+            "gold": { "unchanged": gold.0, "total_word_change": gold.1 },
+            "reproduced_choices": checks.iter().map(|(l, m, n)| serde_json::json!({"objective": l, "m": m, "of_233": n})).collect::<Vec<_>>(),
+            "reproduced_with_source_rule_m1": with_source_rule,
+            "seeded": seeded,
+        }),
+        figures: vec![("unchanged", svg)],
+    })
+}
+
+/// Our seeded reranks beside the authors' single run.
+fn seeded_section(md: &mut String, seeded: &[Seeded]) {
     let _ = writeln!(
         md,
         "\n## Our reranks, {SEEDS} seeds\n\n\
@@ -297,19 +315,6 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          low-coverage bias: with few references, the reranker prefers the conservative hypothesis. The Moses 100-best \
          list is not in the public data, so the Moses rows are measured from the stored reranks only."
     );
-
-    let svg = figure(&seeded, sentences.len())?;
-    Ok(Report {
-        markdown: md,
-        json: serde_json::json!({
-            "stored": stored_series,
-            "gold": { "unchanged": gold.0, "total_word_change": gold.1 },
-            "reproduced_choices": checks.iter().map(|(l, m, n)| serde_json::json!({"objective": l, "m": m, "of_233": n})).collect::<Vec<_>>(),
-            "reproduced_with_source_rule_m1": with_source_rule,
-            "seeded": seeded,
-        }),
-        figures: vec![("unchanged", svg)],
-    })
 }
 
 /// Our reranks: WordChange of every hypothesis once, then [`SEEDS`] seeded reference draws per M

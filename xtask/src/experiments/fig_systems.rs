@@ -6,16 +6,23 @@
 use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
-use coverage_sim::{Confidence, PairedMethod, ScoreInterval, confidence_interval, m2_paired_test};
-use gec_metrics::{M2Gold, M2Options, SystemM2};
+use corpus_resampling::{PairedMethod, ScoreInterval, m2_paired_test};
+use gec_metrics::{M2Gold, M2Options, M2Score, SystemM2};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::conll14_scores::{G11, system_file};
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::conll14::AUTHORS_INTERVALS;
+use crate::paper_inputs::conll14::PERFECT_DIR;
+use crate::paper_inputs::conll14::PERFECT_POINT;
+use crate::paper_inputs::conll14::SEED;
+use crate::paper_inputs::conll14::confidence;
+use crate::paper_inputs::conll14::interval;
+use crate::paper_inputs::conll14::stats;
+use crate::paper_inputs::conll14::{G11, system_file};
 use gecbias_plot::{IntervalBar, interval_bars};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -26,32 +33,8 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     full: None,
 };
 
-/// The authors' run of the perfect system (commit 5e017f5: the files behind the stored intervals).
-pub(crate) const PERFECT_DIR: &str = "assess_learner_language/history/5e017f5/calculations_data";
-/// The seed of every resampling of the LCB experiments.
-pub(crate) const SEED: u64 = 2018;
-/// lcb-goldens G11: the authors' stored intervals (label, low F0.5, high F0.5); the point
-/// estimates are [`G11`]'s.
-pub(crate) const AUTHORS_INTERVALS: [(&str, f64, f64); 15] = [
-    ("RoRo", 0.431425, 0.479210),
-    ("JMGR", 0.476881, 0.521966),
-    ("char", 0.389670, 0.436722),
-    ("AMU", 0.326522, 0.370826),
-    ("CUUI", 0.342832, 0.380548),
-    ("IITB", 0.040071, 0.081608),
-    ("IPN", 0.057383, 0.091471),
-    ("NTHU", 0.276331, 0.317993),
-    ("PKU", 0.232597, 0.276194),
-    ("POST", 0.284837, 0.323968),
-    ("RAC", 0.256706, 0.305125),
-    ("SJTU", 0.125392, 0.178784),
-    ("UFC", 0.055840, 0.104034),
-    ("UMC", 0.232349, 0.274230),
-    ("CAMB", 0.353839, 0.391334),
-];
 /// lcb-goldens G9, M = 2: the authors' interval of the perfect system and its point estimate.
 const PERFECT_AUTHORS: (f64, f64) = (0.399885, 0.433230);
-pub(crate) const PERFECT_POINT: f64 = 0.41633;
 
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out = vec![
@@ -67,28 +50,6 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     out.push(format!("{PERFECT_DIR}/2_sgss.m2"));
     out.push(format!("{PERFECT_DIR}/perfect_output_for_2_sgss.m2"));
     Ok(out)
-}
-
-/// `output` scored against `gold` with the authors' scorer options.
-pub(crate) fn stats(data: &DataDir, gold: &str, output: &str) -> anyhow::Result<SystemM2> {
-    Ok(M2Gold::read_lenient(data.join(gold))?
-        .score_file(data.join(output), &M2Options::LCB_AUTHORS)?)
-}
-
-/// 1000 resamples, 95 %, BCa, seeded with [`SEED`].
-pub(crate) fn confidence() -> Confidence {
-    let mut confidence = Confidence::default();
-    confidence.seed = SEED;
-    confidence
-}
-
-/// Corpus F0.5 and its BCa interval.
-pub(crate) fn interval(system: &SystemM2) -> anyhow::Result<ScoreInterval> {
-    Ok(confidence_interval(
-        system.sentences.len(),
-        |idx| system.resample(idx).f_beta,
-        &confidence(),
-    )?)
 }
 
 #[derive(Serialize)]
@@ -120,45 +81,77 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     progress.inc(1);
     let rows: Vec<SystemRow> = AUTHORS_INTERVALS
         .par_iter()
-        .map(|&(label, low, high)| {
-            let file = system_file(label).with_context(|| format!("no file for {label}"))?;
-            let point = G11
-                .iter()
-                .find(|g| g.0 == label)
-                .map(|g| g.3)
-                .with_context(|| format!("no G11 row for {label}"))?;
-            let s = stats(data, &gold, &format!("{CONLL_PARAGRAPHS}/{file}"))?;
-            let mut official = M2Options::OFFICIAL;
-            official.ignore_whitespace_casing = true;
-            let official = M2Gold::read_lenient(data.join(&gold))?
-                .score_file(data.join(&format!("{CONLL_PARAGRAPHS}/{file}")), &official)?
-                .score
-                .f_beta;
-            let ci = interval(&s)?;
-            let f = ci.point;
-            if (f * 1e5).round() / 1e5 != point {
-                bail!("{label}: F0.5 {f} differs from G11's {point}");
-            }
-            let resamples = confidence().resamples;
-            let b = m2_paired_test(&s, &perfect, PairedMethod::Bootstrap { resamples }, SEED)?;
-            let trials = PairedMethod::Randomization { trials: resamples };
-            let r = m2_paired_test(&s, &perfect, trials, SEED)?;
+        .map(|&authors| {
+            let row = system_row(data, &gold, authors, &perfect);
             progress.inc(1);
-            Ok(SystemRow {
-                label,
-                point: f,
-                official,
-                ours: ci,
-                authors: (low, high),
-                bootstrap_p: b.p_value,
-                randomization_p: r.p_value,
-            })
+            row
         })
         .collect::<anyhow::Result<_>>()?;
     let source = stats(data, &gold, &format!("{CONLL_PARAGRAPHS}/conll.tok.orig"))?;
     let source_score = source.score;
-
+    let mut sorted: Vec<&SystemRow> = rows.iter().collect();
+    sorted.sort_by(|a, b| a.ours.midpoint().total_cmp(&b.ours.midpoint()));
     let mut md = String::new();
+    table_section(&mut md, &rows, &sorted, &perfect_ci, &source_score);
+    official_section(&mut md, &sorted);
+    let svg = figure(&sorted, &perfect_ci)?;
+    Ok(Report {
+        markdown: md,
+        json: serde_json::json!({ "systems": rows, "perfect": { "point": perfect_point, "interval": perfect_ci }, "source": source_score }),
+        figures: vec![("f05", svg)],
+    })
+}
+
+/// One system scored with the authors' options and the official ones, its interval checked
+/// against G11, and its paired tests against the perfect system.
+fn system_row(
+    data: &DataDir,
+    gold: &str,
+    (label, low, high): (&'static str, f64, f64),
+    perfect: &SystemM2,
+) -> anyhow::Result<SystemRow> {
+    let file = system_file(label).with_context(|| format!("no file for {label}"))?;
+    let point = G11
+        .iter()
+        .find(|g| g.0 == label)
+        .map(|g| g.3)
+        .with_context(|| format!("no G11 row for {label}"))?;
+    let s = stats(data, gold, &format!("{CONLL_PARAGRAPHS}/{file}"))?;
+    let mut official = M2Options::OFFICIAL;
+    official.ignore_whitespace_casing = true;
+    let official = M2Gold::read_lenient(data.join(gold))?
+        .score_file(data.join(&format!("{CONLL_PARAGRAPHS}/{file}")), &official)?
+        .score
+        .f_beta;
+    let ci = interval(&s)?;
+    let f = ci.point;
+    if (f * 1e5).round() / 1e5 != point {
+        bail!("{label}: F0.5 {f} differs from G11's {point}");
+    }
+    let resamples = confidence().resamples;
+    let b = m2_paired_test(&s, perfect, PairedMethod::Bootstrap { resamples }, SEED)?;
+    let trials = PairedMethod::Randomization { trials: resamples };
+    let r = m2_paired_test(&s, perfect, trials, SEED)?;
+    Ok(SystemRow {
+        label,
+        point: f,
+        official,
+        ours: ci,
+        authors: (low, high),
+        bootstrap_p: b.p_value,
+        randomization_p: r.p_value,
+    })
+}
+
+/// The systems' intervals beside the authors' and the perfect system's, and the paper's claim.
+fn table_section(
+    md: &mut String,
+    rows: &[SystemRow],
+    sorted: &[&SystemRow],
+    perfect_ci: &ScoreInterval,
+    source_score: &M2Score,
+) {
+    let perfect_point = perfect_ci.point;
     let _ = writeln!(
         md,
         "F0.5 against NUCLE's two annotators (`official-2014.combined.m2`) with the authors' scorer (their Release-3.2 \
@@ -183,9 +176,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         confidence().resamples,
         confidence().resamples
     );
-    let mut sorted: Vec<&SystemRow> = rows.iter().collect();
-    sorted.sort_by(|a, b| a.ours.midpoint().total_cmp(&b.ours.midpoint()));
-    for r in &sorted {
+    for r in sorted {
         let overlap = r.ours.low <= r.authors.1 && r.authors.0 <= r.ours.high;
         let _ = writeln!(
             md,
@@ -229,6 +220,10 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             significant.join(" and ")
         }
     );
+}
+
+/// How the official scorer's F0.5 differs from the authors' copy's.
+fn official_section(md: &mut String, sorted: &[&SystemRow]) {
     let differing: Vec<String> = sorted
         .iter()
         .filter(|r| (r.official - r.point).abs() >= 0.0005)
@@ -254,6 +249,10 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         sorted.len(),
         differing.join(", ")
     );
+}
+
+/// The intervals as bars beside the perfect system's.
+fn figure(sorted: &[&SystemRow], perfect_ci: &ScoreInterval) -> anyhow::Result<String> {
     let bars: Vec<IntervalBar> = sorted
         .iter()
         .map(|r| IntervalBar {
@@ -264,7 +263,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             colour: 0,
         })
         .collect();
-    let svg = interval_bars(
+    Ok(interval_bars(
         "F0.5 at M = 2 with 95% BCa intervals",
         "F0.5",
         &bars,
@@ -272,10 +271,5 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             format!("perfect system, M = 2 ({:.3})", perfect_ci.midpoint()),
             perfect_ci.midpoint(),
         )],
-    )?;
-    Ok(Report {
-        markdown: md,
-        json: serde_json::json!({ "systems": rows, "perfect": { "point": perfect_point, "interval": perfect_ci }, "source": source_score }),
-        figures: vec![("f05", svg)],
-    })
+    )?)
 }

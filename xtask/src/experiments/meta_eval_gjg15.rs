@@ -9,9 +9,7 @@ use anyhow::{Context, bail};
 use gec_metrics::{M2Gold, M2Options, M2Score};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_GOLD;
-use gecbias_engine::{
-    Dataset, Estimate, MetaEval, MetaEvalOptions, MetaEvalReport, MetaMetric, PairRow,
-};
+use gecbias_engine::{Dataset, MetaEval, MetaEvalOptions, MetaEvalReport, MetaMetric, PairRow};
 use indicatif::ProgressBar;
 use meta_eval::{
     BootstrapOptions, Correlation, HumanScores, Unit, bootstrap_expected_wins, pearson,
@@ -19,7 +17,9 @@ use meta_eval::{
 };
 use serde_json::{Value, json};
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::correlation_rows;
+use crate::paper_inputs::gjg15::{ROOT, SEED, gold};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "meta-eval-gjg15",
@@ -29,10 +29,8 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     full: Some(run_with_usim),
 };
 
-const ROOT: &str = "gjg15";
 const JUDGMENTS: &str = "gjg15/data/judgments.xml";
 const OUTPUTS: &str = "gjg15/data/original/official_submissions";
-const SEED: u64 = coverage_sim::DEFAULT_SEED;
 
 /// GJG15's Table 5 (system level, against Expected Wins): metric, their stored-scores file, β for
 /// the M2 rows, Spearman's ρ, Pearson's r.
@@ -50,10 +48,6 @@ const SYSTEMS: [&str; 13] = [
     "AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC",
     "UMC",
 ];
-
-fn gold() -> String {
-    format!("{CONLL_GOLD}/official-2014.combined.m2")
-}
 
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out = vec![JUDGMENTS.to_owned(), gold()];
@@ -259,7 +253,7 @@ fn human_table(md: &mut String, by_items: &HumanScores, table3: &[f64]) -> anyho
     for i in order {
         let mut column: Vec<f64> = by_items.resampled.iter().map(|r| r[i]).collect();
         column.sort_by(f64::total_cmp);
-        let interval = coverage_sim::percentile_interval(&column, 0.05)?;
+        let interval = corpus_resampling::percentile_interval(&column, 0.05)?;
         writeln!(
             md,
             "| {} | {:.4} | {:.3} | [{:.3}, {:.3}] |",
@@ -267,33 +261,6 @@ fn human_table(md: &mut String, by_items: &HumanScores, table3: &[f64]) -> anyho
         )?;
     }
     Ok(())
-}
-
-/// The arguments of `gecbias meta-eval` on the 13 outputs: `metrics` (M2 at GJG15's four β),
-/// with 95 % intervals and paired tests (1,000 ranking-item resamples, seed 12345); `cargo xtask
-/// bench meta-eval` times the same command.
-pub(crate) fn arguments(data: &DataDir, metrics: &[&str]) -> Vec<String> {
-    let root = data.join(ROOT).display().to_string();
-    let gold = data.join(&gold()).display().to_string();
-    let seed = SEED.to_string();
-    let mut args: Vec<String> = [
-        "meta-eval",
-        "--dataset",
-        "gjg15",
-        "--root",
-        &root,
-        "--gold",
-        &gold,
-        "--seed",
-        &seed,
-        "--confidence",
-        "--paired",
-        "-m",
-    ]
-    .map(String::from)
-    .to_vec();
-    args.extend(metrics.iter().map(|m| (*m).to_owned()));
-    args
 }
 
 /// The metrics named as the command names them (`m2`, `errant`, `gleu`, `usim`).
@@ -352,27 +319,6 @@ fn figures(command: &MetaEvalReport) -> anyhow::Result<Vec<(&'static str, String
         out.push((name, svg));
     }
     Ok(out)
-}
-
-/// A `| metric | ρ | r |` row per metric row of a meta-evaluation, each with its interval.
-pub(crate) fn correlation_rows(md: &mut String, command: &MetaEvalReport) -> std::fmt::Result {
-    for row in &command.metrics {
-        writeln!(
-            md,
-            "| {} | {} | {} |",
-            row.metric,
-            cell(&row.spearman),
-            cell(&row.pearson)
-        )?;
-    }
-    Ok(())
-}
-
-fn cell(v: &Estimate) -> String {
-    match (v.low, v.high) {
-        (Some(l), Some(h)) => format!("{:.3} [{l:.3}, {h:.3}]", v.estimate),
-        _ => format!("{:.3}", v.estimate),
-    }
 }
 
 fn ours_table(md: &mut String, command: &MetaEvalReport) -> anyhow::Result<()> {

@@ -20,7 +20,7 @@ use meta_eval::{
 };
 use serde_json::{Value, json};
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "meta-eval-seeda",
@@ -452,7 +452,7 @@ fn intervals_section(md: &mut String, base: &MetaEvalReport) -> anyhow::Result<(
          items. Signature: `{}`.\n\n| metric | ρ [95 %] | r [95 %] |\n|---|---|---|",
         base.signature
     )?;
-    super::meta_eval_gjg15::correlation_rows(md, base)?;
+    crate::harness::writer::correlation_rows(md, base)?;
     writeln!(
         md,
         "\n| a − b | correlation | Δ | 95 % | p boot (Holm) | p Williams |\n|---|---|---:|---|---:|---:|"

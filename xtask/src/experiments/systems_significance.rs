@@ -1,13 +1,13 @@
 //! `systems-significance`: pairwise significance between the CoNLL-2014 systems (LCB §2.3,
 //! "the best performing system is significantly better than all but the second one"; the 2017
-//! draft's `fig:F_systems`) with the paired tests of `coverage-sim` and Holm's correction, and
+//! draft's `fig:F_systems`) with the paired tests of `corpus-resampling` and Holm's correction, and
 //! §2.3's GLEU claim ("the two systems obtain comparable or superior performance to humans on
 //! this measure as well").
 
 use std::fmt::Write as _;
 
 use anyhow::Context;
-use coverage_sim::{PairedMethod, holm_bonferroni, m2_paired_test};
+use corpus_resampling::{PairedMethod, holm_bonferroni, m2_paired_test};
 use gec_metrics::{GleuCorpus, ReferenceDraws, SystemM2};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES};
@@ -15,10 +15,11 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::conll14_scores::system_file;
-use super::fig_f_gleu::G10;
-use super::fig_systems::{AUTHORS_INTERVALS, PERFECT_POINT, SEED, confidence, stats};
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed, signed};
+use crate::paper_inputs::conll14::system_file;
+use crate::paper_inputs::conll14::{AUTHORS_INTERVALS, PERFECT_POINT, SEED, confidence, stats};
+use crate::paper_inputs::lcb::G10;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "systems-significance",
@@ -67,71 +68,23 @@ struct GleuRow {
     mean_sentence_gleu: f64,
 }
 
-fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
-    let gold = format!("{CONLL_GOLD}/official-2014.combined.m2");
-    let mut systems: Vec<(&'static str, SystemM2)> = AUTHORS_INTERVALS
-        .par_iter()
-        .map(|&(label, ..)| {
-            let file = system_file(label).with_context(|| format!("no file for {label}"))?;
-            Ok((
-                label,
-                stats(data, &gold, &format!("{CONLL_PARAGRAPHS}/{file}"))?,
-            ))
-        })
-        .collect::<anyhow::Result<_>>()?;
-    systems.sort_by(|a, b| b.1.score.f_beta.total_cmp(&a.1.score.f_beta));
-    progress.inc(systems.len() as u64 + 1);
-    let interval = |label: &str| {
-        AUTHORS_INTERVALS
-            .iter()
-            .find(|a| a.0 == label)
-            .map_or((f64::NAN, f64::NAN), |a| (a.1, a.2))
-    };
+/// The 15 systems scored with the authors' options, best first.
+type Ranked = Vec<(&'static str, SystemM2)>;
 
+fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let systems = ranked(data)?;
+    progress.inc(systems.len() as u64 + 1);
     // Two families of comparisons, each Holm-corrected: the best against every other (the paper's
     // claim) and each system against the next in the ranking (where the ranking breaks). Every
     // pair would be 105 tests, whose Holm threshold needs p < 0.05 / 105 — below the resolution
     // 1 / (B + 1) of 1,000 resamples.
     let resamples = confidence().resamples;
-    let test = |i: usize, j: usize| -> anyhow::Result<(f64, f64, f64)> {
-        let (a, b) = (&systems[i].1, &systems[j].1);
-        let boot = m2_paired_test(a, b, PairedMethod::Bootstrap { resamples }, SEED)?;
-        let trials = PairedMethod::Randomization { trials: resamples };
-        let ar = m2_paired_test(a, b, trials, SEED)?;
-        Ok((boot.difference, boot.p_value, ar.p_value))
-    };
-    let family = |pairs: Vec<(usize, usize)>| -> anyhow::Result<Vec<Comparison>> {
-        let tests: Vec<(f64, f64, f64)> = pairs
-            .par_iter()
-            .map(|&(i, j)| test(i, j))
-            .collect::<anyhow::Result<_>>()?;
-        let boot_p: Vec<f64> = tests.iter().map(|t| t.1).collect();
-        let ar_p: Vec<f64> = tests.iter().map(|t| t.2).collect();
-        let (boot_holm, ar_holm) = (holm_bonferroni(&boot_p), holm_bonferroni(&ar_p));
-        Ok(pairs
-            .iter()
-            .enumerate()
-            .map(|(k, &(i, j))| {
-                let (a, b) = (interval(systems[i].0), interval(systems[j].0));
-                Comparison {
-                    first: systems[i].0,
-                    other: systems[j].0,
-                    difference: tests[k].0,
-                    bootstrap_p: boot_p[k],
-                    bootstrap_holm: boot_holm[k],
-                    randomization_p: ar_p[k],
-                    randomization_holm: ar_holm[k],
-                    intervals_overlap: a.0 <= b.1 && b.0 <= a.1,
-                }
-            })
-            .collect())
-    };
-    let best = systems[0].0;
-    let comparisons = family((1..systems.len()).map(|j| (0, j)).collect())?;
-    let adjacent = family((1..systems.len()).map(|j| (j - 1, j)).collect())?;
+    let comparisons = family(&systems, (1..systems.len()).map(|j| (0, j)), resamples)?;
+    let adjacent = family(&systems, (1..systems.len()).map(|j| (j - 1, j)), resamples)?;
     // The 000 draft's version: the best better than the second, the second not better than the
     // third and fourth.
-    let draft = family(vec![(0, 1), (1, 2), (1, 3)])?;
+    let draft = family(&systems, [(0, 1), (1, 2), (1, 3)], resamples)?;
+    let gleu = gleu_rows(data, &systems)?;
 
     let mut md = String::new();
     let _ = writeln!(
@@ -144,27 +97,155 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          105 pairs of all systems would need B ≥ 2,099). The paper read significance off the overlap of \
          its 95 % intervals (its figure); that reading is the last column, on the authors' stored intervals.\n"
     );
-    let _ = writeln!(
-        md,
-        "## The best system against every other\n\n| {best} vs | ΔF0.5 | bootstrap p | Holm | AR p | Holm | intervals overlap |\n|---|---:|---:|---:|---:|---:|---|"
-    );
-    for c in &comparisons {
-        let _ = writeln!(
-            md,
-            "| {} | {:+.4} | {:.4} | {:.4} | {:.4} | {:.4} | {} |",
-            c.other,
-            c.difference,
-            c.bootstrap_p,
-            c.bootstrap_holm,
-            c.randomization_p,
-            c.randomization_holm,
-            if c.intervals_overlap { "yes" } else { "no" }
+    best_section(&mut md, &systems, &comparisons);
+    draft_section(&mut md, &draft);
+    adjacent_section(&mut md, &systems, &adjacent);
+    gleu_section(&mut md, &gleu)?;
+    progress.inc(1);
+    Ok(Report {
+        markdown: md,
+        json: serde_json::json!({
+            "best": systems[0].0,
+            "comparisons": comparisons,
+            "adjacent": adjacent,
+            "draft": draft,
+            "ranking": systems.iter().map(|(l, s)| serde_json::json!({ "system": l, "f05": s.score.f_beta })).collect::<Vec<_>>(),
+            "gleu": gleu,
+        }),
+        figures: Vec::new(),
+    })
+}
+
+/// The systems of the authors' figure, scored, best first.
+fn ranked(data: &DataDir) -> anyhow::Result<Ranked> {
+    let gold = format!("{CONLL_GOLD}/official-2014.combined.m2");
+    let mut systems: Ranked = AUTHORS_INTERVALS
+        .par_iter()
+        .map(|&(label, ..)| {
+            let file = system_file(label).with_context(|| format!("no file for {label}"))?;
+            Ok((
+                label,
+                stats(data, &gold, &format!("{CONLL_PARAGRAPHS}/{file}"))?,
+            ))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    systems.sort_by(|a, b| b.1.score.f_beta.total_cmp(&a.1.score.f_beta));
+    Ok(systems)
+}
+
+/// The authors' stored interval of a system.
+fn authors_interval(label: &str) -> (f64, f64) {
+    AUTHORS_INTERVALS
+        .iter()
+        .find(|a| a.0 == label)
+        .map_or((f64::NAN, f64::NAN), |a| (a.1, a.2))
+}
+
+/// One family of comparisons (pairs of ranks), each by the paired bootstrap and approximate
+/// randomisation, both Holm-corrected within the family.
+fn family(
+    systems: &Ranked,
+    pairs: impl IntoIterator<Item = (usize, usize)>,
+    resamples: usize,
+) -> anyhow::Result<Vec<Comparison>> {
+    let pairs: Vec<(usize, usize)> = pairs.into_iter().collect();
+    let tests: Vec<(f64, f64, f64)> = pairs
+        .par_iter()
+        .map(|&(i, j)| {
+            let (a, b) = (&systems[i].1, &systems[j].1);
+            let boot = m2_paired_test(a, b, PairedMethod::Bootstrap { resamples }, SEED)?;
+            let trials = PairedMethod::Randomization { trials: resamples };
+            let ar = m2_paired_test(a, b, trials, SEED)?;
+            Ok((boot.difference, boot.p_value, ar.p_value))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let boot_p: Vec<f64> = tests.iter().map(|t| t.1).collect();
+    let ar_p: Vec<f64> = tests.iter().map(|t| t.2).collect();
+    let (boot_holm, ar_holm) = (holm_bonferroni(&boot_p), holm_bonferroni(&ar_p));
+    Ok(pairs
+        .iter()
+        .enumerate()
+        .map(|(k, &(i, j))| {
+            let (a, b) = (
+                authors_interval(systems[i].0),
+                authors_interval(systems[j].0),
+            );
+            Comparison {
+                first: systems[i].0,
+                other: systems[j].0,
+                difference: tests[k].0,
+                bootstrap_p: boot_p[k],
+                bootstrap_holm: boot_holm[k],
+                randomization_p: ar_p[k],
+                randomization_holm: ar_holm[k],
+                intervals_overlap: a.0 <= b.1 && b.0 <= a.1,
+            }
+        })
+        .collect())
+}
+
+impl Comparison {
+    /// Significant in both tests after Holm's correction.
+    fn significant(&self) -> bool {
+        self.bootstrap_holm < ALPHA && self.randomization_holm < ALPHA
+    }
+
+    /// ΔF0.5, then each test's p-value and its Holm adjustment.
+    fn test_cells(&self) -> [String; 5] {
+        [
+            signed(self.difference, 4),
+            fixed(self.bootstrap_p, 4),
+            fixed(self.bootstrap_holm, 4),
+            fixed(self.randomization_p, 4),
+            fixed(self.randomization_holm, 4),
+        ]
+    }
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// What holds of a claim: `"holds"` or `otherwise`.
+fn holds(claim: bool, otherwise: &'static str) -> &'static str {
+    if claim { "holds" } else { otherwise }
+}
+
+/// The test columns of a comparison table after its first `first` columns.
+fn test_columns<'a>(first: &[(&'a str, Align)], last: &[&'a str]) -> Vec<(&'a str, Align)> {
+    let mut columns = first.to_vec();
+    columns.push(("ΔF0.5", Align::Right));
+    for name in ["bootstrap p", "Holm", "AR p", "Holm"] {
+        columns.push((name, Align::Right));
+    }
+    columns.extend(last.iter().map(|l| (*l, Align::Left)));
+    columns
+}
+
+/// The best system against every other, and the paper's claim read both ways.
+fn best_section(md: &mut String, systems: &Ranked, comparisons: &[Comparison]) {
+    let (best, second) = (systems[0].0, systems[1].0);
+    let first = format!("{best} vs");
+    let mut table = Table::new(&test_columns(
+        &[(first.as_str(), Align::Left)],
+        &["intervals overlap"],
+    ));
+    for c in comparisons {
+        let overlap = yes_no(c.intervals_overlap).to_owned();
+        table.row(
+            std::iter::once(c.other.to_owned())
+                .chain(c.test_cells())
+                .chain([overlap]),
         );
     }
-    let significant = |c: &Comparison| c.bootstrap_holm < ALPHA && c.randomization_holm < ALPHA;
+    let _ = write!(
+        md,
+        "## The best system against every other\n\n{}",
+        table.markdown()
+    );
     let not_significant: Vec<&str> = comparisons
         .iter()
-        .filter(|c| !significant(c))
+        .filter(|c| !c.significant())
         .map(|c| c.other)
         .collect();
     let overlapping: Vec<&str> = comparisons
@@ -172,7 +253,6 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         .filter(|c| c.intervals_overlap)
         .map(|c| c.other)
         .collect();
-    let second = systems[1].0;
     let claim = |set: &[&str]| set == [second];
     let tests_reading = if not_significant.is_empty() {
         format!(
@@ -183,11 +263,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         format!(
             "{best} is not significantly better than {} — the claim {}",
             not_significant.join(", "),
-            if claim(&not_significant) {
-                "holds"
-            } else {
-                "does not hold as stated"
-            }
+            holds(claim(&not_significant), "does not hold as stated")
         )
     };
     let _ = writeln!(
@@ -196,88 +272,67 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          intervals' overlap: {best} overlaps {} — the claim {}. By the paired tests with Holm's correction: \
          {tests_reading}.\n",
         overlapping.join(", "),
-        if claim(&overlapping) {
-            "holds"
-        } else {
-            "does not hold"
-        },
+        holds(claim(&overlapping), "does not hold"),
     );
-    let _ = writeln!(
+}
+
+/// The 000 draft's version of the claim, on the LCB set.
+fn draft_section(md: &mut String, draft: &[Comparison]) {
+    let mut table = Table::new(&test_columns(
+        &[("comparison", Align::Left)],
+        &["significant", "intervals overlap"],
+    ));
+    for c in draft {
+        let first = format!("{} vs {}", c.first, c.other);
+        let last = [yes_no(c.significant()), yes_no(c.intervals_overlap)].map(str::to_owned);
+        table.row(std::iter::once(first).chain(c.test_cells()).chain(last));
+    }
+    let _ = write!(
         md,
         "The 000 draft's version (its Fig. 4): \"the best performing corrector is significantly better than the second, \
          but the latter is not significantly better than the third and fourth\". The draft's figure (not in its text) \
          may have had another set of correctors — it names only RoRo above the perfect corrector, JMGR not at all — so \
-         its ranks are read here on the LCB set (Holm over these three):\n\n\
-         | comparison | ΔF0.5 | bootstrap p | Holm | AR p | Holm | significant | intervals overlap |\n\
-         |---|---:|---:|---:|---:|---:|---|---|"
+         its ranks are read here on the LCB set (Holm over these three):\n\n{}",
+        table.markdown()
     );
-    for c in &draft {
-        let _ = writeln!(
-            md,
-            "| {} vs {} | {:+.4} | {:.4} | {:.4} | {:.4} | {:.4} | {} | {} |",
-            c.first,
-            c.other,
-            c.difference,
-            c.bootstrap_p,
-            c.bootstrap_holm,
-            c.randomization_p,
-            c.randomization_holm,
-            if significant(c) { "yes" } else { "no" },
-            if c.intervals_overlap { "yes" } else { "no" }
-        );
-    }
-    let draft_holds = significant(&draft[0]) && !significant(&draft[1]) && !significant(&draft[2]);
+    let draft_holds = draft[0].significant() && !draft[1].significant() && !draft[2].significant();
     let _ = writeln!(
         md,
         "\nBy the paired tests the draft's statement {}; by the authors' intervals, the second overlaps the third: {}, \
          the fourth: {}.\n",
-        if draft_holds {
-            "holds"
-        } else {
+        holds(
+            draft_holds,
             "does not hold: the second system is significantly better than the third or fourth here"
-        },
-        if draft[1].intervals_overlap {
-            "yes"
-        } else {
-            "no"
-        },
-        if draft[2].intervals_overlap {
-            "yes"
-        } else {
-            "no"
-        },
+        ),
+        yes_no(draft[1].intervals_overlap),
+        yes_no(draft[2].intervals_overlap),
     );
-    let _ = writeln!(
+}
+
+/// Each system against the next, and the groups between the breaks.
+fn adjacent_section(md: &mut String, systems: &Ranked, adjacent: &[Comparison]) {
+    let mut columns = vec![("system", Align::Left), ("F0.5", Align::Right)];
+    columns.push(("vs next", Align::Left));
+    let mut table = Table::new(&test_columns(&columns, &["significant"]));
+    for (k, (label, s)) in systems.iter().enumerate() {
+        let mut cells = vec![(*label).to_owned(), fixed(s.score.f_beta, 4)];
+        if let Some(c) = adjacent.get(k) {
+            cells.push(c.other.to_owned());
+            cells.extend(c.test_cells());
+            cells.push(yes_no(c.significant()).to_owned());
+        }
+        table.row(cells);
+    }
+    let _ = write!(
         md,
         "## Each system against the next\n\nSystems by F0.5; Holm over these {} comparisons. A break in the ranking is \
-         a significant difference in both tests.\n\n| system | F0.5 | vs next | ΔF0.5 | bootstrap p | Holm | AR p | Holm | \
-         significant |\n|---|---:|---|---:|---:|---:|---:|---:|---|",
-        adjacent.len()
+         a significant difference in both tests.\n\n{}",
+        adjacent.len(),
+        table.markdown()
     );
-    for (k, (label, s)) in systems.iter().enumerate() {
-        match adjacent.get(k) {
-            Some(c) => {
-                let _ = writeln!(
-                    md,
-                    "| {label} | {:.4} | {} | {:+.4} | {:.4} | {:.4} | {:.4} | {:.4} | {} |",
-                    s.score.f_beta,
-                    c.other,
-                    c.difference,
-                    c.bootstrap_p,
-                    c.bootstrap_holm,
-                    c.randomization_p,
-                    c.randomization_holm,
-                    if significant(c) { "yes" } else { "no" }
-                );
-            }
-            None => {
-                let _ = writeln!(md, "| {label} | {:.4} | | | | | | | |", s.score.f_beta);
-            }
-        }
-    }
     let mut clusters: Vec<Vec<&str>> = vec![vec![systems[0].0]];
-    for c in &adjacent {
-        if significant(c) {
+    for c in adjacent {
+        if c.significant() {
             clusters.push(Vec::new());
         }
         if let Some(last) = clusters.last_mut() {
@@ -293,14 +348,16 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             .collect::<Vec<_>>()
             .join(" > ")
     );
+}
 
-    // GLEU of the systems against NUCLE's two references, beside the perfect system's at M = 2.
+/// GLEU of the systems against NUCLE's two references, best first.
+fn gleu_rows(data: &DataDir, systems: &Ranked) -> anyhow::Result<Vec<GleuRow>> {
     let refs = data.join(CONLL_REFERENCES);
     let corpus = GleuCorpus::read(
         refs.join("source"),
         &[refs.join("NUCLEA"), refs.join("NUCLEB")],
     )?;
-    let mut gleu_rows: Vec<GleuRow> = systems
+    let mut rows: Vec<GleuRow> = systems
         .par_iter()
         .map(|(label, _)| {
             let file = system_file(label).with_context(|| format!("no file for {label}"))?;
@@ -324,41 +381,46 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             })
         })
         .collect::<anyhow::Result<_>>()?;
-    gleu_rows.sort_by(|a, b| b.corpus_gleu.total_cmp(&a.corpus_gleu));
+    rows.sort_by(|a, b| b.corpus_gleu.total_cmp(&a.corpus_gleu));
+    Ok(rows)
+}
+
+/// The systems' GLEU beside the perfect system's at M = 2 (the paper's "humans").
+fn gleu_section(md: &mut String, rows: &[GleuRow]) -> anyhow::Result<()> {
     let (_, perfect_sentence, perfect_corpus) = G10
         .iter()
         .copied()
         .find(|g| g.0 == 2)
         .context("G10 has no M = 2 row")?;
-    let _ = writeln!(
+    let mut table = Table::new(&[
+        ("system", Align::Left),
+        ("corpus GLEU", Align::Right),
+        ("mean sentence GLEU", Align::Right),
+        ("above the perfect system (corpus)", Align::Left),
+    ]);
+    for r in rows {
+        table.row([
+            r.label.to_owned(),
+            fixed(r.corpus_gleu, 4),
+            fixed(r.mean_sentence_gleu, 4),
+            yes_no(r.corpus_gleu > perfect_corpus).to_owned(),
+        ]);
+    }
+    let _ = write!(
         md,
         "\n## GLEU: systems against humans\n\nThe systems' GLEU against NUCLE's two references (`compute_gleu`, \
          {GLEU_ROUNDS} rounds, its Python 2 draws; mean sentence GLEU too), beside the perfect system's at M = 2 — the \
          paper's \"humans\", the same comparison as the F0.5 figure's (perfect system F0.5 {PERFECT_POINT}): the \
          authors' midpoints of lcb-goldens G10, corpus GLEU {perfect_corpus} and mean sentence GLEU \
-         {perfect_sentence} (their crowd reference lists are not public; `fig-f-gleu` simulates them).\n\n\
-         | system | corpus GLEU | mean sentence GLEU | above the perfect system (corpus) |\n|---|---:|---:|---|"
+         {perfect_sentence} (their crowd reference lists are not public; `fig-f-gleu` simulates them).\n\n{}",
+        table.markdown()
     );
-    for r in &gleu_rows {
-        let _ = writeln!(
-            md,
-            "| {} | {:.4} | {:.4} | {} |",
-            r.label,
-            r.corpus_gleu,
-            r.mean_sentence_gleu,
-            if r.corpus_gleu > perfect_corpus {
-                "yes"
-            } else {
-                "no"
-            }
-        );
-    }
-    let above = gleu_rows
+    let above = rows
         .iter()
         .filter(|r| r.corpus_gleu > perfect_corpus)
         .count();
     let top_two = ["JMGR", "RoRo"];
-    let claim_holds = gleu_rows
+    let claim_holds = rows
         .iter()
         .filter(|r| top_two.contains(&r.label))
         .all(|r| r.corpus_gleu >= perfect_corpus);
@@ -368,24 +430,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          systems — every one, since GLEU against two references already gives the unchanged source more than the \
          perfect system gets (`conll14-scores`: source 0.5660): GLEU's n-gram overlap with the source rewards \
          conservatism even more than M2 does, which is the low-coverage bias at work.",
-        if claim_holds {
-            "holds"
-        } else {
-            "does not hold"
-        },
-        gleu_rows.len()
+        holds(claim_holds, "does not hold"),
+        rows.len()
     );
-    progress.inc(1);
-    Ok(Report {
-        markdown: md,
-        json: serde_json::json!({
-            "best": best,
-            "comparisons": comparisons,
-            "adjacent": adjacent,
-            "draft": draft,
-            "ranking": systems.iter().map(|(l, s)| serde_json::json!({ "system": l, "f05": s.score.f_beta })).collect::<Vec<_>>(),
-            "gleu": gleu_rows,
-        }),
-        figures: Vec::new(),
-    })
+    Ok(())
 }

@@ -11,10 +11,12 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use unseen_est::crowd::{Answer, Classes, Normalizer, fingerprints, read_batch, read_batch_raw};
 
-use crate::record_errant::fnv;
+use crate::record::errant::fnv;
 use unseen_est::{Fingerprint, Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::four_values_row;
+use crate::paper_inputs::lcb::BATCHES;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "table1",
@@ -46,13 +48,6 @@ fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
     );
     Ok(out)
 }
-
-/// The three crowd batches the authors used, in their order.
-pub(crate) const BATCHES: [&str; 3] = [
-    "Batch_2612793_batch_results.csv",
-    "Batch_2626033_batch_results.csv",
-    "Batch_2634540_batch_results.csv",
-];
 
 /// Rebuilds the fingerprints from the batches and compares them with the committed files:
 /// (identical, committed total, names that differ).
@@ -225,20 +220,6 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
     })
 }
 
-/// A table row of four values, with their differences to `paper` when given.
-pub(super) fn row(md: &mut String, label: &str, values: &[f64; 4], paper: Option<&[f64; 4]>) {
-    let cells: Vec<String> = values.iter().map(|v| format!("{v:.4}")).collect();
-    let diff = paper.map_or(String::new(), |p| {
-        let d: Vec<String> = values
-            .iter()
-            .zip(p)
-            .map(|(v, p)| format!("{:+.4}", v - p))
-            .collect();
-        d.join(" / ")
-    });
-    let _ = writeln!(md, "| {label} | {} | {diff} |", cells.join(" | "));
-}
-
 fn markdown(
     stored: &TableStatistics,
     ours: &TableStatistics,
@@ -260,27 +241,27 @@ fn markdown(
         "| | γ = 0 | 0.001 | 0.01 | 0.1 | difference to the paper |"
     );
     let _ = writeln!(md, "|---|---:|---:|---:|---:|---|");
-    row(&mut md, "paper: Variants", &PAPER_VARIANTS, None);
-    row(
+    four_values_row(&mut md, "paper: Variants", &PAPER_VARIANTS, None);
+    four_values_row(
         &mut md,
         "(a) authors' stored outputs: Variants",
         &stored.variants,
         Some(&PAPER_VARIANTS),
     );
-    row(
+    four_values_row(
         &mut md,
         "(b) our LP on the fe3b392 fingerprints: Variants",
         &ours.variants,
         Some(&PAPER_VARIANTS),
     );
-    row(&mut md, "paper: Mass", &PAPER_MASS, None);
-    row(
+    four_values_row(&mut md, "paper: Mass", &PAPER_MASS, None);
+    four_values_row(
         &mut md,
         "(a) authors' stored outputs: Mass",
         &stored.mass,
         Some(&PAPER_MASS),
     );
-    row(
+    four_values_row(
         &mut md,
         "(b) our LP on the fe3b392 fingerprints: Mass",
         &ours.mass,
@@ -329,7 +310,7 @@ fn markdown(
         ),
     ];
     for (label, ours, theirs) in reference {
-        row(&mut md, label, ours, Some(&theirs));
+        four_values_row(&mut md, label, ours, Some(&theirs));
     }
     let _ = writeln!(
         md,

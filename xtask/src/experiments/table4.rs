@@ -11,8 +11,8 @@ use indicatif::ProgressBar;
 use unseen_est::crowd::{Classes, Normalizer, fingerprints, read_batch};
 use unseen_est::{Fingerprint, Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
 
-use super::table1::row;
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::four_values_row;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "table4",
@@ -119,7 +119,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         ),
     ];
     for (label, values, paper) in rows {
-        row(
+        four_values_row(
             &mut md,
             label,
             values,
@@ -154,13 +154,13 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         "| | γ = 0 | 0.001 | 0.01 | 0.1 | difference to the reference |"
     );
     let _ = writeln!(md, "|---|---:|---:|---:|---:|---|");
-    row(
+    four_values_row(
         &mut md,
         "our LP: Variants",
         &ours_means.variants,
         Some(&REFERENCE_HEAD_VARIANTS),
     );
-    row(
+    four_values_row(
         &mut md,
         "our LP: Mass",
         &ours_means.mass,

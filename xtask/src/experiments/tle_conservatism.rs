@@ -11,9 +11,9 @@ use conservatism::{ConservatismProfile, compare_aligned_lines};
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 
-use super::fig_conservatism::G6;
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
 use crate::linguistic;
+use crate::paper_inputs::lcb::G6;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "tle-conservatism",

@@ -18,8 +18,9 @@ use indicatif::ProgressBar;
 use reference_stats::{spearman_p_value, spearman_scipy};
 use serde::Serialize;
 
-use super::{Experiment, Report, SYSTEMS};
-use crate::record_errant::{EditRow, edit_rows, recorded_edits, runs};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::conll14::SYSTEMS;
+use crate::record::errant::{EditRow, edit_rows, recorded_edits, runs};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "type-undercorrection",
@@ -67,7 +68,7 @@ const NAMED_TOP: [&str; 4] = ["ORTH", "NOUN:NUM", "ADJ:FORM", "DET"];
 const NAMED_BOTTOM: [&str; 7] = ["VERB", "NOUN", "PART", "PREP", "PRON", "OTHER", "PUNCT"];
 
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
-    Ok(crate::record_errant::inputs())
+    Ok(crate::record::errant::inputs())
 }
 
 /// One typing's table.
@@ -180,8 +181,8 @@ fn run(data: &DataDir, _inputs: &[String], bar: &ProgressBar) -> anyhow::Result<
     );
     let ours = typing(
         "gecbias (spaCy's model, natively)",
-        &edit_rows(&super::errant::ours(&native, data, &systems_run)?),
-        &edit_rows(&super::errant::ours(&native, data, &gold_run)?),
+        &edit_rows(&crate::record::errant::ours(&native, data, &systems_run)?),
+        &edit_rows(&crate::record::errant::ours(&native, data, &gold_run)?),
     );
     bar.inc(1);
     anyhow::ensure!(

@@ -14,12 +14,13 @@ use ucca_graph::Passage;
 use ucca_graph::dag_f1::Score;
 use ucca_parser::{ActionKind, ReplaySummary};
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::ucca::corpus_files;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "ucca-oracle",
     title: "the UCCA parser's oracle rebuilds the gold graphs of the Wiki and 20K corpora",
-    inputs,
+    inputs: corpus_files,
     run,
     full: None,
 };
@@ -32,15 +33,6 @@ const SENTENCES: [(UccaSplit, usize); 4] = [
     (UccaSplit::WikiTest, 503),
     (UccaSplit::TwentyK, 506),
 ];
-
-/// Every passage file of the UCCA corpora (Wiki in its three parts, then 20K).
-pub(super) fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
-    let mut out = Vec::new();
-    for split in UccaSplit::ALL {
-        out.extend(split.files(data)?);
-    }
-    Ok(out)
-}
 
 #[derive(Serialize)]
 struct Part {

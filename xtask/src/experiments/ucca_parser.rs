@@ -15,15 +15,15 @@ use ucca_graph::Passage;
 use ucca_graph::dag_f1::{DagF1, Score};
 use ucca_parser::{FeatureSet, Model, ParseScores, TrainOptions, parse_gold};
 
-use super::ucca_oracle::inputs;
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::ucca::corpus_files;
 use crate::train_parser::{Resources, TRAINING_DATA, digest, sentences};
-use crate::workspace_root;
+use crate::workspace;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "ucca-parser",
     title: "the committed UCCA parser models (perceptron and BiLSTM) on Wiki dev/test and 20K, beside TUPA; ablation of the perceptron's word-level signals",
-    inputs,
+    inputs: corpus_files,
     run,
     full: Some(run_full),
 };
@@ -83,11 +83,11 @@ fn scores(
     progress: &ProgressBar,
     with_ablation: bool,
 ) -> anyhow::Result<Report> {
-    let path = workspace_root().join(gecbias_data::location::UCCA_MODEL);
+    let path = workspace::root().join(gecbias_data::location::UCCA_MODEL);
     let model = Model::read(&path)
         .with_context(|| "the committed model; train it with `cargo xtask train-parser`")?;
     let evaluations = evaluate(data, &model, &path, Official::Check)?;
-    let neural_path = workspace_root().join(gecbias_data::location::UCCA_BILSTM_MODEL);
+    let neural_path = workspace::root().join(gecbias_data::location::UCCA_BILSTM_MODEL);
     let neural = Model::read(&neural_path).with_context(|| {
         "the committed BiLSTM model; train it with `cargo xtask train-parser --classifier bilstm \
          --tagger-inputs`"
@@ -142,7 +142,7 @@ fn evaluate(
         let parses = parse_gold(model, &gold)?;
         let scores = ParseScores::of(&parses, &gold)?;
         if official == Official::Check {
-            crate::record_ucca_eval::check(data, split, &parses)?;
+            crate::record::ucca_eval::check(data, split, &parses)?;
         }
         evaluations.push(Evaluation {
             part: split.name(),

@@ -11,7 +11,7 @@ use serde::Serialize;
 use ucca_graph::corpus::RoundTrip;
 use ucca_graph::{Category, Passage};
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "ucca-roundtrip",

@@ -11,10 +11,14 @@ use gecbias_data::spec_goldens;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
-use usim::trials::{NUCLE_ESSAYS, nucle_paragraph_pairs};
+use usim::trials::NUCLE_ESSAYS;
 use usim::{Params, PreparedPassage, usim};
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::usim::JFLEG_OUTPUTS;
+use crate::paper_inputs::usim::JFLEG_SENTENCES;
+use crate::paper_inputs::usim::essay_pairs;
+use crate::paper_inputs::usim::jfleg_name;
 
 pub(crate) const NUCLE: Experiment = Experiment {
     id: "usim-nucle-auto",
@@ -31,19 +35,6 @@ pub(crate) const JFLEG: Experiment = Experiment {
     run: jfleg_run,
     full: None,
 };
-
-pub(crate) const JFLEG_OUTPUTS: [&str; 9] = [
-    "dev.ref0",
-    "dev.ref1",
-    "dev.ref2",
-    "dev.ref3",
-    "mle_1.txt",
-    "mle_2.txt",
-    "mle_3.txt",
-    "mle_4.txt",
-    "mle_5.txt",
-];
-pub(super) const JFLEG_SENTENCES: usize = 754;
 
 /// The reference code's values from a golden table, keyed by its first `key` columns.
 fn golden_rows(name: &str, key: usize) -> anyhow::Result<HashMap<Vec<String>, Vec<String>>> {
@@ -72,19 +63,6 @@ fn read_all(
         })
         .collect::<anyhow::Result<_>>()?;
     Ok(out)
-}
-
-/// The source and correction files of one essay as the authors paired them.
-pub(super) fn essay_pairs(data: &DataDir, essay: &str) -> anyhow::Result<Vec<(String, String)>> {
-    let files = data.files_in(NUCLE_PARAGRAPH_PARSES, ".xml")?;
-    let names: Vec<&str> = files
-        .iter()
-        .map(|f| f.rsplit('/').next().unwrap_or(f))
-        .collect();
-    Ok(nucle_paragraph_pairs(essay, &names)
-        .into_iter()
-        .map(|(s, c)| (s.to_owned(), c.to_owned()))
-        .collect())
 }
 
 fn nucle_inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
@@ -178,10 +156,6 @@ fn nucle_run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyho
         json: serde_json::json!({ "pairs": pairs, "mean": mean(&all), "token_weighted": weighted }),
         figures: Vec::new(),
     })
-}
-
-pub(super) fn jfleg_name(output: &str, index: usize) -> String {
-    format!("{output}{index}.xml")
 }
 
 fn jfleg_inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {

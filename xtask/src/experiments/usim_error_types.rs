@@ -5,21 +5,20 @@
 //! ·) that each edit makes, averaged per NUCLE error type. The paper parsed with TUPA (parses not
 //! public); ours are parsed by gecbias' parser.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use anyhow::Context;
-use gec_metrics::{M2Block, M2Edit, M2File};
+use gec_metrics::{M2Block, M2File};
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
-use rand::{RngExt, SeedableRng};
-use rand_pcg::Pcg64;
-use rayon::prelude::*;
 use reference_stats::{spearman_p_value, spearman_scipy};
 use serde::Serialize;
-use usim::{Params, PreparedPassage, TextParser, Tokenization, empty_sentence_usim, usim};
+use usim::error_types::{TypeChange, edit_chains, maege_sentence, type_changes};
+use usim::{TextParser, Tokenization};
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed, signed};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "usim-error-types",
@@ -32,7 +31,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
 const WITH_ALT: &str =
     "assess_learner_language/data/conll14st-test-data/alt/official-2014.combined-withalt.m2";
 /// sacrebleu's seed, the project's default; chain `i` draws from `SEED + i`.
-const SEED: u64 = coverage_sim::DEFAULT_SEED;
+const SEED: u64 = corpus_resampling::DEFAULT_SEED;
 
 /// `tab:MAEGE`: type, the mean change of USim on TUPA's parses, occurrences.
 const PAPER: [(&str, f64, usize); 27] = [
@@ -69,40 +68,6 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     Ok(vec![WITH_ALT.to_owned()])
 }
 
-/// MAEGE's filter: a sentence corrected by more than one annotator and without a `noop` line.
-fn maege_sentence(block: &M2Block) -> bool {
-    block.annotators().len() > 1 && !block.edits.iter().any(M2Edit::is_noop)
-}
-
-/// One annotator's edits of one sentence, applied in a random order: the sentences of the chain
-/// (source first), the index of the chain's sentence taken as the source of USim, and the type of
-/// the edit that produced each later sentence.
-struct Chain {
-    sentences: Vec<String>,
-    source: usize,
-    types: Vec<String>,
-}
-
-fn chain(block: &M2Block, annotator: u32, rng: &mut Pcg64) -> Chain {
-    let mut edits: Vec<&M2Edit> = block
-        .edits
-        .iter()
-        .filter(|e| e.annotator == annotator)
-        .collect();
-    for i in (1..edits.len()).rev() {
-        edits.swap(i, rng.random_range(0..=i));
-    }
-    let sentences: Vec<String> = (0..=edits.len())
-        .map(|k| block.apply(edits[..k].iter().copied()))
-        .collect();
-    let source = rng.random_range(0..sentences.len());
-    Chain {
-        sentences,
-        source,
-        types: edits.iter().map(|e| e.category.clone()).collect(),
-    }
-}
-
 #[derive(Serialize)]
 struct TypeRow {
     category: String,
@@ -116,52 +81,6 @@ struct TypeRow {
     perceptron_mean_change: f64,
 }
 
-/// Per edit type: the sum and the sum of squares of its USim changes, and its count, on the
-/// parses of `parser`.
-fn type_changes<'c>(
-    parser: &ucca_parser::Parser,
-    chains: &'c [Chain],
-) -> anyhow::Result<BTreeMap<&'c str, (f64, f64, usize)>> {
-    let text = TextParser::new(parser, Tokenization::Pretokenized);
-    let mut distinct: Vec<&str> = chains
-        .iter()
-        .flat_map(|c| c.sentences.iter().map(String::as_str))
-        .collect();
-    distinct.sort_unstable();
-    distinct.dedup();
-    // A sentence without words (every token deleted) is not parsed: USim.py's empty-sentence
-    // rule scores it.
-    let parsed: HashMap<&str, PreparedPassage> = distinct
-        .par_iter()
-        .filter(|s| empty_sentence_usim(s, "a").is_none())
-        .map(|s| Ok((*s, text.prepared("sentence", s)?)))
-        .collect::<Result<_, usim::Error>>()?;
-    let score = |source: &str, output: &str| {
-        empty_sentence_usim(source, output)
-            .unwrap_or_else(|| usim(&parsed[source], &parsed[output], &Params::RELEASED).usim)
-    };
-    let changes: Vec<Vec<(&str, f64)>> = chains
-        .par_iter()
-        .map(|c| {
-            let source = c.sentences[c.source].as_str();
-            let scores: Vec<f64> = c.sentences.iter().map(|s| score(source, s)).collect();
-            c.types
-                .iter()
-                .zip(scores.windows(2))
-                .map(|(t, w)| (t.as_str(), w[1] - w[0]))
-                .collect()
-        })
-        .collect();
-    let mut sums: BTreeMap<&str, (f64, f64, usize)> = BTreeMap::new();
-    for (t, d) in changes.iter().flatten() {
-        let e = sums.entry(t).or_default();
-        e.0 += d;
-        e.1 += d * d;
-        e.2 += 1;
-    }
-    Ok(sums)
-}
-
 fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
     let m2 = M2File::read(data.join(WITH_ALT)).with_context(|| format!("reading {WITH_ALT}"))?;
     progress.inc(1);
@@ -170,44 +89,29 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     for e in blocks.iter().flat_map(|b| &b.edits) {
         *occurrences.entry(e.category.as_str()).or_default() += 1;
     }
-    let chains: Vec<Chain> = blocks
-        .iter()
-        .flat_map(|b| b.annotators().into_iter().map(move |a| (*b, a)))
-        .enumerate()
-        .map(|(i, (block, annotator))| {
-            chain(block, annotator, &mut Pcg64::seed_from_u64(SEED + i as u64))
-        })
-        .collect();
-
-    let sums = type_changes(&ucca_parser::Parser::default_model()?, &chains)?;
-    let perceptron = type_changes(
-        &ucca_parser::Parser::builtin(ucca_parser::BuiltinModel::Perceptron)?,
-        &chains,
-    )?;
+    let chains = edit_chains(&blocks, SEED);
+    let changes = |parser: &ucca_parser::Parser| {
+        type_changes(
+            &TextParser::new(parser, Tokenization::Pretokenized),
+            &chains,
+        )
+    };
+    let sums = changes(&ucca_parser::Parser::default_model()?)?;
+    let perceptron = changes(&ucca_parser::Parser::builtin(
+        ucca_parser::BuiltinModel::Perceptron,
+    )?)?;
     let mut rows: Vec<TypeRow> = PAPER
         .iter()
         .map(|&(t, paper_mean, paper_n)| {
-            let (sum, squares, n) = sums.get(t).copied().unwrap_or_default();
-            let n = n as f64;
-            let mean = sum / n;
-            // The sample standard error of the mean; a type with one edit has none.
-            let half_width = if n > 1.0 {
-                1.96 * ((squares - n * mean * mean) / (n - 1.0) / n)
-                    .max(0.0)
-                    .sqrt()
-            } else {
-                f64::NAN
-            };
+            let change = sums.get(t).copied().unwrap_or_default();
             TypeRow {
                 category: t.to_owned(),
                 occurrences: occurrences.get(t).copied().unwrap_or(0),
                 paper_occurrences: paper_n,
-                mean_change: mean,
-                half_width,
+                mean_change: change.mean(),
+                half_width: change.half_width(),
                 paper_mean_change: paper_mean,
-                perceptron_mean_change: perceptron
-                    .get(t)
-                    .map_or(f64::NAN, |(sum, _, n)| sum / *n as f64),
+                perceptron_mean_change: perceptron.get(t).map_or(f64::NAN, TypeChange::mean),
             }
         })
         .collect();
@@ -224,7 +128,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     let rho = spearman_scipy(&ours, &paper);
     let p = spearman_p_value(rho, rows.len());
     let edits: usize = rows.iter().map(|r| r.occurrences).sum();
-    let overall: f64 = sums.values().map(|(sum, _, _)| sum).sum::<f64>() / edits as f64;
+    let overall: f64 = sums.values().map(|c| c.sum).sum::<f64>() / edits as f64;
     let other: Vec<f64> = rows.iter().map(|r| r.perceptron_mean_change).collect();
     let between = spearman_scipy(&ours, &other);
 
@@ -261,23 +165,50 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         },
         rows.len()
     );
-    let _ = writeln!(
-        md,
-        "| type | occurrences (paper) | occurrences (ours) | mean change, TUPA (paper) | mean change, ours | ± 1.96 SE (ours) | mean change, perceptron |\n|---|---:|---:|---:|---:|---:|---:|"
-    );
-    for r in &rows {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {:+.4} | {:+.4} | {:.4} | {:+.4} |",
-            r.category,
-            r.paper_occurrences,
-            r.occurrences,
-            r.paper_mean_change,
-            r.mean_change,
-            r.half_width,
-            r.perceptron_mean_change
-        );
+    type_table(&mut md, &rows);
+    discussion(&mut md, &rows, rho, p);
+    progress.inc(1);
+    Ok(Report {
+        markdown: md,
+        json: serde_json::json!({
+            "sentences": blocks.len(),
+            "edits": edits,
+            "occurrences_equal": occurrences_equal,
+            "spearman": { "rho": rho, "p": p },
+            "spearman_between_parsers": between,
+            "types": rows,
+        }),
+        figures: Vec::new(),
+    })
+}
+
+/// The per-type table: occurrences and mean changes, the paper's beside ours.
+fn type_table(md: &mut String, rows: &[TypeRow]) {
+    let mut table = Table::new(&[
+        ("type", Align::Left),
+        ("occurrences (paper)", Align::Right),
+        ("occurrences (ours)", Align::Right),
+        ("mean change, TUPA (paper)", Align::Right),
+        ("mean change, ours", Align::Right),
+        ("± 1.96 SE (ours)", Align::Right),
+        ("mean change, perceptron", Align::Right),
+    ]);
+    for r in rows {
+        table.row([
+            r.category.clone(),
+            r.paper_occurrences.to_string(),
+            r.occurrences.to_string(),
+            signed(r.paper_mean_change, 4),
+            signed(r.mean_change, 4),
+            fixed(r.half_width, 4),
+            signed(r.perceptron_mean_change, 4),
+        ]);
     }
+    md.push_str(&table.markdown());
+}
+
+/// The extremes and the ranks of the types the paper's text discusses, read against its claims.
+fn discussion(md: &mut String, rows: &[TypeRow], rho: f64, p: f64) {
     let top = |col: &dyn Fn(&TypeRow) -> f64, low: bool| {
         let mut sorted: Vec<&TypeRow> = rows.iter().collect();
         sorted.sort_by(|a, b| col(b).total_cmp(&col(a)));
@@ -336,17 +267,4 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         if rho.abs() < 0.2 { "hardly" } else { "weakly" },
         if p < 0.05 { "<" } else { "≥" }
     );
-    progress.inc(1);
-    Ok(Report {
-        markdown: md,
-        json: serde_json::json!({
-            "sentences": blocks.len(),
-            "edits": edits,
-            "occurrences_equal": occurrences_equal,
-            "spearman": { "rho": rho, "p": p },
-            "spearman_between_parsers": between,
-            "types": rows,
-        }),
-        figures: Vec::new(),
-    })
 }

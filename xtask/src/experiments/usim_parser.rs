@@ -20,9 +20,10 @@ use ucca_parser::{BuiltinModel, Parser, Token};
 use usim::trials::{NUCLE_ESSAYS, TABLE_1};
 use usim::{Params, PreparedPassage, TextParser, Tokenization, usim};
 
-use super::usim_automatic::{JFLEG_OUTPUTS, JFLEG_SENTENCES, essay_pairs, jfleg_name};
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed};
 use crate::linguistic;
+use crate::paper_inputs::usim::{JFLEG_OUTPUTS, JFLEG_SENTENCES, essay_pairs, jfleg_name};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "usim-parser",
@@ -277,15 +278,72 @@ fn verdict(ok: bool) -> &'static str {
 
 /// A Markdown table: the header cells, then the rows; the columns of `numbers` right-aligned,
 /// the others left-aligned.
+/// A table whose columns in `numbers` are right-aligned.
 fn table(header: &[String], numbers: std::ops::Range<usize>, rows: &[Vec<String>]) -> String {
-    let rule: Vec<&str> = (0..header.len())
-        .map(|k| if numbers.contains(&k) { "---:" } else { "---" })
+    let columns: Vec<(&str, Align)> = header
+        .iter()
+        .enumerate()
+        .map(|(k, h)| {
+            let align = if numbers.contains(&k) {
+                Align::Right
+            } else {
+                Align::Left
+            };
+            (h.as_str(), align)
+        })
         .collect();
-    let mut out = format!("| {} |\n|{}|\n", header.join(" | "), rule.join("|"));
+    let mut out = Table::new(&columns);
     for row in rows {
-        out += &format!("| {} |\n", row.join(" | "));
+        out.row(row);
     }
-    out
+    out.markdown()
+}
+
+fn four(v: f64) -> String {
+    fixed(v, 4)
+}
+
+/// Header cells `model` or `model, what` for each model and each of `what`.
+fn per_model(models: &[Measures], what: &[&str]) -> Vec<String> {
+    models
+        .iter()
+        .flat_map(|m| {
+            what.iter().map(move |w| {
+                if w.is_empty() {
+                    format!("`{}`", m.model)
+                } else {
+                    format!("`{}`, {w}", m.model)
+                }
+            })
+        })
+        .collect()
+}
+
+/// A row: the check, its values, its target.
+fn line(check: &str, values: Vec<f64>, target: String) -> Vec<String> {
+    let mut row = vec![check.to_owned()];
+    row.extend(values.into_iter().map(four));
+    row.push(target);
+    row
+}
+
+/// A header: `first`, the per-model cells of `what`, `last`.
+fn header(models: &[Measures], first: &[&str], what: &[&str], last: &str) -> Vec<String> {
+    let mut h: Vec<String> = first.iter().map(|s| (*s).to_owned()).collect();
+    h.extend(per_model(models, what));
+    h.push(last.to_owned());
+    h
+}
+
+/// Each model's value from given terminals and from raw text.
+fn pairs(models: &[Measures], f: &dyn Fn(&Measures) -> (f64, f64)) -> Vec<f64> {
+    models
+        .iter()
+        .flat_map(|m| {
+            let (g, r) = f(m);
+            [g, r]
+        })
+        .collect()
 }
 
 fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
@@ -318,40 +376,20 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
     for (k, n) in &tok.by_kind {
         let _ = writeln!(md, "| {k} | {n} |");
     }
+    agreement_sections(&mut md, models);
+    jfleg_outputs_section(&mut md, models);
+    table1_section(&mut md, models);
+    md
+}
+
+/// Parse agreement, and USim on our parses against USim on TUPA's.
+fn agreement_sections(md: &mut String, models: &[Measures]) {
     let default = &models[0];
-    let four = |v: f64| format!("{v:.4}");
-    // Header cells `model` or `model, what` for each model and each of `what`.
-    let per_model = |what: &[&str]| -> Vec<String> {
-        models
-            .iter()
-            .flat_map(|m| {
-                what.iter().map(move |w| {
-                    if w.is_empty() {
-                        format!("`{}`", m.model)
-                    } else {
-                        format!("`{}`, {w}", m.model)
-                    }
-                })
-            })
-            .collect()
-    };
-    let line = |check: &str, values: Vec<f64>, target: String| {
-        let mut row = vec![check.to_owned()];
-        row.extend(values.into_iter().map(four));
-        row.push(target);
-        row
-    };
-    let header = |first: &[&str], what: &[&str], last: &str| {
-        let mut h: Vec<String> = first.iter().map(|s| (*s).to_owned()).collect();
-        h.extend(per_model(what));
-        h.push(last.to_owned());
-        h
-    };
     let _ = writeln!(
         md,
         "\n## Parse agreement\n\n{}",
         table(
-            &header(&["check"], &[""], "target"),
+            &header(models, &["check"], &[""], "target"),
             1..1 + models.len(),
             &[
                 line(
@@ -367,43 +405,44 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
             ]
         )
     );
-    // Each model's value from given terminals and from raw text.
-    let pairs = |f: &dyn Fn(&Measures) -> (f64, f64)| -> Vec<f64> {
-        models
-            .iter()
-            .flat_map(|m| {
-                let (g, r) = f(m);
-                [g, r]
-            })
-            .collect()
-    };
     let kendall = |a: &Agreement| a.kendall_of_means.unwrap_or(f64::NAN);
     let nucle_mean = &default.nucle_given.means[0];
     let _ = writeln!(
         md,
         "## USim on our parses against USim on TUPA's\n\n{}",
         table(
-            &header(&["check"], &["given terminals", "raw text"], "target"),
+            &header(
+                models,
+                &["check"],
+                &["given terminals", "raw text"],
+                "target"
+            ),
             1..1 + 2 * models.len(),
             &[
                 line(
                     "U1: per-pair Pearson r, 6,786 JFLEG pairs (flat parser: 0.15)",
-                    pairs(&|m| (m.jfleg_given.pearson, m.jfleg_raw.pearson)),
+                    pairs(models, &|m| (m.jfleg_given.pearson, m.jfleg_raw.pearson)),
                     format!("≥ 0.60: {}", verdict(default.jfleg_given.pearson >= 0.6)),
                 ),
                 line(
                     "U2: Kendall τ of the 9 outputs' means",
-                    pairs(&|m| (kendall(&m.jfleg_given), kendall(&m.jfleg_raw))),
+                    pairs(models, &|m| (
+                        kendall(&m.jfleg_given),
+                        kendall(&m.jfleg_raw)
+                    )),
                     format!("≥ 0.6: {}", verdict(kendall(&default.jfleg_given) >= 0.6)),
                 ),
                 line(
                     "U4: per-pair Pearson r, 157 NUCLE paragraph pairs",
-                    pairs(&|m| (m.nucle_given.pearson, m.nucle_raw.pearson)),
+                    pairs(models, &|m| (m.nucle_given.pearson, m.nucle_raw.pearson)),
                     format!("≥ 0.8: {}", verdict(default.nucle_given.pearson >= 0.8)),
                 ),
                 line(
                     "U4: NUCLE mean (stored parses 0.6971)",
-                    pairs(&|m| (m.nucle_given.means[0].2, m.nucle_raw.means[0].2)),
+                    pairs(models, &|m| (
+                        m.nucle_given.means[0].2,
+                        m.nucle_raw.means[0].2
+                    )),
                     format!(
                         "within ±0.05: {}",
                         verdict((nucle_mean.2 - nucle_mean.1).abs() <= 0.05)
@@ -412,6 +451,11 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
             ]
         )
     );
+}
+
+/// U3: each JFLEG output's mean USim.
+fn jfleg_outputs_section(md: &mut String, models: &[Measures]) {
+    let default = &models[0];
     let rows: Vec<Vec<String>> = default
         .jfleg_given
         .means
@@ -420,9 +464,11 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
         .map(|(k, (output, stored, ours))| {
             let mut row = vec![output.clone(), four(*stored)];
             row.extend(
-                pairs(&|m| (m.jfleg_given.means[k].2, m.jfleg_raw.means[k].2))
-                    .into_iter()
-                    .map(four),
+                pairs(models, &|m| {
+                    (m.jfleg_given.means[k].2, m.jfleg_raw.means[k].2)
+                })
+                .into_iter()
+                .map(four),
             );
             row.push(verdict((ours - stored).abs() <= 0.05).to_owned());
             row
@@ -433,6 +479,7 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
         "U3: each JFLEG output's mean USim (target: within ±0.05 of the stored parses' mean).\n\n{}",
         table(
             &header(
+                models,
                 &["output", "stored TUPA parses"],
                 &["given terminals", "raw text"],
                 "within ±0.05 (default, given)"
@@ -441,6 +488,11 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
             &rows
         )
     );
+}
+
+/// H2: the USim paper's Table 1 on our parses of the annotated texts.
+fn table1_section(md: &mut String, models: &[Measures]) {
+    let default = &models[0];
     let rows: Vec<Vec<String>> = default
         .h2
         .iter()
@@ -452,7 +504,7 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
         })
         .collect();
     let mut h2_header = vec!["trial".to_owned(), "human parses".to_owned()];
-    h2_header.extend(per_model(&[""]));
+    h2_header.extend(per_model(models, &[""]));
     let _ = write!(
         md,
         "## H2: the USim paper's Table 1 on our parses of the annotated texts\n\n{}",
@@ -479,5 +531,4 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
         find(default, "Same", true) > find(default, "Different", true),
         kept.join(", ")
     );
-    md
 }

@@ -20,12 +20,13 @@ use usim::{
     distsim, usim,
 };
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::usim::annotation_files;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "usim-table1",
     title: "USim, DISTSIM and IAA DAG F1 on the human UCCA annotations (USim paper Table 1)",
-    inputs,
+    inputs: annotation_files,
     run,
     full: None,
 };
@@ -54,20 +55,6 @@ const PAPER: [PaperRow; 3] = [
         distsim: None,
     },
 ];
-
-/// The human annotation files of Table 1's pairs (also `usim-variants`' inputs).
-pub(super) fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
-    let mut names: Vec<&str> = TABLE_1
-        .iter()
-        .flat_map(|t| t.pairs.iter().flat_map(|(a, b)| [*a, *b]))
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    Ok(names
-        .into_iter()
-        .map(|n| format!("{USIM_ANNOTATIONS}/{n}.xml"))
-        .collect())
-}
 
 #[derive(Serialize)]
 struct PairResult {
@@ -136,38 +123,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             }
         })
         .collect();
-    let goldens = goldens()?;
-    let mut mismatches = Vec::new();
-    for r in &results {
-        for (env, scores) in [("REL", &r.released), ("BR", &r.branch_2017)] {
-            for (direction, s) in ["s2r", "r2s"].iter().zip(scores) {
-                let key = (
-                    r.first.to_owned(),
-                    r.second.to_owned(),
-                    (*direction).to_owned(),
-                    env.to_owned(),
-                );
-                let ours = (
-                    s.usim,
-                    [
-                        s.matched_first,
-                        s.matched_second,
-                        s.units_first,
-                        s.units_second,
-                    ],
-                );
-                if goldens.get(&key) != Some(&ours) {
-                    mismatches.push(format!("{} {} {direction} {env}", r.first, r.second));
-                }
-            }
-        }
-    }
-    if !mismatches.is_empty() {
-        bail!(
-            "USim differs from the reference code: {}",
-            mismatches.join(", ")
-        );
-    }
+    check_against_goldens(&results)?;
     let other_rows = every_environment(&passages)?;
 
     let mut md = String::new();
@@ -257,6 +213,44 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         }),
         figures: Vec::new(),
     })
+}
+
+/// Every pair's USim, in both argument orders and both code generations, must be the reference
+/// code's (its goldens), matched units included.
+fn check_against_goldens(results: &[PairResult]) -> anyhow::Result<()> {
+    let goldens = goldens()?;
+    let mut mismatches = Vec::new();
+    for r in results {
+        for (env, scores) in [("REL", &r.released), ("BR", &r.branch_2017)] {
+            for (direction, s) in ["s2r", "r2s"].iter().zip(scores) {
+                let key = (
+                    r.first.to_owned(),
+                    r.second.to_owned(),
+                    (*direction).to_owned(),
+                    env.to_owned(),
+                );
+                let ours = (
+                    s.usim,
+                    [
+                        s.matched_first,
+                        s.matched_second,
+                        s.units_first,
+                        s.units_second,
+                    ],
+                );
+                if goldens.get(&key) != Some(&ours) {
+                    mismatches.push(format!("{} {} {direction} {env}", r.first, r.second));
+                }
+            }
+        }
+    }
+    if !mismatches.is_empty() {
+        bail!(
+            "USim differs from the reference code: {}",
+            mismatches.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// The DISTSIM section: each trial's DISTSIM in both code generations beside the paper's; returns

@@ -18,12 +18,13 @@ use usim::{
     aligned_edit_distance, distsim,
 };
 
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::usim::annotation_files;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "usim-variants",
     title: "the 2017 draft's UCCA similarity variants (largest cut, token analysis, tree edit distance) on the 22 human annotation pairs",
-    inputs: super::usim_table1::inputs,
+    inputs: annotation_files,
     run,
     full: None,
 };

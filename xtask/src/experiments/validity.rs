@@ -13,8 +13,8 @@ use unseen_est::crowd::{
     FrequencyValidity, Normalizer, read_batch, read_judgements, validity_by_frequency, wilson,
 };
 
-use super::table1::BATCHES;
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::paper_inputs::lcb::BATCHES;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "validity",

@@ -7,19 +7,19 @@
 use std::fmt::Write as _;
 
 use anyhow::Context;
+use corpus_resampling::Bootstrap;
 use coverage_sim::{PerfectSystem, Sampling, coverage};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::UNSEEN_EST;
 use indicatif::ProgressBar;
-use rand::{RngExt, SeedableRng};
-use rand_pcg::Pcg64;
 use rayon::prelude::*;
 use serde::Serialize;
 use unseen_est::Histogram;
 
-use super::fig_f_gleu::files;
-use super::fig_systems::{SEED, stats};
-use super::{Experiment, Report};
+use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed};
+use crate::paper_inputs::conll14::{SEED, stats};
+use crate::paper_inputs::lcb::perfect_files;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "variance",
@@ -39,7 +39,7 @@ const RESAMPLES: usize = 1000;
 fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out = data.files_in(UNSEEN_EST, "_exact_output_hist.txt")?;
     for m in F_MS {
-        let (gold, output) = files(m);
+        let (gold, output) = perfect_files(m);
         out.push(gold);
         out.push(output);
     }
@@ -76,6 +76,21 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         histograms.push(Histogram::parse(&text, rel)?);
         progress.inc(1);
     }
+    let accuracy = accuracy_rows(&histograms)?;
+    let f_rows = f_rows(data)?;
+    progress.inc(2 * F_MS.len() as u64);
+    let mut md = String::new();
+    accuracy_section(&mut md, &accuracy, histograms.len());
+    f_section(&mut md, &f_rows)?;
+    Ok(Report {
+        markdown: md,
+        json: serde_json::json!({ "accuracy": accuracy, "f05": f_rows, "ns": NS, "f_ns": F_NS }),
+        figures: Vec::new(),
+    })
+}
+
+/// Per M of [`MS`]: the perfect system's expected accuracy and its variance, exactly.
+fn accuracy_rows(histograms: &[Histogram]) -> anyhow::Result<Vec<AccuracyRow>> {
     let curves: Vec<Vec<f64>> = histograms
         .iter()
         .map(|h| coverage::curve(h, MS[MS.len() - 1], Sampling::WithReplacement))
@@ -105,51 +120,45 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
                 .collect(),
         });
     }
-    let peak = accuracy
-        .iter()
-        .max_by(|a, b| a.within.total_cmp(&b.within))
-        .map_or(0, |r| r.m);
+    Ok(accuracy)
+}
 
-    let f_rows: Vec<FRow> = F_MS
-        .par_iter()
+/// Per M of [`F_MS`]: F0.5 of the authors' perfect-system run and its spread over resampled
+/// corpora of each size of [`F_NS`].
+fn f_rows(data: &DataDir) -> anyhow::Result<Vec<FRow>> {
+    F_MS.par_iter()
         .map(|&m| {
-            let (gold, output) = files(m);
+            let (gold, output) = perfect_files(m);
             let system = stats(data, &gold, &output)?;
             let total = system.sentences.len();
+            let plan = Bootstrap {
+                resamples: RESAMPLES,
+                seed: SEED,
+            };
             let by_n = F_NS
                 .iter()
-                .enumerate()
-                .map(|(k, &size)| {
-                    let mut rng = Pcg64::seed_from_u64(SEED + (m * F_NS.len() + k) as u64);
-                    let mut scores: Vec<f64> = (0..RESAMPLES)
-                        .map(|_| {
-                            let idx: Vec<usize> =
-                                (0..size).map(|_| rng.random_range(0..total)).collect();
-                            system.resample(&idx).f_beta
-                        })
-                        .collect();
-                    scores.sort_by(f64::total_cmp);
-                    let mean = scores.iter().sum::<f64>() / RESAMPLES as f64;
-                    let sd = (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>()
-                        / (RESAMPLES - 1) as f64)
-                        .sqrt();
-                    (
-                        sd,
-                        scores[RESAMPLES / 40],
-                        scores[RESAMPLES - RESAMPLES / 40 - 1],
-                    )
+                .map(|&size| {
+                    let spread =
+                        plan.spread(total, size, 0.05, |idx| system.resample(idx).f_beta)?;
+                    Ok((spread.sd, spread.interval.low, spread.interval.high))
                 })
-                .collect();
+                .collect::<anyhow::Result<_>>()?;
             Ok(FRow {
                 m,
                 f: system.score.f_beta,
                 by_n,
             })
         })
-        .collect::<anyhow::Result<_>>()?;
-    progress.inc(2 * F_MS.len() as u64);
+        .collect()
+}
 
-    let mut md = String::new();
+/// The accuracy table and the draft's two observations.
+fn accuracy_section(md: &mut String, accuracy: &[AccuracyRow], sentences: usize) {
+    let peak = accuracy
+        .iter()
+        .max_by(|a, b| a.within.total_cmp(&b.within))
+        .map_or(0, |r| r.m);
+
     let _ = writeln!(
         md,
         "## Accuracy of a perfect system: the Poisson binomial\n\n\
@@ -158,32 +167,26 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
          sentences fixed, Var(Acc) = Σ p_i(1 − p_i) / N² (the draft's formula; at N = {} it equals the Poisson \
          binomial's variance, checked); with N sentences drawn from the same population, the law of total variance adds \
          the spread of p_i between sentences: Var = p̄(1 − p̄) / N. SD of accuracy:\n",
-        histograms.len(),
-        histograms.len()
+        sentences, sentences
     );
-    let _ = write!(md, "| M | E[Acc] | mean p(1−p) | var of p |");
-    for k in NS {
-        let _ = write!(md, " SD, N = {k} |");
+    let mut columns: Vec<String> = ["M", "E[Acc]", "mean p(1−p)", "var of p"]
+        .map(String::from)
+        .to_vec();
+    columns.extend(NS.iter().map(|k| format!("SD, N = {k}")));
+    columns.extend(NS.iter().map(|k| format!("SD drawn, N = {k}")));
+    let columns: Vec<(&str, Align)> = columns.iter().map(|c| (c.as_str(), Align::Right)).collect();
+    let mut table = Table::new(&columns);
+    for r in accuracy {
+        let mut cells = vec![
+            r.m.to_string(),
+            fixed(r.accuracy, 4),
+            fixed(r.within, 4),
+            fixed(r.between, 4),
+        ];
+        cells.extend(r.sd_fixed.iter().chain(&r.sd_drawn).map(|sd| fixed(*sd, 4)));
+        table.row(cells);
     }
-    for k in NS {
-        let _ = write!(md, " SD drawn, N = {k} |");
-    }
-    let _ = write!(md, "\n|---:|---:|---:|---:|");
-    for _ in 0..2 * NS.len() {
-        md.push_str("---:|");
-    }
-    md.push('\n');
-    for r in &accuracy {
-        let _ = write!(
-            md,
-            "| {} | {:.4} | {:.4} | {:.4} |",
-            r.m, r.accuracy, r.within, r.between
-        );
-        for sd in r.sd_fixed.iter().chain(&r.sd_drawn) {
-            let _ = write!(md, " {sd:.4} |");
-        }
-        md.push('\n');
-    }
+    md.push_str(&table.markdown());
     let last_m = MS[MS.len() - 1];
     let trend = if peak == last_m {
         format!(
@@ -201,29 +204,37 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
          the sentences at any M, while adding references moves E[Acc] (the bias) and the SD together: the resources \
          trade off through both.\n"
     );
+}
+
+/// The F0.5 table and what the spread says of N against M.
+fn f_section(md: &mut String, f_rows: &[FRow]) -> anyhow::Result<()> {
     let _ = writeln!(
         md,
         "## F0.5 of a perfect system: the bootstrap over N\n\n\
          The authors' perfect-system runs at M references (`{{M}}_sgss.m2` files of commit 5e017f5, the corpus of `fig-f-gleu`, \
          1,312 sentences), scored with their M2 options; for each N, {RESAMPLES} resamples of N sentences drawn with \
-         replacement (rand_pcg, seed {SEED} + run index), F0.5 recomputed on each. SD and the 95 % percentile interval:\n",
+         replacement (`corpus_resampling::Bootstrap::spread`: resample b from PCG-64 stream b of seed {SEED}, the same \
+         draws at every M and N), F0.5 recomputed on each. SD and the 95 % percentile interval:\n",
     );
-    let _ = write!(md, "| M | F0.5 (all 1,312) |");
+    let mut columns = vec![
+        ("M".to_owned(), Align::Right),
+        ("F0.5 (all 1,312)".to_owned(), Align::Right),
+    ];
     for k in F_NS {
-        let _ = write!(md, " SD, N = {k} | 95 % interval, N = {k} |");
+        columns.push((format!("SD, N = {k}"), Align::Right));
+        columns.push((format!("95 % interval, N = {k}"), Align::Left));
     }
-    let _ = write!(md, "\n|---:|---:|");
-    for _ in F_NS {
-        md.push_str("---:|---|");
-    }
-    md.push('\n');
-    for r in &f_rows {
-        let _ = write!(md, "| {} | {:.4} |", r.m, r.f);
+    let columns: Vec<(&str, Align)> = columns.iter().map(|(c, a)| (c.as_str(), *a)).collect();
+    let mut table = Table::new(&columns);
+    for r in f_rows {
+        let mut cells = vec![r.m.to_string(), fixed(r.f, 4)];
         for (sd, low, high) in &r.by_n {
-            let _ = write!(md, " {sd:.4} | [{low:.3}, {high:.3}] |");
+            cells.push(fixed(*sd, 4));
+            cells.push(format!("[{low:.3}, {high:.3}]"));
         }
-        md.push('\n');
+        table.row(cells);
     }
+    md.push_str(&table.markdown());
     let ratio = |r: &FRow| r.by_n[0].0 / r.by_n[F_NS.len() - 1].0;
     let ratios: Vec<String> = f_rows.iter().map(|r| format!("{:.2}", ratio(r))).collect();
     let _ = writeln!(
@@ -246,9 +257,5 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         first.m,
         last.m
     );
-    Ok(Report {
-        markdown: md,
-        json: serde_json::json!({ "accuracy": accuracy, "f05": f_rows, "ns": NS, "f_ns": F_NS }),
-        figures: Vec::new(),
-    })
+    Ok(())
 }

@@ -18,7 +18,7 @@ use ucca_graph::dag_f1::{Evaluation, Normalisation, Score, evaluate_all};
 use ucca_parser::{Model, parse_gold};
 
 use crate::train_parser::sentences;
-use crate::workspace_root;
+use crate::workspace;
 
 /// The parts recorded, in order.
 pub(crate) const PARTS: [UccaSplit; 3] =
@@ -30,13 +30,13 @@ const EVALUATOR: &str = "1.0.50";
 const SPLITTER: &str = "1.2.3";
 
 fn recorded(name: &str) -> PathBuf {
-    workspace_root().join(format!("xtask/recorded/ucca-eval/{name}.tsv"))
+    workspace::root().join(format!("xtask/recorded/ucca-eval/{name}.tsv"))
 }
 
 /// A virtual environment with `ucca` at `version` (without its spaCy pin, which neither step
 /// imports).
 fn venv(version: &str) -> anyhow::Result<PathBuf> {
-    crate::python_venv::python(
+    crate::record::python_venv::python(
         &format!("ucca-{version}-venv"),
         "import ucca.evaluation, ucca.convert",
         &[
@@ -62,10 +62,10 @@ fn counts(e: &Evaluation) -> Vec<usize> {
 
 /// Records the official evaluator's counts and the reference split (module docs).
 pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::data_dir::resolve(data)?;
-    let model = Model::read(workspace_root().join(gecbias_data::location::UCCA_MODEL))?;
+    let data = workspace::data_dir(data)?;
+    let model = Model::read(workspace::root().join(gecbias_data::location::UCCA_MODEL))?;
     let (evaluator, splitter) = (venv(EVALUATOR)?, venv(SPLITTER)?);
-    let work = workspace_root().join("target/ucca-eval");
+    let work = workspace::root().join("target/ucca-eval");
     let script = work.join("ucca_eval_record.py");
     std::fs::create_dir_all(&work)?;
     std::fs::write(&script, include_str!("reference_tools/ucca_eval_record.py"))?;

