@@ -225,6 +225,7 @@ fn long_version() -> String {
     let crates = [
         ("gecbias-engine", gecbias_engine::VERSION),
         ("gec-metrics", gec_metrics::VERSION),
+        ("corpus-resampling", corpus_resampling::VERSION),
         ("coverage-sim", coverage_sim::VERSION),
         ("conservatism", conservatism::VERSION),
         ("english-tagger", english_tagger::VERSION),

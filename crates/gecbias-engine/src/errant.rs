@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use coverage_sim::confidence_interval_by;
+use corpus_resampling::confidence_interval_by;
 use gec_errant::{Analyser, Annotator, Input, ParallelOptions, ParallelSentence, RetypeOptions};
 use gec_metrics::{
     CategoryTier, ErrantGroupSentence, ErrantMode, ErrantOptions, ErrantScore, M2File,

@@ -17,7 +17,7 @@ pub enum Error {
     Resampling {
         /// The resampling library's error.
         #[source]
-        source: coverage_sim::Error,
+        source: corpus_resampling::Error,
     },
     /// ERRANT could not type the edits: its analyser failed to load, or an M2 file to re-type is
     /// malformed (the message names it).
@@ -227,8 +227,8 @@ impl From<gec_metrics::Error> for Error {
     }
 }
 
-impl From<coverage_sim::Error> for Error {
-    fn from(source: coverage_sim::Error) -> Error {
+impl From<corpus_resampling::Error> for Error {
+    fn from(source: corpus_resampling::Error) -> Error {
         Error::Resampling { source }
     }
 }

@@ -837,7 +837,7 @@ fn pair_rows(
         let p: Vec<f64> = pairs[first..].iter().map(|r| r.p_bootstrap).collect();
         for (row, adjusted) in pairs[first..]
             .iter_mut()
-            .zip(coverage_sim::holm_bonferroni(&p))
+            .zip(corpus_resampling::holm_bonferroni(&p))
         {
             row.p_holm = adjusted;
         }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use coverage_sim::{
+use corpus_resampling::{
     CorpusStatistic, IntervalMethod, PairedMethod, PairedTest, ScoreInterval,
     confidence_interval_by, holm_bonferroni, paired_test_by,
 };

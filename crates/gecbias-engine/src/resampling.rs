@@ -2,8 +2,8 @@
 //! paired tests and ranks, its defaults sacrebleu's (1,000 bootstrap resamples, 10,000
 //! randomisation trials, seed [`DEFAULT_SEED`]).
 
-pub use coverage_sim::DEFAULT_SEED;
-use coverage_sim::{Confidence, IntervalMethod};
+pub use corpus_resampling::DEFAULT_SEED;
+use corpus_resampling::{Confidence, IntervalMethod};
 
 use crate::Signature;
 

@@ -1,6 +1,6 @@
 //! SARI.py's sentence SARI, averaged over sentences.
 
-use coverage_sim::Mean;
+use corpus_resampling::Mean;
 use gec_metrics::{sari_score, sari_strip};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};

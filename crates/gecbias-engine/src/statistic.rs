@@ -2,7 +2,7 @@
 //! chosen by the running F_β over the resampled sentences (as each scorer chooses on its own
 //! corpus), one ERRANT type's F_β, and GLEU of pooled n-gram statistics.
 
-use coverage_sim::CorpusStatistic;
+use corpus_resampling::CorpusStatistic;
 use gec_metrics::{
     ErrantGroupSentence, ErrantSentence, GLEU_ORDER, GleuStats, SentenceStats, corpus_score,
     corpus_score_pair, errant_corpus_score, errant_group_score, gleu,

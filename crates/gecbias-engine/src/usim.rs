@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use coverage_sim::Mean;
+use corpus_resampling::Mean;
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 use ucca_graph::Passage;
 use ucca_parser::{Parser, Token};

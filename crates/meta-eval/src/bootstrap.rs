@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use coverage_sim::percentile_interval;
+use corpus_resampling::percentile_interval;
 use rand::RngExt;
 use rand_pcg::Pcg64;
 
@@ -50,7 +50,7 @@ impl Default for BootstrapOptions {
     fn default() -> Self {
         BootstrapOptions {
             resamples: 1000,
-            seed: coverage_sim::DEFAULT_SEED,
+            seed: corpus_resampling::DEFAULT_SEED,
             unit: Unit::Rankings,
             ties: Ties::Ignored,
         }

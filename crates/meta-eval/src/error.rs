@@ -21,5 +21,5 @@ pub enum Error {
     UnknownSystem(String),
     /// A bootstrap interval that cannot be formed (no resample, a level outside (0, 1)).
     #[error("bootstrap interval: {0}")]
-    Interval(#[from] coverage_sim::Error),
+    Interval(#[from] corpus_resampling::Error),
 }

@@ -107,7 +107,7 @@ impl Default for TrueSkillOptions {
     fn default() -> Self {
         TrueSkillOptions {
             runs: 100,
-            seed: coverage_sim::DEFAULT_SEED,
+            seed: corpus_resampling::DEFAULT_SEED,
         }
     }
 }

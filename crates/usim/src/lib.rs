@@ -13,6 +13,7 @@
 //! * [`variants`] — the draft's top-down largest cut and token analysis.
 //! * [`tree_edit`] — Zhang–Shasha tree edit distance and the draft's aligned edit distance.
 //! * [`trials`] — the pair lists of Table 1.
+//! * [`error_types`] — MAEGE's edit chains and USim's mean change per error type (§4.4).
 //! * [`usim_files`], [`usim_file_pairs`] — USim of UCCA XML files, one pair or many in parallel.
 //! * [`text`] — USim of text: lines tokenised, parsed by `ucca-parser`'s model and compared
 //!   ([`usim_text`], [`usim_lines`]; [`usim_systems`] for many systems, each distinct line parsed
@@ -52,6 +53,7 @@
 //! The DAG F-score used as inter-annotator agreement is [`ucca_graph::dag_f1`].
 pub mod distsim;
 mod error;
+pub mod error_types;
 mod files;
 mod node_similarity;
 mod pair;

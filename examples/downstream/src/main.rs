@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let conll = "assess_learner_language/data";
 
     // 1. M2 with a 95 % BCa interval (m2scorer on AMU: P 0.41619, R 0.21405, F0.5 0.35007).
-    use coverage_sim::{Confidence, m2_confidence};
+    use corpus_resampling::{Confidence, m2_confidence};
     use gec_metrics::{M2Gold, M2Options};
     let gold = M2Gold::read(data(&format!(
         "{conll}/conll14st-test-data/noalt/official-2014.combined.m2"

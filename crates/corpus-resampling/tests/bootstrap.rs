@@ -2,8 +2,8 @@
 //! acceleration exactly, the interval step exactly when fed the saved bootstrap means, and the
 //! randomised procedure statistically (200 seeds).
 
-use coverage_sim::Error;
-use coverage_sim::bootstrap::{Bootstrap, acceleration, bca_interval, percentile_interval};
+use corpus_resampling::Error;
+use corpus_resampling::bootstrap::{Bootstrap, acceleration, bca_interval, percentile_interval};
 use gec_metrics::numpy_mean;
 use gecbias_data::testing::spec_golden;
 
@@ -203,4 +203,38 @@ fn bad_input_is_a_typed_error() {
         );
     }
     assert!(dist.percentile(0.1).is_ok());
+}
+
+#[test]
+fn the_spread_over_corpora_of_another_size() {
+    let data: Vec<f64> = (0..200).map(|i| f64::from(i % 10)).collect();
+    let mean = |idx: &[usize]| idx.iter().map(|&i| data[i]).sum::<f64>() / idx.len() as f64;
+    let plan = Bootstrap {
+        resamples: 2000,
+        seed: 7,
+    };
+    // At the data's own size the resamples are `run`'s: the same percentile interval.
+    let own = plan.spread(data.len(), data.len(), 0.05, mean).unwrap();
+    assert_eq!(
+        own.interval,
+        plan.run(data.len(), mean)
+            .unwrap()
+            .percentile(0.05)
+            .unwrap()
+    );
+    // The SD of a mean of k draws is σ/√k (σ² = 8.25 for the digits 0–9).
+    for size in [25, 100, 400] {
+        let spread = plan.spread(data.len(), size, 0.05, mean).unwrap();
+        let expected = (8.25 / size as f64).sqrt();
+        assert!(
+            (spread.sd / expected - 1.0).abs() < 0.06,
+            "size {size}: SD {} against {expected}",
+            spread.sd
+        );
+        assert!(spread.interval.low < 4.5 && 4.5 < spread.interval.high);
+    }
+    assert!(matches!(
+        plan.spread(data.len(), 0, 0.05, mean),
+        Err(Error::Empty)
+    ));
 }

@@ -56,6 +56,15 @@ pub struct Interval {
     pub z0: f64,
 }
 
+/// How a statistic spreads over resampled corpora ([`Bootstrap::spread`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Spread {
+    /// The standard deviation over the resamples (denominator B − 1).
+    pub sd: f64,
+    /// The percentile interval over the resamples.
+    pub interval: Interval,
+}
+
 impl Interval {
     /// (low + high) / 2, what the LCB paper's figures plot.
     pub fn midpoint(&self) -> f64 {
@@ -86,8 +95,48 @@ impl Bootstrap {
     /// Resample `b` of n sentence indices: its own PCG-64 stream, so resamples are independent
     /// of the order (and thread) they are drawn in.
     pub(crate) fn resample(&self, b: usize, n: usize) -> Vec<usize> {
+        self.resample_sized(b, n, n)
+    }
+
+    /// Resample `b`: `size` sentence indices drawn with replacement from `0..n`, from the same
+    /// stream as [`Bootstrap::resample`] (its first `size` draws).
+    fn resample_sized(&self, b: usize, n: usize, size: usize) -> Vec<usize> {
         let mut rng = Pcg64::new(u128::from(self.seed), b as u128);
-        (0..n).map(|_| rng.random_range(0..n)).collect()
+        (0..size).map(|_| rng.random_range(0..n)).collect()
+    }
+
+    /// How the statistic spreads on corpora of `size` sentences drawn from these n (with
+    /// replacement; `size` may differ from n): its SD and percentile interval over the B
+    /// resamples, resample b from its own stream as in [`Bootstrap::run`]. With t*_b on B
+    /// resamples and their mean t̄*, SD = √(Σ (t*_b − t̄*)² / (B − 1)).
+    pub fn spread<S>(
+        &self,
+        n: usize,
+        size: usize,
+        alpha: f64,
+        statistic: S,
+    ) -> Result<Spread, Error>
+    where
+        S: Fn(&[usize]) -> f64 + Sync,
+    {
+        check_sizes(n, self.resamples)?;
+        if size == 0 {
+            return Err(Error::Empty);
+        }
+        let mut sorted = map_indices(self.resamples, |b| {
+            statistic(&self.resample_sized(b, n, size))
+        });
+        if let Some(&bad) = sorted.iter().find(|v| v.is_nan()) {
+            return Err(Error::NanStatistic(bad));
+        }
+        sorted.sort_by(f64::total_cmp);
+        let b = sorted.len() as f64;
+        let mean = sorted.iter().sum::<f64>() / b;
+        let variance = sorted.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (b - 1.0).max(1.0);
+        Ok(Spread {
+            sd: variance.sqrt(),
+            interval: percentile_interval(&sorted, alpha)?,
+        })
     }
 
     /// Resamples n sentence indices B times and evaluates `statistic` on each resample, on the

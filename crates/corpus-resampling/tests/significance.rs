@@ -1,7 +1,7 @@
 //! The paired tests on synthetic per-sentence M2 statistics.
 
-use coverage_sim::bootstrap::Bootstrap;
-use coverage_sim::{PairedM2, approximate_randomization, paired_bootstrap};
+use corpus_resampling::bootstrap::Bootstrap;
+use corpus_resampling::{PairedM2, approximate_randomization, paired_bootstrap};
 use gec_metrics::{Counts, SentenceStats};
 
 fn system(correct: impl Fn(usize) -> u32, n: usize) -> Vec<SentenceStats> {
