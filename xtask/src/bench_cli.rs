@@ -10,24 +10,21 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES};
+use nix::sys::resource::{UsageWho, getrusage};
 
 use crate::record::CONLL_SYSTEMS;
 use crate::record::reference_tools::{ReferenceTools, Tool};
 
 /// User CPU seconds of all children that have ended so far.
-fn children_user_seconds() -> f64 {
-    // SAFETY: getrusage writes into the zeroed struct it is given and reads nothing else.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage
-    };
-    usage.ru_utime.tv_sec as f64 + usage.ru_utime.tv_usec as f64 / 1e6
+fn children_user_seconds() -> anyhow::Result<f64> {
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).context("getrusage")?;
+    let time = usage.user_time();
+    Ok(time.tv_sec() as f64 + time.tv_usec() as f64 / 1e6)
 }
 
 /// (user CPU, wall) seconds of running `command` to completion; its output is discarded.
 pub(crate) fn timed(mut command: Command) -> anyhow::Result<(f64, f64)> {
-    let before = children_user_seconds();
+    let before = children_user_seconds()?;
     let start = Instant::now();
     let status = command
         .stdout(std::process::Stdio::null())
@@ -37,7 +34,7 @@ pub(crate) fn timed(mut command: Command) -> anyhow::Result<(f64, f64)> {
         bail!("{command:?}: {status}");
     }
     Ok((
-        children_user_seconds() - before,
+        children_user_seconds()? - before,
         start.elapsed().as_secs_f64(),
     ))
 }

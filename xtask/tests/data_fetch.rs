@@ -267,8 +267,8 @@ fn an_interrupted_run_is_completed_by_the_next() {
         let mut child = command.spawn().unwrap();
         std::thread::sleep(std::time::Duration::from_millis(30));
         if whole_group {
-            // SAFETY: kill(2) on the process group just created for the child; no memory involved.
-            unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
+            let group = nix::unistd::Pid::from_raw(child.id() as i32);
+            nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL).unwrap();
         } else {
             let _ = child.kill();
         }

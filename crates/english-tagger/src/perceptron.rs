@@ -2,36 +2,13 @@
 //! hashed features (Collins 2002), with the lazy averaging of Daumé's "timestamp" trick, so an
 //! update costs only the classes it touches.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use learning_kit::KeyMap;
 
 /// Something that scores a token's classes from its features: frozen or learning weights.
 pub(crate) trait Scorer {
     /// Writes one score per class into `scores`.
     fn scores(&self, features: &[u64], scores: &mut [f32]);
 }
-
-/// The keys are already well-mixed hashes ([`crate::features`]): use them as they are.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// The frozen (averaged) weights: for each feature, the classes it votes for and by how much.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -28,7 +28,6 @@
 //! * [`MAGIC`], [`FORMAT_VERSION`] — the model file's format.
 
 mod container;
-mod dense;
 mod error;
 mod features;
 mod hashing;

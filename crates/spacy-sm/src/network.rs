@@ -14,8 +14,8 @@
 
 use crate::Error;
 use crate::container::Container;
-use crate::dense::Matrix;
 use crate::hashing::embedding_keys;
+use learning_kit::Matrix;
 
 /// Maxout pieces of every layer.
 const PIECES: usize = 3;

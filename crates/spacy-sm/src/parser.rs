@@ -13,8 +13,8 @@
 
 use crate::Error;
 use crate::container::Container;
-use crate::dense::Matrix;
 use crate::network::Linear;
+use learning_kit::Matrix;
 
 /// Context slots of a state.
 const SLOTS: usize = 8;

@@ -9,7 +9,7 @@
 
 use rand_pcg::Pcg64;
 
-use crate::dense::{Param, add, add_row_times, axpy, dot, tanh};
+use learning_kit::{Param, add, add_row_times, axpy, dot, tanh};
 
 /// Hash buckets of a character (rows 0 and 1 are the begin and end marks).
 const BUCKETS: usize = 1 << 10;

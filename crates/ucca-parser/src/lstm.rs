@@ -8,7 +8,7 @@
 
 use rand_pcg::Pcg64;
 
-use crate::dense::{Chunked, Param, add, add_row_times, dot, gemm, product, sigmoid, tanh};
+use learning_kit::{Chunked, Param, add, add_row_times, dot, gemm, product, sigmoid, tanh};
 
 /// The parameters of one direction: `W_x` (input × 4H), `W_h` (H × 4H) and `b` (1 × 4H), gates
 /// laid out as [i, f, g, o].

@@ -25,7 +25,8 @@ use crate::lexicon::{LexEntry, Lexicon};
 use crate::neural::{Network, NeuralSettings, tagger_for};
 use crate::perceptron::MIN_UPDATES;
 use crate::weights::Weights;
-use crate::{Action, Error, digest, half};
+use crate::{Action, Error, digest};
+use learning_kit::half;
 
 /// The model file's magic bytes.
 pub const MAGIC: &[u8; 8] = b"UCCAPRSR";

@@ -19,12 +19,13 @@ use rand_pcg::Pcg64;
 
 use crate::characters::{CharEncoder, CharTrace};
 use crate::classifier::{Scorer, allowed};
-use crate::dense::{
-    Adam, Chunked, Packed, Param, add, add_row_times, add_rows, axpy, dot, gemm, part_rng, product,
-};
 use crate::features::{SLOTS, Sentence, SlotHead, structure};
 use crate::lstm::{Lstm, Trace};
-use crate::{ACTION_COUNT, Action, Error, State, half};
+use crate::{ACTION_COUNT, Action, Error, State};
+use learning_kit::half;
+use learning_kit::{
+    Adam, Chunked, Packed, Param, add, add_row_times, add_rows, axpy, dot, gemm, part_rng, product,
+};
 
 /// The sizes of the network (stored in the model header).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -1,34 +1,11 @@
 //! The classifier: a multi-class averaged perceptron over hashed features (ucca-parser spec §3),
 //! behind the [`Classifier`](crate::Classifier) trait so that another model can replace it.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use learning_kit::KeyMap;
 
 use crate::classifier::Classifier;
-use crate::half;
 use crate::weights::Weights;
-
-/// The keys are already hashes: use them as they are.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+use learning_kit::half;
 
 /// A feature is used in scoring only after this many updates (TUPA's `--min-update`).
 pub const MIN_UPDATES: u32 = 5;

@@ -14,7 +14,6 @@ use ucca_graph::dag_f1::{DagF1, Normalisation, evaluate};
 
 use crate::classifier::Classifier;
 use crate::classifier::best_legal;
-use crate::dense::Adam;
 use crate::features::{FeatureSet, Sentence, extract};
 use crate::gold::GoldGraph;
 use crate::lexicon::Lexicon;
@@ -24,6 +23,7 @@ use crate::oracle::Oracle;
 use crate::parse::{TRANSITIONS_PER_TOKEN, parse_with};
 use crate::perceptron::AveragedPerceptron;
 use crate::{ACTION_COUNT, Action, Error, State};
+use learning_kit::Adam;
 
 /// How to train.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -520,10 +520,7 @@ pub fn train_neural(
     }
     let mut learner = NeuralLearner {
         network,
-        adam: Adam {
-            rate: settings.learning_rate,
-            ..Adam::default()
-        },
+        adam: Adam::default().with_rate(settings.learning_rate),
         dropout: Dropout {
             word: settings.word_dropout,
             units: settings.dropout,

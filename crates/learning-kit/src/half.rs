@@ -2,7 +2,7 @@
 //! from and to `f32` with round-to-nearest-even, finite values saturating at ±65504.
 
 /// The binary16 bits nearest to `x` (NaN becomes 0; beyond ±65504 saturates).
-pub(crate) fn to_bits(x: f32) -> u16 {
+pub fn to_bits(x: f32) -> u16 {
     if x.is_nan() {
         return 0;
     }
@@ -39,7 +39,7 @@ pub(crate) fn to_bits(x: f32) -> u16 {
 
 /// The `f32` value of binary16 bits (every half is exactly an `f32`: the exponent is rebiased and
 /// the mantissa widened; a subnormal half is its mantissa times 2⁻²⁴, an exact product).
-pub(crate) fn from_bits(h: u16) -> f32 {
+pub fn from_bits(h: u16) -> f32 {
     let sign = u32::from(h & 0x8000) << 16;
     let exponent = u32::from((h >> 10) & 0x1f);
     let mantissa = u32::from(h & 0x03ff);
@@ -55,7 +55,7 @@ pub(crate) fn from_bits(h: u16) -> f32 {
 }
 
 /// `x` rounded to the nearest half-precision value.
-pub(crate) fn round(x: f32) -> f32 {
+pub fn round(x: f32) -> f32 {
     from_bits(to_bits(x))
 }
 
