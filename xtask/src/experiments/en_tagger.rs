@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::Table;
 use crate::record::spacy::{TEXTS, recorded, sentences};
 use crate::train_tagger::{EWT, MODEL, ewt};
 use crate::workspace;
@@ -363,23 +364,29 @@ fn markdown(
         info.get("training-data").unwrap_or("?"),
         info.get("training-digest").unwrap_or("?"),
     );
-    let _ = writeln!(
-        md,
-        "| set | tokens | XPOS | UPOS | UD lemma | spaCy lemma | ERRANT labels |\n|---|---:|---:|---:|---:|---:|---:|"
+    let mut table = Table::figures(
+        "set",
+        &[
+            "tokens",
+            "XPOS",
+            "UPOS",
+            "UD lemma",
+            "spaCy lemma",
+            "ERRANT labels",
+        ],
     );
     for p in parts {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} |",
-            p.part,
-            p.tokens,
+        table.row([
+            p.part.to_string(),
+            p.tokens.to_string(),
             pct(p.xpos),
             pct(p.upos),
             pct(p.lemma),
             pct(p.spacy_lemma),
-            pct(p.errant_labels)
-        );
+            pct(p.errant_labels),
+        ]);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\nTargets (issue 27): test XPOS ≥ 95.5 %, UPOS ≥ 96.0 %, lemma ≥ 97 % (the UD lemma). Anchors: UDPipe 1.2 XPOS 93.9 %, \
@@ -390,25 +397,37 @@ fn markdown(
          ## Agreement with spaCy `en_core_web_sm` 3.8 on GEC text\n\n\
          Tokens as given; spaCy's analyses recorded by `cargo xtask record spacy` (`xtask/recorded/spacy/`). `dep` \
          counts agreement on the eight classes ERRANT reads; the lemma columns are the shares of identical lemmas among \
-         the tokens whose coarse POS (and Penn tag) agree: spaCy's lemmatiser reads the morphology the tag implies.\n\n\
-         | text | sentences | tokens | tag_ | pos_ | dep_ (ERRANT classes) | lemma_ where pos_ agrees | lemma_ where pos_ and tag_ agree |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+         the tokens whose coarse POS (and Penn tag) agree: spaCy's lemmatiser reads the morphology the tag implies.\n"
+    );
+    let mut table = Table::figures(
+        "text",
+        &[
+            "sentences",
+            "tokens",
+            "tag_",
+            "pos_",
+            "dep_ (ERRANT classes)",
+            "lemma_ where pos_ agrees",
+            "lemma_ where pos_ and tag_ agree",
+        ],
     );
     for a in agreement {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} ({} tokens) | {} ({} tokens) |",
-            a.text,
-            a.sentences,
-            a.counts.tokens,
+        table.row([
+            a.text.to_string(),
+            a.sentences.to_string(),
+            a.counts.tokens.to_string(),
             pct(a.tag),
             pct(a.pos),
             pct(a.dep),
-            pct(a.lemma_given_pos),
-            a.counts.pos,
-            pct(a.lemma_given_tags),
-            a.counts.pos_and_tag
-        );
+            format!("{} ({} tokens)", pct(a.lemma_given_pos), a.counts.pos),
+            format!(
+                "{} ({} tokens)",
+                pct(a.lemma_given_tags),
+                a.counts.pos_and_tag
+            ),
+        ]);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\nTargets (issue 27): `tag_` ≥ 96 %, `dep_` on ERRANT's labels ≥ 95 %. Speed: `cargo xtask bench tagger`. The feature \

@@ -18,7 +18,7 @@ use meta_eval::{
 use serde_json::{Value, json};
 
 use crate::harness::experiment::{Experiment, Report};
-use crate::harness::writer::correlation_rows;
+use crate::harness::writer::{Align, Table, correlation_table, fixed};
 use crate::paper_inputs::gjg15::{ROOT, SEED, gold};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -180,8 +180,18 @@ fn report(data: &DataDir, progress: &ProgressBar, metrics: &[&str]) -> anyhow::R
          (`data/metrics/scores.*`; M2 as P and R, F_β computed as their `*.m2graph.pl` do) against \
          the human scores. ρ depends only on the order, which exact EW and their bootstrap means \
          share; r uses the values, so it is given on both. \
-         \n\n| metric | ρ paper | ρ ours | r paper | r ours, exact EW | r ours, their procedure |\n|---|---:|---:|---:|---:|---:|"
+         \n"
     )?;
+    let mut table = Table::figures(
+        "metric",
+        &[
+            "ρ paper",
+            "ρ ours",
+            "r paper",
+            "r ours, exact EW",
+            "r ours, their procedure",
+        ],
+    );
     let mut table5 = Vec::new();
     let mut differences = Vec::new();
     for (name, file, beta, rho_paper, r_paper) in TABLE_5 {
@@ -195,13 +205,14 @@ fn report(data: &DataDir, progress: &ProgressBar, metrics: &[&str]) -> anyhow::R
         if format!("{r_theirs:.3}") != format!("{r_paper:.3}") {
             differences.push((name, r_theirs, r_paper));
         }
-        writeln!(
-            md,
-            "| {name} | {rho_paper:.3} | {rho:.3} | {r_paper:.3} | {r_exact:.3} | {r_theirs:.3} |"
-        )?;
+        table.row(
+            std::iter::once(name.to_owned())
+                .chain([rho_paper, rho, r_paper, r_exact, r_theirs].map(|v| fixed(v, 3))),
+        );
         table5.push(json!({"metric": name, "rho": rho, "rho_paper": rho_paper,
                            "r_exact_ew": r_exact, "r_bootstrap_means": r_theirs, "r_paper": r_paper}));
     }
+    md.push_str(&table.markdown());
     if differences
         .iter()
         .any(|(_, ours, paper)| (ours - paper).abs() > 0.0015)
@@ -244,22 +255,30 @@ fn report(data: &DataDir, progress: &ProgressBar, metrics: &[&str]) -> anyhow::R
 }
 
 fn human_table(md: &mut String, by_items: &HumanScores, table3: &[f64]) -> anyhow::Result<()> {
-    writeln!(
-        md,
-        "## Human ranking (their Table 3)\n\n| system | EW, all judgments (= `EW.pl`) | their procedure: mean of 1,000 comparison resamples | 95 % interval, ranking-item resamples |\n|---|---:|---:|---|"
-    )?;
+    writeln!(md, "## Human ranking (their Table 3)\n")?;
+    let mut table = Table::new(&[
+        ("system", Align::Left),
+        ("EW, all judgments (= `EW.pl`)", Align::Right),
+        (
+            "their procedure: mean of 1,000 comparison resamples",
+            Align::Right,
+        ),
+        ("95 % interval, ranking-item resamples", Align::Left),
+    ]);
     let mut order: Vec<usize> = (0..SYSTEMS.len()).collect();
     order.sort_by(|&a, &b| by_items.observed[b].total_cmp(&by_items.observed[a]));
     for i in order {
         let mut column: Vec<f64> = by_items.resampled.iter().map(|r| r[i]).collect();
         column.sort_by(f64::total_cmp);
         let interval = corpus_resampling::percentile_interval(&column, 0.05)?;
-        writeln!(
-            md,
-            "| {} | {:.4} | {:.3} | [{:.3}, {:.3}] |",
-            SYSTEMS[i], by_items.observed[i], table3[i], interval.low, interval.high
-        )?;
+        table.row([
+            SYSTEMS[i].to_owned(),
+            fixed(by_items.observed[i], 4),
+            fixed(table3[i], 3),
+            format!("[{:.3}, {:.3}]", interval.low, interval.high),
+        ]);
     }
+    md.push_str(&table.markdown());
     Ok(())
 }
 
@@ -329,7 +348,7 @@ fn ours_table(md: &mut String, command: &MetaEvalReport) -> anyhow::Result<()> {
          submissions against the CoNLL-2014 gold (`official-2014.combined.m2`; GLEU's references \
          are its two annotators' corrections, ERRANT types the outputs from text), correlated \
          with EW; 95 % percentile intervals over 1,000 resamples of the ranking items, EW \
-         re-derived on each.\n\n| metric | ρ [95 %] | r [95 %] |\n|---|---|---|",
+         re-derived on each.\n",
         command
             .metrics
             .iter()
@@ -343,7 +362,7 @@ fn ours_table(md: &mut String, command: &MetaEvalReport) -> anyhow::Result<()> {
             })
             .join(" ")
     )?;
-    correlation_rows(md, command)?;
+    md.push_str(&correlation_table(command));
     writeln!(
         md,
         "\nThe intervals are wide: the human scores of the middle systems lie within a few \
@@ -460,19 +479,21 @@ fn gold_trace(md: &mut String, data: &DataDir, command: &MetaEvalReport) -> anyh
         md,
         "\nNo size shared by the systems is the official one: their gold was another release of \
          the annotation (and possibly another scorer version, which the systems without a \
-         solution suggest). Only the order matters to ρ.\n\n| system | their F0.5 | ours |\n|---|---:|---:|"
+         solution suggest). Only the order matters to ρ.\n"
     )?;
+    let mut table = Table::figures("system", &["their F0.5", "ours"]);
     for (i, s) in SYSTEMS.iter().enumerate() {
         let theirs = stored_m2
             .iter()
             .find(|(n, _)| n == s)
             .map_or(f64::NAN, |(_, v)| v[0]);
-        writeln!(
-            md,
-            "| {s} | {theirs:.4} | {:.4} |",
-            ours.scores.get(i).copied().unwrap_or(f64::NAN)
-        )?;
+        table.row([
+            (*s).to_owned(),
+            fixed(theirs, 4),
+            fixed(ours.scores.get(i).copied().unwrap_or(f64::NAN), 4),
+        ]);
     }
+    md.push_str(&table.markdown());
     Ok(())
 }
 
@@ -538,19 +559,25 @@ fn units_table(md: &mut String, data: &DataDir, humans: [&HumanScores; 3]) -> an
          and a sentence, so drawing them one by one (WMT's and GJG15's bootstrap) treats \
          dependent data as independent and gives the narrowest intervals; `meta-eval` draws \
          ranking items by default and offers sentences (all rankings of a judged sentence \
-         together, the widest).\n\n| unit | ρ | r |\n|---|---|---|"
+         together, the widest).\n"
     )?;
+    let mut table = Table::new(&[
+        ("unit", Align::Left),
+        ("ρ", Align::Left),
+        ("r", Align::Left),
+    ]);
     for (name, h) in ["ranking items (default)", "sentences", "single comparisons"]
         .iter()
         .zip(humans)
     {
         let rho = h.correlation(&scores, Correlation::Spearman, 0.95)?;
         let r = h.correlation(&scores, Correlation::Pearson, 0.95)?;
-        writeln!(
-            md,
-            "| {name} | {:.3} [{:.3}, {:.3}] | {:.3} [{:.3}, {:.3}] |",
-            rho.estimate, rho.low, rho.high, r.estimate, r.low, r.high
-        )?;
+        table.row([
+            (*name).to_owned(),
+            format!("{:.3} [{:.3}, {:.3}]", rho.estimate, rho.low, rho.high),
+            format!("{:.3} [{:.3}, {:.3}]", r.estimate, r.low, r.high),
+        ]);
     }
+    md.push_str(&table.markdown());
     Ok(())
 }

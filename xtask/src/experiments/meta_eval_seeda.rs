@@ -449,10 +449,10 @@ fn intervals_section(md: &mut String, base: &MetaEvalReport) -> anyhow::Result<(
         "\n## Intervals and paired tests from the judgments\n\n`gecbias meta-eval --dataset seeda \
          -m m2 errant gleu --confidence --paired` (base set, sentence judgments): the human \
          ranking re-derived by Expected Wins on each of 1,000 resamples of the 600 ranking \
-         items. Signature: `{}`.\n\n| metric | ρ [95 %] | r [95 %] |\n|---|---|---|",
+         items. Signature: `{}`.\n",
         base.signature
     )?;
-    crate::harness::writer::correlation_rows(md, base)?;
+    md.push_str(&crate::harness::writer::correlation_table(base));
     writeln!(
         md,
         "\n| a − b | correlation | Δ | 95 % | p boot (Holm) | p Williams |\n|---|---|---:|---|---:|---:|"

@@ -15,6 +15,7 @@ use ucca_graph::dag_f1::Score;
 use ucca_parser::{ActionKind, ReplaySummary};
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::Table;
 use crate::paper_inputs::ucca::corpus_files;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -125,70 +126,95 @@ fn markdown(parts: &[Part]) -> String {
          evaluation. Targets (issue 16): on train, primary labeled F1 = 1 on ≥ 99.5 % of sentences and ≥ 0.995 micro, \
          remote ≥ 0.97, about 0.9 million transitions.\n"
     );
-    let _ = writeln!(
-        md,
-        "| set | passages | sentences | primary F1 = 1 | primary + remote F1 = 1 | primary LF | remote LF | average LF | primary LF (no normalisation) | remote LF (no normalisation) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    let mut table = Table::figures(
+        "set",
+        &[
+            "passages",
+            "sentences",
+            "primary F1 = 1",
+            "primary + remote F1 = 1",
+            "primary LF",
+            "remote LF",
+            "average LF",
+            "primary LF (no normalisation)",
+            "remote LF (no normalisation)",
+        ],
     );
     for p in parts {
         let s = &p.summary;
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} ({:.2} %) | {} | {} | {} | {} | {} | {} |",
-            p.part,
-            p.passages,
-            s.sentences,
-            s.perfect_primary,
-            100.0 * s.perfect_primary as f64 / s.sentences as f64,
-            s.perfect,
+        table.row([
+            p.part.to_string(),
+            p.passages.to_string(),
+            s.sentences.to_string(),
+            format!(
+                "{} ({:.2} %)",
+                s.perfect_primary,
+                100.0 * s.perfect_primary as f64 / s.sentences as f64
+            ),
+            s.perfect.to_string(),
             f(s.normalised.primary),
             f(s.normalised.remote),
             f(s.normalised.total()),
             f(s.unnormalised.primary),
             f(s.unnormalised.remote),
-        );
+        ]);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(md, "\n## Transitions\n");
-    let mut header = String::from("| set | total |");
-    let mut rule = String::from("|---|---:|");
-    for kind in ActionKind::ALL {
-        let _ = write!(header, " {} |", kind.name());
-        rule.push_str("---:|");
-    }
-    let _ = writeln!(md, "{header}\n{rule}");
+    let mut columns = vec!["total"];
+    columns.extend(ActionKind::ALL.iter().map(|kind| kind.name()));
+    let mut table = Table::figures("set", &columns);
     for p in parts {
         let s = &p.summary;
-        let mut row = format!("| {} | {} |", p.part, s.total_transitions());
-        for kind in ActionKind::ALL {
-            let _ = write!(row, " {} |", s.transitions.get(&kind).copied().unwrap_or(0));
-        }
-        let _ = writeln!(md, "{row}");
+        let mut row = vec![p.part.to_string(), s.total_transitions().to_string()];
+        row.extend(
+            ActionKind::ALL
+                .iter()
+                .map(|kind| s.transitions.get(kind).copied().unwrap_or(0).to_string()),
+        );
+        table.row(row);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\n## What is lost, by cause\n\n\
          Left out of the gold graph: implicit units (and the edges into them) and linkage (LKG nodes, `LA`/`LR` edges). \
          Given up by the oracle: gold edges whose transition breaks a label constraint, the node ratio or the height limit \
          (the gold violates the transition system), and edges whose two ends never meet on the stack (a discontinuity \
-         SWAP cannot reach). Stopped: replays that hit the transition limit before FINISH.\n\n\
-         | set | implicit units | edges into them | LKG nodes | linkage edges | constraint | unreached | stopped | remote keys unmatched after normalisation (ours / gold) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+         SWAP cannot reach). Stopped: replays that hit the transition limit before FINISH.\n"
+    );
+    let mut table = Table::figures(
+        "set",
+        &[
+            "implicit units",
+            "edges into them",
+            "LKG nodes",
+            "linkage edges",
+            "constraint",
+            "unreached",
+            "stopped",
+            "remote keys unmatched after normalisation (ours / gold)",
+        ],
     );
     for p in parts {
         let s = &p.summary;
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} / {} |",
-            p.part,
-            s.left_out.implicit_units,
-            s.left_out.implicit_edges,
-            s.left_out.linkage_nodes,
-            s.left_out.linkage_edges,
-            s.losses.constraint,
-            s.losses.unreached,
-            s.stopped,
-            s.normalised.remote.guessed - s.normalised.remote.matches,
-            s.normalised.remote.reference - s.normalised.remote.matches,
-        );
+        table.row([
+            p.part.to_string(),
+            s.left_out.implicit_units.to_string(),
+            s.left_out.implicit_edges.to_string(),
+            s.left_out.linkage_nodes.to_string(),
+            s.left_out.linkage_edges.to_string(),
+            s.losses.constraint.to_string(),
+            s.losses.unreached.to_string(),
+            s.stopped.to_string(),
+            format!(
+                "{} / {}",
+                s.normalised.remote.guessed - s.normalised.remote.matches,
+                s.normalised.remote.reference - s.normalised.remote.matches
+            ),
+        ]);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\nEvery replayed graph passes `PassageBuilder::build` and reads back equal from its UCCA XML. Without \

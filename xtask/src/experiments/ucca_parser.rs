@@ -16,6 +16,7 @@ use ucca_graph::dag_f1::{DagF1, Score};
 use ucca_parser::{FeatureSet, Model, ParseScores, TrainOptions, parse_gold};
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::Table;
 use crate::paper_inputs::ucca::corpus_files;
 use crate::train_parser::{Resources, TRAINING_DATA, digest, sentences};
 use crate::workspace;
@@ -215,23 +216,29 @@ fn f(s: Score) -> String {
 
 /// The rows of one model's table.
 fn table(md: &mut String, evaluations: &[Evaluation]) {
-    let _ = writeln!(
-        md,
-        "| set | sentences | primary LF | remote LF | average LF | primary LF (no normalisation) | remote LF (no normalisation) |\n|---|---:|---:|---:|---:|---:|---:|"
+    let mut table = Table::figures(
+        "set",
+        &[
+            "sentences",
+            "primary LF",
+            "remote LF",
+            "average LF",
+            "primary LF (no normalisation)",
+            "remote LF (no normalisation)",
+        ],
     );
     for e in evaluations {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} |",
-            e.part,
-            e.sentences,
+        table.row([
+            e.part.to_string(),
+            e.sentences.to_string(),
             f(e.normalised.primary),
             f(e.normalised.remote),
             f(e.normalised.total()),
             f(e.unnormalised.primary),
-            f(e.unnormalised.remote)
-        );
+            f(e.unnormalised.remote),
+        ]);
     }
+    md.push_str(&table.markdown());
 }
 
 /// The `train-parser` flags beyond `--classifier bilstm` that a BiLSTM model's settings say.
@@ -373,18 +380,17 @@ fn markdown(
         md,
         "## Ablation on dev\n\n\
          One model per feature set, trained on the full training split for {ABLATION_EPOCHS} epochs with seed 1 (best \
-         epoch by dev), scored on dev: what each word-level signal adds to orthography alone.\n\n\
-         | features | best epoch | primary LF | remote LF |\n|---|---:|---:|---:|"
+         epoch by dev), scored on dev: what each word-level signal adds to orthography alone.\n"
     );
+    let mut table = Table::figures("features", &["best epoch", "primary LF", "remote LF"]);
     for a in ablation {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} |",
-            a.features,
-            a.best_epoch,
+        table.row([
+            a.features.clone(),
+            a.best_epoch.to_string(),
             f(a.dev.primary),
-            f(a.dev.remote)
-        );
+            f(a.dev.remote),
+        ]);
     }
+    md.push_str(&table.markdown());
     md
 }

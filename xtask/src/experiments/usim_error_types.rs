@@ -18,7 +18,7 @@ use usim::error_types::{TypeChange, edit_chains, maege_sentence, type_changes};
 use usim::{TextParser, Tokenization};
 
 use crate::harness::experiment::{Experiment, Report};
-use crate::harness::writer::{Align, Table, fixed, signed};
+use crate::harness::writer::{Table, fixed, signed};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "usim-error-types",
@@ -184,15 +184,17 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
 
 /// The per-type table: occurrences and mean changes, the paper's beside ours.
 fn type_table(md: &mut String, rows: &[TypeRow]) {
-    let mut table = Table::new(&[
-        ("type", Align::Left),
-        ("occurrences (paper)", Align::Right),
-        ("occurrences (ours)", Align::Right),
-        ("mean change, TUPA (paper)", Align::Right),
-        ("mean change, ours", Align::Right),
-        ("± 1.96 SE (ours)", Align::Right),
-        ("mean change, perceptron", Align::Right),
-    ]);
+    let mut table = Table::figures(
+        "type",
+        &[
+            "occurrences (paper)",
+            "occurrences (ours)",
+            "mean change, TUPA (paper)",
+            "mean change, ours",
+            "± 1.96 SE (ours)",
+            "mean change, perceptron",
+        ],
+    );
     for r in rows {
         table.row([
             r.category.clone(),

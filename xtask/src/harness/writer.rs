@@ -42,6 +42,14 @@ impl Table {
         table
     }
 
+    /// A table of figures: the first column (`label`) left-aligned, the others (`numbers`)
+    /// right-aligned.
+    pub(crate) fn figures(label: &str, numbers: &[&str]) -> Table {
+        let mut columns = vec![(label, Align::Left)];
+        columns.extend(numbers.iter().map(|n| (*n, Align::Right)));
+        Table::new(&columns)
+    }
+
     /// One row; a row of fewer cells than columns is padded with empty cells (`| |`).
     pub(crate) fn row<S: AsRef<str>>(&mut self, cells: impl IntoIterator<Item = S>) {
         let mut cells: Vec<String> = cells.into_iter().map(|c| c.as_ref().to_owned()).collect();
@@ -100,18 +108,22 @@ pub(crate) fn four_values_row(
     let _ = writeln!(md, "| {label} | {} | {diff} |", cells.join(" | "));
 }
 
-/// A `| metric | ρ | r |` row per metric row of a meta-evaluation, each with its interval.
-pub(crate) fn correlation_rows(md: &mut String, report: &MetaEvalReport) -> std::fmt::Result {
+/// The `| metric | ρ [95 %] | r [95 %] |` table of a meta-evaluation: a row per metric row, each
+/// correlation with its interval.
+pub(crate) fn correlation_table(report: &MetaEvalReport) -> String {
+    let mut table = Table::new(&[
+        ("metric", Align::Left),
+        ("ρ [95 %]", Align::Left),
+        ("r [95 %]", Align::Left),
+    ]);
     for row in &report.metrics {
-        writeln!(
-            md,
-            "| {} | {} | {} |",
-            row.metric,
+        table.row([
+            row.metric.clone(),
             estimate(&row.spearman),
-            estimate(&row.pearson)
-        )?;
+            estimate(&row.pearson),
+        ]);
     }
-    Ok(())
+    table.markdown()
 }
 
 /// Where the committed report of experiment `id` lives.
