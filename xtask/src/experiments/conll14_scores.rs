@@ -21,6 +21,7 @@ use indicatif::ProgressBar;
 use serde::Serialize;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::conll14::CHAR;
 use crate::paper_inputs::conll14::G11;
 use crate::paper_inputs::conll14::system_file;
@@ -292,10 +293,17 @@ fn authors_m2(ctx: &mut Sections<'_>) -> anyhow::Result<(Vec<G11Row>, Vec<Single
     let _ = writeln!(
         ctx.md,
         "## M2 with `ignore_whitespace_casing` (the LCB paper's system scores, Fig. 3; lcb-goldens G11)\n\n\
-         The authors scored with their Release-3.2 copy; G11 gives the point estimates to 5 decimals.\n\n\
-         | system | P | R | F0.5 | G11 F0.5 | same (5 decimals) | F0.5 with official HEAD |\n\
-         |---|---:|---:|---:|---:|---|---:|"
+         The authors scored with their Release-3.2 copy; G11 gives the point estimates to 5 decimals.\n"
     );
+    let mut table = Table::new(&[
+        ("system", Align::Left),
+        ("P", Align::Right),
+        ("R", Align::Right),
+        ("F0.5", Align::Right),
+        ("G11 F0.5", Align::Right),
+        ("same (5 decimals)", Align::Left),
+        ("F0.5 with official HEAD", Align::Right),
+    ]);
     let mut g11_rows = Vec::new();
     for (label, p, r, f) in G11 {
         let file = system_file(label).with_context(|| format!("no file for {label}"))?;
@@ -311,11 +319,15 @@ fn authors_m2(ctx: &mut Sections<'_>) -> anyhow::Result<(Vec<G11Row>, Vec<Single
             round(release.f_beta),
         ) == (p, r, f);
         let same = verdict(same, format!("G11 {label}"), &mut ctx.failures);
-        let _ = writeln!(
-            ctx.md,
-            "| {label} | {:.5} | {:.5} | {:.5} | {f:.5} | {} | {:.5} |",
-            release.precision, release.recall, release.f_beta, same, head.f_beta
-        );
+        table.row([
+            label.to_owned(),
+            fixed(release.precision, 5),
+            fixed(release.recall, 5),
+            fixed(release.f_beta, 5),
+            fixed(f, 5),
+            same.to_string(),
+            fixed(head.f_beta, 5),
+        ]);
         g11_rows.push(G11Row {
             system: label.into(),
             release_3_2: release,
@@ -324,26 +336,36 @@ fn authors_m2(ctx: &mut Sections<'_>) -> anyhow::Result<(Vec<G11Row>, Vec<Single
         });
     }
 
+    ctx.md.push_str(&table.markdown());
+
     // ignore_whitespace_casing against annotator 0 alone: no reference value was recorded.
     let annotator0 = M2Gold::read(ctx.data.join(&format!("{CONLL_GOLD}/{}", GOLD_FILES[1])))?;
     let _ = writeln!(
         ctx.md,
         "\nWith `ignore_whitespace_casing` against `official-2014.0.m2` alone (official HEAD behaviour; no reference \
-         value was recorded for this combination, so these are ours only):\n\n\
-         | system | correct | proposed | gold edits | P | R | F0.5 |\n|---|---:|---:|---:|---:|---:|---:|"
+         value was recorded for this combination, so these are ours only):\n"
+    );
+    let mut table = Table::figures(
+        "system",
+        &["correct", "proposed", "gold edits", "P", "R", "F0.5"],
     );
     let mut single_rows = Vec::new();
     for (label, file) in SYSTEMS {
         let mut options = M2Options::OFFICIAL;
         options.ignore_whitespace_casing = true;
         let s = m2(&annotator0, &ctx.paragraph(file), &options)?;
-        let _ = writeln!(
-            ctx.md,
-            "| {label} | {} | {} | {} | {:.4} | {:.4} | {:.4} |",
-            s.correct, s.proposed, s.gold, s.precision, s.recall, s.f_beta
-        );
+        table.row([
+            label.to_owned(),
+            s.correct.to_string(),
+            s.proposed.to_string(),
+            s.gold.to_string(),
+            fixed(s.precision, 4),
+            fixed(s.recall, 4),
+            fixed(s.f_beta, 4),
+        ]);
         single_rows.push((label, s));
     }
+    ctx.md.push_str(&table.markdown());
 
     Ok((g11_rows, single_rows))
 }

@@ -21,6 +21,7 @@ use meta_eval::{
 use serde_json::{Value, json};
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Table, fixed};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "meta-eval-seeda",
@@ -240,18 +241,21 @@ fn human_section(md: &mut String, data: &DataDir) -> anyhow::Result<()> {
             ));
             columns.push(pairs);
         }
-        writeln!(
-            md,
-            "| system | {method} sent, ours | stored | {method} edit, ours | stored |\n|---|---:|---:|---:|---:|"
-        )?;
+        let (sentence, edit) = (
+            format!("{method} sent, ours"),
+            format!("{method} edit, ours"),
+        );
+        let mut table = Table::figures("system", &[&sentence, "stored", &edit, "stored"]);
         for (i, s) in SYSTEMS.iter().enumerate() {
-            writeln!(
-                md,
-                "| {s} | {:.4} | {:.3} | {:.4} | {:.3} |",
-                columns[0][i].0, columns[0][i].1, columns[1][i].0, columns[1][i].1
-            )?;
+            table.row([
+                (*s).to_owned(),
+                fixed(columns[0][i].0, 4),
+                fixed(columns[0][i].1, 3),
+                fixed(columns[1][i].0, 4),
+                fixed(columns[1][i].1, 3),
+            ]);
         }
-        writeln!(md)?;
+        writeln!(md, "{}", table.markdown())?;
     }
     writeln!(
         md,
@@ -276,8 +280,12 @@ fn readme_section(md: &mut String, data: &DataDir) -> anyhow::Result<()> {
         "\n## The README's scores on the whole test set\n\nSEEDA's README lists each system's \
          M2, ERRANT and GLEU on all 1,312 sentences (`outputs/all`). gecbias's M2 (official \
          gold) and GLEU (NUCLE A and B as references, compute_gleu's 500 draws) on the same \
-         files:\n\n| system | M2 README | M2 ours | GLEU README | GLEU ours |\n|---|---:|---:|---:|---:|"
+         files:\n"
     )?;
+    let mut table = Table::figures(
+        "system",
+        &["M2 README", "M2 ours", "GLEU README", "GLEU ours"],
+    );
     let (mut m2_differ, mut gleu_equal) = (Vec::new(), 0);
     for (system, m2_readme, _, gleu_readme) in README_SCORES {
         let path = data.join(&format!("seeda/outputs/all/{system}.txt"));
@@ -290,11 +298,12 @@ fn readme_section(md: &mut String, data: &DataDir) -> anyhow::Result<()> {
             bail!("{system}: GLEU {g:.2}, the README's {gleu_readme:.2}");
         }
         gleu_equal += usize::from(format!("{g:.2}") == format!("{gleu_readme:.2}"));
-        writeln!(
-            md,
-            "| {system} | {m2_readme:.2} | {m2:.2} | {gleu_readme:.2} | {g:.2} |"
-        )?;
+        table.row(
+            std::iter::once(system.to_owned())
+                .chain([m2_readme, m2, gleu_readme, g].map(|v| fixed(v, 2))),
+        );
     }
+    md.push_str(&table.markdown());
     if !m2_differ.is_empty() {
         bail!("M2 differs from SEEDA's README for {m2_differ:?}");
     }
