@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use gecbias_engine::{
-    Difference, Estimate, HumanMethod, MetaEval, MetaEvalOptions, MetaMetric, MetricRow, PairRow,
+    Difference, HumanMethod, MetaEval, MetaEvalOptions, MetaMetric, MetricRow, PairRow,
     ParserModel, Signature, Unit,
 };
 use serde_json::{Value, json};
@@ -244,13 +244,6 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
     crate::write_output(out, text.as_bytes())
 }
 
-fn interval(e: &Estimate) -> String {
-    match (e.low, e.high) {
-        (Some(l), Some(h)) => format!("{:.3} [{l:.3}, {h:.3}]", e.estimate),
-        _ => format!("{:.3}", e.estimate),
-    }
-}
-
 fn plain(rows: &[MetricRow], pairs: &[PairRow], signature: &Signature) -> String {
     let width = rows
         .iter()
@@ -268,8 +261,8 @@ fn plain(rows: &[MetricRow], pairs: &[PairRow], signature: &Signature) -> String
         out += &format!(
             "{:width$}  {:22}  {:22}",
             r.metric,
-            interval(&r.spearman),
-            interval(&r.pearson)
+            r.spearman.to_string(),
+            r.pearson.to_string()
         );
         if let Some(s) = r.sentence {
             out += &format!("  {:17.3}  {:.3}", s.accuracy, s.kendall);
@@ -334,8 +327,8 @@ fn latex(rows: &[MetricRow]) -> String {
         out += &format!(
             "{} & {} & {} \\\\\n",
             r.metric,
-            interval(&r.spearman),
-            interval(&r.pearson)
+            r.spearman.to_string(),
+            r.pearson.to_string()
         );
     }
     out + "\\bottomrule\n\\end{tabular}\n"
@@ -387,6 +380,8 @@ fn plot(path: &str, rows: &[MetricRow], systems: &[String], human: &[f64]) -> Re
 
 #[cfg(test)]
 mod tests {
+    use gecbias_engine::Estimate;
+
     use super::*;
 
     fn row(metric: &str, r: f64) -> MetricRow {

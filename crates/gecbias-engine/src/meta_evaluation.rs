@@ -165,6 +165,17 @@ pub struct Estimate {
     pub high: Option<f64>,
 }
 
+/// Three decimals, with the interval when there is one: `0.612 [0.401, 0.790]`, or `0.612`.
+impl std::fmt::Display for Estimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.3}", self.estimate)?;
+        match (self.low, self.high) {
+            (Some(low), Some(high)) => write!(f, " [{low:.3}, {high:.3}]"),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// One metric's row: its system scores and their correlations with the human ones.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MetricRow {

@@ -3,8 +3,8 @@
 
 use gec_metrics::{ErrantOptions, M2File, M2Options};
 use gecbias_engine::{
-    Bootstrap, ErrantAnalyser, ErrantScorer, Error, GleuScorer, Lines, M2Scorer, Parts, Ranking,
-    Resampling, SariScorer, SentenceScore, System, errant_parallel,
+    Bootstrap, ErrantAnalyser, ErrantScorer, Error, Estimate, GleuScorer, Lines, M2Scorer, Parts,
+    Ranking, Resampling, SariScorer, SentenceScore, System, errant_parallel,
 };
 
 fn gold(n: usize) -> M2File {
@@ -194,4 +194,16 @@ fn lines_read_from_files_name_them() {
     assert_eq!(read.output.lines, ["a", "b"]);
     assert_eq!(read.output.origin, two.display().to_string());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_estimate_prints_with_its_interval_when_it_has_one() {
+    let mut e = Estimate {
+        estimate: 0.61249,
+        low: Some(0.4),
+        high: Some(0.79051),
+    };
+    assert_eq!(e.to_string(), "0.612 [0.400, 0.791]");
+    e.low = None;
+    assert_eq!(e.to_string(), "0.612");
 }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use gecbias_engine::{Estimate, MetaEvalReport};
+use gecbias_engine::MetaEvalReport;
 
 use super::experiment::Experiment;
 use crate::workspace;
@@ -81,14 +81,6 @@ pub(crate) fn signed(v: f64, digits: usize) -> String {
     format!("{v:+.digits$}")
 }
 
-/// An estimate to three decimals with its interval when it has one: `0.612 [0.401, 0.790]`.
-pub(crate) fn estimate(v: &Estimate) -> String {
-    match (v.low, v.high) {
-        (Some(l), Some(h)) => format!("{:.3} [{l:.3}, {h:.3}]", v.estimate),
-        _ => format!("{:.3}", v.estimate),
-    }
-}
-
 /// A row of four values to four decimals and, when `paper` is given, their differences to it.
 pub(crate) fn four_values_row(
     md: &mut String,
@@ -119,8 +111,8 @@ pub(crate) fn correlation_table(report: &MetaEvalReport) -> String {
     for row in &report.metrics {
         table.row([
             row.metric.clone(),
-            estimate(&row.spearman),
-            estimate(&row.pearson),
+            row.spearman.to_string(),
+            row.pearson.to_string(),
         ]);
     }
     table.markdown()
