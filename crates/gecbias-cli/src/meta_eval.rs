@@ -324,12 +324,7 @@ fn latex(rows: &[MetricRow]) -> String {
         "\\begin{tabular}{lcc}\n\\toprule\nMetric & Spearman's $\\rho$ & Pearson's $r$ \\\\\n\\midrule\n",
     );
     for r in rows {
-        out += &format!(
-            "{} & {} & {} \\\\\n",
-            r.metric,
-            r.spearman.to_string(),
-            r.pearson.to_string()
-        );
+        out += &format!("{} & {} & {} \\\\\n", r.metric, r.spearman, r.pearson);
     }
     out + "\\bottomrule\n\\end{tabular}\n"
 }
