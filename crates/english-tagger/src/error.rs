@@ -13,12 +13,12 @@ pub enum Error {
         source: std::io::Error,
     },
     /// A model file is not one this version writes (wrong magic, truncated, inconsistent).
-    #[error("{what}: not a tagger model: {reason}")]
+    #[error("{what}: {source}")]
     Model {
         /// The file, or where the bytes came from.
         what: String,
-        /// What is wrong.
-        reason: String,
+        /// What is wrong, and where in the bytes.
+        source: learning_kit::Error,
     },
     /// No model was found (a build without the embedded model, and no variable names one).
     #[error(transparent)]

@@ -24,279 +24,227 @@ use crate::features::FeatureGroups;
 use crate::lemma::{LemmaTables, Lemmatizer};
 use crate::perceptron::Weights;
 use crate::tagger::{ModelInfo, Tagger};
+use learning_kit::{ByteReader, ByteWriter, Prefix};
 
 const MAGIC: &[u8; 16] = b"GECBIAS-TAGGER\0\0";
 const VERSION: u32 = 2;
+const FORMAT: &str = "gecbias tagger model";
 
-struct Writer(Vec<u8>);
+/// Strings carry a four-byte length.
+const STR: Prefix = Prefix::U32;
 
-impl Writer {
-    fn u32(&mut self, n: usize) {
-        self.0.extend_from_slice(&(n as u32).to_le_bytes());
-    }
-    fn str(&mut self, s: &str) {
-        self.u32(s.len());
-        self.0.extend_from_slice(s.as_bytes());
-    }
-    fn weights(&mut self, w: &Weights) {
-        self.u32(w.classes);
-        self.u32(w.index.len());
-        let mut keys: Vec<(&u64, &(u32, u32))> = w.index.iter().collect();
-        keys.sort_unstable();
-        for (key, &(start, end)) in keys {
-            self.0.extend_from_slice(&key.to_le_bytes());
-            self.0
-                .extend_from_slice(&((end - start) as u16).to_le_bytes());
-            for &(class, weight) in &w.entries[start as usize..end as usize] {
-                self.0.extend_from_slice(&class.to_le_bytes());
-                self.0.extend_from_slice(&weight.to_le_bytes());
-            }
+fn write_weights(w: &mut ByteWriter, weights: &Weights) {
+    w.count(weights.classes);
+    w.count(weights.index.len());
+    let mut keys: Vec<(&u64, &(u32, u32))> = weights.index.iter().collect();
+    keys.sort_unstable();
+    for (key, &(start, end)) in keys {
+        w.u64(*key);
+        w.u16((end - start) as u16);
+        for &(class, weight) in &weights.entries[start as usize..end as usize] {
+            w.u16(class);
+            w.f32(weight);
         }
     }
 }
 
 /// The model's bytes.
 pub(crate) fn encode(t: &Tagger) -> Vec<u8> {
-    let mut w = Writer(MAGIC.to_vec());
-    w.u32(VERSION as usize);
-    w.u32(t.info.lines.len());
+    let mut w = ByteWriter::with_header(MAGIC, VERSION);
+    w.count(t.info.lines.len());
     for (k, v) in &t.info.lines {
-        w.str(k);
-        w.str(v);
+        w.string(STR, k);
+        w.string(STR, v);
     }
-    w.0.push(t.groups.bits());
-    w.0.push(t.beam);
-    w.u32(t.classes.len());
+    w.u8(t.groups.bits());
+    w.u8(t.beam);
+    w.count(t.classes.len());
     for (x, u) in &t.classes {
-        w.str(x);
-        w.str(u);
+        w.string(STR, x);
+        w.string(STR, u);
     }
-    w.weights(&t.tags);
-    w.weights(&t.labels);
+    write_weights(&mut w, &t.tags);
+    write_weights(&mut w, &t.labels);
     let mut lexicon: Vec<(&String, &(u16, bool))> = t.lexicon.iter().collect();
     lexicon.sort_unstable();
-    w.u32(lexicon.len());
+    w.count(lexicon.len());
     for (word, (class, sure)) in lexicon {
-        w.str(word);
-        w.0.extend_from_slice(&class.to_le_bytes());
-        w.0.push(u8::from(*sure));
+        w.string(STR, word);
+        w.u16(*class);
+        w.u8(u8::from(*sure));
     }
     let mut clusters: Vec<(&String, &u32)> = t.clusters.iter().collect();
     clusters.sort_unstable();
-    w.u32(clusters.len());
+    w.count(clusters.len());
     for (word, path) in clusters {
-        w.str(word);
-        w.0.extend_from_slice(&path.to_le_bytes());
+        w.string(STR, word);
+        w.u32(*path);
     }
     let brill: std::collections::BTreeMap<&String, &String> = t.brill.iter().collect();
-    w.u32(brill.len());
+    w.count(brill.len());
     for (word, tags) in brill {
-        w.str(word);
-        w.str(tags);
+        w.string(STR, word);
+        w.string(STR, tags);
     }
     let tables = &t.lemmatizer.tables;
-    w.u32(tables.rules.len());
+    w.count(tables.rules.len());
     for (pos, rules) in &tables.rules {
-        w.str(pos);
-        w.u32(rules.len());
+        w.string(STR, pos);
+        w.count(rules.len());
         for (old, new) in rules {
-            w.str(old);
-            w.str(new);
+            w.string(STR, old);
+            w.string(STR, new);
         }
     }
-    w.u32(tables.index.len());
+    w.count(tables.index.len());
     for (pos, words) in &tables.index {
-        w.str(pos);
-        w.u32(words.len());
+        w.string(STR, pos);
+        w.count(words.len());
         for word in words {
-            w.str(word);
+            w.string(STR, word);
         }
     }
-    w.u32(tables.exceptions.len());
+    w.count(tables.exceptions.len());
     for (pos, forms) in &tables.exceptions {
-        w.str(pos);
-        w.u32(forms.len());
+        w.string(STR, pos);
+        w.count(forms.len());
         for (form, lemmas) in forms {
-            w.str(form);
-            w.u32(lemmas.len());
+            w.string(STR, form);
+            w.count(lemmas.len());
             for lemma in lemmas {
-                w.str(lemma);
+                w.string(STR, lemma);
             }
         }
     }
-    w.u32(t.lemmatizer.ud.len());
+    w.count(t.lemmatizer.ud.len());
     for ((word, xpos), edit) in &t.lemmatizer.ud {
-        w.str(word);
-        w.str(xpos);
-        w.str(edit);
+        w.string(STR, word);
+        w.string(STR, xpos);
+        w.string(STR, edit);
     }
-    w.0
+    w.into_bytes()
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    what: &'a str,
-}
-
-impl<'a> Reader<'a> {
-    fn error(&self, reason: impl Into<String>) -> Error {
-        Error::Model {
-            what: self.what.to_owned(),
-            reason: reason.into(),
-        }
-    }
-    fn take(&mut self, n: usize) -> Result<&'a [u8], Error> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or_else(|| self.error(format!("truncated at byte {}", self.at)))?;
-        let slice = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(slice)
-    }
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], Error> {
-        let mut a = [0; N];
-        a.copy_from_slice(self.take(N)?);
-        Ok(a)
-    }
-    fn u32(&mut self) -> Result<usize, Error> {
-        Ok(u32::from_le_bytes(self.array()?) as usize)
-    }
-    /// A count of items each at least `min_size` bytes long, checked against what is left, so a
-    /// corrupt count cannot ask for absurd memory.
-    fn count(&mut self, min_size: usize) -> Result<usize, Error> {
-        let n = self.u32()?;
-        if n.saturating_mul(min_size) > self.bytes.len() - self.at {
-            return Err(self.error(format!(
-                "a count of {n} at byte {} overruns the file",
-                self.at - 4
-            )));
-        }
-        Ok(n)
-    }
-    fn u16(&mut self) -> Result<u16, Error> {
-        Ok(u16::from_le_bytes(self.array()?))
-    }
-    fn str(&mut self) -> Result<String, Error> {
-        let n = self.count(1)?;
-        let at = self.at;
-        let bytes = self.take(n)?;
-        String::from_utf8(bytes.to_vec())
-            .map_err(|_| self.error(format!("invalid UTF-8 at byte {at}")))
-    }
-    fn weights(&mut self) -> Result<Weights, Error> {
-        let classes = self.u32()?;
-        let features = self.count(10)?;
-        let mut w = Weights {
-            classes,
-            ..Weights::default()
-        };
-        w.index.reserve(features);
-        for _ in 0..features {
-            let key = u64::from_le_bytes(self.array()?);
-            let n = usize::from(self.u16()?);
-            let start = w.entries.len() as u32;
-            // A feature's entries (class u16, weight f32) read as one slice: per-field reads made
-            // loading the model a third slower.
-            for entry in self.take(6 * n)?.chunks_exact(6) {
-                let class = u16::from_le_bytes([entry[0], entry[1]]);
-                let weight = f32::from_le_bytes([entry[2], entry[3], entry[4], entry[5]]);
-                if usize::from(class) >= classes {
-                    return Err(self.error(format!("class {class} of {classes}")));
-                }
-                w.entries.push((class, weight));
+fn read_weights(r: &mut ByteReader<'_>) -> Result<Weights, learning_kit::Error> {
+    let classes = r.u32("class count")? as usize;
+    let features = r.count(10, "weighted features")?;
+    let mut w = Weights {
+        classes,
+        ..Weights::default()
+    };
+    w.index.reserve(features);
+    for _ in 0..features {
+        let key = r.u64("feature key")?;
+        let n = usize::from(r.u16("feature size")?);
+        let start = w.entries.len() as u32;
+        // A feature's entries (class u16, weight f32) read as one slice: per-field reads made
+        // loading the model a third slower.
+        for entry in r.take(6 * n, "feature weights")?.chunks_exact(6) {
+            let class = u16::from_le_bytes([entry[0], entry[1]]);
+            let weight = f32::from_le_bytes([entry[2], entry[3], entry[4], entry[5]]);
+            if usize::from(class) >= classes {
+                return Err(learning_kit::Error::invalid(format!(
+                    "class {class} of {classes}"
+                )));
             }
-            w.index.insert(key, (start, w.entries.len() as u32));
+            w.entries.push((class, weight));
         }
-        Ok(w)
+        w.index.insert(key, (start, w.entries.len() as u32));
     }
+    Ok(w)
 }
 
 /// Reads a model; `what` names its origin in errors.
 pub(crate) fn decode(bytes: &[u8], what: &str) -> Result<Tagger, Error> {
-    let mut r = Reader { bytes, at: 0, what };
-    if r.take(MAGIC.len()).ok() != Some(MAGIC.as_slice()) {
-        return Err(r.error("no GECBIAS-TAGGER header"));
-    }
-    let version = r.u32()?;
-    if version != VERSION as usize {
-        return Err(r.error(format!("version {version}, this build reads {VERSION}")));
-    }
+    read(bytes).map_err(|source| Error::Model {
+        what: what.to_owned(),
+        source,
+    })
+}
+
+fn read(bytes: &[u8]) -> Result<Tagger, learning_kit::Error> {
+    let mut r = ByteReader::new(bytes);
+    r.header(MAGIC, FORMAT, VERSION)?;
     let mut info = ModelInfo::default();
-    for _ in 0..r.count(8)? {
-        info.lines.push((r.str()?, r.str()?));
+    for _ in 0..r.count(8, "information lines")? {
+        info.lines
+            .push((r.string(STR, "key")?, r.string(STR, "value")?));
     }
-    let groups = FeatureGroups::from_bits(r.array::<1>()?[0]);
-    let beam = r.array::<1>()?[0];
+    let groups = FeatureGroups::from_bits(r.u8("feature groups")?);
+    let beam = r.u8("beam width")?;
     let mut classes = Vec::new();
-    for _ in 0..r.count(8)? {
-        classes.push((r.str()?, r.str()?));
+    for _ in 0..r.count(8, "classes")? {
+        classes.push((r.string(STR, "Penn tag")?, r.string(STR, "UD tag")?));
     }
-    let tags = r.weights()?;
-    let labels = r.weights()?;
+    let tags = read_weights(&mut r)?;
+    let labels = read_weights(&mut r)?;
     if tags.classes != classes.len() || labels.classes != crate::deprel::LABELS.len() {
-        return Err(r.error("class counts disagree with the label sets"));
+        return Err(learning_kit::Error::invalid(
+            "class counts disagree with the label sets",
+        ));
     }
-    let n = r.count(7)?;
+    let n = r.count(7, "lexicon words")?;
     let mut lexicon = std::collections::HashMap::with_capacity(n);
     for _ in 0..n {
-        let word = r.str()?;
-        let class = r.u16()?;
-        let sure = r.array::<1>()?[0] != 0;
+        let word = r.string(STR, "lexicon word")?;
+        let class = r.u16("lexicon class")?;
+        let sure = r.u8("lexicon certainty")? != 0;
         if usize::from(class) >= classes.len() {
-            return Err(r.error(format!("lexicon class {class} of {}", classes.len())));
+            return Err(learning_kit::Error::invalid(format!(
+                "lexicon class {class} of {}",
+                classes.len()
+            )));
         }
         lexicon.insert(word, (class, sure));
     }
-    let n = r.count(8)?;
+    let n = r.count(8, "cluster words")?;
     let mut clusters = std::collections::HashMap::with_capacity(n);
     for _ in 0..n {
-        let word = r.str()?;
-        clusters.insert(word, u32::from_le_bytes(r.array()?));
+        let word = r.string(STR, "cluster word")?;
+        clusters.insert(word, r.u32("cluster path")?);
     }
-    let n = r.count(8)?;
+    let n = r.count(8, "Brill lexicon words")?;
     let mut brill = std::collections::HashMap::with_capacity(n);
     for _ in 0..n {
-        let word = r.str()?;
-        brill.insert(word, r.str()?);
+        let word = r.string(STR, "Brill word")?;
+        brill.insert(word, r.string(STR, "Brill tags")?);
     }
     let mut tables = LemmaTables::default();
-    for _ in 0..r.count(8)? {
-        let pos = r.str()?;
+    for _ in 0..r.count(8, "lemma rule sets")? {
+        let pos = r.string(STR, "part of speech")?;
         let mut rules = Vec::new();
-        for _ in 0..r.count(8)? {
-            rules.push((r.str()?, r.str()?));
+        for _ in 0..r.count(8, "lemma rules")? {
+            rules.push((r.string(STR, "suffix")?, r.string(STR, "replacement")?));
         }
         tables.rules.push((pos, rules));
     }
-    for _ in 0..r.count(8)? {
-        let pos = r.str()?;
+    for _ in 0..r.count(8, "lemma indexes")? {
+        let pos = r.string(STR, "part of speech")?;
         let mut words = Vec::new();
-        for _ in 0..r.count(4)? {
-            words.push(r.str()?);
+        for _ in 0..r.count(4, "lemma index words")? {
+            words.push(r.string(STR, "lemma index word")?);
         }
         tables.index.push((pos, words));
     }
-    for _ in 0..r.count(8)? {
-        let pos = r.str()?;
+    for _ in 0..r.count(8, "lemma exception sets")? {
+        let pos = r.string(STR, "part of speech")?;
         let mut forms = Vec::new();
-        for _ in 0..r.count(8)? {
-            let form = r.str()?;
+        for _ in 0..r.count(8, "lemma exceptions")? {
+            let form = r.string(STR, "exception form")?;
             let mut lemmas = Vec::new();
-            for _ in 0..r.count(4)? {
-                lemmas.push(r.str()?);
+            for _ in 0..r.count(4, "exception lemmas")? {
+                lemmas.push(r.string(STR, "exception lemma")?);
             }
             forms.push((form, lemmas));
         }
         tables.exceptions.push((pos, forms));
     }
     let mut ud = crate::lemma::UdExceptions::new();
-    for _ in 0..r.count(12)? {
-        let key = (r.str()?, r.str()?);
-        ud.insert(key, r.str()?);
+    for _ in 0..r.count(12, "UD lemma exceptions")? {
+        let key = (r.string(STR, "UD word")?, r.string(STR, "UD tag")?);
+        ud.insert(key, r.string(STR, "UD lemma edit")?);
     }
-    if r.at != bytes.len() {
-        return Err(r.error(format!("{} bytes after the end", bytes.len() - r.at)));
-    }
+    r.finish()?;
     Ok(Tagger {
         classes,
         groups,

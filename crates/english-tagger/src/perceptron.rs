@@ -1,8 +1,7 @@
-//! The classifier shared by the tagger and the labeller: a multi-class averaged perceptron over
-//! hashed features (Collins 2002), with the lazy averaging of Daumé's "timestamp" trick, so an
-//! update costs only the classes it touches.
+//! The classifier shared by the tagger and the labeller: learning_kit's multi-class averaged
+//! perceptron over hashed features while training, frozen into per-feature class weights.
 
-use learning_kit::KeyMap;
+use learning_kit::{AveragedPerceptron, KeyMap};
 
 /// Something that scores a token's classes from its features: frozen or learning weights.
 pub(crate) trait Scorer {
@@ -50,21 +49,12 @@ pub(crate) fn argmax(scores: &[f32]) -> usize {
     best
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    class: u16,
-    weight: f32,
-    /// Σ of the weight over the steps before `since`.
-    total: f64,
-    since: u64,
-}
-
-/// The perceptron while it learns: current weights, their running sums for averaging.
+/// The perceptron while it learns ([`AveragedPerceptron`]), with its class count and a score
+/// buffer.
 #[derive(Debug, Clone)]
 pub(crate) struct Training {
     classes: usize,
-    features: KeyMap<Vec<Entry>>,
-    step: u64,
+    perceptron: AveragedPerceptron,
     scores: Vec<f32>,
 }
 
@@ -72,96 +62,55 @@ impl Training {
     pub(crate) fn new(classes: usize) -> Self {
         Training {
             classes,
-            features: KeyMap::default(),
-            step: 0,
+            perceptron: AveragedPerceptron::new(),
             scores: vec![0.0; classes],
         }
     }
 
     /// Moves the weights of `class` on `features` by `delta`, as one step of training.
     pub(crate) fn update(&mut self, features: &[u64], class: usize, delta: f32) {
-        for &key in features {
-            let entries = self.features.entry(key).or_default();
-            update(entries, class as u16, delta, self.step);
-        }
+        self.perceptron.update(features, class, delta);
     }
 
     /// Counts one training example (the clock of the averaging).
     pub(crate) fn tick(&mut self) {
-        self.step += 1;
+        self.perceptron.tick();
     }
 
-    /// The class the current (not averaged) weights predict.
-    pub(crate) fn predict(&mut self, features: &[u64]) -> usize {
+    /// One example: predicts with the current (not averaged) weights, and on a mistake moves
+    /// the weights toward `gold` and away from the guess. Returns the guess.
+    pub(crate) fn learn(&mut self, features: &[u64], gold: usize) -> usize {
+        self.perceptron.tick();
         let mut scores = std::mem::take(&mut self.scores);
         Scorer::scores(self, features, &mut scores);
-        let best = argmax(&scores);
+        let guess = argmax(&scores);
         self.scores = scores;
-        best
-    }
-
-    /// One example: predicts, and on a mistake moves the weights toward `gold` and away from the
-    /// guess. Returns the guess.
-    pub(crate) fn learn(&mut self, features: &[u64], gold: usize) -> usize {
-        self.step += 1;
-        let guess = self.predict(features);
         if guess != gold {
-            for &key in features {
-                let entries = self.features.entry(key).or_default();
-                update(entries, gold as u16, 1.0, self.step);
-                update(entries, guess as u16, -1.0, self.step);
-            }
+            self.perceptron.correct(features, gold, guess);
         }
         guess
     }
 
     /// The averaged weights, dropping those whose magnitude is below `min_weight` (pruning keeps
-    /// the model small; the dropped weights are the ones that rarely decide).
+    /// the model small; the dropped weights are the ones that rarely decide), each feature's
+    /// classes in order.
     pub(crate) fn average(&self, min_weight: f32) -> Weights {
-        let step = self.step.max(1);
-        let mut keys: Vec<&u64> = self.features.keys().collect();
-        keys.sort_unstable();
         let mut weights = Weights {
             classes: self.classes,
             ..Weights::default()
         };
-        for key in keys {
-            let start = weights.entries.len() as u32;
-            let mut entries: Vec<(u16, f32)> = self.features[key]
-                .iter()
-                .map(|e| {
-                    let total = e.total + f64::from(e.weight) * (step - e.since) as f64;
-                    (e.class, (total / step as f64) as f32)
-                })
-                .filter(|(_, w)| w.abs() >= min_weight && *w != 0.0)
-                .collect();
+        for (key, mut entries) in self.perceptron.averaged(0, |w| w) {
+            entries.retain(|(_, w)| w.abs() >= min_weight);
             entries.sort_unstable_by_key(|e| e.0);
+            let start = weights.entries.len() as u32;
             weights.entries.extend(entries);
             let end = weights.entries.len() as u32;
             if end > start {
-                weights.index.insert(*key, (start, end));
+                weights.index.insert(key, (start, end));
             }
         }
         weights
     }
-}
-
-fn update(entries: &mut Vec<Entry>, class: u16, delta: f32, step: u64) {
-    let entry = match entries.iter_mut().position(|e| e.class == class) {
-        Some(i) => &mut entries[i],
-        None => {
-            entries.push(Entry {
-                class,
-                weight: 0.0,
-                total: 0.0,
-                since: step,
-            });
-            entries.last_mut().expect("just pushed")
-        }
-    };
-    entry.total += f64::from(entry.weight) * (step - entry.since) as f64;
-    entry.since = step;
-    entry.weight += delta;
 }
 
 impl Scorer for Weights {
@@ -173,12 +122,6 @@ impl Scorer for Weights {
 impl Scorer for Training {
     fn scores(&self, features: &[u64], scores: &mut [f32]) {
         scores.fill(0.0);
-        for key in features {
-            if let Some(entries) = self.features.get(key) {
-                for e in entries {
-                    scores[usize::from(e.class)] += e.weight;
-                }
-            }
-        }
+        self.perceptron.add_scores(features, 0, scores);
     }
 }

@@ -75,10 +75,11 @@ pub fn product((m, k, n): (usize, usize, usize), a: &[f32], b: &[f32], c: &mut [
             values: b.as_ptr(),
             row_stride: n,
             panel_stride: fused::COLUMNS,
+            tail: fused::Tail::Unpacked,
         };
         // SAFETY: the kernel runs on this CPU (checked just above); the panels address the
         // columns of the k×n `b`, whose length was asserted, as do those of `a` and `c`.
-        unsafe { fused::product(m, k, n, a.as_ptr(), b, c.as_mut_ptr()) };
+        unsafe { fused::product(m, k, n, (a.as_ptr(), k), b, c.as_mut_ptr()) };
         return;
     }
     gemm((m, k, n), a, false, b, false, 0.0, c);
@@ -124,19 +125,22 @@ impl Packed {
                 values: self.panels.as_ptr(),
                 row_stride: fused::COLUMNS,
                 panel_stride: fused::COLUMNS * k,
+                tail: fused::Tail::Padded,
             };
             // SAFETY: a `Packed` exists only where the kernel runs; its panels hold k×n values
-            // (n a multiple of 16), and the lengths of `a` and `c` were asserted.
-            unsafe { fused::product(m, k, n, a.as_ptr(), b, c.as_mut_ptr()) };
+            // (n a multiple of 16, so no tail), and the lengths of `a` and `c` were asserted.
+            unsafe { fused::product(m, k, n, (a.as_ptr(), k), b, c.as_mut_ptr()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         unreachable!("a Packed exists only where the fused kernel runs");
     }
 }
 
-/// The fused kernel of [`product`]: blocks of up to 6 rows × 16 columns held in AVX2 registers
-/// (× 32 columns, two panels, in AVX-512 registers where the CPU has them: the same fused chains),
-/// each panel of `b` reused by every block of rows.
+/// The fused kernel of [`product`], [`Packed`] and [`Matrix`]: blocks of up to 6 rows × 16
+/// columns held in AVX2 registers (× 32 columns, two panels, in AVX-512 registers where the CPU
+/// has them: the same fused chains), each panel of `b` reused by every block of rows. Each
+/// output is one chain of fused multiply-adds over the depth in order, from zero, however the
+/// rows and panels are blocked.
 #[cfg(target_arch = "x86_64")]
 mod fused {
     use std::arch::x86_64::{
@@ -153,23 +157,37 @@ mod fused {
         k <= 256 && is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")
     }
 
+    /// How `b` holds the columns past its last whole panel of 16.
+    pub(super) enum Tail {
+        /// Row-major `k×n`: column `j` of row `l` at `values + l·n + j`, read one by one (a
+        /// vector load there would run past the row, and past the matrix on its last row).
+        Unpacked,
+        /// In one more panel, padded with zeros to 16 columns: computed whole, and only its
+        /// real columns stored.
+        Padded,
+    }
+
     /// Where `b`'s values are: row `l` of the panel of columns `16p..16p + 16` starts at
     /// `values + p·panel_stride + l·row_stride`.
     pub(super) struct Panels {
         pub(super) values: *const f32,
         pub(super) row_stride: usize,
         pub(super) panel_stride: usize,
+        pub(super) tail: Tail,
     }
 
+    /// `c (m×n, rows n apart) = a·b`, row `i` of `a` being the `k` values at `a.0 + i·a.1`
+    /// (windows that may overlap).
+    ///
     /// # Safety
-    /// The CPU has AVX2 and FMA; `a` and `c` hold m×k and m×n values; `b` addresses k×n values,
-    /// columns past the last whole panel (if any) at `values + l·n + j` (unpacked).
+    /// The CPU has AVX2 and FMA; `a` holds m rows of k values at its stride, `c` holds m×n
+    /// values, `b` addresses k×n values as its `Panels` say.
     #[target_feature(enable = "avx2,fma")]
     pub(super) unsafe fn product(
         m: usize,
         k: usize,
         n: usize,
-        a: *const f32,
+        (a, a_stride): (*const f32, usize),
         b: Panels,
         c: *mut f32,
     ) {
@@ -182,41 +200,94 @@ mod fused {
                 let panels = (panel(p), panel(p + 1), b.row_stride);
                 // SAFETY: panels p and p + 1 and their columns of `c` lie inside the matrices;
                 // the CPU has AVX-512F (checked just above).
-                unsafe { by_rows!(wide_block, m, k, n, a, panels, c.add(p * COLUMNS)) };
+                unsafe {
+                    by_rows!(
+                        wide_block,
+                        m,
+                        k,
+                        (a, a_stride),
+                        panels,
+                        c.add(p * COLUMNS),
+                        n
+                    )
+                };
             }
         }
         for p in paired..full / COLUMNS {
             // The panel's two halves of 8 columns.
             let panels = (panel(p), panel(p).wrapping_add(8), b.row_stride);
             // SAFETY: panel p and its columns of `c` lie inside the matrices.
-            unsafe { by_rows!(block, m, k, n, a, panels, c.add(p * COLUMNS)) };
+            unsafe { by_rows!(block, m, k, (a, a_stride), panels, c.add(p * COLUMNS), n) };
         }
-        for i in 0..m {
-            for j in full..n {
-                let mut sum = 0f32;
-                for l in 0..k {
-                    // SAFETY: i < m, l < k, j < n.
-                    sum = unsafe { (*a.add(i * k + l)).mul_add(*b.values.add(l * n + j), sum) };
+        if full == n {
+            return;
+        }
+        match b.tail {
+            Tail::Unpacked => {
+                for i in 0..m {
+                    for j in full..n {
+                        let mut sum = 0f32;
+                        for l in 0..k {
+                            // SAFETY: i < m, l < k, j < n.
+                            sum = unsafe {
+                                (*a.add(i * a_stride + l)).mul_add(*b.values.add(l * n + j), sum)
+                            };
+                        }
+                        // SAFETY: as above.
+                        unsafe { *c.add(i * n + j) = sum };
+                    }
                 }
-                // SAFETY: as above.
-                unsafe { *c.add(i * n + j) = sum };
+            }
+            Tail::Padded => {
+                let p = full / COLUMNS;
+                let panels = (panel(p), panel(p).wrapping_add(8), b.row_stride);
+                let mut whole = [0f32; ROWS * COLUMNS];
+                for i in (0..m).step_by(ROWS) {
+                    let rows = ROWS.min(m - i);
+                    // SAFETY: the padded panel holds k rows of 16; `whole` holds the block's
+                    // rows of 16 (its stride).
+                    unsafe {
+                        by_rows!(
+                            block,
+                            rows,
+                            k,
+                            (a.add(i * a_stride), a_stride),
+                            panels,
+                            whole.as_mut_ptr(),
+                            COLUMNS
+                        );
+                    }
+                    for r in 0..rows {
+                        let kept = &whole[r * COLUMNS..r * COLUMNS + n - full];
+                        // SAFETY: row i + r < m of `c`, its columns full..n.
+                        unsafe {
+                            std::ptr::copy_nonoverlapping(
+                                kept.as_ptr(),
+                                c.add((i + r) * n + full),
+                                n - full,
+                            );
+                        }
+                    }
+                }
             }
         }
     }
 
-    /// Runs `$kernel::<R>` over the rows of `a` (and `c`) in blocks of up to [`ROWS`].
+    /// Runs `$kernel::<R>` over the rows of `a` (and `c`, `$n` apart) in blocks of up to
+    /// [`ROWS`].
     macro_rules! by_rows {
-        ($kernel:ident, $m:expr, $k:expr, $n:expr, $a:expr, $panels:expr, $c:expr) => {{
+        ($kernel:ident, $m:expr, $k:expr, ($a:expr, $a_stride:expr), $panels:expr, $c:expr,
+         $n:expr) => {{
             let mut i = 0;
             while i < $m {
-                let (a, c) = ($a.add(i * $k), $c.add(i * $n));
+                let (a, c) = (($a.add(i * $a_stride), $a_stride), $c.add(i * $n));
                 match ($m - i).min(ROWS) {
-                    6 => $kernel::<6>($k, $n, a, $panels, c),
-                    5 => $kernel::<5>($k, $n, a, $panels, c),
-                    4 => $kernel::<4>($k, $n, a, $panels, c),
-                    3 => $kernel::<3>($k, $n, a, $panels, c),
-                    2 => $kernel::<2>($k, $n, a, $panels, c),
-                    _ => $kernel::<1>($k, $n, a, $panels, c),
+                    6 => $kernel::<6>($k, a, $panels, c, $n),
+                    5 => $kernel::<5>($k, a, $panels, c, $n),
+                    4 => $kernel::<4>($k, a, $panels, c, $n),
+                    3 => $kernel::<3>($k, a, $panels, c, $n),
+                    2 => $kernel::<2>($k, a, $panels, c, $n),
+                    _ => $kernel::<1>($k, a, $panels, c, $n),
                 }
                 i += ROWS;
             }
@@ -224,9 +295,9 @@ mod fused {
     }
     use by_rows;
 
-    /// A kernel for `R` rows of `a` (k apart) and `c` (n apart) times two vectors' worth of
-    /// columns of `b`, each from its own start (`first`, `second`) with the panel's row stride:
-    /// `R × 2` accumulators, each a fused chain over `k` from zero.
+    /// A kernel for `R` rows of `a` (`a_stride` apart) and `c` (n apart) times two vectors'
+    /// worth of columns of `b`, each from its own start (`first`, `second`) with the panel's row
+    /// stride: `R × 2` accumulators, each a fused chain over `k` from zero.
     macro_rules! kernel {
         ($(#[$doc:meta])* $name:ident, $feature:literal, $vector:ty, $lanes:literal,
          $zero:ident, $load:ident, $broadcast:ident, $fmadd:ident, $store:ident) => {
@@ -234,10 +305,10 @@ mod fused {
             #[target_feature(enable = $feature)]
             unsafe fn $name<const R: usize>(
                 k: usize,
-                n: usize,
-                a: *const f32,
+                (a, a_stride): (*const f32, usize),
                 (first, second, row_stride): (*const f32, *const f32, usize),
                 c: *mut f32,
+                n: usize,
             ) {
                 let mut low: [$vector; R] = [$zero(); R];
                 let mut high: [$vector; R] = [$zero(); R];
@@ -247,7 +318,7 @@ mod fused {
                         let bl = $load(first.add(l * row_stride));
                         let bh = $load(second.add(l * row_stride));
                         for r in 0..R {
-                            let x = $broadcast(*a.add(r * k + l));
+                            let x = $broadcast(*a.add(r * a_stride + l));
                             low[r] = $fmadd(x, bl, low[r]);
                             high[r] = $fmadd(x, bh, high[r]);
                         }
@@ -464,7 +535,7 @@ vectorised! {
     }
 }
 
-/// Outputs per panel.
+/// Outputs per panel (the fused kernel's columns).
 const PANEL: usize = 16;
 
 /// A weight matrix `W` (`outputs × input`, row-major as models store it), packed by panels of
@@ -475,8 +546,8 @@ const PANEL: usize = 16;
 /// from zero. Where the CPU has AVX2 and FMA, tiles of six vectors × sixteen outputs run in its
 /// registers (a panel of sixteen outputs, 18 KB for 288 inputs, stays in the L1 cache while every
 /// tile passes over it); elsewhere the same chains run one by one (`f32::mul_add`), with the
-/// same bits. [`product`]'s kernel computes the same chains but must match `gemm`'s blocking
-/// (depth ≤ 256) and reads its rows `k` apart; this one reads overlapping windows of any depth.
+/// same bits. It is [`product`]'s kernel, reading the rows of `a` as overlapping windows, at any
+/// depth (only `gemm`'s bits bound [`product`] to 256).
 #[derive(Debug, Clone)]
 pub struct Matrix {
     input: usize,
@@ -531,8 +602,25 @@ impl Matrix {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
         {
-            // SAFETY: the CPU has AVX2 and FMA, checked just above; the lengths were asserted.
-            unsafe { fused_windows::products(self, xs, stride, count, out) };
+            let w = fused::Panels {
+                values: self.panels.as_ptr(),
+                row_stride: PANEL,
+                panel_stride: PANEL * self.input,
+                tail: fused::Tail::Padded,
+            };
+            // SAFETY: the CPU has AVX2 and FMA, checked just above; the panels hold every output
+            // padded to whole panels of `input` rows, and the lengths of `xs` (`count` windows
+            // `stride` apart) and `out` were asserted.
+            unsafe {
+                fused::product(
+                    count,
+                    self.input,
+                    self.outputs,
+                    (xs.as_ptr(), stride),
+                    w,
+                    out.as_mut_ptr(),
+                );
+            };
             return;
         }
         for t in 0..count {
@@ -544,66 +632,6 @@ impl Matrix {
                     .iter()
                     .zip(panel.chunks_exact(PANEL))
                     .fold(0.0, |acc, (&x, w)| w[j].mul_add(x, acc));
-            }
-        }
-    }
-}
-
-/// The AVX2 and FMA tiles of [`Matrix::products`].
-#[cfg(target_arch = "x86_64")]
-mod fused_windows {
-    use std::arch::x86_64::{
-        __m256, _mm256_fmadd_ps, _mm256_loadu_ps, _mm256_set1_ps, _mm256_setzero_ps,
-        _mm256_storeu_ps,
-    };
-
-    use super::{Matrix, PANEL};
-
-    /// Vectors per tile: 6 × 2 accumulators, two panel halves and a broadcast in 16 registers.
-    const VECTORS: usize = 6;
-
-    /// # Safety
-    /// The CPU has AVX2 and FMA; `xs` and `out` are as [`Matrix::products`] asserts them.
-    #[target_feature(enable = "avx2,fma")]
-    pub(super) unsafe fn products(
-        m: &Matrix,
-        xs: &[f32],
-        stride: usize,
-        count: usize,
-        out: &mut [f32],
-    ) {
-        let (input, outputs) = (m.input, m.outputs);
-        for p in 0..outputs.div_ceil(PANEL) {
-            let panel = m.panels[p * input * PANEL..].as_ptr();
-            let columns = PANEL.min(outputs - p * PANEL);
-            for first in (0..count).step_by(VECTORS) {
-                // A short last tile repeats its last vector; the repeats' products are dropped.
-                let x: [*const f32; VECTORS] =
-                    std::array::from_fn(|k| xs[(first + k).min(count - 1) * stride..].as_ptr());
-                let mut low: [__m256; VECTORS] = [_mm256_setzero_ps(); VECTORS];
-                let mut high: [__m256; VECTORS] = [_mm256_setzero_ps(); VECTORS];
-                for l in 0..input {
-                    // SAFETY: the panel holds input × 16 values; each x_t holds `input`.
-                    unsafe {
-                        let wl = _mm256_loadu_ps(panel.add(l * PANEL));
-                        let wh = _mm256_loadu_ps(panel.add(l * PANEL + 8));
-                        for t in 0..VECTORS {
-                            let b = _mm256_set1_ps(*x[t].add(l));
-                            low[t] = _mm256_fmadd_ps(b, wl, low[t]);
-                            high[t] = _mm256_fmadd_ps(b, wh, high[t]);
-                        }
-                    }
-                }
-                for t in 0..VECTORS.min(count - first) {
-                    let mut values = [0.0f32; PANEL];
-                    // SAFETY: `values` holds sixteen.
-                    unsafe {
-                        _mm256_storeu_ps(values.as_mut_ptr(), low[t]);
-                        _mm256_storeu_ps(values.as_mut_ptr().add(8), high[t]);
-                    }
-                    let at = (first + t) * outputs + p * PANEL;
-                    out[at..at + columns].copy_from_slice(&values[..columns]);
-                }
             }
         }
     }

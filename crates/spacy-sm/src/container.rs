@@ -6,6 +6,8 @@ use std::collections::HashMap;
 
 use sha2::{Digest, Sha256};
 
+use learning_kit::{ByteReader, Error as CodecError, Prefix};
+
 use crate::Error;
 
 /// The first eight bytes of a model file.
@@ -33,150 +35,114 @@ pub(crate) struct Container {
     sections: HashMap<String, Section>,
 }
 
-/// Reads from a byte slice, every read checked against its end.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// Strings carry a four-byte length.
+const STR: Prefix = Prefix::U32;
+
+/// `n` items of `item`, refusing counts the remaining bytes cannot hold (`min` bytes each).
+fn many<'a, T>(
+    r: &mut ByteReader<'a>,
+    min: usize,
+    what: &str,
+    mut item: impl FnMut(&mut ByteReader<'a>) -> Result<T, CodecError>,
+) -> Result<Vec<T>, CodecError> {
+    let n = r.count(min, what)?;
+    (0..n).map(|_| item(r)).collect()
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let end = self.at.checked_add(n)?;
-        let out = self.bytes.get(self.at..end)?;
-        self.at = end;
-        Some(out)
-    }
-
-    fn u8(&mut self) -> Option<u8> {
-        Some(self.take(1)?[0])
-    }
-
-    fn u16(&mut self) -> Option<usize> {
-        Some(u16::from_le_bytes(self.take(2)?.try_into().ok()?).into())
-    }
-
-    fn u32(&mut self) -> Option<usize> {
-        usize::try_from(u32::from_le_bytes(self.take(4)?.try_into().ok()?)).ok()
-    }
-
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-
-    fn string(&mut self) -> Option<String> {
-        let n = self.u32()?;
-        String::from_utf8(self.take(n)?.to_vec()).ok()
-    }
-
-    /// `n` items of `item`, refusing counts the remaining bytes cannot hold (`min` bytes each).
-    fn many<T>(
-        &mut self,
-        min: usize,
-        mut item: impl FnMut(&mut Self) -> Option<T>,
-    ) -> Option<Vec<T>> {
-        let n = self.u32()?;
-        if n.checked_mul(min)? > self.bytes.len() - self.at {
-            return None;
+/// One named section.
+fn section(r: &mut ByteReader<'_>) -> Result<(String, Section), CodecError> {
+    let name = r.string(Prefix::U16, "section name")?;
+    let section = match r.u8("section kind")? {
+        0 => {
+            let rank = r.u8("array rank")?;
+            let shape: Vec<usize> = (0..rank)
+                .map(|_| r.u32("array dimension").map(|d| d as usize))
+                .collect::<Result<_, _>>()?;
+            let count = shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d));
+            let bytes = count.and_then(|c| c.checked_mul(4)).ok_or_else(|| {
+                CodecError::invalid(format!("array {name:?} of shape {shape:?} is too large"))
+            })?;
+            let values = r
+                .take(bytes, "array values")?
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            Section::Array(shape, values)
         }
-        (0..n).map(|_| item(self)).collect()
-    }
+        1 => Section::Strings(many(r, 4, "strings", |r| r.string(STR, "string"))?),
+        2 => Section::ByHash(
+            many(r, 12, "hashed strings", |r| {
+                Ok((r.u64("hash")?, r.string(STR, "string")?))
+            })?
+            .into_iter()
+            .collect(),
+        ),
+        3 => Section::Ids(
+            many(r, 12, "ids", |r| {
+                Ok((r.string(STR, "string")?, r.u64("id")?))
+            })?
+            .into_iter()
+            .collect(),
+        ),
+        kind => {
+            return Err(CodecError::invalid(format!(
+                "section {name:?} has unknown kind {kind}"
+            )));
+        }
+    };
+    Ok((name, section))
+}
 
-    fn section(&mut self) -> Option<(String, Section)> {
-        let n = self.u16()?;
-        let name = String::from_utf8(self.take(n)?.to_vec()).ok()?;
-        let section = match self.u8()? {
-            0 => {
-                let rank = usize::from(self.u8()?);
-                let shape: Vec<usize> = (0..rank).map(|_| self.u32()).collect::<Option<_>>()?;
-                let count = shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d))?;
-                let raw = self.take(count.checked_mul(4)?)?;
-                let values = raw
-                    .chunks_exact(4)
-                    .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                    .collect();
-                Section::Array(shape, values)
-            }
-            1 => Section::Strings(self.many(4, Reader::string)?),
-            2 => Section::ByHash(
-                self.many(12, |r| Some((r.u64()?, r.string()?)))?
-                    .into_iter()
-                    .collect(),
-            ),
-            3 => Section::Ids(
-                self.many(12, |r| Some((r.string()?, r.u64()?)))?
-                    .into_iter()
-                    .collect(),
-            ),
-            _ => return None,
-        };
-        Some((name, section))
+/// The sections of a checksummed body.
+fn sections(body: &[u8]) -> Result<HashMap<String, Section>, CodecError> {
+    let mut r = ByteReader::new(body);
+    r.header(MAGIC, "spaCy model file of gecbias", FORMAT_VERSION)?;
+    let count = r.u32("section count")?;
+    let mut sections = HashMap::new();
+    for _ in 0..count {
+        let (name, section) = section(&mut r)?;
+        sections.insert(name, section);
     }
+    r.finish()?;
+    Ok(sections)
 }
 
 impl Container {
     /// Reads `bytes` (`origin` names them in errors): the magic number, the version, the
     /// checksum, then every section.
     pub(crate) fn parse(bytes: &[u8], origin: &str) -> Result<Container, Error> {
-        let bad = |message: String| Error::Model {
+        let bad = |source: CodecError| Error::Model {
             origin: origin.to_owned(),
-            message,
+            source,
         };
         if bytes.len() < MAGIC.len() + 8 + 32 || !bytes.starts_with(MAGIC) {
-            return Err(bad(
-                "not a spaCy model file of gecbias (wrong magic number, or truncated)".into(),
-            ));
+            return Err(bad(CodecError::invalid(
+                "not a spaCy model file of gecbias (wrong magic number, or truncated)",
+            )));
         }
         let (body, digest) = bytes.split_at(bytes.len() - 32);
         if Sha256::digest(body).as_slice() != digest {
-            return Err(bad(
-                "the checksum does not match: the file is truncated or corrupt".into(),
-            ));
-        }
-        let mut reader = Reader {
-            bytes: body,
-            at: MAGIC.len(),
-        };
-        let version = reader.u32().unwrap_or_default();
-        if version != FORMAT_VERSION as usize {
-            return Err(bad(format!(
-                "format version {version}; this build reads version {FORMAT_VERSION}"
-            )));
-        }
-        let count = reader.u32().unwrap_or_default();
-        let mut sections = HashMap::new();
-        for k in 0..count {
-            let (name, section) = reader
-                .section()
-                .ok_or_else(|| bad(format!("section {} of {count} is malformed", k + 1)))?;
-            sections.insert(name, section);
-        }
-        if reader.at != body.len() {
-            return Err(bad(format!(
-                "{} bytes after the last section",
-                body.len() - reader.at
+            return Err(bad(CodecError::invalid(
+                "the checksum does not match: the file is truncated or corrupt",
             )));
         }
         Ok(Container {
             origin: origin.to_owned(),
-            sections,
+            sections: sections(body).map_err(bad)?,
         })
     }
 
     fn missing(&self, name: &str, what: &str) -> Error {
-        Error::Model {
-            origin: self.origin.clone(),
-            message: format!("no {what} section {name:?}"),
-        }
+        self.error(format!("no {what} section {name:?}"))
     }
 
     /// The array `name`, which must have `shape`.
     pub(crate) fn array(&self, name: &str, shape: &[usize]) -> Result<&[f32], Error> {
         match self.sections.get(name) {
             Some(Section::Array(s, values)) if s == shape => Ok(values),
-            Some(Section::Array(s, _)) => Err(Error::Model {
-                origin: self.origin.clone(),
-                message: format!("array {name:?} has shape {s:?}, not {shape:?}"),
-            }),
+            Some(Section::Array(s, _)) => {
+                Err(self.error(format!("array {name:?} has shape {s:?}, not {shape:?}")))
+            }
             _ => Err(self.missing(name, "array")),
         }
     }
@@ -217,7 +183,7 @@ impl Container {
     pub(crate) fn error(&self, message: String) -> Error {
         Error::Model {
             origin: self.origin.clone(),
-            message,
+            source: CodecError::invalid(message),
         }
     }
 }

@@ -15,12 +15,12 @@ pub enum Error {
     },
     /// The bytes are not a model file of this format: named with what is wrong, never half
     /// loaded.
-    #[error("{origin}: {message}")]
+    #[error("{origin}: {source}")]
     Model {
         /// The file, or where the bytes came from.
         origin: String,
-        /// What is wrong with it.
-        message: String,
+        /// What is wrong with it, and where in its bytes.
+        source: learning_kit::Error,
     },
     /// The model could not be located (no built-in copy, `$GECBIAS_SPACY_MODEL` unset).
     #[error(transparent)]

@@ -20,12 +20,12 @@ pub enum Error {
         source: std::io::Error,
     },
     /// A model file is not one this build can read.
-    #[error("{origin}: {message}")]
+    #[error("{origin}: {source}")]
     Model {
         /// The file (or `<memory>`).
         origin: String,
-        /// What is wrong with it.
-        message: String,
+        /// What is wrong with it, and where in its bytes.
+        source: learning_kit::Error,
     },
     /// A built-in model ([`crate::Parser::builtin`]) could not be read.
     #[error("the UCCA parser model ({location}): {source}")]

@@ -26,7 +26,7 @@ use crate::neural::{Network, NeuralSettings, tagger_for};
 use crate::perceptron::MIN_UPDATES;
 use crate::weights::Weights;
 use crate::{Action, Error, digest};
-use learning_kit::half;
+use learning_kit::{ByteReader, ByteWriter, Error as CodecError, Prefix, half};
 
 /// The model file's magic bytes.
 pub const MAGIC: &[u8; 8] = b"UCCAPRSR";
@@ -170,7 +170,7 @@ impl Model {
             neural,
             ensemble: Vec::new(),
             feature_templates_digest: digest::templates(features, inputs(neural)?),
-            vocabulary_digest: digest::vocabulary(&lexicon_bytes(lexicon)),
+            vocabulary_digest: digest::vocabulary(&lexicon_bytes(lexicon).into_bytes()),
             payload_checksum: String::new(),
         })
     }
@@ -180,156 +180,38 @@ impl Model {
         let mut payload = lexicon_bytes(&self.lexicon);
         match &self.classifier {
             TrainedClassifier::Perceptron(weights) => {
-                payload.extend((weights.feature_count() as u32).to_le_bytes());
+                payload.count(weights.feature_count());
                 for (key, entries) in weights.iter() {
-                    payload.extend(key.to_le_bytes());
-                    payload.push(entries.len() as u8);
+                    payload.u64(key);
+                    payload.u8(entries.len() as u8);
                     for (a, w) in entries {
-                        payload.push(a);
-                        payload.extend(half::to_bits(w).to_le_bytes());
+                        payload.u8(a);
+                        payload.u16(half::to_bits(w));
                     }
                 }
             }
             TrainedClassifier::Neural(networks) => {
                 for network in networks {
-                    payload.extend(network.to_bytes());
+                    payload.bytes(&network.to_bytes());
                 }
             }
         }
+        let payload = payload.into_bytes();
         let mut header = self.header.clone();
         header.payload_checksum = format!("{:016x}", fnv1a(&payload));
         let json = serde_json::to_vec(&header).unwrap_or_default();
-        let mut out = Vec::with_capacity(16 + json.len() + payload.len());
-        out.extend(MAGIC);
-        out.extend(FORMAT_VERSION.to_le_bytes());
-        out.extend((json.len() as u32).to_le_bytes());
-        out.extend(json);
-        out.extend(payload);
-        out
+        let mut out = ByteWriter::with_header(MAGIC, FORMAT_VERSION);
+        out.count(json.len());
+        out.bytes(&json);
+        out.bytes(&payload);
+        out.into_bytes()
     }
 
     /// Reads a model from bytes; `origin` names them in errors.
     pub fn from_bytes(bytes: &[u8], origin: &str) -> Result<Model, Error> {
-        let bad = |message: String| Error::Model {
+        read(bytes).map_err(|source| Error::Model {
             origin: origin.to_owned(),
-            message,
-        };
-        let mut r = Reader {
-            bytes,
-            at: 0,
-            origin,
-        };
-        if r.take(8, "magic")? != MAGIC {
-            return Err(bad(
-                "not a gecbias UCCA parser model (wrong magic bytes)".into()
-            ));
-        }
-        let version = r.u32("format version")?;
-        if version != FORMAT_VERSION {
-            return Err(bad(format!(
-                "format version {version}; this build reads version {FORMAT_VERSION}"
-            )));
-        }
-        let length = r.u32("header length")? as usize;
-        let header: ModelHeader = serde_json::from_slice(r.take(length, "header")?)
-            .map_err(|e| bad(format!("unreadable header: {e}")))?;
-        let payload = &bytes[r.at..];
-        let checksum = format!("{:016x}", fnv1a(payload));
-        if checksum != header.payload_checksum {
-            return Err(bad(format!(
-                "checksum {checksum} differs from the header's {}: the file is truncated or corrupt",
-                header.payload_checksum
-            )));
-        }
-        let lexicon_start = r.at;
-        let tag_count = r.u16("tag count")?;
-        let tags = (0..tag_count)
-            .map(|_| r.string("tag"))
-            .collect::<Result<Vec<_>, _>>()?;
-        let word_count = r.u32("lexicon size")?;
-        let mut entries = std::collections::HashMap::with_capacity(word_count as usize);
-        for _ in 0..word_count {
-            let word = r.string("lexicon word")?;
-            let cluster = r.u32("cluster")?;
-            let fields = r.take(3, "lexicon entry")?;
-            entries.insert(
-                word,
-                LexEntry {
-                    cluster: (cluster != u32::MAX).then_some(cluster),
-                    tag: (fields[0] != 255).then_some(fields[0]),
-                    wordnet: WordClass {
-                        parts_of_speech: fields[1],
-                        lexicographer_file: (fields[2] != 255).then_some(fields[2]),
-                    },
-                },
-            );
-        }
-        check_digests(&header, &bytes[lexicon_start..r.at]).map_err(bad)?;
-        let lexicon = Lexicon { entries, tags };
-        if let Some(settings) = header.neural {
-            let rest = &bytes[r.at..];
-            let members = header.ensemble.len().max(1);
-            let each = Network::byte_len(settings.shape);
-            if rest.len() != members * each {
-                return Err(bad(match members {
-                    1 => format!(
-                        "the network takes {} bytes, its shape in the header needs {each}",
-                        rest.len()
-                    ),
-                    _ => format!(
-                        "the networks take {} bytes; the header's {members} members of its \
-                         shape need {}",
-                        rest.len(),
-                        members * each
-                    ),
-                }));
-            }
-            let networks = rest
-                .chunks_exact(each)
-                .map(|bytes| Network::from_bytes(settings.shape, bytes))
-                .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| bad("a network does not fit the header's shape".to_owned()))?;
-            return Ok(Model {
-                header,
-                lexicon,
-                classifier: TrainedClassifier::Neural(networks),
-            });
-        }
-        let feature_count = r.u32("weight count")?;
-        let mut features = Vec::with_capacity(feature_count as usize);
-        for _ in 0..feature_count {
-            let key = u64::from_le_bytes(r.array("feature key")?);
-            let n = r.take(1, "feature size")?[0];
-            let mut votes = Vec::with_capacity(n as usize);
-            let mut seen = 0u128;
-            for _ in 0..n {
-                let action = r.take(1, "action")?[0];
-                if usize::from(action) >= crate::ACTION_COUNT {
-                    return Err(bad(format!("action number {action} out of range")));
-                }
-                if seen & 1 << action != 0 {
-                    return Err(bad(format!(
-                        "feature {key:016x} votes twice for action number {action}"
-                    )));
-                }
-                seen |= 1 << action;
-                votes.push((
-                    action,
-                    half::from_bits(u16::from_le_bytes(r.array("weight")?)),
-                ));
-            }
-            features.push((key, votes));
-        }
-        if r.at != bytes.len() {
-            return Err(bad(format!(
-                "{} bytes after the weights",
-                bytes.len() - r.at
-            )));
-        }
-        Ok(Model {
-            header,
-            lexicon,
-            classifier: TrainedClassifier::Perceptron(Weights::from_sorted(features)),
+            source,
         })
     }
 
@@ -352,12 +234,124 @@ impl Model {
     }
 }
 
-/// The lexicon's part of the payload: its tags, then its words in byte order.
-fn lexicon_bytes(lexicon: &Lexicon) -> Vec<u8> {
-    let mut out = Vec::new();
-    out.extend((lexicon.tags.len() as u16).to_le_bytes());
+/// Reads the module's layout.
+fn read(bytes: &[u8]) -> Result<Model, CodecError> {
+    let mut r = ByteReader::new(bytes);
+    r.header(MAGIC, "gecbias UCCA parser model", FORMAT_VERSION)?;
+    let length = r.u32("header length")? as usize;
+    let header: ModelHeader = serde_json::from_slice(r.take(length, "header")?)
+        .map_err(|e| CodecError::invalid(format!("unreadable header: {e}")))?;
+    let checksum = format!("{:016x}", fnv1a(r.rest()));
+    if checksum != header.payload_checksum {
+        return Err(CodecError::invalid(format!(
+            "checksum {checksum} differs from the header's {}: the file is truncated or corrupt",
+            header.payload_checksum
+        )));
+    }
+    let lexicon_start = r.position();
+    let tag_count = r.u16("tag count")?;
+    let tags = (0..tag_count)
+        .map(|_| r.string(STR, "tag"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let word_count = r.count(8, "lexicon words")?;
+    let mut entries = std::collections::HashMap::with_capacity(word_count);
+    for _ in 0..word_count {
+        let word = r.string(STR, "lexicon word")?;
+        let cluster = r.u32("cluster")?;
+        let fields = r.take(3, "lexicon entry")?;
+        entries.insert(
+            word,
+            LexEntry {
+                cluster: (cluster != u32::MAX).then_some(cluster),
+                tag: (fields[0] != 255).then_some(fields[0]),
+                wordnet: WordClass {
+                    parts_of_speech: fields[1],
+                    lexicographer_file: (fields[2] != 255).then_some(fields[2]),
+                },
+            },
+        );
+    }
+    check_digests(&header, &bytes[lexicon_start..r.position()]).map_err(CodecError::invalid)?;
+    let lexicon = Lexicon { entries, tags };
+    let classifier = match header.neural {
+        Some(settings) => TrainedClassifier::Neural(read_networks(&header, settings, r.rest())?),
+        None => TrainedClassifier::Perceptron(read_weights(&mut r)?),
+    };
+    Ok(Model {
+        header,
+        lexicon,
+        classifier,
+    })
+}
+
+/// The networks of a neural model (one, or its ensemble's members), which fill the rest of the
+/// file.
+fn read_networks(
+    header: &ModelHeader,
+    settings: NeuralSettings,
+    rest: &[u8],
+) -> Result<Vec<Network>, CodecError> {
+    let members = header.ensemble.len().max(1);
+    let each = Network::byte_len(settings.shape);
+    if rest.len() != members * each {
+        return Err(CodecError::invalid(match members {
+            1 => format!(
+                "the network takes {} bytes, its shape in the header needs {each}",
+                rest.len()
+            ),
+            _ => format!(
+                "the networks take {} bytes; the header's {members} members of its shape need {}",
+                rest.len(),
+                members * each
+            ),
+        }));
+    }
+    rest.chunks_exact(each)
+        .map(|bytes| Network::from_bytes(settings.shape, bytes))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| CodecError::invalid("a network does not fit the header's shape"))
+}
+
+/// The perceptron's weights, which end the file.
+fn read_weights(r: &mut ByteReader<'_>) -> Result<Weights, CodecError> {
+    let feature_count = r.count(9, "weighted features")?;
+    let mut features = Vec::with_capacity(feature_count);
+    for _ in 0..feature_count {
+        let key = r.u64("feature key")?;
+        let n = r.u8("feature size")?;
+        let mut votes = Vec::with_capacity(usize::from(n));
+        let mut seen = 0u128;
+        for _ in 0..n {
+            let action = r.u8("action")?;
+            if usize::from(action) >= crate::ACTION_COUNT {
+                return Err(CodecError::invalid(format!(
+                    "action number {action} out of range"
+                )));
+            }
+            if seen & 1 << action != 0 {
+                return Err(CodecError::invalid(format!(
+                    "feature {key:016x} votes twice for action number {action}"
+                )));
+            }
+            seen |= 1 << action;
+            votes.push((action, half::from_bits(r.u16("weight")?)));
+        }
+        features.push((key, votes));
+    }
+    r.finish()?;
+    Ok(Weights::from_sorted(features))
+}
+
+/// Strings (tags, words) carry a one-byte length.
+const STR: Prefix = Prefix::U8;
+
+/// The lexicon's part of the payload: its tags, then its words in byte order (words longer than
+/// 255 bytes are left out).
+fn lexicon_bytes(lexicon: &Lexicon) -> ByteWriter {
+    let mut out = ByteWriter::default();
+    out.u16(lexicon.tags.len() as u16);
     for t in &lexicon.tags {
-        put_str(&mut out, t);
+        out.string(STR, t);
     }
     let mut words: Vec<(&String, &LexEntry)> = lexicon
         .entries
@@ -365,13 +359,13 @@ fn lexicon_bytes(lexicon: &Lexicon) -> Vec<u8> {
         .filter(|(w, _)| w.len() <= 255)
         .collect();
     words.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    out.extend((words.len() as u32).to_le_bytes());
+    out.count(words.len());
     for (w, e) in words {
-        put_str(&mut out, w);
-        out.extend(e.cluster.unwrap_or(u32::MAX).to_le_bytes());
-        out.push(e.tag.unwrap_or(255));
-        out.push(e.wordnet.parts_of_speech);
-        out.push(e.wordnet.lexicographer_file.unwrap_or(255));
+        out.string(STR, w);
+        out.u32(e.cluster.unwrap_or(u32::MAX));
+        out.u8(e.tag.unwrap_or(255));
+        out.u8(e.wordnet.parts_of_speech);
+        out.u8(e.wordnet.lexicographer_file.unwrap_or(255));
     }
     out
 }
@@ -412,62 +406,6 @@ fn check_digests(header: &ModelHeader, lexicon: &[u8]) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-fn put_str(out: &mut Vec<u8>, s: &str) {
-    let bytes = &s.as_bytes()[..s.len().min(255)];
-    out.push(bytes.len() as u8);
-    out.extend(bytes);
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    origin: &'a str,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], Error> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let Some(end) = end else {
-            return Err(Error::Model {
-                origin: self.origin.to_owned(),
-                message: format!(
-                    "truncated: the {what} at byte {} needs {n} bytes, {} are left",
-                    self.at,
-                    self.bytes.len() - self.at
-                ),
-            });
-        };
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-
-    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], Error> {
-        let bytes = self.take(N, what)?;
-        let mut out = [0; N];
-        out.copy_from_slice(bytes);
-        Ok(out)
-    }
-
-    fn u16(&mut self, what: &str) -> Result<u16, Error> {
-        Ok(u16::from_le_bytes(self.array(what)?))
-    }
-
-    fn u32(&mut self, what: &str) -> Result<u32, Error> {
-        Ok(u32::from_le_bytes(self.array(what)?))
-    }
-
-    fn string(&mut self, what: &str) -> Result<String, Error> {
-        let n = self.take(1, what)?[0] as usize;
-        let at = self.at;
-        let bytes = self.take(n, what)?;
-        String::from_utf8(bytes.to_vec()).map_err(|_| Error::Model {
-            origin: self.origin.to_owned(),
-            message: format!("the {what} at byte {at} is not UTF-8"),
-        })
-    }
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use crate::model::{Model, ModelHeader, TrainedClassifier};
 use crate::neural::{Dropout, Network, NeuralSettings, SentenceGradient, tagger_for};
 use crate::oracle::Oracle;
 use crate::parse::{TRANSITIONS_PER_TOKEN, parse_with};
-use crate::perceptron::AveragedPerceptron;
+use crate::perceptron::{self, AveragedPerceptron};
 use crate::{ACTION_COUNT, Action, Error, State};
 use learning_kit::Adam;
 
@@ -338,7 +338,7 @@ impl Learner for PerceptronLearner {
             if !predicted.is_some_and(|a| correct.contains(&a)) {
                 let gold = best_correct(correct, &scores);
                 if let (Some(g), Some(p)) = (gold.index(), predicted.and_then(Action::index)) {
-                    self.perceptron.update(&self.features, g, p);
+                    self.perceptron.correct(&self.features, g, p);
                 }
             }
             self.perceptron.tick();
@@ -347,7 +347,7 @@ impl Learner for PerceptronLearner {
     }
 
     fn snapshot(&self) -> TrainedClassifier {
-        TrainedClassifier::Perceptron(self.perceptron.average())
+        TrainedClassifier::Perceptron(perceptron::average(&self.perceptron))
     }
 }
 

@@ -147,6 +147,18 @@ fn m2(gold: &M2Gold, system: &Path, options: &M2Options) -> anyhow::Result<M2Sco
     Ok(gold.score_file(system, options)?.score)
 }
 
+/// An M2 score's cells: correct, proposed and gold edits, then P, R and F to 4 decimals.
+fn counts_and_scores(s: &M2Score) -> [String; 6] {
+    [
+        s.correct.to_string(),
+        s.proposed.to_string(),
+        s.gold.to_string(),
+        fixed(s.precision, 4),
+        fixed(s.recall, 4),
+        fixed(s.f_beta, 4),
+    ]
+}
+
 /// A system's M2 with `ignore_whitespace_casing` against annotator 0 alone.
 type SingleAnnotatorRow = (&'static str, M2Score);
 
@@ -226,10 +238,20 @@ fn official_m2(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<M2Row>> {
         ctx.md,
         "## M2 scorer (official defaults: β = 0.5, max_unchanged_words = 2, case-sensitive)\n\n\
          Ours beside the official `m2scorer` (HEAD, Python 2.7; metric-goldens §a.1–a.2). Counts must be identical and \
-         P/R/F0.5 equal to the last bit.\n\n\
-         | system | gold | correct | proposed | gold edits | P | R | F0.5 | official F0.5 | same |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---|"
+         P/R/F0.5 equal to the last bit.\n"
     );
+    let mut table = Table::new(&[
+        ("system", Align::Left),
+        ("gold", Align::Left),
+        ("correct", Align::Right),
+        ("proposed", Align::Right),
+        ("gold edits", Align::Right),
+        ("P", Align::Right),
+        ("R", Align::Right),
+        ("F0.5", Align::Right),
+        ("official F0.5", Align::Right),
+        ("same", Align::Left),
+    ]);
     for gold_file in GOLD_FILES {
         let path = ctx.data.join(&format!("{CONLL_GOLD}/{gold_file}"));
         let gold = M2Gold::read(&path)?;
@@ -256,17 +278,11 @@ fn official_m2(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<M2Row>> {
                 format!("M2 {label} vs {gold_file}"),
                 &mut ctx.failures,
             );
-            let _ = writeln!(
-                ctx.md,
-                "| {label} | {gold_file} | {} | {} | {} | {:.4} | {:.4} | {:.4} | {:.4} | {} |",
-                ours.correct,
-                ours.proposed,
-                ours.gold,
-                ours.precision,
-                ours.recall,
-                ours.f_beta,
-                expected.3,
-                same
+            table.row(
+                [label.to_string(), gold_file.to_string()]
+                    .into_iter()
+                    .chain(counts_and_scores(&ours))
+                    .chain([fixed(expected.3, 4), same.to_string()]),
             );
             m2_rows.push(M2Row {
                 system: label.into(),
@@ -276,6 +292,7 @@ fn official_m2(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<M2Row>> {
             });
         }
     }
+    ctx.md.push_str(&table.markdown());
     let _ = writeln!(
         ctx.md,
         "\nThe authors' Python-3 copy is Release 3.2, which anchors insertions before the first word differently \
@@ -354,15 +371,7 @@ fn authors_m2(ctx: &mut Sections<'_>) -> anyhow::Result<(Vec<G11Row>, Vec<Single
         let mut options = M2Options::OFFICIAL;
         options.ignore_whitespace_casing = true;
         let s = m2(&annotator0, &ctx.paragraph(file), &options)?;
-        table.row([
-            label.to_owned(),
-            s.correct.to_string(),
-            s.proposed.to_string(),
-            s.gold.to_string(),
-            fixed(s.precision, 4),
-            fixed(s.recall, 4),
-            fixed(s.f_beta, 4),
-        ]);
+        table.row(std::iter::once(label.to_owned()).chain(counts_and_scores(&s)));
         single_rows.push((label, s));
     }
     ctx.md.push_str(&table.markdown());
@@ -415,10 +424,20 @@ fn gleu(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<GleuRow>> {
         "## GLEU (`compute_gleu`, n = 4, 500 iterations; metric-goldens §b)\n\n\
          Python-2-compatible reference draws (CPython's Mersenne Twister, seed 101·j); tolerance 1e-9. These draws are \
          the library's default. The last column is the named alternative, seeded PCG-64 draws (seed 2018) — a \
-         different random choice, so a different number.\n\n\
-         | output | NUCLEA+B | official | NUCLEA | official | NUCLEB | official | max abs diff | same | PCG-64 draws |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---|---:|"
+         different random choice, so a different number.\n"
     );
+    let mut table = Table::new(&[
+        ("output", Align::Left),
+        ("NUCLEA+B", Align::Right),
+        ("official", Align::Right),
+        ("NUCLEA", Align::Right),
+        ("official", Align::Right),
+        ("NUCLEB", Align::Right),
+        ("official", Align::Right),
+        ("max abs diff", Align::Right),
+        ("same", Align::Left),
+        ("PCG-64 draws", Align::Right),
+    ]);
     let mut gleu_rows = Vec::new();
     for row in &gleu_golden {
         let path = if row[0] == "source" {
@@ -455,11 +474,12 @@ fn gleu(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<GleuRow>> {
             .iter()
             .find(|(_, f)| *f == row[0])
             .map_or(row[0].as_str(), |(l, _)| *l);
-        let _ = writeln!(
-            ctx.md,
-            "| {label} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {:.6} | {diff:.1e} | {same} | {pcg:.6} |",
-            ours[0], official[0], ours[1], official[1], ours[2], official[2]
-        );
+        let mut cells = vec![label.to_owned()];
+        for k in 0..3 {
+            cells.extend([fixed(ours[k], 6), fixed(official[k], 6)]);
+        }
+        cells.extend([format!("{diff:.1e}"), same.to_string(), fixed(pcg, 6)]);
+        table.row(cells);
         gleu_rows.push(GleuRow {
             system: label.into(),
             ours,
@@ -467,6 +487,7 @@ fn gleu(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<GleuRow>> {
             pcg64_default: pcg,
         });
     }
+    ctx.md.push_str(&table.markdown());
 
     Ok(gleu_rows)
 }
@@ -486,10 +507,20 @@ fn sari(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<SariRow>> {
         ctx.md,
         "\n## SARI on TurkCorpus test (359 sentences, 8 references; metric-goldens §c)\n\n\
          `SARI.py` (sentence SARI averaged over sentences, 0–1; what the LCB paper uses) and EASSE's corpus SARI (0–100) \
-         in its three variants; tolerance 1e-12 relative.\n\n\
-         | output | SARI.py mean | reference | EASSE | reference | legacy | reference | paper version | reference | same |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+         in its three variants; tolerance 1e-12 relative.\n"
     );
+    let mut table = Table::new(&[
+        ("output", Align::Left),
+        ("SARI.py mean", Align::Right),
+        ("reference", Align::Right),
+        ("EASSE", Align::Right),
+        ("reference", Align::Right),
+        ("legacy", Align::Right),
+        ("reference", Align::Right),
+        ("paper version", Align::Right),
+        ("reference", Align::Right),
+        ("same", Align::Left),
+    ]);
     let mut sari_rows = Vec::new();
     for (name, rel) in simplification_outputs() {
         let outputs: Vec<String> = read_sari_lines(ctx.data.join(&rel))?;
@@ -517,23 +548,19 @@ fn sari(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<SariRow>> {
             .zip(&reference)
             .all(|(a, b)| (a - b).abs() <= 1e-12 * b.abs().max(1.0));
         let same = verdict(within, format!("SARI {name}"), &mut ctx.failures);
-        let _ = writeln!(
-            ctx.md,
-            "| {name} | {:.6} | {:.6} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {same} |",
-            ours[0],
-            reference[0],
-            ours[1],
-            reference[1],
-            ours[2],
-            reference[2],
-            ours[3],
-            reference[3]
-        );
+        let mut cells = vec![name.to_string()];
+        for k in 0..4 {
+            let digits = if k == 0 { 6 } else { 4 };
+            cells.extend([fixed(ours[k], digits), fixed(reference[k], digits)]);
+        }
+        cells.push(same.to_string());
+        table.row(cells);
         sari_rows.push(SariRow {
             output: name.into(),
             ours,
             reference,
         });
     }
+    ctx.md.push_str(&table.markdown());
     Ok(sari_rows)
 }

@@ -309,18 +309,25 @@ fn run_full(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyho
                 md,
                 "\n## Labels learned from spaCy's own labels\n\nThe labeller retrained on EWT train's words and gold tags \
                  with spaCy `en_core_web_sm`'s labels of them (instead of the UD mapping), agreement with spaCy on the \
-                 eight classes ERRANT reads:\n\n| text | tokens | dep_ (mapping, committed) | dep_ (spaCy-labelled training) |\n|---|---:|---:|---:|"
+                 eight classes ERRANT reads:\n"
+            );
+            let mut table = Table::figures(
+                "text",
+                &[
+                    "tokens",
+                    "dep_ (mapping, committed)",
+                    "dep_ (spaCy-labelled training)",
+                ],
             );
             for (ours, theirs) in agreement.iter().zip(rows) {
-                let _ = writeln!(
-                    md,
-                    "| {} | {} | {} | {} |",
-                    ours.text,
-                    ours.counts.tokens,
+                table.row([
+                    ours.text.to_string(),
+                    ours.counts.tokens.to_string(),
                     pct(ours.dep),
-                    pct(theirs.dep)
-                );
+                    pct(theirs.dep),
+                ]);
             }
+            md.push_str(&table.markdown());
         }
         None => {
             let _ = writeln!(
@@ -437,20 +444,18 @@ fn markdown(
     if let Some(ablation) = ablation {
         let _ = writeln!(
             md,
-            "## Ablation on dev\n\nOne model per feature group left out, trained like the committed one.\n\n\
-             | left out | XPOS | UPOS |\n|---|---:|---:|\n| nothing (the committed model) | {} | {} |",
-            pct(parts[0].xpos),
-            pct(parts[0].upos)
+            "## Ablation on dev\n\nOne model per feature group left out, trained like the committed one.\n"
         );
+        let mut table = Table::figures("left out", &["XPOS", "UPOS"]);
+        table.row([
+            "nothing (the committed model)".to_owned(),
+            pct(parts[0].xpos),
+            pct(parts[0].upos),
+        ]);
         for a in ablation {
-            let _ = writeln!(
-                md,
-                "| {} | {} | {} |",
-                a.left_out,
-                pct(a.dev.xpos),
-                pct(a.dev.upos)
-            );
+            table.row([a.left_out.to_owned(), pct(a.dev.xpos), pct(a.dev.upos)]);
         }
+        md.push_str(&table.markdown());
     }
     md
 }

@@ -21,6 +21,11 @@ use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 use serde::Serialize;
 
+use crate::harness::writer::{
+    Align::{Left, Right},
+    Table, fixed, signed,
+};
+
 use crate::harness::experiment::{Experiment, Report};
 use crate::paper_inputs::conll14::SYSTEMS;
 use crate::record::errant::ours;
@@ -561,8 +566,15 @@ fn recorded_counts() -> anyhow::Result<Vec<Vec<u64>>> {
 fn golden_section(md: &mut String, their_counts: &[Vec<u64>], mine: &[f64]) -> anyhow::Result<()> {
     md.push_str(
         "\nAgainst the specs' goldens (`errant_conll14_results.tsv`: ERRANT's counts against `errant_m2 -gold`):\n\n\
-         | system | golden TP FP FN | recorded ERRANT 3.0.2 | equal | ours F0.5 |\n|---|---|---|---|---:|\n",
+",
     );
+    let mut table = Table::new(&[
+        ("system", Left),
+        ("golden TP FP FN", Left),
+        ("recorded ERRANT 3.0.2", Left),
+        ("equal", Left),
+        ("ours F0.5", Right),
+    ]);
     for row in gecbias_data::spec_goldens::rows("errant_conll14_results.tsv")? {
         if row.len() < 5 || !row[1].starts_with("errant_m2 -gold") {
             continue;
@@ -575,24 +587,19 @@ fn golden_section(md: &mut String, their_counts: &[Vec<u64>], mine: &[f64]) -> a
             .iter()
             .map(|x| x.parse())
             .collect::<Result<_, _>>()?;
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {:.4} |",
-            row[0],
+        table.row([
+            row[0].clone(),
             row[2..5].join(" "),
             their_counts[k]
                 .iter()
                 .map(u64::to_string)
                 .collect::<Vec<_>>()
                 .join(" "),
-            if golden == their_counts[k] {
-                "yes"
-            } else {
-                "**no**"
-            },
-            mine[k]
-        );
+            yes_or_no(golden == their_counts[k]).to_owned(),
+            fixed(mine[k], 4),
+        ]);
     }
+    md.push_str(&table.markdown());
     Ok(())
 }
 
@@ -616,18 +623,27 @@ struct Tables<'a> {
     systems: &'a [SystemScore],
 }
 
+/// `yes`, or a bold `no` that a reader cannot miss.
+fn yes_or_no(yes: bool) -> &'static str {
+    if yes { "yes" } else { "**no**" }
+}
+
 fn identity_table(md: &mut String, rows: &[Fidelity]) {
-    md.push_str("| run | sentences | identical | byte-identical file |\n|---|---:|---:|---|\n");
+    let mut table = Table::new(&[
+        ("run", Left),
+        ("sentences", Right),
+        ("identical", Right),
+        ("byte-identical file", Left),
+    ]);
     for f in rows {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} |",
-            f.run,
-            f.sentences,
+        table.row([
+            f.run.to_string(),
+            f.sentences.to_string(),
             pct(f.identical, f.sentences),
-            if f.file_identical { "yes" } else { "**no**" }
-        );
+            yes_or_no(f.file_identical).to_owned(),
+        ]);
     }
+    md.push_str(&table.markdown());
 }
 
 fn confusion_table(md: &mut String, confusions: &[((String, String), usize)]) {
@@ -635,10 +651,11 @@ fn confusion_table(md: &mut String, confusions: &[((String, String), usize)]) {
         md.push_str("None: every edit with ERRANT's span has ERRANT's type.\n");
         return;
     }
-    md.push_str("| ERRANT | ours | edits |\n|---|---|---:|\n");
+    let mut table = Table::new(&[("ERRANT", Left), ("ours", Left), ("edits", Right)]);
     for ((e, o), n) in confusions {
-        let _ = writeln!(md, "| {e} | {o} | {n} |");
+        table.row([e.clone(), o.clone(), n.to_string()]);
     }
+    md.push_str(&table.markdown());
 }
 
 fn markdown(t: &Tables<'_>) -> String {
@@ -662,59 +679,89 @@ fn markdown(t: &Tables<'_>) -> String {
          ### Token analyses\n\n\
          Every distinct sentence ERRANT parsed in the runs below ({} sentences, {} tokens: the CoNLL-2014 and JFLEG dev \
          sources, the 14 systems' outputs, the gold corrections, the JFLEG references, pretokenised), analysed natively \
-         beside spaCy's recorded analysis. Target ≥ 99.9 % per field.\n\n\
-         | field | identical |\n|---|---:|\n\
-         | tag | {} |\n| POS | {} |\n| lemma | {} |\n| label | {} |\n| head (the {} auxiliaries: the heads ERRANT reads) | {} |\n\n\
-         ### M2 identical to ERRANT's\n\n\
-         Sentence blocks identical to ERRANT's (targets ≥ 99.8 %) and the whole file byte for byte.\n\n",
-        k.sentences,
-        k.tokens,
-        pct(k.tag, k.tokens),
-        pct(k.pos, k.tokens),
-        pct(k.lemma, k.tokens),
-        pct(k.dep, k.tokens),
-        k.auxiliaries,
+         beside spaCy's recorded analysis. Target ≥ 99.9 % per field.\n\n",
+        k.sentences, k.tokens,
+    );
+    let mut fields = Table::new(&[("field", Left), ("identical", Right)]);
+    for (field, same) in [
+        ("tag", k.tag),
+        ("POS", k.pos),
+        ("lemma", k.lemma),
+        ("label", k.dep),
+    ] {
+        fields.row([field.to_owned(), pct(same, k.tokens)]);
+    }
+    fields.row([
+        format!(
+            "head (the {} auxiliaries: the heads ERRANT reads)",
+            k.auxiliaries
+        ),
         pct(k.aux_head, k.auxiliaries),
+    ]);
+    md.push_str(&fields.markdown());
+    md.push_str(
+        "\n### M2 identical to ERRANT's\n\n\
+         Sentence blocks identical to ERRANT's (targets ≥ 99.8 %) and the whole file byte for byte.\n\n",
     );
     identity_table(&mut md, t.default);
     md.push_str(
         "\nPer file: the sentences whose edits (or `noop`) for that system or reference are ERRANT's, in order \
-         (target ≥ 99.8 % per file).\n\n| run | file | sentences | identical |\n|---|---|---:|---:|\n",
+         (target ≥ 99.8 % per file).\n\n",
     );
+    let mut table = Table::new(&[
+        ("run", Left),
+        ("file", Left),
+        ("sentences", Right),
+        ("identical", Right),
+    ]);
     for f in t.files {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} |",
-            f.run,
-            f.system,
-            f.sentences,
-            pct(f.identical, f.sentences)
-        );
+        table.row([
+            f.run.to_string(),
+            f.system.to_string(),
+            f.sentences.to_string(),
+            pct(f.identical, f.sentences),
+        ]);
     }
+    md.push_str(&table.markdown());
     md.push_str(
         "\n### Edits beside ERRANT's, by analyser\n\n\
          An edit keeps its span when ERRANT has an edit with the same sentence, annotator, original span and \
          correction. `--analyser ewt` runs the EWT-trained tagger of `gecbias tag` instead of spaCy's model.\n\n\
-         | run | analyser | ERRANT's edits | ours | same span | same span and type |\n|---|---|---:|---:|---:|---:|\n",
+",
     );
+    let mut table = Table::new(&[
+        ("run", Left),
+        ("analyser", Left),
+        ("ERRANT's edits", Right),
+        ("ours", Right),
+        ("same span", Right),
+        ("same span and type", Right),
+    ]);
     for a in t.agreement {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} |",
-            a.run,
-            a.analyser,
-            a.errant_edits,
-            a.our_edits,
+        table.row([
+            a.run.to_string(),
+            a.analyser.to_string(),
+            a.errant_edits.to_string(),
+            a.our_edits.to_string(),
             pct(a.same_span, a.errant_edits),
-            pct(a.same_span_and_type, a.errant_edits)
-        );
+            pct(a.same_span_and_type, a.errant_edits),
+        ]);
     }
+    md.push_str(&table.markdown());
     md.push_str(
         "\n### Edits per type over the 14 CoNLL-2014 systems\n\n\
          Category without its operation (ERRANT's `-cat 2`); target for the default: within 1 % of ERRANT's count for every \
          type with ≥ 20 edits.\n\n\
-         | type | ERRANT | ours | difference | within 1 % | EWT tagger |\n|---|---:|---:|---:|---|---:|\n",
+",
     );
+    let mut table = Table::new(&[
+        ("type", Left),
+        ("ERRANT", Right),
+        ("ours", Right),
+        ("difference", Right),
+        ("within 1 %", Left),
+        ("EWT tagger", Right),
+    ]);
     for c in t.types {
         let diff = c.ours as f64 / c.errant.max(1) as f64 - 1.0;
         let verdict = if c.errant < 20 {
@@ -724,16 +771,16 @@ fn markdown(t: &Tables<'_>) -> String {
         } else {
             "**no**"
         };
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {:+.1} % | {verdict} | {} |",
-            c.category,
-            c.errant,
-            c.ours,
-            100.0 * diff,
-            c.ewt
-        );
+        table.row([
+            c.category.to_string(),
+            c.errant.to_string(),
+            c.ours.to_string(),
+            format!("{} %", signed(100.0 * diff, 1)),
+            verdict.to_owned(),
+            c.ewt.to_string(),
+        ]);
     }
+    md.push_str(&table.markdown());
     md.push_str("\n### Type confusions (CoNLL-2014 systems, same span), the default\n\n");
     confusion_table(&mut md, t.confusions);
     md.push_str("\n### Type confusions with the EWT tagger, the most frequent\n\n");
@@ -743,27 +790,32 @@ fn markdown(t: &Tables<'_>) -> String {
          Hypotheses typed from text, the gold (`official-2014.combined.m2`) re-typed with `-gold`, scored by errant_compare's \
          default (correction spans); ERRANT's column is ERRANT on spaCy throughout, ours the native annotator throughout. \
          Target: equal to 4 decimals.\n\n\
-         | system | ERRANT F0.5 | ours | equal to 4 decimals | EWT tagger | ERRANT rank | our rank | EWT rank |\n\
-         |---|---:|---:|---|---:|---:|---:|---:|\n",
+",
     );
+    let mut table = Table::new(&[
+        ("system", Left),
+        ("ERRANT F0.5", Right),
+        ("ours", Right),
+        ("equal to 4 decimals", Left),
+        ("EWT tagger", Right),
+        ("ERRANT rank", Right),
+        ("our rank", Right),
+        ("EWT rank", Right),
+    ]);
     for s in t.systems {
-        let _ = writeln!(
-            md,
-            "| {} | {:.4} | {:.4} | {} | {:.4} | {} | {} | {} |",
-            s.system,
-            s.errant_f05,
-            s.our_f05,
-            if format!("{:.4}", s.our_f05) == format!("{:.4}", s.errant_f05) {
-                "yes"
-            } else {
-                "**no**"
-            },
-            s.ewt_f05,
-            s.errant_rank,
-            s.our_rank,
-            s.ewt_rank
-        );
+        let (errant, ours) = (fixed(s.errant_f05, 4), fixed(s.our_f05, 4));
+        table.row([
+            s.system.to_string(),
+            errant.clone(),
+            ours.clone(),
+            yes_or_no(ours == errant).to_owned(),
+            fixed(s.ewt_f05, 4),
+            s.errant_rank.to_string(),
+            s.our_rank.to_string(),
+            s.ewt_rank.to_string(),
+        ]);
     }
+    md.push_str(&table.markdown());
     let worst = |f: fn(&SystemScore) -> f64| {
         t.systems
             .iter()

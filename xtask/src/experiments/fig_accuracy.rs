@@ -15,6 +15,7 @@ use serde::Serialize;
 use unseen_est::Histogram;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Table, fixed, signed};
 use gecbias_plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -164,11 +165,16 @@ fn markdown(series: &[Series]) -> String {
     );
     for s in series {
         let _ = writeln!(md, "### {}\n", label(s));
-        let _ = writeln!(
-            md,
-            "| M | exact | 95 % interval | ours | ± | stored | ours − stored | (ours − exact)/se |"
-        );
-        let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
+        let mut table = Table::text(&[
+            "M",
+            "exact",
+            "95 % interval",
+            "ours",
+            "±",
+            "stored",
+            "ours − stored",
+            "(ours − exact)/se",
+        ]);
         for m in 0..=MAX_M {
             let (mean, se) = s.simulated[m];
             let z = if se > 0.0 {
@@ -176,16 +182,18 @@ fn markdown(series: &[Series]) -> String {
             } else {
                 "–".to_owned()
             };
-            let _ = writeln!(
-                md,
-                "| {m} | {:.4} | {:.3}–{:.3} | {mean:.4} | {se:.4} | {:.4} | {:+.4} | {z} |",
-                s.exact[m],
-                s.band[m].0,
-                s.band[m].1,
-                s.stored[m],
-                mean - s.stored[m],
-            );
+            table.row([
+                m.to_string(),
+                fixed(s.exact[m], 4),
+                format!("{}–{}", fixed(s.band[m].0, 3), fixed(s.band[m].1, 3)),
+                fixed(mean, 4),
+                fixed(se, 4),
+                fixed(s.stored[m], 4),
+                signed(mean - s.stored[m], 4),
+                z,
+            ]);
         }
+        md.push_str(&table.markdown());
         let z_max = (1..=MAX_M)
             .map(|m| ((s.simulated[m].0 - s.exact[m]) / s.simulated[m].1).abs())
             .fold(0.0, f64::max);
@@ -210,8 +218,7 @@ fn markdown(series: &[Series]) -> String {
     let no_repeat = find("exact", Sampling::WithoutReplacement);
     let no_repeat_index = find("index", Sampling::WithoutReplacement);
     let _ = writeln!(md, "### The paper's numbers\n");
-    let _ = writeln!(md, "| claim | paper | stored | ours | exact |");
-    let _ = writeln!(md, "|---|---|---|---|---|");
+    let mut table = Table::text(&["claim", "paper", "stored", "ours", "exact"]);
     let claims: [(&str, &str, &Series, usize); 5] = [
         ("accuracy at M = 20", "≈ 0.5 (0.4862)", main, 20),
         (
@@ -235,20 +242,24 @@ fn markdown(series: &[Series]) -> String {
         ),
     ];
     for (claim, paper, s, i) in claims {
-        let _ = writeln!(
-            md,
-            "| {claim} (array index {i}) | {paper} | {:.4} | {:.4} | {:.4} |",
-            s.stored[i], s.simulated[i].0, s.exact[i]
-        );
+        table.row([
+            format!("{claim} (array index {i})"),
+            paper.to_owned(),
+            fixed(s.stored[i], 4),
+            fixed(s.simulated[i].0, 4),
+            fixed(s.exact[i], 4),
+        ]);
     }
     let slope = |v: &[f64]| v[20] - v[19];
-    let _ = writeln!(
-        md,
-        "| slope at M = 20 | 0.004 | {:.4} | {:.4} | {:.4} |\n",
-        slope(&main.stored),
-        main.simulated[20].0 - main.simulated[19].0,
-        slope(&main.exact)
-    );
+    table.row([
+        "slope at M = 20".to_owned(),
+        "0.004".to_owned(),
+        fixed(slope(&main.stored), 4),
+        fixed(main.simulated[20].0 - main.simulated[19].0, 4),
+        fixed(slope(&main.exact), 4),
+    ]);
+    md.push_str(&table.markdown());
+    md.push('\n');
     // The smallest M from which our simulation stays within 3 standard errors of the exact value.
     let agreeing_from = |s: &Series| {
         (1..=MAX_M)

@@ -16,6 +16,7 @@ use mono_align::sentences::{preprocess_paragraph, preprocess_paragraph_minimal};
 use serde::Serialize;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table};
 use crate::linguistic;
 use crate::paper_inputs::lcb::G6;
 use gecbias_plot as plot;
@@ -206,15 +207,15 @@ fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<R
     })
 }
 
-fn table_row(md: &mut String, label: &str, row: &Row, verdict: &str) {
+fn table_row(table: &mut Table, label: &str, row: &Row, verdict: &str) {
     let cells: Vec<String> = row.counts.iter().map(usize::to_string).collect();
     let (head, tail) = cells.split_at(15);
-    let _ = writeln!(
-        md,
-        "| {label} | {} | {} | {} | {verdict} |",
-        head.join(" | "),
-        row.mean_rho,
-        tail.join(" | ")
+    table.row(
+        std::iter::once(label.to_owned())
+            .chain(head.iter().cloned())
+            .chain([row.mean_rho.to_string()])
+            .chain(tail.iter().cloned())
+            .chain([verdict.to_owned()]),
     );
 }
 
@@ -230,11 +231,14 @@ fn markdown(rows: &[Row], nthu_before_edit: &Row, exact_changes: &[&str]) -> Str
          reference column is the authors' `results/results160111.json` as tabulated in lcb-goldens G6 (the paper \
          shows these numbers as figures).\n"
     );
-    let _ = writeln!(
-        md,
-        "| output | pairs | 0 | 1 | 2 | 3 | 4 | 5 | 6–10 | 11–20 | 21–30 | >30 | split | concat | ΣWC | #WC>0 | mean ρ | #ρ=1 | #0.7≤ρ<1 | vs G6 |"
-    );
-    let _ = writeln!(md, "|---|{}", "---:|".repeat(18) + "---|");
+    // The counts' columns, with the mean ρ where the table shows it: before the counts of ρ.
+    let mut columns = vec![("output", Align::Left)];
+    let (counts, rho_counts) = COLUMNS.split_at(15);
+    columns.extend(counts.iter().map(|c| (*c, Align::Right)));
+    columns.push(("mean ρ", Align::Right));
+    columns.extend(rho_counts.iter().map(|c| (*c, Align::Right)));
+    columns.push(("vs G6", Align::Left));
+    let mut table = Table::new(&columns);
     let mut exact = 0;
     for row in rows {
         let differences = row.differences(&row.name);
@@ -249,15 +253,16 @@ fn markdown(rows: &[Row], nthu_before_edit: &Row, exact_changes: &[&str]) -> Str
         } else {
             row.name.clone()
         };
-        table_row(&mut md, &label, row, &verdict);
+        table_row(&mut table, &label, row, &verdict);
     }
     let before = nthu_before_edit.differences("nthu");
     table_row(
-        &mut md,
+        &mut table,
         "nthu (before its 2018 edit)",
         nthu_before_edit,
         &before.join("; "),
     );
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\n**{exact} of {} rows are identical to G6 in every column.**\n",
@@ -373,6 +378,9 @@ const EXAMPLE_TABLE: [(&str, &str); 5] = [
         "This is especially to the people who are overseas .",
     ),
 ];
+/// The verdict on a system that changes the example sentence where the table lists none.
+const OMITTED: &str = "changes the sentence; the table omits it";
+
 const EXAMPLE_REFERENCES: [(&str, &str); 2] = [
     (
         "NUCLEA",
@@ -411,9 +419,9 @@ fn nucle_example(data: &DataDir, md: &mut String) -> anyhow::Result<()> {
         } else if line == EXAMPLE_SOURCE {
             "keeps the source; the table lists a change"
         } else {
-            "changes the sentence; the table omits it"
+            OMITTED
         };
-        rows.push(format!("| {name} | {line} | {verdict} |"));
+        rows.push([(*name).to_owned(), line, verdict.to_owned()]);
     }
     let refs = gecbias_data::datasets::CONLL_REFERENCES;
     for (name, expected) in EXAMPLE_REFERENCES {
@@ -426,20 +434,24 @@ fn nucle_example(data: &DataDir, md: &mut String) -> anyhow::Result<()> {
         } else {
             "differs from the table"
         };
-        rows.push(format!("| {name} | {line} | {verdict} |"));
+        rows.push([(*name).to_owned(), line, verdict.to_owned()]);
     }
     let omitted: Vec<&str> = rows
         .iter()
-        .filter(|r| r.ends_with("the table omits it |"))
-        .filter_map(|r| r.split(" | ").next().map(|c| c.trim_start_matches("| ")))
+        .filter(|r| r[2] == OMITTED)
+        .map(|r| r[0].as_str())
         .collect();
+    let mut table = Table::text(&["output", "its line", "against the table"]);
+    for row in &rows {
+        table.row(row);
+    }
     let _ = writeln!(
         md,
         "\n## The example table (LCB `tab:nucle_example`)\n\nSource line {} of `{SOURCE}`: \"{EXAMPLE_SOURCE}\". Each \
          output's line beside what the table says of it (systems not in the table keep the source):\n\n\
-         | output | its line | against the table |\n|---|---|---|\n{}\n\n{}",
+         {}\n{}",
         index + 1,
-        rows.join("\n"),
+        table.markdown(),
         if omitted.is_empty() {
             "Every output is as the table says.".to_owned()
         } else {

@@ -19,6 +19,10 @@ use serde::Serialize;
 use unseen_est::crowd::{Answer, read_batch_raw};
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{
+    Align::{Left, Right},
+    Table, bracket, fixed,
+};
 use crate::paper_inputs::conll14::{SEED, confidence, interval, stats};
 use crate::paper_inputs::lcb::BATCHES;
 use crate::paper_inputs::lcb::G10;
@@ -173,50 +177,59 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          corrections of the same sentence (1,176 of the 1,312 CoNLL-2014 sentences; the 136 without a gold edit are kept \
          unchanged), with their M2 scorer options (Release-3.2 copy, `ignore_whitespace_casing`), on their sampled files \
          of commit 5e017f5. 95 % BCa intervals from {} resamples (seed {}). Point estimates equal G9 to its 5 decimals \
-         and every interval overlaps the authors' — both checked.\n\n\
-         | M | P | 95 % BCa | R | 95 % BCa | F0.5 | 95 % BCa | midpoint | authors' interval | midpoint |\n\
-         |---:|---:|---|---:|---|---:|---|---:|---|---:|",
+         and every interval overlaps the authors' — both checked.\n",
         confidence().resamples,
         SEED
     );
+    let mut table = Table::new(&[
+        ("M", Right),
+        ("P", Right),
+        ("95 % BCa", Left),
+        ("R", Right),
+        ("95 % BCa", Left),
+        ("F0.5", Right),
+        ("95 % BCa", Left),
+        ("midpoint", Right),
+        ("authors' interval", Left),
+        ("midpoint", Right),
+    ]);
     for r in &rows {
-        let _ = writeln!(
-            md,
-            "| {} | {:.5} | [{:.4}, {:.4}] | {:.5} | [{:.4}, {:.4}] | {:.5} | [{:.4}, {:.4}] | {:.4} | [{:.4}, {:.4}] | {:.5} |",
-            r.m,
-            r.precision.point,
-            r.precision.low,
-            r.precision.high,
-            r.recall.point,
-            r.recall.low,
-            r.recall.high,
-            r.f.point,
-            r.f.low,
-            r.f.high,
-            r.f.midpoint(),
-            r.authors.0,
-            r.authors.1,
-            (r.authors.0 + r.authors.1) / 2.0
-        );
+        let mut cells = vec![r.m.to_string()];
+        for i in [&r.precision, &r.recall, &r.f] {
+            cells.extend([fixed(i.point, 5), bracket(i.low, i.high, 4)]);
+        }
+        cells.extend([
+            fixed(r.f.midpoint(), 4),
+            bracket(r.authors.0, r.authors.1, 4),
+            fixed((r.authors.0 + r.authors.1) / 2.0, 5),
+        ]);
+        table.row(cells);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\nOur own run of the procedure (lcb-pipeline §4.1–4.2: the 136 CoNLL sentences without gold edits kept, the other \
          1,176 replaced by crowd sentences with M references converted to M2 edits as the authors converted them — that \
          conversion reproduces all 2,352 / 1,176 edit sets of their files, tested — and one more crowd correction as the \
          output), seeded ({}): with crowd sentences drawn uniformly (the paper's description, our default) and \
-         proportionally to their number of answers (the authors' code).\n\n\
-         | M | uniform sentences F0.5 | 95 % BCa | authors' sampling F0.5 | 95 % BCa |\n|---:|---:|---|---:|---|",
+         proportionally to their number of answers (the authors' code).\n",
         SEED
     );
+    let mut table = Table::new(&[
+        ("M", Right),
+        ("uniform sentences F0.5", Right),
+        ("95 % BCa", Left),
+        ("authors' sampling F0.5", Right),
+        ("95 % BCa", Left),
+    ]);
     for r in &rows {
-        let (u, a) = (&r.simulated_uniform.f, &r.simulated_authors_sampling.f);
-        let _ = writeln!(
-            md,
-            "| {} | {:.4} | [{:.4}, {:.4}] | {:.4} | [{:.4}, {:.4}] |",
-            r.m, u.point, u.low, u.high, a.point, a.low, a.high
-        );
+        let mut cells = vec![r.m.to_string()];
+        for i in [&r.simulated_uniform.f, &r.simulated_authors_sampling.f] {
+            cells.extend([fixed(i.point, 4), bracket(i.low, i.high, 4)]);
+        }
+        table.row(cells);
     }
+    md.push_str(&table.markdown());
     let m2 = &rows[1];
     let _ = writeln!(
         md,
@@ -247,10 +260,19 @@ fn gleu_section(rows: &[Row], md: &mut String) -> anyhow::Result<()> {
          printed to 6 decimals, then averaged over the corpus), BCa over sentences. The authors scored it on a sampling \
          of 2018 whose reference lists are not public (lcb-goldens G10 has only their interval midpoints), so the \
          numbers below are our simulations, with the references as the raw crowd texts that the authors' \
-         `{{M}}_sgss.pkl` held. Corpus GLEU: {GLEU_ROUNDS} rounds of seeded reference draws.\n\n\
-         | M | uniform sentences: mean sentence GLEU | 95 % BCa | corpus GLEU | authors' sampling: mean sentence GLEU | 95 % BCa | corpus GLEU | G10 mean sentence | G10 corpus |\n\
-         |---:|---:|---|---:|---:|---|---:|---:|---:|"
+         `{{M}}_sgss.pkl` held. Corpus GLEU: {GLEU_ROUNDS} rounds of seeded reference draws.\n"
     );
+    let mut table = Table::new(&[
+        ("M", Right),
+        ("uniform sentences: mean sentence GLEU", Right),
+        ("95 % BCa", Left),
+        ("corpus GLEU", Right),
+        ("authors' sampling: mean sentence GLEU", Right),
+        ("95 % BCa", Left),
+        ("corpus GLEU", Right),
+        ("G10 mean sentence", Right),
+        ("G10 corpus", Right),
+    ]);
     let mut outside = Vec::new();
     let widest = rows
         .iter()
@@ -281,20 +303,18 @@ fn gleu_section(rows: &[Row], md: &mut String) -> anyhow::Result<()> {
         if !(ai.low..=ai.high).contains(&sentence_mid) {
             outside.push(r.m.to_string());
         }
-        let _ = writeln!(
-            md,
-            "| {} | {:.4} | [{:.4}, {:.4}] | {:.4} | {:.4} | [{:.4}, {:.4}] | {:.4} | {sentence_mid:.5} | {corpus_mid:.5} |",
-            r.m,
-            u.mean_sentence_gleu.point,
-            ui.low,
-            ui.high,
-            u.corpus_gleu,
-            a.mean_sentence_gleu.point,
-            ai.low,
-            ai.high,
-            a.corpus_gleu
-        );
+        let mut cells = vec![r.m.to_string()];
+        for (i, corpus) in [(ui, u.corpus_gleu), (ai, a.corpus_gleu)] {
+            cells.extend([
+                fixed(i.point, 4),
+                bracket(i.low, i.high, 4),
+                fixed(corpus, 4),
+            ]);
+        }
+        cells.extend([fixed(sentence_mid, 5), fixed(corpus_mid, 5)]);
+        table.row(cells);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\n{}",

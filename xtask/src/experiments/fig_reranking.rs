@@ -18,6 +18,7 @@ use mono_align::sentences::preprocess_paragraph;
 use serde::Serialize;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed};
 use crate::linguistic;
 use gecbias_plot as plot;
 
@@ -204,10 +205,14 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         "WordChange (words an output changes, lcb-pipeline §6) of the authors' oracle-reranked RoRo outputs against \
          the source, per number of references the reranker was given. G7's rows are the values of the authors' \
          results file (\"3 refs\", \"all\") and of the spec's re-run of their pipeline (the others); \"1 refs\" and \"2 \
-         refs\" are also compared sentence by sentence with `goldens/lcb_rerank_1ref_2ref.json`.\n\n\
-         | series | pairs | ΣWC | WC = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | minus \"1 refs\" (0…3) | G7 |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"
+         refs\" are also compared sentence by sentence with `goldens/lcb_rerank_1ref_2ref.json`.\n"
     );
+    let mut columns = vec![("series", Align::Left)];
+    columns.extend(
+        ["pairs", "ΣWC", "WC = 0", "1", "2", "3", "4", "5", "6", "7"].map(|c| (c, Align::Right)),
+    );
+    columns.extend([("minus \"1 refs\" (0…3)", Align::Left), ("G7", Align::Left)]);
+    let mut table = Table::new(&columns);
     let base = series[0].histogram;
     let mut mismatches = Vec::new();
     for (s, &(_, _, pairs, total, histogram)) in series.iter().zip(&G7) {
@@ -219,17 +224,17 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         let diff: Vec<String> = (0..4)
             .map(|k| format!("{:+}", h[k] as i64 - base[k] as i64))
             .collect();
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} |",
-            s.name,
-            s.pairs,
-            s.total,
-            h.map(|x| x.to_string()).join(" | "),
-            diff.join(" "),
-            if same_as_g7 { "same" } else { "**differs**" }
+        table.row(
+            [s.name.to_owned(), s.pairs.to_string(), s.total.to_string()]
+                .into_iter()
+                .chain(h.map(|x| x.to_string()))
+                .chain([
+                    diff.join(" "),
+                    if same_as_g7 { "same" } else { "**differs**" }.to_owned(),
+                ]),
         );
     }
+    md.push_str(&table.markdown());
     for (k, key) in [(0, "1 refs"), (1, "2 refs")] {
         let expected: Vec<usize> = golden[key]["wordchange"]
             .as_array()
@@ -306,19 +311,32 @@ fn word_order(md: &mut String, series: &[Series]) -> anyhow::Result<()> {
         md,
         "\n## Word order (§3.3: \"no significant difference is found for word order\")\n\n\
          Spearman's ρ between source and output word positions (`fig-conservatism`'s measure) of each reranked output; \
-         sentences whose ρ is undefined (fewer than two aligned words) left out.\n\n\
-         | series | sentences with ρ | ρ < 1 | share | mean ρ | WordChange > 0 | share |\n|---|---:|---:|---:|---:|---:|---:|"
+         sentences whose ρ is undefined (fewer than two aligned words) left out.\n"
+    );
+    let mut table = Table::figures(
+        "series",
+        &[
+            "sentences with ρ",
+            "ρ < 1",
+            "share",
+            "mean ρ",
+            "WordChange > 0",
+            "share",
+        ],
     );
     for s in series {
         let (n, reordered, mean, changed) = counts(s);
-        let _ = writeln!(
-            md,
-            "| {} | {n} | {reordered} | {:.2} % | {mean:.5} | {changed} | {:.2} % |",
-            s.name,
-            reordered as f64 / n as f64 * 100.0,
-            changed as f64 / s.pairs as f64 * 100.0
-        );
+        table.row([
+            s.name.to_owned(),
+            n.to_string(),
+            reordered.to_string(),
+            format!("{} %", fixed(reordered as f64 / n as f64 * 100.0, 2)),
+            fixed(mean, 5),
+            changed.to_string(),
+            format!("{} %", fixed(changed as f64 / s.pairs as f64 * 100.0, 2)),
+        ]);
     }
+    md.push_str(&table.markdown());
     let first = &series[0];
     let all = series
         .iter()

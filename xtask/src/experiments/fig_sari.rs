@@ -16,6 +16,10 @@ use serde::Serialize;
 use unseen_est::crowd::read_batch;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{
+    Align::{Left, Right},
+    Table, bracket, fixed,
+};
 use gecbias_plot::{Band, Line, bands};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -136,10 +140,18 @@ fn simulate(
          references. One simulation scores {CORPUS_SIZE} sentences (a source drawn uniformly among all but the last, \
          as the authors' `randint(0, size − 1)` does); the value is the midpoint of the 2.5–97.5 % percentile interval \
          of {runs} independent simulations{scale}, seeded (PCG-64, seed {SEED}). G12 is the midpoint of the authors' \
-         stored intervals.\n\n\
-         | M | SARI | G12 | MAX-SARI | G12 | lucky | G12 |\n|---:|---|---:|---|---:|---|---:|"
+         stored intervals.\n"
     );
-    let cell = |i: &Interval| format!("{:.5} [{:.5}, {:.5}]", i.midpoint(), i.low, i.high);
+    let mut table = Table::new(&[
+        ("M", Right),
+        ("SARI", Left),
+        ("G12", Right),
+        ("MAX-SARI", Left),
+        ("G12", Right),
+        ("lucky", Left),
+        ("G12", Right),
+    ]);
+    let cell = |i: &Interval| format!("{} {}", fixed(i.midpoint(), 5), bracket(i.low, i.high, 5));
     let mut outside = Vec::new();
     for (row, &(m, sari, max_sari, lucky)) in rows.iter().zip(&G12) {
         for (name, ours, theirs) in [
@@ -151,14 +163,17 @@ fn simulate(
                 outside.push(format!("{name} M = {m}"));
             }
         }
-        let _ = writeln!(
-            md,
-            "| {m} | {} | {sari:.5} | {} | {max_sari:.5} | {} | {lucky:.5} |",
+        table.row([
+            m.to_string(),
             cell(&row.sari),
+            fixed(sari, 5),
             cell(&row.max_sari),
-            cell(&row.lucky)
-        );
+            fixed(max_sari, 5),
+            cell(&row.lucky),
+            fixed(lucky, 5),
+        ]);
     }
+    md.push_str(&table.markdown());
     let bounds: Vec<String> = G12_BOUNDS
         .iter()
         .map(|&(name, column, m, low, high)| {

@@ -22,6 +22,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table};
 use crate::linguistic;
 use gecbias_plot::{Band, Line, bands};
 
@@ -225,28 +226,37 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          origin is one of its 8 references (233 of 359), pick the hypothesis with the highest SARI (or MAX-SARI) \
          against M references drawn with replacement, and count the sentences left unchanged (WordChange 0 against \
          the origin, line by line).\n\n\
-         ## The authors' stored reranks\n\n\
-         | series | M = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | G13 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+         ## The authors' stored reranks\n"
     );
+    let mut columns = vec![("series", Align::Left)];
+    columns.extend(M_COLUMNS.map(|c| (c, Align::Right)));
+    columns.push(("G13", Align::Left));
+    let mut table = Table::new(&columns);
+    let same = || std::iter::once("same".to_owned());
     for s in &stored_series {
-        let cells: Vec<String> = s.unchanged.iter().map(usize::to_string).collect();
-        let _ = writeln!(md, "| {} | {} | same |", s.name, cells.join(" | "));
+        let cells = s.unchanged.iter().map(usize::to_string);
+        table.row(
+            std::iter::once(s.name.to_string())
+                .chain(cells)
+                .chain(same()),
+        );
     }
-    let cells: Vec<String> = stored_series[0]
+    let cells = stored_series[0]
         .total_word_change
         .iter()
-        .map(usize::to_string)
-        .collect();
+        .map(usize::to_string);
+    table.row(
+        std::iter::once("total WordChange, MAX-SARI NTS".to_owned())
+            .chain(cells)
+            .chain(same()),
+    );
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
-        "| total WordChange, MAX-SARI NTS | {} | same |\n\n\
+        "\n\
          The gold (turker 0) leaves {} sentences unchanged, total WordChange {} (G13: {}, {}). Every number equals \
          G13: the paper's \"50 with M = 1 … 29 with M = 8\" for NTS with MAX-SARI.",
-        cells.join(" | "),
-        gold.0,
-        gold.1,
-        G13_GOLD.0,
-        G13_GOLD.1
+        gold.0, gold.1, G13_GOLD.0, G13_GOLD.1
     );
     let checked: Vec<String> = checks
         .iter()
@@ -280,15 +290,20 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     })
 }
 
+/// The columns of the numbers of references.
+const M_COLUMNS: [&str; 8] = ["M = 1", "2", "3", "4", "5", "6", "7", "8"];
+
 /// Our seeded reranks beside the authors' single run.
 fn seeded_section(md: &mut String, seeded: &[Seeded]) {
     let _ = writeln!(
         md,
         "\n## Our reranks, {SEEDS} seeds\n\n\
          The same oracle with seeded reference draws (PCG-64, stream = M): sentences left unchanged, mean [min, max] \
-         over the seeds, beside the authors' single unseeded run.\n\n\
-         | objective | M = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 |\n|---|---|---|---|---|---|---|---|---|"
+         over the seeds, beside the authors' single unseeded run.\n"
     );
+    let mut columns = vec!["objective"];
+    columns.extend(M_COLUMNS);
+    let mut table = Table::text(&columns);
     for (s, (_, _, authors)) in seeded.iter().zip(&G13) {
         let cells: Vec<String> = s
             .unchanged
@@ -299,16 +314,13 @@ fn seeded_section(md: &mut String, seeded: &[Seeded]) {
                 format!("{mean:.1} [{}, {}]", lo.unwrap_or(&0), hi.unwrap_or(&0))
             })
             .collect();
-        let theirs: Vec<String> = authors.iter().map(usize::to_string).collect();
-        let _ = writeln!(
-            md,
-            "| {} (ours) | {} |\n| {} (authors) | {} |",
-            s.objective,
-            cells.join(" | "),
-            s.objective,
-            theirs.join(" | ")
+        table.row(std::iter::once(format!("{} (ours)", s.objective)).chain(cells));
+        table.row(
+            std::iter::once(format!("{} (authors)", s.objective))
+                .chain(authors.iter().map(usize::to_string)),
         );
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\nWith more references the oracle leaves fewer sentences unchanged, most steeply from M = 1 to 3 — the \

@@ -15,6 +15,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{
+    Align::{Left, Right},
+    Table, bracket, fixed, signed,
+};
 use crate::paper_inputs::conll14::AUTHORS_INTERVALS;
 use crate::paper_inputs::conll14::PERFECT_DIR;
 use crate::paper_inputs::conll14::PERFECT_POINT;
@@ -161,9 +165,7 @@ fn table_section(
          F0.5 {:.5} (G9: {PERFECT_POINT}), our interval [{:.4}, {:.4}] (midpoint {:.4}), theirs [{:.4}, {:.4}] (midpoint \
          {:.5}, the paper's \"0.42\"). Point estimates equal G11 to its 5 decimals — checked.\n\n\
          p-values: system vs the perfect system, paired over sentences — bootstrap ({} resamples) and approximate \
-         randomisation ({} trials).\n\n\
-         | system | F0.5 | our 95 % BCa | midpoint | authors' interval | midpoint | overlap | vs perfect: Δ | bootstrap p | AR p |\n\
-         |---|---:|---|---:|---|---:|---|---:|---:|---:|",
+         randomisation ({} trials).\n",
         confidence().resamples,
         SEED,
         perfect_point,
@@ -176,25 +178,34 @@ fn table_section(
         confidence().resamples,
         confidence().resamples
     );
+    let mut table = Table::new(&[
+        ("system", Left),
+        ("F0.5", Right),
+        ("our 95 % BCa", Left),
+        ("midpoint", Right),
+        ("authors' interval", Left),
+        ("midpoint", Right),
+        ("overlap", Left),
+        ("vs perfect: Δ", Right),
+        ("bootstrap p", Right),
+        ("AR p", Right),
+    ]);
     for r in sorted {
         let overlap = r.ours.low <= r.authors.1 && r.authors.0 <= r.ours.high;
-        let _ = writeln!(
-            md,
-            "| {} | {:.5} | [{:.4}, {:.4}] | {:.4} | [{:.4}, {:.4}] | {:.4} | {} | {:+.4} | {:.4} | {:.4} |",
-            r.label,
-            r.point,
-            r.ours.low,
-            r.ours.high,
-            r.ours.midpoint(),
-            r.authors.0,
-            r.authors.1,
-            (r.authors.0 + r.authors.1) / 2.0,
-            if overlap { "yes" } else { "**no**" },
-            r.point - perfect_point,
-            r.bootstrap_p,
-            r.randomization_p
-        );
+        table.row([
+            r.label.to_string(),
+            fixed(r.point, 5),
+            bracket(r.ours.low, r.ours.high, 4),
+            fixed(r.ours.midpoint(), 4),
+            bracket(r.authors.0, r.authors.1, 4),
+            fixed((r.authors.0 + r.authors.1) / 2.0, 4),
+            if overlap { "yes" } else { "**no**" }.to_owned(),
+            signed(r.point - perfect_point, 4),
+            fixed(r.bootstrap_p, 4),
+            fixed(r.randomization_p, 4),
+        ]);
     }
+    md.push_str(&table.markdown());
     let above: Vec<&str> = rows
         .iter()
         .filter(|r| r.point > perfect_point)

@@ -18,7 +18,7 @@ use meta_eval::{
 use serde_json::{Value, json};
 
 use crate::harness::experiment::{Experiment, Report};
-use crate::harness::writer::{Align, Table, correlation_table, fixed};
+use crate::harness::writer::{Align, Table, correlation_table, fixed, signed};
 use crate::paper_inputs::gjg15::{ROOT, SEED, gold};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -432,10 +432,17 @@ fn gold_trace(md: &mut String, data: &DataDir, command: &MetaEvalReport) -> anyh
          gold edits is the same for every system, so their per-annotator files \
          (`scores.m2.0`, `scores.m2.1`) can be solved for it: the gold sizes g within 40 of ours \
          for which whole counts reproduce their rounded P and R, per system, and the sizes every \
-         system with a solution allows.\n\n| annotator | edits in the official gold | g \
-         allowed by all systems with a solution | systems without a whole-count solution near \
-         ours |\n|---|---:|---|---|"
+         system with a solution allows.\n"
     )?;
+    let mut table = Table::new(&[
+        ("annotator", Align::Left),
+        ("edits in the official gold", Align::Right),
+        ("g allowed by all systems with a solution", Align::Left),
+        (
+            "systems without a whole-count solution near ours",
+            Align::Left,
+        ),
+    ]);
     for annotator in [0u8, 1] {
         let gold = M2Gold::read(data.join(&format!("{CONLL_GOLD}/official-2014.{annotator}.m2")))?;
         let theirs = stored(data, &format!("scores.m2.{annotator}"))?;
@@ -465,23 +472,25 @@ fn gold_trace(md: &mut String, data: &DataDir, command: &MetaEvalReport) -> anyh
             (Some(lo), Some(hi)) => format!("{} values, {lo}–{hi}", allowed.len()),
             _ => "none".into(),
         };
-        writeln!(
-            md,
-            "| {annotator} | {official} | {range} | {} |",
+        table.row([
+            annotator.to_string(),
+            official.to_string(),
+            range,
             if unsolved.is_empty() {
                 "—".to_owned()
             } else {
                 unsolved.join(", ")
-            }
-        )?;
+            },
+        ]);
     }
+    md.push_str(&table.markdown());
     writeln!(
         md,
         "\nNo size shared by the systems is the official one: their gold was another release of \
          the annotation (and possibly another scorer version, which the systems without a \
          solution suggest). Only the order matters to ρ.\n"
     )?;
-    let mut table = Table::figures("system", &["their F0.5", "ours"]);
+    table = Table::figures("system", &["their F0.5", "ours"]);
     for (i, s) in SYSTEMS.iter().enumerate() {
         let theirs = stored_m2
             .iter()
@@ -505,26 +514,30 @@ fn paired_table(md: &mut String, command: &MetaEvalReport) -> anyhow::Result<()>
          pairs) and Williams' test of the two dependent correlations (n = 13, two-sided). The \
          two answer different questions: the bootstrap holds the 13 systems fixed and asks \
          whether other judgments would reverse Δ; Williams treats the systems as a sample of \
-         systems and asks whether Δ would hold for other systems. Pairs with M2 F0.5, Pearson:\n\n\
-         | a − b | Δ | 95 % | p boot | p Holm | p Williams |\n|---|---:|---|---:|---:|---:|"
+         systems and asks whether Δ would hold for other systems. Pairs with M2 F0.5, Pearson:\n"
     )?;
+    let mut table = Table::new(&[
+        ("a − b", Align::Left),
+        ("Δ", Align::Right),
+        ("95 %", Align::Left),
+        ("p boot", Align::Right),
+        ("p Holm", Align::Right),
+        ("p Williams", Align::Right),
+    ]);
     for p in &command.paired {
         if p.correlation != "pearson" || (p.a != "M2 F0.5" && p.b != "M2 F0.5") {
             continue;
         }
-        writeln!(
-            md,
-            "| {} − {} | {:+.3} | [{:+.3}, {:+.3}] | {:.4} | {:.4} | {:.4} |",
-            p.a,
-            p.b,
-            p.difference,
-            p.low,
-            p.high,
-            p.p_bootstrap,
-            p.p_holm,
-            p.p_williams.unwrap_or(f64::NAN),
-        )?;
+        table.row([
+            format!("{} − {}", p.a, p.b),
+            signed(p.difference, 3),
+            format!("[{}, {}]", signed(p.low, 3), signed(p.high, 3)),
+            fixed(p.p_bootstrap, 4),
+            fixed(p.p_holm, 4),
+            fixed(p.p_williams.unwrap_or(f64::NAN), 4),
+        ]);
     }
+    md.push_str(&table.markdown());
     let pearson_pairs: Vec<&PairRow> = command
         .paired
         .iter()

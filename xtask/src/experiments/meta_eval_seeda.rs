@@ -21,7 +21,7 @@ use meta_eval::{
 use serde_json::{Value, json};
 
 use crate::harness::experiment::{Experiment, Report};
-use crate::harness::writer::{Table, fixed};
+use crate::harness::writer::{Align, Table, correlation_table, fixed, signed};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "meta-eval-seeda",
@@ -350,8 +350,15 @@ fn correlation_section(
          base set's 12 systems, against each of SEEDA's stored human scores: Pearson's r and \
          Spearman's ρ (scipy's, ties sharing ranks). Each value equals the output of SEEDA's own \
          script on the same scores (`crates/meta-eval/tests/recorded/seeda-corr-system.tsv`, \
-         checked here to 1e-12).\n\n| metric | EW sent r / ρ | TS sent r / ρ | EW edit r / ρ | TS edit r / ρ |\n|---|---|---|---|---|"
+         checked here to 1e-12).\n"
     )?;
+    let mut table = Table::new(&[
+        ("metric", Align::Left),
+        ("EW sent r / ρ", Align::Left),
+        ("TS sent r / ρ", Align::Left),
+        ("EW edit r / ρ", Align::Left),
+        ("TS edit r / ρ", Align::Left),
+    ]);
     for m in metrics {
         let name = m.metric.as_str();
         let scores = &m.scores;
@@ -379,8 +386,9 @@ fn correlation_section(
                                 "pearson": r, "spearman": rho}));
             }
         }
-        writeln!(md, "| {name} | {} |", cells.join(" | "))?;
+        table.row(std::iter::once(name.to_owned()).chain(cells));
     }
+    md.push_str(&table.markdown());
     Ok(Value::Array(out))
 }
 
@@ -400,21 +408,21 @@ fn references_section(md: &mut String, data: &DataDir, all: &MetaEvalReport) -> 
         "\n## Do metrics rank the human corrections below the systems?\n\nThe low-coverage \
          bias predicts that reference-based metrics undervalue corrections that change more \
          than the references do. Rank among the 15 outputs (1 = best) by people (stored EW, \
-         sentences) and by each metric:\n\n| output | people | {} |\n|---|---:|{}",
-        metrics.iter().map(|m| m.0).collect::<Vec<_>>().join(" | "),
-        "---:|".repeat(metrics.len())
+         sentences) and by each metric:\n"
     )?;
+    let mut columns = vec!["people"];
+    columns.extend(metrics.iter().map(|m| m.0));
+    let mut table = Table::figures("output", &columns);
     let mut fluent = Vec::new();
     for name in ["REF-F", "GPT-3.5", "REF-M", "INPUT"] {
         let i = SYSTEMS.iter().position(|s| *s == name).context("system")?;
         let ranks: Vec<usize> = metrics.iter().map(|(_, s)| rank_of(s, i)).collect();
         let cells: Vec<String> = ranks.iter().map(usize::to_string).collect();
-        writeln!(
-            md,
-            "| {name} | {} | {} |",
-            rank_of(&human, i),
-            cells.join(" | ")
-        )?;
+        table.row(
+            [name.to_owned(), rank_of(&human, i).to_string()]
+                .into_iter()
+                .chain(cells),
+        );
         if name == "REF-F" || name == "GPT-3.5" {
             let (lo, hi) = (
                 ranks.iter().min().copied().unwrap_or(0),
@@ -431,12 +439,20 @@ fn references_section(md: &mut String, data: &DataDir, all: &MetaEvalReport) -> 
             ));
         }
     }
+    md.push_str(&table.markdown());
     writeln!(
         md,
         "\nOf the 15 outputs, {}. Adding them to the systems correlated (stored EW, \
-         sentences; r / ρ):\n\n| metric | base | +INPUT | +REF-F, GPT-3.5 | all 15 |\n|---|---|---|---|---|",
+         sentences; r / ρ):\n",
         fluent.join("; ")
     )?;
+    let mut table = Table::new(&[
+        ("metric", Align::Left),
+        ("base", Align::Left),
+        ("+INPUT", Align::Left),
+        ("+REF-F, GPT-3.5", Align::Left),
+        ("all 15", Align::Left),
+    ]);
     for (name, scores) in &metrics {
         let cells = SETS
             .iter()
@@ -447,8 +463,9 @@ fn references_section(md: &mut String, data: &DataDir, all: &MetaEvalReport) -> 
                 Ok(format!("{r:.3} / {rho:.3}"))
             })
             .collect::<anyhow::Result<Vec<String>>>()?;
-        writeln!(md, "| {name} | {} |", cells.join(" | "))?;
+        table.row(std::iter::once(name.to_string()).chain(cells));
     }
+    md.push_str(&table.markdown());
     Ok(())
 }
 
@@ -461,27 +478,27 @@ fn intervals_section(md: &mut String, base: &MetaEvalReport) -> anyhow::Result<(
          items. Signature: `{}`.\n",
         base.signature
     )?;
-    md.push_str(&crate::harness::writer::correlation_table(base));
-    writeln!(
-        md,
-        "\n| a − b | correlation | Δ | 95 % | p boot (Holm) | p Williams |\n|---|---|---:|---|---:|---:|"
-    )?;
+    md.push_str(&correlation_table(base));
+    md.push('\n');
+    let mut table = Table::new(&[
+        ("a − b", Align::Left),
+        ("correlation", Align::Left),
+        ("Δ", Align::Right),
+        ("95 %", Align::Left),
+        ("p boot (Holm)", Align::Right),
+        ("p Williams", Align::Right),
+    ]);
     for p in &base.paired {
-        writeln!(
-            md,
-            "| {} − {} | {} | {:+.3} | [{:+.3}, {:+.3}] | {:.4} ({:.4}) | {} |",
-            p.a,
-            p.b,
-            p.correlation,
-            p.difference,
-            p.low,
-            p.high,
-            p.p_bootstrap,
-            p.p_holm,
-            p.p_williams
-                .map_or_else(|| "—".to_owned(), |v| format!("{v:.4}"))
-        )?;
+        table.row([
+            format!("{} − {}", p.a, p.b),
+            p.correlation.to_string(),
+            signed(p.difference, 3),
+            format!("[{}, {}]", signed(p.low, 3), signed(p.high, 3)),
+            format!("{} ({})", fixed(p.p_bootstrap, 4), fixed(p.p_holm, 4)),
+            p.p_williams.map_or_else(|| "—".to_owned(), |v| fixed(v, 4)),
+        ]);
     }
+    md.push_str(&table.markdown());
     Ok(())
 }
 
@@ -500,8 +517,13 @@ fn sentence_section(
          set; equal metric scores count as the alphabetically later system scoring higher, as in \
          the script. Each value equals the script's output on the same sentence scores \
          (`crates/meta-eval/tests/recorded/seeda-corr-sentence.tsv`, all four system sets \
-         recorded; the base set checked here exactly).\n\n| metric | sentence judgments: accuracy / τ | edit judgments: accuracy / τ |\n|---|---|---|"
+         recorded; the base set checked here exactly).\n"
     )?;
+    let mut table = Table::new(&[
+        ("metric", Align::Left),
+        ("sentence judgments: accuracy / τ", Align::Left),
+        ("edit judgments: accuracy / τ", Align::Left),
+    ]);
     let recorded: Vec<Vec<&str>> = RECORDED_SENTENCE
         .lines()
         .skip(1)
@@ -526,8 +548,9 @@ fn sentence_section(
             }
             cells.push(format!("{accuracy:.3} / {kendall:.3}"));
         }
-        writeln!(md, "| {name} | {} |", cells.join(" | "))?;
+        table.row(std::iter::once(name.to_owned()).chain(cells));
     }
+    md.push_str(&table.markdown());
     Ok(())
 }
 
@@ -540,25 +563,36 @@ fn references_test(md: &mut String, command: &MetaEvalReport) -> anyhow::Result<
          --exclude INPUT GPT-3.5 --paired` (the 11 base systems but REF-M, plus REF-F and REF-M): \
          each metric's correlation with the two human corrections minus without them, on the same \
          1,000 resamples of the ranking items (stored EW replaced by EW re-derived from the \
-         judgments on each).\n\n| metric | Δr [95 %] | p | Δρ [95 %] | p |\n|---|---|---:|---|---:|"
+         judgments on each).\n"
     )?;
+    let mut table = Table::new(&[
+        ("metric", Align::Left),
+        ("Δr [95 %]", Align::Left),
+        ("p", Align::Right),
+        ("Δρ [95 %]", Align::Left),
+        ("p", Align::Right),
+    ]);
     for m in &command.metrics {
-        let cell = |v: &Difference| {
-            format!(
-                "{:+.3} [{:+.3}, {:+.3}] | {:.4}",
-                v.difference, v.low, v.high, v.p_bootstrap
-            )
+        let cells = |v: &Difference| {
+            [
+                format!(
+                    "{} [{}, {}]",
+                    signed(v.difference, 3),
+                    signed(v.low, 3),
+                    signed(v.high, 3)
+                ),
+                fixed(v.p_bootstrap, 4),
+            ]
         };
         let Some(w) = &m.with_references else {
             bail!("no with_references for {}", m.metric);
         };
-        writeln!(
-            md,
-            "| {} | {} | {} |",
-            m.metric,
-            cell(&w.pearson),
-            cell(&w.spearman)
-        )?;
+        table.row(
+            std::iter::once(m.metric.to_string())
+                .chain(cells(&w.pearson))
+                .chain(cells(&w.spearman)),
+        );
     }
+    md.push_str(&table.markdown());
     Ok(())
 }

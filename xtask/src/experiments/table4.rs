@@ -12,7 +12,7 @@ use unseen_est::crowd::{Classes, Normalizer, fingerprints, read_batch};
 use unseen_est::{Fingerprint, Histogram, Params, TABLE_GAMMAS, TableStatistics, estimate};
 
 use crate::harness::experiment::{Experiment, Report};
-use crate::harness::writer::four_values_row;
+use crate::harness::writer::{four_values_header, four_values_row};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "table4",
@@ -89,11 +89,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
          γ.\n",
         rebuilt.len()
     );
-    let _ = writeln!(
-        md,
-        "| | γ = 0 | 0.001 | 0.01 | 0.1 | difference to the paper |"
-    );
-    let _ = writeln!(md, "|---|---:|---:|---:|---:|---|");
+    four_values_header(&mut md, "paper");
     let rows: [(&str, &[f64; 4], &[f64; 4]); 6] = [
         ("paper: Variants", &PAPER_VARIANTS, &PAPER_VARIANTS),
         (
@@ -149,11 +145,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         },
         committed_inputs.len()
     );
-    let _ = writeln!(
-        md,
-        "| | γ = 0 | 0.001 | 0.01 | 0.1 | difference to the reference |"
-    );
-    let _ = writeln!(md, "|---|---:|---:|---:|---:|---|");
+    four_values_header(&mut md, "reference");
     four_values_row(
         &mut md,
         "our LP: Variants",

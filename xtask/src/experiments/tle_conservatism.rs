@@ -12,6 +12,7 @@ use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Table, fixed};
 use crate::linguistic;
 use crate::paper_inputs::lcb::G6;
 
@@ -123,10 +124,19 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          file, passage procedure). Shares are per sentence pair, since TLE has four times as many sentences.\n",
         learner.len()
     );
-    let _ = writeln!(
-        md,
-        "| output | sentence pairs | changed (WordChange > 0) | WordChange ≥ 3 | WordChange ≥ 6 | mean WordChange | ρ ≠ 1 (undefined ρ included, as G6 counts) | mean ρ |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+    let mut table = Table::figures(
+        "output",
+        &[
+            "sentence pairs",
+            "changed (WordChange > 0)",
+            "WordChange ≥ 3",
+            "WordChange ≥ 6",
+            "mean WordChange",
+            "ρ ≠ 1 (undefined ρ included, as G6 counts)",
+            "mean ρ",
+        ],
     );
+    let percent = |share: f64| format!("{} %", fixed(share * 100.0, 1));
     for s in std::iter::once(&tle)
         .chain(std::iter::once(&nucle))
         .chain(std::iter::once(&most_changing))
@@ -137,18 +147,18 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         } else {
             s.pairs.to_string()
         };
-        let _ = writeln!(
-            md,
-            "| {} | {pairs} | {:.1} % | {:.1} % | {:.1} % | {:.2} | {:.1} % | {:.4} |",
-            s.name,
-            s.changed * 100.0,
-            s.at_least_3 * 100.0,
-            s.at_least_6 * 100.0,
-            s.mean_word_change,
-            s.reordered * 100.0,
-            s.mean_rho
-        );
+        table.row([
+            s.name.to_string(),
+            pairs,
+            percent(s.changed),
+            percent(s.at_least_3),
+            percent(s.at_least_6),
+            fixed(s.mean_word_change, 2),
+            percent(s.reordered),
+            fixed(s.mean_rho, 4),
+        ]);
     }
+    md.push_str(&table.markdown());
     let columns: [Column; 4] = [
         ("changed", |s| s.changed),
         ("WordChange ≥ 3", |s| s.at_least_3),

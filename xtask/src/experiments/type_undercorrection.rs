@@ -19,6 +19,7 @@ use reference_stats::{spearman_p_value, spearman_scipy};
 use serde::Serialize;
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Table, fixed};
 use crate::paper_inputs::conll14::SYSTEMS;
 use crate::record::errant::{EditRow, edit_rows, recorded_edits, runs};
 
@@ -222,8 +223,16 @@ fn markdown(errant: &Typing, ours: &Typing, errant_vs_paper: f64, ours_vs_paper:
          13 official CoNLL-2014 systems (`errant_parallel` on their outputs) over the mean number of the two NUCLE \
          annotators (`official-2014.combined.m2` re-typed with `errant_m2 -gold`); `UNK` and `noop` are not edits. \
          Types ranked by ratio; Q1 is the top quarter (least under-corrected), Q4 the bottom. The paper used \
-         Bryant et al.'s typing (ERRANT of 2017 on spaCy 1.x): expect the ordering and the quarters, not the digits.\n\n\
-         | type | reference edits (ERRANT 3.0.2) | paper | ERRANT 3.0.2 | gecbias |\n|---|---:|---:|---:|---:|\n",
+         Bryant et al.'s typing (ERRANT of 2017 on spaCy 1.x): expect the ordering and the quarters, not the digits.\n\n",
+    );
+    let mut table = Table::figures(
+        "type",
+        &[
+            "reference edits (ERRANT 3.0.2)",
+            "paper",
+            "ERRANT 3.0.2",
+            "gecbias",
+        ],
     );
     let mut categories: Vec<&str> = PAPER.iter().map(|(c, _)| *c).collect();
     for row in errant.rows.iter().chain(&ours.rows) {
@@ -256,28 +265,24 @@ fn markdown(errant: &Typing, ours: &Typing, errant_vs_paper: f64, ours_vs_paper:
                     1 + 4 * k / PAPER.len()
                 )
             });
-        let _ = writeln!(
-            md,
-            "| {c} | {refs} | {paper} | {} | {} |",
-            cell(errant, c),
-            cell(ours, c)
-        );
+        table.row([c.to_string(), refs, paper, cell(errant, c), cell(ours, c)]);
     }
+    md.push_str(&table.markdown());
     md.push_str(
         "\n## The types the paper names\n\nThe paper's text puts orthography, noun number, adjective form and determiner \
          selection in the top quarter, and verb, noun, particle/preposition and pronoun selection, OTHER and punctuation \
-         in the bottom quarter (its table puts PART in the bottom quarter and PREP 15th).\n\n\
-         | type | paper | ERRANT 3.0.2 | gecbias |\n|---|---|---|---|\n",
+         in the bottom quarter (its table puts PART in the bottom quarter and PREP 15th).\n\n",
     );
+    let mut table = Table::text(&["type", "paper", "ERRANT 3.0.2", "gecbias"]);
     for c in NAMED_TOP.iter().chain(&NAMED_BOTTOM) {
-        let _ = writeln!(
-            md,
-            "| {c} | {} | {} | {} |",
-            paper_quartile(c),
-            quartile_of(&errant.rows, c),
-            quartile_of(&ours.rows, c)
-        );
+        table.row([
+            c.to_string(),
+            paper_quartile(c).to_string(),
+            quartile_of(&errant.rows, c).to_string(),
+            quartile_of(&ours.rows, c).to_string(),
+        ]);
     }
+    md.push_str(&table.markdown());
     let paper_q = |c: &str| {
         PAPER
             .iter()
@@ -321,20 +326,24 @@ fn markdown(errant: &Typing, ours: &Typing, errant_vs_paper: f64, ours_vs_paper:
     let _ = writeln!(
         md,
         "\n## Frequency and under-correction\n\nSpearman's ρ between a type's number of reference edits and its ratio \
-         (two-sided p by Student's t, as scipy gives it):\n\n| typing | types | ρ | p |\n|---|---:|---:|---:|\n\
-         | paper | 24 | {:.2} | {:.2} |",
-        PAPER_RHO.0, PAPER_RHO.1
+         (two-sided p by Student's t, as scipy gives it):\n"
     );
+    let mut table = Table::figures("typing", &["types", "ρ", "p"]);
+    table.row([
+        "paper".to_owned(),
+        "24".to_owned(),
+        fixed(PAPER_RHO.0, 2),
+        fixed(PAPER_RHO.1, 2),
+    ]);
     for t in [errant, ours] {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {:.2} | {:.2} |",
-            t.typing,
-            t.rows.len(),
-            t.rho,
-            t.p_value
-        );
+        table.row([
+            t.typing.to_string(),
+            t.rows.len().to_string(),
+            fixed(t.rho, 2),
+            fixed(t.p_value, 2),
+        ]);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\nRank agreement of the ratios with the paper's column (Spearman's ρ over the types both have): ERRANT 3.0.2 \

@@ -12,6 +12,7 @@ use ucca_graph::corpus::RoundTrip;
 use ucca_graph::{Category, Passage};
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::Table;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "ucca-roundtrip",
@@ -134,30 +135,37 @@ fn markdown(folders: &[Folder], total: &RoundTrip) -> String {
          edges and edge order). The papers have no table for this: it is the foundation every USim \
          and DAG F1 number rests on.\n"
     );
-    let _ = writeln!(
-        md,
-        "| folder | files | terminals | FN / PNCT / LKG units | implicit | edges | remote | equal after round trip |"
+    let mut table = Table::figures(
+        "folder",
+        &[
+            "files",
+            "terminals",
+            "FN / PNCT / LKG units",
+            "implicit",
+            "edges",
+            "remote",
+            "equal after round trip",
+        ],
     );
-    let _ = writeln!(md, "|---|---:|---:|---:|---:|---:|---:|---:|");
     let rows = folders
         .iter()
         .map(|f| (format!("`{}`", f.folder), &f.report));
     for (name, r) in rows.chain(std::iter::once(("**total**".to_owned(), total))) {
-        let _ = writeln!(
-            md,
-            "| {name} | {} | {} | {} / {} / {} | {} | {} | {} | {} / {} |",
-            r.files,
-            r.terminals,
-            r.foundational_units,
-            r.punctuation_units,
-            r.linkage_units,
-            r.implicit_units,
-            r.edges,
-            r.remote_edges,
-            r.equal,
-            r.files
-        );
+        table.row([
+            name,
+            r.files.to_string(),
+            r.terminals.to_string(),
+            format!(
+                "{} / {} / {}",
+                r.foundational_units, r.punctuation_units, r.linkage_units
+            ),
+            r.implicit_units.to_string(),
+            r.edges.to_string(),
+            r.remote_edges.to_string(),
+            format!("{} / {}", r.equal, r.files),
+        ]);
     }
+    md.push_str(&table.markdown());
     if !total.unequal.is_empty() {
         let _ = writeln!(md, "\nFiles that changed in the round trip:\n");
         for f in &total.unequal {
@@ -171,15 +179,20 @@ fn markdown(folders: &[Folder], total: &RoundTrip) -> String {
          The 26 files of `{USIM_ANNOTATIONS}/`, counted by the Python `ucca` library \
          (`../shared/specs/usim-spec.md` §a.3) and by us.\n"
     );
-    let _ = writeln!(md, "| quantity | reference | ours | difference |");
-    let _ = writeln!(md, "|---|---:|---:|---:|");
+    let mut table = Table::figures("quantity", &["reference", "ours", "difference"]);
     let human = &folders[0].report;
     let mut differing = 0;
     for ((quantity, reference), ours) in spec_counts().into_iter().zip(our_counts(human)) {
         let diff = ours as i64 - reference as i64;
         differing += usize::from(diff != 0);
-        let _ = writeln!(md, "| {quantity} | {reference} | {ours} | {diff:+} |");
+        table.row([
+            quantity.to_string(),
+            reference.to_string(),
+            ours.to_string(),
+            format!("{diff:+}"),
+        ]);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\n{}",

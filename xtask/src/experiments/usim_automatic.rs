@@ -15,6 +15,7 @@ use usim::trials::NUCLE_ESSAYS;
 use usim::{Params, PreparedPassage, usim};
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::usim::JFLEG_OUTPUTS;
 use crate::paper_inputs::usim::JFLEG_SENTENCES;
 use crate::paper_inputs::usim::essay_pairs;
@@ -131,20 +132,35 @@ fn nucle_run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyho
         md,
         "USim (as released) between the stored TUPA parses of each NUCLE source paragraph and its correction \
          ({} paragraph pairs of 7 essays, paired by index as the authors' driver pairs them). Every pair's value equals \
-         the reference code's (`goldens/usim_nucle_uncombined_auto.tsv`), in both argument orders — checked.\n\n\
-         | | pairs | mean USim | paper |\n|---|---:|---:|---|\n\
-         | all | {} | **{:.4}** | \"a USIM score of 0.7\" (§4.3) |\n\
-         | token-weighted | {} | {:.4} | |",
+         the reference code's (`goldens/usim_nucle_uncombined_auto.tsv`), in both argument orders — checked.\n",
         pairs.len(),
-        pairs.len(),
-        mean(&all),
-        pairs.len(),
-        weighted
     );
+    let mut table = Table::new(&[
+        ("", Align::Left),
+        ("pairs", Align::Right),
+        ("mean USim", Align::Right),
+        ("paper", Align::Left),
+    ]);
+    table.row([
+        "all".to_owned(),
+        pairs.len().to_string(),
+        format!("**{}**", fixed(mean(&all), 4)),
+        "\"a USIM score of 0.7\" (§4.3)".to_owned(),
+    ]);
+    table.row([
+        "token-weighted".to_owned(),
+        pairs.len().to_string(),
+        fixed(weighted, 4),
+    ]);
     for essay in NUCLE_ESSAYS {
         let of: Vec<&NuclePair> = pairs.iter().filter(|p| p.essay == essay).collect();
-        let _ = writeln!(md, "| essay {essay} | {} | {:.4} | |", of.len(), mean(&of));
+        table.row([
+            format!("essay {essay}"),
+            of.len().to_string(),
+            fixed(mean(&of), 4),
+        ]);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\ns→r equals r→s for every pair. Essays 2 and 3 have one corrected paragraph more than source paragraphs, so \
@@ -241,22 +257,30 @@ fn jfleg_run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyho
         "USim between the stored TUPA parses of each of the {JFLEG_SENTENCES} JFLEG dev sources and each output (4 \
          references, 5 partially trained correctors \"mle\"), both argument orders, as released and as the 2017 branch: \
          all {} sentence-pair directions equal the reference code's values (`goldens/usim_jfleg_dev_auto.tsv`) — \
-         checked.\n\n\
-         | output | as released s→o | o→s | pairs with s→o ≠ o→s | 2017 branch s→o | o→s |\n|---|---:|---:|---:|---:|---:|",
+         checked.\n",
         cells.len() * 2
     );
+    let mut table = Table::figures(
+        "output",
+        &[
+            "as released s→o",
+            "o→s",
+            "pairs with s→o ≠ o→s",
+            "2017 branch s→o",
+            "o→s",
+        ],
+    );
     for m in &means {
-        let _ = writeln!(
-            md,
-            "| {} | {:.4} | {:.4} | {} | {:.4} | {:.4} |",
-            m.output,
-            m.released.0,
-            m.released.1,
-            m.directions_differing,
-            m.branch_2017.0,
-            m.branch_2017.1
-        );
+        table.row([
+            m.output.to_string(),
+            fixed(m.released.0, 4),
+            fixed(m.released.1, 4),
+            m.directions_differing.to_string(),
+            fixed(m.branch_2017.0, 4),
+            fixed(m.branch_2017.1, 4),
+        ]);
     }
+    md.push_str(&table.markdown());
     let example = |o: &str| {
         scores[cells
             .iter()

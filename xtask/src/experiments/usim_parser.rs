@@ -363,7 +363,7 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
         md,
         "## Tokenisation\n\nThe 754 JFLEG dev sources' stored terminals (TUPA's spaCy tokens), detokenised and tokenised again: \
          {} of {} tokens reproduced ({:.2} %, longest common subsequence; target ≥ 98 %: {}), {} of {} sentences identical \
-         ({:.1} %; target ≥ 90 %: {}).\n\n| stored tokens not reproduced | count |\n|---|---:|",
+         ({:.1} %; target ≥ 90 %: {}).\n",
         tok.matched,
         tok.tokens,
         100.0 * tok.matched as f64 / tok.tokens as f64,
@@ -373,9 +373,11 @@ fn markdown(tok: &TokenAgreement, models: &[Measures]) -> String {
         100.0 * tok.identical as f64 / tok.sentences as f64,
         verdict(tok.identical as f64 >= 0.9 * tok.sentences as f64),
     );
+    let mut table = Table::figures("stored tokens not reproduced", &["count"]);
     for (k, n) in &tok.by_kind {
-        let _ = writeln!(md, "| {k} | {n} |");
+        table.row([k.to_string(), n.to_string()]);
     }
+    md.push_str(&table.markdown());
     agreement_sections(&mut md, models);
     jfleg_outputs_section(&mut md, models);
     table1_section(&mut md, models);

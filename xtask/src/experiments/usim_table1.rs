@@ -21,6 +21,7 @@ use usim::{
 };
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::usim::annotation_files;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -135,9 +136,22 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
          otherwise, and so does every one of the table's {other_rows} rows in every environment (each generation \
          with either comparable rule, `munkres` 1.0.8's tie-breaking too; the draft's variants where given). \"as released\" = `ucca` 1.0.50's `align` module and `munkres` ≥ 1.0.12 (the default); \"2017 \
          branch\" = the `borgr/ucca` `distances` code the driver imported (sentence marks by last character, every \
-         non-root unit compared).\n\n\
-         | trial | pairs | paper s→r | r→s | Avg | as released s→r | r→s | Avg | 2017 branch s→r | r→s | Avg |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+         non-root unit compared).\n"
+    );
+    let mut table = Table::figures(
+        "trial",
+        &[
+            "pairs",
+            "paper s→r",
+            "r→s",
+            "Avg",
+            "as released s→r",
+            "r→s",
+            "Avg",
+            "2017 branch s→r",
+            "r→s",
+            "Avg",
+        ],
     );
     let mut trial_means = Vec::new();
     for PaperRow {
@@ -155,18 +169,15 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             of(&|r| r.branch_2017[1].usim),
         );
         let n = results.iter().filter(|r| r.trial == name).count();
-        let _ = writeln!(
-            md,
-            "| {name} | {n} | {s2r:.2} | {r2s:.2} | {avg:.2} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} |",
-            rel.0,
-            rel.1,
-            (rel.0 + rel.1) / 2.0,
-            br.0,
-            br.1,
-            (br.0 + br.1) / 2.0
-        );
+        let mut cells = vec![name.to_owned(), n.to_string()];
+        cells.extend([s2r, r2s, avg].map(|v| fixed(v, 2)));
+        for (a, b) in [rel, br] {
+            cells.extend([a, b, (a + b) / 2.0].map(|v| fixed(v, 4)));
+        }
+        table.row(cells);
         trial_means.push((name, rel, br));
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\n**The paper's numbers are not reached, and cannot be from the public code and annotations** (usim-spec \
@@ -180,24 +191,30 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
     let _ = writeln!(
         md,
         "Per pair (as released; s→r = r→s here): c₁/n₁ matched/compared units of the first passage, c₂/n₂ of the \
-         second.\n\n| trial | first | second | USim | c₁ | n₁ | c₂ | n₂ | 2017 branch |\n|---|---|---|---:|---:|---:|---:|---:|---:|"
+         second.\n"
     );
+    let mut columns = vec![
+        ("trial", Align::Left),
+        ("first", Align::Left),
+        ("second", Align::Left),
+    ];
+    columns.extend(["USim", "c₁", "n₁", "c₂", "n₂", "2017 branch"].map(|c| (c, Align::Right)));
+    let mut table = Table::new(&columns);
     for r in &results {
         let s = &r.released[0];
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {:.6} | {} | {} | {} | {} | {:.6} |",
-            r.trial,
-            r.first,
-            r.second,
-            s.usim,
-            s.matched_first,
-            s.units_first,
-            s.matched_second,
-            s.units_second,
-            r.branch_2017[0].usim
-        );
+        table.row([
+            r.trial.to_string(),
+            r.first.to_string(),
+            r.second.to_string(),
+            fixed(s.usim, 6),
+            s.matched_first.to_string(),
+            s.units_first.to_string(),
+            s.matched_second.to_string(),
+            s.units_second.to_string(),
+            fixed(r.branch_2017[0].usim, 6),
+        ]);
     }
+    md.push_str(&table.markdown());
 
     let distsims = distsim_section(&passages, &mut md)?;
     let dag = iaa_section(&passages, &mut md)?;
@@ -263,8 +280,18 @@ fn distsim_section(
         md,
         "\n## DISTSIM (Table 1, right)\n\n\
          Aggregated over each trial's pairs as the code computes it (an F over per-label unit counts — the paper's \
-         written formula, a mean absolute count difference, gives numbers like 4.4, not 0.97; usim-spec §d.2).\n\n\
-         | trial | paper A+D | Scene | as released A+D | Scene | 2017 branch A+D | Scene |\n|---|---:|---:|---:|---:|---:|---:|"
+         written formula, a mean absolute count difference, gives numbers like 4.4, not 0.97; usim-spec §d.2).\n"
+    );
+    let mut table = Table::figures(
+        "trial",
+        &[
+            "paper A+D",
+            "Scene",
+            "as released A+D",
+            "Scene",
+            "2017 branch A+D",
+            "Scene",
+        ],
     );
     let mut distsims = Vec::new();
     for (
@@ -287,16 +314,18 @@ fn distsim_section(
         let (pa, ps) = paper.map_or(("–".to_owned(), "–".to_owned()), |(a, s)| {
             (format!("{a:.2}"), format!("{s:.2}"))
         });
-        let _ = writeln!(
-            md,
-            "| {name} | {pa} | {ps} | {} | {} | {} | {} |",
+        table.row([
+            name.to_owned(),
+            pa,
+            ps,
             cell(rel.get("A+D")),
             cell(rel.get("H")),
             cell(br.get("A+D")),
-            cell(br.get("H"))
-        );
+            cell(br.get("H")),
+        ]);
         distsims.push((name, rel, br));
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\nAs released reproduces the paper to its printed precision except Different A+D (0.967 vs 0.96).\n"
@@ -323,9 +352,13 @@ fn iaa_section(
         "## IAA DAG F-score (USim paper §3: 0.845, P 0.834, R 0.857)\n\n\
          Guessed = amittaic, reference = tree, in the two readings of `ucca_graph::dag_f1` (usim-spec §d.1): the UCCA \
          evaluator's primary edges grouped by yield (without its normalisation step), and the paper's sentence read \
-         literally (a multiset of labelled primary edges).\n\n\
-         | pair | evaluator P | R | F | edge multiset P | R | F |\n|---|---:|---:|---:|---:|---:|---:|"
+         literally (a multiset of labelled primary edges).\n"
     );
+    let mut table = Table::figures(
+        "pair",
+        &["evaluator P", "R", "F", "edge multiset P", "R", "F"],
+    );
+    let prf = |s: Score| [s.precision(), s.recall(), s.f1()].map(|v| fixed(v, 4));
     let (mut eval_total, mut multiset_total) = (Score::default(), Score::default());
     let mut normalised_total = Score::default();
     let mut normalised_1298 = Score::default();
@@ -341,30 +374,25 @@ fn iaa_section(
         let multiset = edge_multiset(g, r)?;
         eval_total = eval_total.plus(eval);
         multiset_total = multiset_total.plus(multiset);
-        let _ = writeln!(
-            md,
-            "| {a} / {b} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} |",
-            eval.precision(),
-            eval.recall(),
-            eval.f1(),
-            multiset.precision(),
-            multiset.recall(),
-            multiset.f1()
+        table.row(
+            std::iter::once(format!("{a} / {b}"))
+                .chain(prf(eval))
+                .chain(prf(multiset)),
         );
         dag.push((*a, *b, eval, multiset));
     }
+    table.row(
+        std::iter::once("**all 7 (micro)**".to_owned())
+            .chain(prf(eval_total))
+            .chain(prf(multiset_total)),
+    );
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
-        "| **all 7 (micro)** | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} |\n\n\
+        "\n\
          Neither reading reaches 0.845 on the public annotations (usim-goldens §5: the draft says it measured 2 paragraphs of \
          an earlier annotation version; with the evaluator's normalisation step, `dag_f1::Normalisation::Ucca2017`, \
          amittaic1298/tree1298 alone gives {:.4}, the all-7 micro F {:.4}).",
-        eval_total.precision(),
-        eval_total.recall(),
-        eval_total.f1(),
-        multiset_total.precision(),
-        multiset_total.recall(),
-        multiset_total.f1(),
         normalised_1298.f1(),
         normalised_total.f1()
     );

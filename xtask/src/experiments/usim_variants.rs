@@ -19,6 +19,7 @@ use usim::{
 };
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::usim::annotation_files;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -113,15 +114,11 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
          asymmetric measures averaged over both directions, as the draft proposes; the tree edit distance \
          counts edits (lower is more similar), the others are F-scores in [0, 1].\n"
     );
-    let _ = write!(md, "## Trial means\n\n| trial | pairs |");
-    for (name, _) in COLUMNS {
-        let _ = write!(md, " {name} |");
-    }
-    let _ = write!(md, " DISTSIM A+D | DISTSIM Scene |\n|---|---:|");
-    for _ in 0..COLUMNS.len() + 2 {
-        let _ = write!(md, "---:|");
-    }
-    md.push('\n');
+    md.push_str("## Trial means\n\n");
+    let mut columns = vec!["pairs"];
+    columns.extend(COLUMNS.iter().map(|(name, _)| *name));
+    columns.extend(["DISTSIM A+D", "DISTSIM Scene"]);
+    let mut table = Table::figures("trial", &columns);
     let mut means: HashMap<&str, Vec<f64>> = HashMap::new();
     for trial in TABLE_1 {
         let of: Vec<&PairRow> = rows.iter().filter(|r| r.trial == trial.name).collect();
@@ -136,17 +133,15 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             .collect();
         let d = distsim(&refs, Comparable::MultiTerminal, MainRelations::Released)?;
         let cell = |x: Option<f64>| x.map_or("–".to_owned(), |v| format!("{v:.3}"));
-        let _ = write!(md, "| {} | {} |", trial.name, of.len());
-        for (v, (name, _)) in column_means.iter().zip(COLUMNS) {
-            let _ = if name.contains("edit distance") {
-                write!(md, " {v:.1} |")
-            } else {
-                write!(md, " {v:.3} |")
-            };
+        let mut cells = vec![trial.name.to_owned(), of.len().to_string()];
+        for (&v, (name, _)) in column_means.iter().zip(COLUMNS) {
+            cells.push(fixed(v, if is_distance(name) { 1 } else { 3 }));
         }
-        let _ = writeln!(md, " {} | {} |", cell(d.get("A+D")), cell(d.get("H")));
+        cells.extend([cell(d.get("A+D")), cell(d.get("H"))]);
+        table.row(cells);
         means.insert(trial.name, column_means);
     }
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\nWhich measures rank the trials as the draft expects (a correction annotated by the same annotator closer \
@@ -155,7 +150,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
     );
     for (k, (name, _)) in COLUMNS.iter().enumerate() {
         let (same, different, iaa) = (means["Same"][k], means["Different"][k], means["IAA"][k]);
-        let distance = name.contains("edit distance");
+        let distance = is_distance(name);
         let expected = if distance {
             same < different
         } else {
@@ -171,30 +166,35 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             }
         );
     }
-    let _ = write!(md, "\n## Per pair\n\n| trial | first | second |");
-    for (name, _) in COLUMNS {
-        let _ = write!(md, " {name} |");
-    }
-    let _ = write!(md, "\n|---|---|---|");
-    for _ in COLUMNS {
-        let _ = write!(md, "---:|");
-    }
-    md.push('\n');
+    md.push_str("\n## Per pair\n\n");
+    let mut columns = vec![
+        ("trial", Align::Left),
+        ("first", Align::Left),
+        ("second", Align::Left),
+    ];
+    columns.extend(COLUMNS.iter().map(|(name, _)| (*name, Align::Right)));
+    let mut table = Table::new(&columns);
     for r in &rows {
-        let _ = write!(md, "| {} | {} | {} |", r.trial, r.first, r.second);
+        let mut cells = vec![
+            r.trial.to_string(),
+            r.first.to_string(),
+            r.second.to_string(),
+        ];
         for (name, f) in COLUMNS {
-            let v = f(&r.measures);
-            let _ = if name.contains("edit distance") {
-                write!(md, " {v:.1} |")
-            } else {
-                write!(md, " {v:.4} |")
-            };
+            cells.push(fixed(f(&r.measures), if is_distance(name) { 1 } else { 4 }));
         }
-        md.push('\n');
+        table.row(cells);
     }
+    md.push_str(&table.markdown());
     Ok(Report {
         markdown: md,
         json: serde_json::json!({ "pairs": rows }),
         figures: Vec::new(),
     })
+}
+
+/// Whether a measure is the tree edit distance (an edit count, lower is more similar), not an
+/// F-score.
+fn is_distance(name: &str) -> bool {
+    name.contains("edit distance")
 }

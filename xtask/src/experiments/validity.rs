@@ -14,6 +14,7 @@ use unseen_est::crowd::{
 };
 
 use crate::harness::experiment::{Experiment, Report};
+use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::lcb::BATCHES;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
@@ -107,28 +108,33 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             )
         }
     );
-    let _ = writeln!(md, "| | paper | ours | 95 % Wilson interval |");
-    let _ = writeln!(md, "|---|---:|---:|---|");
-    let _ = writeln!(
-        md,
-        "| valid, corrections produced once (the rarest) | {:.0} % | {:.1} % ({rare_valid} / {rare_total}) | {:.1}–{:.1} % |",
-        PAPER_RAREST * 100.0,
-        rarest * 100.0,
-        rare_ci.0 * 100.0,
-        rare_ci.1 * 100.0
-    );
-    let _ = writeln!(
-        md,
-        "| valid, corrections produced twice or more | — | {:.1} % ({more_valid} / {more_total}) | {:.1}–{:.1} % |",
-        more * 100.0,
-        more_ci.0 * 100.0,
-        more_ci.1 * 100.0
-    );
-    let _ = writeln!(
-        md,
-        "| valid, all judgements | — | {:.1} % ({valid} / {total}) | |",
-        valid as f64 / total as f64 * 100.0
-    );
+    let mut table = Table::new(&[
+        ("", Align::Left),
+        ("paper", Align::Right),
+        ("ours", Align::Right),
+        ("95 % Wilson interval", Align::Left),
+    ]);
+    table.row([
+        "valid, corrections produced once (the rarest)".to_owned(),
+        format!("{} %", fixed(PAPER_RAREST * 100.0, 0)),
+        format!("{} ({rare_valid} / {rare_total})", percent(rarest)),
+        percent_range(rare_ci),
+    ]);
+    table.row([
+        "valid, corrections produced twice or more".to_owned(),
+        "—".to_owned(),
+        format!("{} ({more_valid} / {more_total})", percent(more)),
+        percent_range(more_ci),
+    ]);
+    table.row([
+        "valid, all judgements".to_owned(),
+        "—".to_owned(),
+        format!(
+            "{} ({valid} / {total})",
+            percent(valid as f64 / total as f64)
+        ),
+    ]);
+    md.push_str(&table.markdown());
     let _ = writeln!(
         md,
         "\nThe paper's 78 % {} ours to the percent. The intervals of the rarest and the more frequent corrections \
@@ -146,8 +152,14 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
     );
     let _ = writeln!(
         md,
-        "## Validity per frequency (`fig:validity_judgements`)\n\n| workers who produced the correction | judgements | valid | 95 % Wilson interval |\n|---|---:|---:|---|"
+        "## Validity per frequency (`fig:validity_judgements`)\n"
     );
+    let mut table = Table::new(&[
+        ("workers who produced the correction", Align::Left),
+        ("judgements", Align::Right),
+        ("valid", Align::Right),
+        ("95 % Wilson interval", Align::Left),
+    ]);
     let mut bars = Vec::new();
     for bin in BINS {
         let (v, n) = pooled(&rows, bin);
@@ -156,14 +168,12 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         }
         let (low, high) = wilson(v, n, Z95);
         let rate = v as f64 / n as f64;
-        let _ = writeln!(
-            md,
-            "| {} | {n} | {:.1} % | {:.1}–{:.1} % |",
+        table.row([
             bin_label(bin),
-            rate * 100.0,
-            low * 100.0,
-            high * 100.0
-        );
+            n.to_string(),
+            percent(rate),
+            percent_range((low, high)),
+        ]);
         bars.push(IntervalBar {
             label: bin_label(bin),
             value: rate,
@@ -172,6 +182,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
             colour: 0,
         });
     }
+    md.push_str(&table.markdown());
     let svg = interval_bars(
         "Share of corrections judged valid, by how many workers produced them (95% Wilson intervals)",
         "judged valid",
@@ -191,4 +202,14 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         json,
         figures: vec![("by-frequency", svg)],
     })
+}
+
+/// A share as a percentage to one decimal: `78.7 %`.
+fn percent(share: f64) -> String {
+    format!("{} %", fixed(share * 100.0, 1))
+}
+
+/// A range of shares as percentages to one decimal: `75.1–82.0 %`.
+fn percent_range((low, high): (f64, f64)) -> String {
+    format!("{}–{} %", fixed(low * 100.0, 1), fixed(high * 100.0, 1))
 }

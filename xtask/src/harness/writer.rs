@@ -50,6 +50,12 @@ impl Table {
         Table::new(&columns)
     }
 
+    /// A table whose columns are all left-aligned.
+    pub(crate) fn text(columns: &[&str]) -> Table {
+        let columns: Vec<(&str, Align)> = columns.iter().map(|c| (*c, Align::Left)).collect();
+        Table::new(&columns)
+    }
+
     /// One row; a row of fewer cells than columns is padded with empty cells (`| |`).
     pub(crate) fn row<S: AsRef<str>>(&mut self, cells: impl IntoIterator<Item = S>) {
         let mut cells: Vec<String> = cells.into_iter().map(|c| c.as_ref().to_owned()).collect();
@@ -79,6 +85,20 @@ pub(crate) fn fixed(v: f64, digits: usize) -> String {
 /// `v` to `digits` decimals with its sign (`+0.0012`, `-0.0100`): a difference.
 pub(crate) fn signed(v: f64, digits: usize) -> String {
     format!("{v:+.digits$}")
+}
+
+/// An interval to `digits` decimals: `[low, high]`.
+pub(crate) fn bracket(low: f64, high: f64, digits: usize) -> String {
+    format!("[{}, {}]", fixed(low, digits), fixed(high, digits))
+}
+
+/// The header of a table of [`four_values_row`]s: one column per γ of Table 1, then the
+/// differences to `against`.
+pub(crate) fn four_values_header(md: &mut String, against: &str) {
+    let _ = writeln!(
+        md,
+        "| | γ = 0 | 0.001 | 0.01 | 0.1 | difference to the {against} |\n|---|---:|---:|---:|---:|---|"
+    );
 }
 
 /// A row of four values to four decimals and, when `paper` is given, their differences to it.
