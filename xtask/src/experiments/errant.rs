@@ -785,6 +785,13 @@ fn markdown(t: &Tables<'_>) -> String {
     confusion_table(&mut md, t.confusions);
     md.push_str("\n### Type confusions with the EWT tagger, the most frequent\n\n");
     confusion_table(&mut md, t.ewt_confusions);
+    systems_section(&mut md, t.systems);
+    md
+}
+
+/// The F0.5 of the 14 systems by ERRANT, by the native annotator and with the EWT tagger, and
+/// their rankings.
+fn systems_section(md: &mut String, systems: &[SystemScore]) {
     md.push_str(
         "\n### F0.5 of the 14 CoNLL-2014 systems\n\n\
          Hypotheses typed from text, the gold (`official-2014.combined.m2`) re-typed with `-gold`, scored by errant_compare's \
@@ -802,7 +809,7 @@ fn markdown(t: &Tables<'_>) -> String {
         ("our rank", Right),
         ("EWT rank", Right),
     ]);
-    for s in t.systems {
+    for s in systems {
         let (errant, ours) = (fixed(s.errant_f05, 4), fixed(s.our_f05, 4));
         table.row([
             s.system.to_string(),
@@ -817,7 +824,7 @@ fn markdown(t: &Tables<'_>) -> String {
     }
     md.push_str(&table.markdown());
     let worst = |f: fn(&SystemScore) -> f64| {
-        t.systems
+        systems
             .iter()
             .map(|s| (f(s) - s.errant_f05).abs())
             .fold(0.0, f64::max)
@@ -827,16 +834,15 @@ fn markdown(t: &Tables<'_>) -> String {
         "\nLargest difference {:.4} (EWT tagger: {:.4}); ranking {} (EWT tagger: {}).",
         worst(|s| s.our_f05),
         worst(|s| s.ewt_f05),
-        if t.systems.iter().all(|s| s.errant_rank == s.our_rank) {
+        if systems.iter().all(|s| s.errant_rank == s.our_rank) {
             "identical"
         } else {
             "**different**"
         },
-        if t.systems.iter().all(|s| s.errant_rank == s.ewt_rank) {
+        if systems.iter().all(|s| s.errant_rank == s.ewt_rank) {
             "identical"
         } else {
             "different"
         }
     );
-    md
 }

@@ -164,48 +164,7 @@ fn markdown(series: &[Series]) -> String {
         STORED.join(",")
     );
     for s in series {
-        let _ = writeln!(md, "### {}\n", label(s));
-        let mut table = Table::text(&[
-            "M",
-            "exact",
-            "95 % interval",
-            "ours",
-            "±",
-            "stored",
-            "ours − stored",
-            "(ours − exact)/se",
-        ]);
-        for m in 0..=MAX_M {
-            let (mean, se) = s.simulated[m];
-            let z = if se > 0.0 {
-                format!("{:+.1}", (mean - s.exact[m]) / se)
-            } else {
-                "–".to_owned()
-            };
-            table.row([
-                m.to_string(),
-                fixed(s.exact[m], 4),
-                format!("{}–{}", fixed(s.band[m].0, 3), fixed(s.band[m].1, 3)),
-                fixed(mean, 4),
-                fixed(se, 4),
-                fixed(s.stored[m], 4),
-                signed(mean - s.stored[m], 4),
-                z,
-            ]);
-        }
-        md.push_str(&table.markdown());
-        let z_max = (1..=MAX_M)
-            .map(|m| ((s.simulated[m].0 - s.exact[m]) / s.simulated[m].1).abs())
-            .fold(0.0, f64::max);
-        let deviation = (2..=MAX_M)
-            .map(|m| (s.simulated[m].0 - s.stored[m]).abs())
-            .fold(0.0, f64::max);
-        let _ = writeln!(
-            md,
-            "\nMax |ours − stored| for M ≥ 2: {deviation:.4}; at M = 1: {:+.4}. Max |ours − exact| \
-             = {z_max:.1} standard errors.\n",
-            s.simulated[1].0 - s.stored[1]
-        );
+        series_section(&mut md, s);
     }
     let find = |comparison: &str, sampling: Sampling| {
         series
@@ -307,6 +266,52 @@ fn markdown(series: &[Series]) -> String {
         reaches_half(no_repeat_index),
     );
     md
+}
+
+/// One series' table against M: exact, our simulation, the stored means, and how far apart.
+fn series_section(md: &mut String, s: &Series) {
+    let _ = writeln!(md, "### {}\n", label(s));
+    let mut table = Table::text(&[
+        "M",
+        "exact",
+        "95 % interval",
+        "ours",
+        "±",
+        "stored",
+        "ours − stored",
+        "(ours − exact)/se",
+    ]);
+    for m in 0..=MAX_M {
+        let (mean, se) = s.simulated[m];
+        let z = if se > 0.0 {
+            format!("{:+.1}", (mean - s.exact[m]) / se)
+        } else {
+            "–".to_owned()
+        };
+        table.row([
+            m.to_string(),
+            fixed(s.exact[m], 4),
+            format!("{}–{}", fixed(s.band[m].0, 3), fixed(s.band[m].1, 3)),
+            fixed(mean, 4),
+            fixed(se, 4),
+            fixed(s.stored[m], 4),
+            signed(mean - s.stored[m], 4),
+            z,
+        ]);
+    }
+    md.push_str(&table.markdown());
+    let z_max = (1..=MAX_M)
+        .map(|m| ((s.simulated[m].0 - s.exact[m]) / s.simulated[m].1).abs())
+        .fold(0.0, f64::max);
+    let deviation = (2..=MAX_M)
+        .map(|m| (s.simulated[m].0 - s.stored[m]).abs())
+        .fold(0.0, f64::max);
+    let _ = writeln!(
+        md,
+        "\nMax |ours − stored| for M ≥ 2: {deviation:.4}; at M = 1: {:+.4}. Max |ours − exact| \
+         = {z_max:.1} standard errors.\n",
+        s.simulated[1].0 - s.stored[1]
+    );
 }
 
 fn figure(series: &[Series], title: &str) -> anyhow::Result<String> {
