@@ -73,6 +73,7 @@ from ._results import (
     ErrantEdit,
     ErrantScore,
     GleuScore,
+    GreenScore,
     Interval,
     M2Score,
     MetaEvaluation,
@@ -111,6 +112,7 @@ __all__ = [
     "ErrantCategoryScore",
     "ErrantEdit",
     "GleuScore",
+    "GreenScore",
     "SariScore",
     "UsimScore",
     "ConservatismProfile",
@@ -156,7 +158,7 @@ __version__: str = _native.__version__
 DEFAULT_SEED: int = _native.DEFAULT_SEED
 
 #: The metrics of :func:`score`.
-Metric = Literal["m2", "errant", "gleu", "sari", "usim"]
+Metric = Literal["m2", "errant", "gleu", "sari", "green", "usim"]
 #: A bootstrap interval: bias-corrected and accelerated, or percentile.
 CiMethod = Literal["bca", "percentile"]
 #: What ERRANT counts as the same edit (errant_compare's ``-cs``, ``-cse``, ``-ds``, ``-dt``).
@@ -171,16 +173,19 @@ UsimParams = Literal["released", "branch-2017"]
 #: A UCCA parser built into the package: the BiLSTM (the default) or the faster perceptron.
 BuiltinParser = Literal["bilstm", "perceptron"]
 #: The metrics :func:`meta_eval` correlates with the human ranking.
-MetaMetric = Literal["m2", "errant", "gleu", "usim"]
+MetaMetric = Literal["m2", "errant", "gleu", "green", "usim"]
 #: What a bootstrap resample of human judgments draws.
 ResampleUnit = Literal["rankings", "sentences", "comparisons"]
 
-_METRICS = ("m2", "errant", "gleu", "sari", "usim")
+_METRICS = ("m2", "errant", "gleu", "sari", "green", "usim")
+#: What GREEN's n-grams are made of: words (split at spaces) or characters.
+GreenUnit = Literal["word", "char"]
 _SCORE_TYPES: Dict[str, Type[Score]] = {
     "m2": M2Score,
     "errant": ErrantScore,
     "gleu": GleuScore,
     "sari": SariScore,
+    "green": GreenScore,
     "usim": UsimScore,
 }
 
@@ -278,6 +283,9 @@ class ScoreOptions(TypedDict, total=False):
     sentences: bool
     usim_params: UsimParams
     parser_model: Union[BuiltinParser, PathLike, None]
+    green_n: int
+    green_beta: float
+    green_unit: GreenUnit
     resampling: Resampling
 
 
@@ -289,6 +297,8 @@ def score(metric: Literal["errant"], systems: Inputs, **options: Unpack[ScoreOpt
 def score(metric: Literal["gleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[GleuScore]: ...
 @overload
 def score(metric: Literal["sari"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[SariScore]: ...
+@overload
+def score(metric: Literal["green"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[GreenScore]: ...
 @overload
 def score(metric: Literal["usim"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[UsimScore]: ...
 @overload
@@ -309,7 +319,9 @@ def score(
     list of lines) labelled by ``names`` when given, else by their paths (``<systems[k]>`` for
     lists), or a mapping from names to systems. ``gold`` is the M2
     gold (m2, errant); ``source`` and ``references`` (one path, or a list of references) are
-    line-aligned text (gleu, sari; usim needs the source only). For errant, systems are text
+    line-aligned text (gleu, sari, green; usim needs the source only). GREEN's options are
+    ``green_n`` (the highest n-gram order, 4), ``green_beta`` (β, 2) and ``green_unit``
+    (``"word"`` or ``"char"``), gec-metrics' defaults. For errant, systems are text
     typed on the fly by the native ERRANT when ``source`` is given (the gold re-typed the same
     way), else hypothesis M2 files; ``analyser`` is the analysis of English that types them
     (``"spacy"``: spaCy's ``en_core_web_sm`` 3.8 run natively, ERRANT's own; ``"ewt"``: the
@@ -355,8 +367,12 @@ class Scorer:
         sentences: bool = False,
         usim_params: UsimParams = "released",
         parser_model: Union[BuiltinParser, PathLike, None] = None,
+        green_n: int = 4,
+        green_beta: float = 2.0,
+        green_unit: GreenUnit = "word",
     ) -> None:
         choice(metric, _METRICS, "metric")
+        choice(green_unit, ("word", "char"), "green_unit")
         choice(errant_mode, ("cs", "cse", "ds", "dt"), "errant_mode")
         choice(analyser, ("spacy", "ewt"), "analyser")
         choice(usim_params, ("released", "branch-2017"), "usim_params")
@@ -379,6 +395,7 @@ class Scorer:
             bool(sentences),
             usim_params,
             _parser_name(parser_model),
+            (count(green_n, "green_n", 1), positive(green_beta, "green_beta"), green_unit),
         )
         self.metric: Metric = metric
         self._scorer = _native.Scorer(

@@ -21,7 +21,9 @@ class Scorer:
         source: Optional[Tuple[str, List[str]]],
         references: List[Tuple[str, List[str]]],
         gold: Optional[Tuple[str, List[str]]],
-        options: Tuple[float, int, bool, str, str, Optional[int], int, bool, bool, str, Optional[str]],
+        options: Tuple[
+            float, int, bool, str, str, Optional[int], int, bool, bool, str, Optional[str], Tuple[int, float, str]
+        ],
     ) -> None: ...
     def report(
         self,

@@ -122,6 +122,16 @@ class GleuScore(Score):
 
 
 @dataclass(frozen=True)
+class GreenScore(Score):
+    """gec-metrics' GREEN (``score``): F_β of the n-gram counts against the source and each
+    sentence's best reference, summed over the corpus, with its precision and recall (geometric
+    means over the n-gram orders)."""
+
+    precision: float
+    recall: float
+
+
+@dataclass(frozen=True)
 class SariScore(Score):
     """SARI.py's corpus SARI (``score``): the mean of the sentence scores."""
 

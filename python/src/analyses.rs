@@ -228,9 +228,10 @@ fn meta_options(
             "m2" => Ok(MetaMetric::M2),
             "errant" => Ok(MetaMetric::Errant),
             "gleu" => Ok(MetaMetric::Gleu),
+            "green" => Ok(MetaMetric::Green),
             "usim" => Ok(MetaMetric::Usim),
             other => Err(PyValueError::new_err(format!(
-                "metrics: one of 'm2', 'errant', 'gleu', 'usim', not {other:?}"
+                "metrics: one of 'm2', 'errant', 'gleu', 'green', 'usim', not {other:?}"
             ))),
         })
         .collect::<PyResult<_>>()?;

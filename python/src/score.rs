@@ -1,10 +1,13 @@
 //! The typed engine's scorers as one Python class: a metric's inputs prepared once, systems
 //! scored in memory, rows returned as Python dictionaries of the engine's fields.
 
-use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, M2File, M2Options};
+use gec_metrics::{
+    CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, M2File, M2Options,
+};
 use gecbias_engine::{
-    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, IntervalKind, Lines, M2Scorer,
-    MetricReport, Ranking, Resampling, SariScorer, System, UsimOptions, UsimScorer, retyped_gold,
+    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, GreenScorer, IntervalKind, Lines,
+    M2Scorer, MetricReport, Ranking, Resampling, SariScorer, System, UsimOptions, UsimScorer,
+    retyped_gold,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -13,7 +16,7 @@ use crate::{Input, engine_error, text};
 
 /// The metric's options: (β, max unchanged words, ignore whitespace and casing, ERRANT mode,
 /// analyser, per-type tier, GLEU iterations, pretokenised, Punkt sentences, USim version, parser
-/// model).
+/// model, GREEN's (n, β, unit)).
 type Options = (
     f64,
     u32,
@@ -26,6 +29,7 @@ type Options = (
     bool,
     String,
     Option<String>,
+    (usize, f64, String),
 );
 
 /// What is resampled: (bootstrap (resamples, method), paired bootstrap resamples, paired
@@ -91,6 +95,7 @@ enum Metric {
     },
     Gleu(GleuScorer),
     Sari(SariScorer),
+    Green(GreenScorer),
     Usim {
         scorer: Box<UsimScorer>,
         source: Lines,
@@ -111,8 +116,20 @@ fn prepare(
     gold: Option<Input>,
     options: Options,
 ) -> PyResult<Metric> {
-    let (beta, muw, iwc, mode, analyser, cat, iterations, pretokenized, sentences, version, parser) =
-        options;
+    let (
+        beta,
+        muw,
+        iwc,
+        mode,
+        analyser,
+        cat,
+        iterations,
+        pretokenized,
+        sentences,
+        version,
+        parser,
+        (green_n, green_beta, green_unit),
+    ) = options;
     let references: Vec<Lines> = references.into_iter().map(lines).collect();
     let source = source.map(lines);
     let text_references = |metric: &str| {
@@ -178,6 +195,19 @@ fn prepare(
             text_references(metric)?;
             Metric::Sari(SariScorer::new(&source, &references))
         }
+        "green" => {
+            let source = needed(source, metric, "source (line-aligned text)")?;
+            text_references(metric)?;
+            let mut o = GreenOptions::default();
+            o.n = green_n;
+            o.beta = green_beta;
+            o.unit = if green_unit == "char" {
+                GreenUnit::Char
+            } else {
+                GreenUnit::Word
+            };
+            Metric::Green(GreenScorer::new(&source, &references, o))
+        }
         "usim" => {
             let source = needed(source, metric, "source (line-aligned text)")?;
             let mut o = UsimOptions::default();
@@ -190,7 +220,7 @@ fn prepare(
         }
         other => {
             return Err(PyValueError::new_err(format!(
-                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'usim', not {other:?}"
+                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'usim', not {other:?}"
             )));
         }
     })
@@ -219,6 +249,7 @@ impl Metric {
             }
             Metric::Gleu(scorer) => scorer.report(systems, resampling),
             Metric::Sari(scorer) => scorer.report(systems, resampling),
+            Metric::Green(scorer) => scorer.report(systems, resampling),
             Metric::Usim { scorer, source } => scorer.report(source, systems, resampling),
         }
         .map_err(engine_error)
@@ -227,7 +258,7 @@ impl Metric {
 
 #[pymethods]
 impl Scorer {
-    /// The scorer of `metric` (`m2`, `errant`, `gleu`, `sari`, `usim`) against `source`,
+    /// The scorer of `metric` (`m2`, `errant`, `gleu`, `sari`, `green`, `usim`) against `source`,
     /// `references` and `gold` ((origin, lines) each), with `options` as the package passes them;
     /// prepared without holding the GIL (a parser or an analyser loaded, a gold re-typed).
     #[new]

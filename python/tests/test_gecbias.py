@@ -76,6 +76,31 @@ def test_gleu_of_the_jfleg_dev_outputs_equals_compute_gleu(data: Path) -> None:
         assert result.signature.startswith("GLEU|refs:4|iter:500|draws:python2")
 
 
+def test_green_of_the_jfleg_dev_outputs_equals_gec_metrics(data: Path) -> None:
+    jfleg = data / "assess_learner_language" / "data" / "jfleg" / "dev"
+    recorded = REPO / "crates" / "gec-metrics" / "tests" / "recorded" / "green.tsv"
+    rows = [line.split("\t") for line in recorded.read_text().splitlines()[1:]]
+    references = [jfleg / f"dev.ref{k}" for k in range(4)]
+    checked = 0
+    for output, configuration, corpus, _, _ in rows:
+        if not output.startswith("jfleg/"):
+            continue
+        options = dict(field.split("=") for field in configuration.split(","))
+        scorer = gecbias.Scorer(
+            "green",
+            source=jfleg / "dev.src",
+            references=references,
+            green_n=int(options["n"]),
+            green_beta=float(options["beta"]),
+            green_unit="char" if options["unit"] == "char" else "word",
+        )
+        (result,) = scorer.score(jfleg / output.removeprefix("jfleg/"))
+        assert repr(result.score) == corpus, (output, configuration)
+        assert isinstance(result, gecbias.GreenScore) and 0 <= result.recall <= 1
+        checked += 1
+    assert checked == 20
+
+
 def test_errant_nucle_a_against_b_gives_errant_compare_counts(data: Path) -> None:
     _, gold_dir = conll(data)
     result = gecbias.errant_compare(gold_dir / "official-2014.0.m2", gold_dir / "official-2014.1.m2")
@@ -529,7 +554,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
     )
     assert plain == optimised
     assert plain.splitlines()[:3] == [
-        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'usim', not 'bleu'",
+        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'usim', not 'bleu'",
         "InputError <hypotheses>:2: has 2 sentences but <gold> has 1",
         "TypeError hypotheses: line 1 is int, not str",
     ]

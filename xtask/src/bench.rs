@@ -81,6 +81,8 @@ pub(crate) enum Bench {
     Parser,
     /// The GJG15 meta-evaluation by the release command.
     MetaEval,
+    /// The model-free metrics against their reference implementations, whole process.
+    MetricZoo,
 }
 
 /// Runs benchmark `what`.
@@ -95,6 +97,7 @@ pub(crate) fn run(what: Bench, data: Option<&Path>) -> anyhow::Result<()> {
         Bench::Errant => crate::bench_errant::run(&crate::workspace::root(), &data),
         Bench::Parser => parser(&data),
         Bench::MetaEval => meta_eval(&data),
+        Bench::MetricZoo => crate::record::metric_zoo::bench(&data),
     }
 }
 

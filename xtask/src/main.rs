@@ -191,10 +191,12 @@ enum Task {
     /// their outputs as the expected outputs of gecbias's drop-in modes; `record spacy` records
     /// spaCy's analyses of the GEC texts the English tagger is compared on; `record errant` runs
     /// ERRANT 3.0.2 itself (M2 and spaCy's analyses) for `reproduce errant`; `record ucca-eval`
-    /// runs the official UCCA evaluator and sentence split for `reproduce ucca-parser`.
+    /// runs the official UCCA evaluator and sentence split for `reproduce ucca-parser`; `record
+    /// metric-zoo` runs the model-free metrics' reference implementations (GREEN).
     Record {
         /// `spacy` for spaCy's analyses, `errant` for ERRANT's runs, `ucca-eval` for the UCCA
-        /// evaluator's counts; nothing for the reference tools.
+        /// evaluator's counts, `metric-zoo` for the model-free metrics; nothing for the
+        /// reference tools.
         what: Option<String>,
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
@@ -281,8 +283,9 @@ fn main() -> ExitCode {
             Some("spacy") => record::spacy::run(data.as_deref()),
             Some("errant") => record::errant::run(data.as_deref()),
             Some("ucca-eval") => record::ucca_eval::run(data.as_deref()),
+            Some("metric-zoo") => record::metric_zoo::run(data.as_deref()),
             Some(other) => Err(anyhow::anyhow!(
-                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant` or `record ucca-eval`"
+                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval` or `record metric-zoo`"
             )),
         },
         Some(Task::Data {
@@ -444,7 +447,7 @@ fn list_tasks() {
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"
     );
     println!(
-        "  record [spacy|errant|ucca-eval] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts)"
+        "  record [spacy|errant|ucca-eval|metric-zoo] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts, the model-free metrics)"
     );
     println!(
         "  slow-drop-in [--data DIR]                    check the recorded cases too slow for cargo test"

@@ -14,6 +14,8 @@
 //!   by default ([`GleuOptions`], [`ReferenceDraws`]).
 //! * **SARI** (Xu et al. 2016): `SARI.py`'s sentence SARI ([`sari_sentence`], [`sari_files`]),
 //!   MAX-SARI and lucky SARI (LCB §5), and EASSE's corpus SARI (`easse_corpus_sari`, feature `easse`).
+//! * **GREEN** (gec-metrics' `metrics/green.py`): n-gram F_β of a correction against its source
+//!   and a reference at once ([`green`], [`GreenOptions`]).
 //! * [`TurkCorpusRow`] — TurkCorpus's organised tables: a source with its 8 simplifications.
 //!
 //! Features: `parallel` (rayon: sentences in parallel) and `easse` (regex: EASSE's corpus SARI and
@@ -63,6 +65,7 @@ mod edit_lattice;
 mod errant_compare;
 mod error;
 mod gleu;
+mod green;
 mod m2_file;
 mod m2_gold;
 mod m2_score;
@@ -89,6 +92,10 @@ pub use error::Error;
 pub use gleu::{
     GleuCorpus, GleuOptions, GleuScore, GleuStats, ORDER as GLEU_ORDER, ReferenceDraws, gleu,
     gleu_summary_line, reference_choices,
+};
+pub use green::{
+    GreenOptions, GreenScore, GreenSentence, GreenUnit, NgramCounts, green, green_f,
+    green_precision_recall, green_totals,
 };
 pub use m2_file::{M2Block, M2Edit, M2File};
 pub use m2_gold::{M2Gold, SystemM2};

@@ -5,6 +5,7 @@ use gec_metrics::{
     Error, GoldSentence, M2File, M2Options, corpus_score, score_sentence, sentence_stats,
 };
 use gec_metrics::{GleuCorpus, ReferenceDraws};
+use gec_metrics::{GreenOptions, NgramCounts, green, green_f, green_totals};
 use proptest::prelude::*;
 
 /// A source of 3–12 tokens over a tiny alphabet (many repeated words, so alignments are
@@ -178,4 +179,34 @@ fn bad_input_gives_typed_errors() {
         Err(Error::Empty { .. })
     ));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A line of 0–10 words over a tiny alphabet (repeated n-grams), spaces single.
+fn line() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(vec!["a", "b", "c"]), 0..10)
+        .prop_map(|w| w.join(" "))
+}
+
+proptest! {
+    /// GREEN: a hypothesis equal to a reference makes no false positive and misses nothing
+    /// (every case's count is 0 when h = r), so it scores 1 whatever the source; every score
+    /// lies in [0, 1]; and the corpus score is that of the summed counts.
+    #[test]
+    fn green_scores_a_reference_1_and_stays_in_0_1(
+        rows in prop::collection::vec((line(), line(), line()), 1..6),
+        n in 1usize..6,
+    ) {
+        let (sources, (hypotheses, references)): (Vec<String>, (Vec<String>, Vec<String>)) =
+            rows.into_iter().map(|(s, h, r)| (s, (h, r))).unzip();
+        let mut options = GreenOptions::default();
+        options.n = n;
+        let refs = vec![references.clone(), hypotheses.clone()];
+        let score = green(&sources, &hypotheses, &refs, &[], &options).unwrap();
+        prop_assert!(score.sentences.iter().all(|&s| s == 1.0));
+        prop_assert_eq!(score.corpus, 1.0);
+        let other = green(&sources, &hypotheses, &[references], &[], &options).unwrap();
+        prop_assert!(other.sentences.iter().chain([&other.corpus]).all(|s| (0.0..=1.0).contains(s)));
+        let counts: Vec<&[NgramCounts]> = other.counts.iter().map(|c| c.counts.as_slice()).collect();
+        prop_assert_eq!(other.corpus, green_f(&green_totals(counts), options.beta));
+    }
 }

@@ -48,6 +48,8 @@ enum MetricName {
     Errant,
     /// GLEU with the gold's annotators' corrections as references and INPUT as the source.
     Gleu,
+    /// GREEN (n = 4, β = 2, words) with GLEU's source and references.
+    Green,
     /// Mean USim(source, output) on the native parser's parses.
     Usim,
 }
@@ -162,6 +164,7 @@ impl Args {
                 MetricName::M2 => MetaMetric::M2,
                 MetricName::Errant => MetaMetric::Errant,
                 MetricName::Gleu => MetaMetric::Gleu,
+                MetricName::Green => MetaMetric::Green,
                 MetricName::Usim => MetaMetric::Usim,
             })
             .collect();

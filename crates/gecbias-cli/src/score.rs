@@ -15,6 +15,8 @@
 //!   `--confidence`, the interval of each type's F_β, the running choice redone per resample);
 //! * `gleu` — compute_gleu's corpus GLEU (its own reference draws) against `-s SRC -r REF…`;
 //! * `sari` — SARI.py's sentence SARI averaged over sentences, against `-s SRC -r REF…`;
+//! * `green` — gec-metrics' GREEN: n-gram F_β (β = 2) of each output against its source and its
+//!   best reference, against `-s SRC -r REF…` (`--green-n`, `--green-beta`, `--green-unit`);
 //! * `usim` — mean USim(source, output) over sentences, USim(output, source) beside it; no
 //!   references.
 //!
@@ -26,10 +28,12 @@
 
 use std::io::Write;
 
-use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, M2File, M2Options};
+use gec_metrics::{
+    CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, M2File, M2Options,
+};
 use gecbias_engine::{
-    Bootstrap, ErrantScorer, GleuScorer, IntervalKind, Lines, M2Scorer, MetricReport, Ranking,
-    SariScorer, System, Warning, retyped_gold,
+    Bootstrap, ErrantScorer, GleuScorer, GreenScorer, IntervalKind, Lines, M2Scorer, MetricReport,
+    Ranking, SariScorer, System, Warning, retyped_gold,
 };
 
 use crate::errant_annotate::AnalyserArg;
@@ -51,6 +55,8 @@ enum MetricName {
     Gleu,
     /// SARI.py's mean sentence SARI.
     Sari,
+    /// gec-metrics' GREEN: n-gram F_β against the source and the best reference.
+    Green,
     /// Mean USim(source, output).
     Usim,
 }
@@ -106,7 +112,8 @@ fn metric_names(inputs: &Inputs) -> String {
         .join(" ")
 }
 
-/// Score systems against an M2 gold (m2, errant), references (gleu, sari) or their sources (usim).
+/// Score systems against an M2 gold (m2, errant), references (gleu, sari, green) or their
+/// sources (usim).
 #[derive(clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
@@ -134,10 +141,10 @@ struct Inputs {
     /// `--gold`, the M2 gold); every other metric must be named.
     #[arg(long, short, num_args = 1.., value_enum, default_value = "m2")]
     metric: Vec<MetricName>,
-    /// The source text, one sentence per line (gleu, sari, usim).
+    /// The source text, one sentence per line (gleu, sari, green, usim).
     #[arg(long, short)]
     source: Option<String>,
-    /// The text references of gleu and sari, each line-aligned with the source.
+    /// The text references of gleu, sari and green, each line-aligned with the source.
     #[arg(long, short, num_args = 1..)]
     references: Vec<String>,
     /// The M2 gold of m2 and errant.
@@ -178,6 +185,24 @@ struct MetricOptions {
     /// GLEU: rounds of reference draws (compute_gleu's --iter).
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
     gleu_iter: u64,
+    /// GREEN: the highest n-gram order.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100))]
+    green_n: u64,
+    /// GREEN: β of F_β (gec-metrics' default, 2, weighs recall).
+    #[arg(long, default_value_t = 2.0, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
+    green_beta: f64,
+    /// GREEN: n-grams of words (split at spaces) or of characters.
+    #[arg(long, value_enum, default_value = "word")]
+    green_unit: GreenUnitName,
+}
+
+/// What GREEN's n-grams are made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum GreenUnitName {
+    /// Words, the line split at single spaces.
+    Word,
+    /// Characters.
+    Char,
 }
 
 /// What is resampled, how often, with which seed: intervals, paired tests, ranks.
@@ -245,6 +270,17 @@ impl Resampling {
 }
 
 impl MetricOptions {
+    fn green(&self) -> GreenOptions {
+        let mut options = GreenOptions::default();
+        options.n = self.green_n as usize;
+        options.beta = self.green_beta;
+        options.unit = match self.green_unit {
+            GreenUnitName::Word => GreenUnit::Word,
+            GreenUnitName::Char => GreenUnit::Char,
+        };
+        options
+    }
+
     fn m2(&self) -> M2Options {
         let mut options = M2Options::OFFICIAL.with_beta(self.beta);
         options.max_unchanged_words = self.max_unchanged_words;
@@ -308,11 +344,11 @@ fn gold<'a>(inputs: &'a Inputs, metric: &str) -> Result<&'a str, Error> {
 }
 
 /// Refuses inputs that no chosen metric reads, rather than dropping them: `--gold` when neither
-/// m2 nor errant is chosen, `-r` when neither gleu nor sari is.
+/// m2 nor errant is chosen, `-r` when none of gleu, sari and green is.
 fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
-    let chosen = |names: [MetricName; 2]| inputs.metric.iter().any(|m| names.contains(m));
+    let chosen = |names: &[MetricName]| inputs.metric.iter().any(|m| names.contains(m));
     if let Some(gold) = &inputs.gold
-        && !chosen([MetricName::M2, MetricName::Errant])
+        && !chosen(&[MetricName::M2, MetricName::Errant])
     {
         return Err(Error::Usage(format!(
             "--gold {gold}: an M2 gold, read by -m m2 and -m errant, but -m {} reads none",
@@ -320,7 +356,7 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
         )));
     }
     if let Some(reference) = inputs.references.first()
-        && !chosen([MetricName::Gleu, MetricName::Sari])
+        && !chosen(&[MetricName::Gleu, MetricName::Sari, MetricName::Green])
     {
         let hint = if inputs.gold.is_none() && reference.ends_with(".m2") {
             "; an M2 gold is given with --gold"
@@ -328,7 +364,7 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
             ""
         };
         return Err(Error::Usage(format!(
-            "-r {reference}: a text reference, read by -m gleu and -m sari, but -m {} reads none{hint}",
+            "-r {reference}: a text reference, read by -m gleu, sari and green, but -m {} reads none{hint}",
             metric_names(inputs)
         )));
     }
@@ -434,6 +470,11 @@ fn report(
         MetricName::Sari => {
             let (source, references) = (source(inputs, "sari")?, references(inputs, "sari")?);
             SariScorer::new(&source, &references)
+                .report(text_systems(inputs, systems)?, resampling)?
+        }
+        MetricName::Green => {
+            let (source, references) = (source(inputs, "green")?, references(inputs, "green")?);
+            GreenScorer::new(&source, &references, args.options.green())
                 .report(text_systems(inputs, systems)?, resampling)?
         }
         MetricName::Usim => {

@@ -323,6 +323,82 @@ fn score_gleu_with_intervals_and_paired_tests() {
     }
 }
 
+/// `score -m green`: a hand-checked case (a copy of the source makes no false positive, P = 1,
+/// but recovers none of the reference's 4-grams, R = 0, so F = 0), a perfect system scored 1,
+/// the signature, the paired tests against the first system, identical on 1 and 2 threads; and
+/// its options in the signature.
+#[test]
+fn score_green_with_its_options_intervals_and_paired_tests() {
+    let source = file("greensrc.txt", "He go to school .\n".repeat(20).as_bytes());
+    let reference = file(
+        "greenref.txt",
+        "He goes to school .\n".repeat(20).as_bytes(),
+    );
+    let args = [
+        "score",
+        "-m",
+        "green",
+        "-s",
+        &source,
+        "-r",
+        &reference,
+        "-i",
+        &source,
+        &reference,
+        "--confidence",
+        "--paired-bs",
+        "--paired-ar",
+        "--paired-ar-n",
+        "1000",
+    ];
+    let rows = same_json_on_any_thread_count(&args);
+    // Per sentence, TP / FN by order: 4 / 2 (He, to, school, . kept; go kept where the reference
+    // deletes it, goes missed), 2 / 4, 1 / 4, 0 / 4: recall 0 at n = 4.
+    assert_eq!(rows[0]["score"].as_f64(), Some(0.0));
+    assert_eq!(rows[0]["precision"].as_f64(), Some(1.0));
+    assert_eq!(rows[0]["recall"].as_f64(), Some(0.0));
+    assert_eq!(rows[1]["score"].as_f64(), Some(1.0));
+    assert_eq!(
+        rows[1]["signature"].as_str().unwrap(),
+        "GREEN|refs:1|n:4|beta:2|unit:word|impl:gec-metrics|version:0.1.0|ci:bca|bs:1000|\
+         paired-bs:1000|paired-ar:1000|seed:12345"
+    );
+    for test in ["paired_bs", "paired_ar"] {
+        let p = rows[1][test]["p_value"].as_f64().unwrap();
+        assert!(p < 0.01, "{test}: {p}");
+    }
+    let bigrams = gecbias(
+        &[
+            "score",
+            "-m",
+            "green",
+            "-s",
+            &source,
+            "-r",
+            &reference,
+            "-i",
+            &source,
+            "--green-n",
+            "2",
+            "--green-beta",
+            "1",
+            "--green-unit",
+            "char",
+        ],
+        "",
+    );
+    succeeded(&bigrams);
+    let rows: serde_json::Value = serde_json::from_slice(&bigrams.stdout).unwrap();
+    assert!(
+        rows[0]["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("GREEN|refs:1|n:2|beta:1|unit:char|")
+    );
+    let score = rows[0]["score"].as_f64().unwrap();
+    assert!(score > 0.0 && score < 1.0, "{score}");
+}
+
 /// `-i NAME=PATH` labels systems in every format; `--rank` orders them into significance clusters
 /// (paired approximate randomisation over every pair, Holm), and refuses too few trials for its
 /// number of pairs.
@@ -450,7 +526,7 @@ fn the_flag_not_the_name_says_what_a_file_is() {
     assert_eq!(m2.status.code(), Some(2));
     let message = String::from_utf8_lossy(&m2.stderr);
     assert!(
-        message.contains("a text reference, read by -m gleu and -m sari"),
+        message.contains("a text reference, read by -m gleu, sari and green"),
         "{message}"
     );
     let m2 = gecbias_threads(

@@ -10,6 +10,7 @@
 //!   ([`ErrantScorer::report_text`], the gold re-typed too) or given as M2
 //!   ([`ErrantScorer::report_edits`]);
 //! * [`GleuScorer`]: compute_gleu's GLEU; [`SariScorer`]: SARI.py's mean sentence SARI;
+//! * [`GreenScorer`]: gec-metrics' GREEN (n-gram F_β against the source and the best reference);
 //! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses;
 //! * [`MetaEval`]: each metric's system scores against a human ranking (GJG15, SEEDA), with
 //!   bootstrap intervals of the correlations and paired tests between metrics.
@@ -48,6 +49,7 @@ mod analyses;
 mod errant;
 mod error;
 mod gleu;
+mod green;
 mod m2;
 mod meta_evaluation;
 mod parser_model;
@@ -66,6 +68,7 @@ pub use errant::{
 };
 pub use error::Error;
 pub use gleu::GleuScorer;
+pub use green::GreenScorer;
 pub use m2::M2Scorer;
 pub use meta_eval::Unit;
 pub use meta_evaluation::{

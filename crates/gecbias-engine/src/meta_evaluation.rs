@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gec_metrics::{ErrantOptions, M2File, M2Options};
+use gec_metrics::{ErrantOptions, GreenOptions, M2File, M2Options};
 use meta_eval::{
     BootstrapOptions, Correlation, HumanScores, Ranking, Unit, bootstrap_expected_wins,
     read_rankings, williams_test,
@@ -16,8 +16,8 @@ use meta_eval::{
 use serde::Serialize;
 
 use crate::{
-    ErrantAnalyser, ErrantScorer, Error, GleuScorer, Lines, M2Scorer, MetricReport, ParserModel,
-    Resampling, Signature, System, UsimOptions, UsimScorer, retyped_gold,
+    ErrantAnalyser, ErrantScorer, Error, GleuScorer, GreenScorer, Lines, M2Scorer, MetricReport,
+    ParserModel, Resampling, Signature, System, UsimOptions, UsimScorer, retyped_gold,
 };
 
 /// A judgment set whose layout the meta-evaluation knows.
@@ -65,6 +65,9 @@ pub enum MetaMetric {
     Errant,
     /// GLEU with the gold's annotators' corrections as references and INPUT as the source.
     Gleu,
+    /// GREEN (gec-metrics' defaults: n = 4, β = 2, words) with the same source and references
+    /// as GLEU.
+    Green,
     /// Mean USim(source, output) on the native parser's parses.
     Usim,
 }
@@ -539,6 +542,14 @@ impl MetaEval {
             MetaMetric::Gleu => {
                 let scorer = GleuScorer::new(&self.source, &self.gold.references(), 500)?;
                 ("GLEU".into(), scorer.report(&self.outputs, &none)?)
+            }
+            MetaMetric::Green => {
+                let scorer = GreenScorer::new(
+                    &self.source,
+                    &self.gold.references(),
+                    GreenOptions::default(),
+                );
+                ("GREEN".into(), scorer.report(&self.outputs, &none)?)
             }
             MetaMetric::Usim => {
                 let mut options = UsimOptions::default();

@@ -137,6 +137,13 @@ pub enum Parts {
         /// Standard deviation over draws.
         std_over_draws: f64,
     },
+    /// GREEN: the corpus P and R (geometric means over the n-gram orders).
+    Green {
+        /// Precision.
+        precision: f64,
+        /// Recall.
+        recall: f64,
+    },
     /// SARI: nothing beside the score.
     Sari {},
     /// USim: the other direction's mean.

@@ -4,6 +4,7 @@ use corpus_resampling::Mean;
 use gec_metrics::{sari_score, sari_strip};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
+use crate::system::{origins, reference_lines};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// SARI of outputs against their sources and references, as SARI.py computes it (lines
@@ -48,17 +49,12 @@ impl SariScorer {
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let references: Vec<Vec<String>> =
-            self.references.iter().map(|r| r.lines.clone()).collect();
+        let references = reference_lines(&self.references);
         let systems = systems
             .iter()
             .map(|system| {
                 let output = stripped(&system.output);
-                let names: Vec<&str> = [&self.source, &output]
-                    .into_iter()
-                    .chain(&self.references)
-                    .map(|l| l.origin.as_str())
-                    .collect();
+                let names = origins(&self.source, &output, &self.references);
                 let score = sari_score(&self.source.lines, &output.lines, &references, &names)?;
                 Ok(Scored {
                     system: system.name.clone(),

@@ -35,6 +35,24 @@ impl Lines {
     }
 }
 
+/// The lines of each reference, as the libraries take them.
+pub(crate) fn reference_lines(references: &[Lines]) -> Vec<Vec<String>> {
+    references.iter().map(|r| r.lines.clone()).collect()
+}
+
+/// The names a library's messages give the source, the output and each reference, in that order.
+pub(crate) fn origins<'a>(
+    source: &'a Lines,
+    output: &'a Lines,
+    references: &'a [Lines],
+) -> Vec<&'a str> {
+    [source, output]
+        .into_iter()
+        .chain(references)
+        .map(|l| l.origin.as_str())
+        .collect()
+}
+
 /// A system's output: its name in every report, and its lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct System {

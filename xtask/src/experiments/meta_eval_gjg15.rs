@@ -282,7 +282,7 @@ fn human_table(md: &mut String, by_items: &HumanScores, table3: &[f64]) -> anyho
     Ok(())
 }
 
-/// The metrics named as the command names them (`m2`, `errant`, `gleu`, `usim`).
+/// The metrics named as the command names them (`m2`, `errant`, `gleu`, `green`, `usim`).
 pub(crate) fn meta_metrics(metrics: &[&str]) -> anyhow::Result<Vec<MetaMetric>> {
     metrics
         .iter()
@@ -291,6 +291,7 @@ pub(crate) fn meta_metrics(metrics: &[&str]) -> anyhow::Result<Vec<MetaMetric>> 
                 "m2" => MetaMetric::M2,
                 "errant" => MetaMetric::Errant,
                 "gleu" => MetaMetric::Gleu,
+                "green" => MetaMetric::Green,
                 "usim" => MetaMetric::Usim,
                 other => bail!("no meta-evaluation metric {other:?}"),
             })

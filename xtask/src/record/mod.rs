@@ -10,6 +10,7 @@
 //! checked by `cargo xtask slow-drop-in`.
 
 pub(crate) mod errant;
+pub(crate) mod metric_zoo;
 pub(crate) mod python_venv;
 pub(crate) mod reference_tools;
 pub(crate) mod spacy;

@@ -1,0 +1,102 @@
+//! GREEN as gec-metrics computes it: n-gram F_β against the source and the best reference.
+
+use corpus_resampling::CorpusStatistic;
+use gec_metrics::{
+    GreenOptions, GreenUnit, NgramCounts, green, green_f, green_precision_recall, green_totals,
+};
+
+use crate::report::{Parts, Scored, Scores, SentenceScore};
+use crate::system::{origins, reference_lines};
+use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
+
+/// GREEN of outputs against a source and references ([`gec_metrics::green`]): each sentence's
+/// counts against the reference that suits it best, summed over the corpus. Resampling sums the
+/// resampled sentences' counts, the reference choices kept (they depend on one sentence only).
+#[derive(Debug, Clone)]
+pub struct GreenScorer {
+    source: Lines,
+    references: Vec<Lines>,
+    options: GreenOptions,
+}
+
+/// F_β of the summed per-order counts of a sequence of sentences.
+struct PooledGreen(f64);
+
+impl CorpusStatistic<Vec<NgramCounts>> for PooledGreen {
+    fn of<'a, I: Iterator<Item = &'a Vec<NgramCounts>>>(&self, items: I) -> f64 {
+        green_f(&green_totals(items.map(Vec::as_slice)), self.0)
+    }
+}
+
+impl GreenScorer {
+    /// A scorer of outputs of `source` against `references` (each line-aligned with it).
+    pub fn new(source: &Lines, references: &[Lines], options: GreenOptions) -> GreenScorer {
+        GreenScorer {
+            source: source.clone(),
+            references: references.to_vec(),
+            options,
+        }
+    }
+
+    /// `GREEN|refs:N|n:4|beta:2|unit:word|impl:gec-metrics|version:…`.
+    pub fn signature(&self) -> Signature {
+        Signature::new("GREEN")
+            .with("refs", self.references.len())
+            .with("n", self.options.n)
+            .with("beta", self.options.beta)
+            .with(
+                "unit",
+                match self.options.unit {
+                    GreenUnit::Char => "char",
+                    _ => "word",
+                },
+            )
+            .with("impl", "gec-metrics")
+            .with("version", crate::VERSION)
+    }
+
+    /// Each system's GREEN with its corpus P and R, its sentences' GREEN and what `resampling`
+    /// asks for.
+    pub fn report(
+        &self,
+        systems: &[System],
+        resampling: &Resampling,
+    ) -> Result<MetricReport, Error> {
+        let references = reference_lines(&self.references);
+        let systems = systems
+            .iter()
+            .map(|system| {
+                let output = &system.output;
+                let names = origins(&self.source, output, &self.references);
+                let score = green(
+                    &self.source.lines,
+                    &output.lines,
+                    &references,
+                    &names,
+                    &self.options,
+                )?;
+                let items: Vec<Vec<NgramCounts>> =
+                    score.counts.into_iter().map(|c| c.counts).collect();
+                let (precision, recall) =
+                    green_precision_recall(&green_totals(items.iter().map(Vec::as_slice)));
+                Ok(Scored {
+                    system: system.name.clone(),
+                    score: score.corpus,
+                    parts: Parts::Green { precision, recall },
+                    sentences: score
+                        .sentences
+                        .iter()
+                        .map(|&score| SentenceScore::Score { score })
+                        .collect(),
+                    items,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        Scores {
+            name: "GREEN",
+            signature: self.signature(),
+            systems,
+        }
+        .report(resampling, &PooledGreen(self.options.beta), None)
+    }
+}

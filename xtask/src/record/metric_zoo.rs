@@ -1,0 +1,154 @@
+//! `cargo xtask record metric-zoo`: the model-free metrics' reference implementations run on the
+//! real data, their numbers committed for the crates' tests. GREEN: gec-metrics'
+//! `metrics/green.py` (from `../shared/reference-tools/gec-metrics`, loaded without the package's
+//! neural imports) on the 14 CoNLL-2014 systems against NUCLE's two annotators and on JFLEG dev's
+//! five outputs against its four references, in four configurations; each line keeps the corpus
+//! score and the SHA-256 of the sentence scores' reprs
+//! (`crates/gec-metrics/tests/recorded/green.tsv`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, bail};
+use gecbias_data::DataDir;
+use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
+
+use super::CONLL_SYSTEMS;
+use crate::workspace;
+
+/// Where the GREEN numbers go.
+const GREEN: &str = "crates/gec-metrics/tests/recorded/green.tsv";
+
+/// JFLEG dev's folder in the data, and its outputs.
+const JFLEG: &str = "assess_learner_language/data/jfleg/dev";
+const JFLEG_OUTPUTS: [&str; 5] = [
+    "mle_1.txt",
+    "mle_2.txt",
+    "mle_3.txt",
+    "mle_4.txt",
+    "mle_5.txt",
+];
+
+/// The interpreter of the reference implementations' environment, gec-metrics' package folder
+/// and the GREEN driver script.
+fn reference() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
+    let python = super::python_venv::python(
+        "metric-zoo-venv",
+        "import numpy, trueskill, gecommon",
+        &[&["numpy", "trueskill", "gecommon"]],
+    )?;
+    let gec_metrics =
+        workspace::root().join("../shared/reference-tools/gec-metrics/src/gec_metrics");
+    let work = workspace::root().join("target/metric-zoo");
+    std::fs::create_dir_all(&work)?;
+    let script = work.join("green_record.py");
+    std::fs::write(&script, include_str!("reference_tools/green_record.py"))?;
+    Ok((python, gec_metrics, script))
+}
+
+/// `cargo xtask bench metric-zoo`: GREEN (gec-metrics' defaults) on each CoNLL-2014 system,
+/// whole process, the reference and the release `gecbias score -m green` in one run, by user CPU.
+pub(crate) fn bench(data: &DataDir) -> anyhow::Result<()> {
+    let gecbias = crate::bench_cli::release_gecbias(&workspace::root())?;
+    let (python, gec_metrics, script) = reference()?;
+    let refs = data.join(CONLL_REFERENCES);
+    let (source, nucle) = (
+        refs.join("source"),
+        [refs.join("NUCLEA"), refs.join("NUCLEB")],
+    );
+    println!("GREEN (n = 4, β = 2, words) vs gec-metrics' green.py, CoNLL-2014, user CPU:");
+    let mut ratios = Vec::new();
+    for system in CONLL_SYSTEMS {
+        let output = data.join(&format!("{CONLL_PARAGRAPHS}/{system}"));
+        let mut theirs = Command::new(&python);
+        theirs
+            .arg(&script)
+            .arg("--default")
+            .arg(&gec_metrics)
+            .arg(&source)
+            .arg(format!("{},{}", nucle[0].display(), nucle[1].display()))
+            .arg(format!("{system}={}", output.display()));
+        let (reference, _) = crate::bench_cli::timed(theirs)?;
+        let ours = crate::bench_cli::mean_user(|| {
+            let mut c = Command::new(&gecbias);
+            c.args(["score", "-m", "green", "-s"])
+                .arg(&source)
+                .arg("-r")
+                .args(&nucle)
+                .arg("-i")
+                .arg(&output);
+            c
+        })?;
+        println!(
+            "  {system:<28} {reference:7.2} s vs {ours:6.3} s  {:6.0}×",
+            reference / ours
+        );
+        ratios.push(reference / ours);
+    }
+    let min = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    println!("  GREEN: at least {min:.0}× faster (target ≥ 50×)");
+    Ok(())
+}
+
+/// Records the reference implementations' numbers (module docs).
+pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
+    let data = workspace::data_dir(data)?;
+    let (python, gec_metrics, script) = reference()?;
+    let refs = data.join(CONLL_REFERENCES);
+    let conll: Vec<String> = CONLL_SYSTEMS
+        .iter()
+        .map(|s| {
+            format!(
+                "{s}={}",
+                data.join(&format!("{CONLL_PARAGRAPHS}/{s}")).display()
+            )
+        })
+        .collect();
+    let jfleg = data.join(JFLEG);
+    let jfleg_outputs: Vec<String> = JFLEG_OUTPUTS
+        .iter()
+        .map(|o| format!("jfleg/{o}={}", jfleg.join(o).display()))
+        .collect();
+    let runs = [
+        (
+            refs.join("source"),
+            format!(
+                "{},{}",
+                refs.join("NUCLEA").display(),
+                refs.join("NUCLEB").display()
+            ),
+            conll,
+        ),
+        (
+            jfleg.join("dev.src"),
+            (0..4)
+                .map(|k| jfleg.join(format!("dev.ref{k}")).display().to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            jfleg_outputs,
+        ),
+    ];
+    let mut table = String::from("output\tconfiguration\tcorpus\tsentences\tsha256\n");
+    for (source, references, outputs) in runs {
+        let out = Command::new(&python)
+            .arg(&script)
+            .arg(&gec_metrics)
+            .arg(&source)
+            .arg(&references)
+            .args(&outputs)
+            .output()
+            .with_context(|| format!("running {}", script.display()))?;
+        if !out.status.success() {
+            bail!(
+                "{} failed: {}",
+                script.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        table.push_str(&String::from_utf8(out.stdout)?);
+    }
+    let path = workspace::root().join(GREEN);
+    std::fs::write(&path, table)?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
