@@ -97,7 +97,7 @@ pub(crate) fn run(what: Bench, data: Option<&Path>) -> anyhow::Result<()> {
         Bench::Errant => crate::bench_errant::run(&crate::workspace::root(), &data),
         Bench::Parser => parser(&data),
         Bench::MetaEval => meta_eval(&data),
-        Bench::MetricZoo => crate::record::metric_zoo::bench(&data),
+        Bench::MetricZoo => crate::bench_metric_zoo::run(&data),
     }
 }
 

@@ -84,7 +84,7 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
     summary("m2scorer", &ratios, 300.0);
 
     println!("gecbias gleu vs compute_gleu (Python 2.7), JFLEG dev, 4 references, user CPU:");
-    let jfleg = "assess_learner_language/data/jfleg/dev";
+    let jfleg = gecbias_data::datasets::JFLEG_DEV;
     let mut ratios = Vec::new();
     for k in 1..=5 {
         let mut args = vec![

@@ -24,6 +24,7 @@
 mod bench;
 mod bench_cli;
 mod bench_errant;
+mod bench_metric_zoo;
 mod data;
 mod experiments;
 mod harness;

@@ -103,6 +103,10 @@ pub struct GreenSentence {
 pub struct GreenScore {
     /// F_β of the counts summed over sentences.
     pub corpus: f64,
+    /// The corpus P and R ([`green_precision_recall`] of the summed counts).
+    pub precision: f64,
+    /// See `precision`.
+    pub recall: f64,
     /// Each sentence's F_β against its chosen reference.
     pub sentences: Vec<f64>,
     /// Each sentence's chosen reference and counts.
@@ -172,6 +176,11 @@ pub fn green(
             options.n, options.beta
         )));
     }
+    if references.is_empty() {
+        return Err(Error::InvalidParams(
+            "GREEN needs at least one reference".into(),
+        ));
+    }
     let name = |k: usize| names.get(k).copied().unwrap_or("<input>");
     for (k, lines) in std::iter::once(hypotheses)
         .chain(references.iter().map(Vec::as_slice))
@@ -186,11 +195,6 @@ pub fn green(
             });
         }
     }
-    if references.is_empty() {
-        return Err(Error::InvalidParams(
-            "GREEN needs at least one reference".into(),
-        ));
-    }
     let counts = map_indices(sources.len(), |i| {
         let refs: Vec<&str> = references.iter().map(|r| r[i].as_str()).collect();
         sentence(&sources[i], &hypotheses[i], &refs, options)
@@ -199,12 +203,12 @@ pub fn green(
         .iter()
         .map(|c| green_f(&c.counts, options.beta))
         .collect();
-    let corpus = green_f(
-        &green_totals(counts.iter().map(|c| c.counts.as_slice())),
-        options.beta,
-    );
+    let totals = green_totals(counts.iter().map(|c| c.counts.as_slice()));
+    let (precision, recall) = green_precision_recall(&totals);
     Ok(GreenScore {
-        corpus,
+        corpus: green_f(&totals, options.beta),
+        precision,
+        recall,
         sentences,
         counts,
     })
@@ -225,7 +229,7 @@ fn sentence(
         orders(&s, options.n, &mut grams),
         orders(&h, options.n, &mut grams),
     );
-    let mut best: Option<(f64, GreenSentence)> = None;
+    let mut scored = Vec::with_capacity(references.len());
     for (k, reference) in references.iter().enumerate() {
         let r = units(python_strip(reference), options.unit, &mut vocabulary);
         let r = orders(&r, options.n, &mut grams);
@@ -233,20 +237,19 @@ fn sentence(
             .map(|n| order_counts(&s[n], &h[n], &r[n]))
             .collect();
         let f = green_f(&counts, options.beta);
-        if best.as_ref().is_none_or(|(b, _)| *b < f) {
-            best = Some((
-                f,
-                GreenSentence {
-                    reference: k,
-                    counts,
-                },
-            ));
-        }
+        scored.push((
+            f,
+            GreenSentence {
+                reference: k,
+                counts,
+            },
+        ));
     }
-    best.map(|(_, s)| s).unwrap_or(GreenSentence {
-        reference: 0,
-        counts: vec![NgramCounts::default(); options.n],
-    })
+    scored
+        .into_iter()
+        .reduce(|best, next| if best.0 < next.0 { next } else { best })
+        .map(|(_, best)| best)
+        .expect("green() refuses an empty list of references")
 }
 
 /// The line's units as ids (words split at single spaces, or characters); an empty line has
@@ -362,7 +365,36 @@ mod tests {
         );
         // P = R = 3/4, so F = 3/4 for any β.
         assert_eq!(score.sentences, [0.75]);
-        assert_eq!(score.corpus, 0.75);
+        assert_eq!(
+            (score.corpus, score.precision, score.recall),
+            (0.75, 0.75, 0.75)
+        );
+    }
+
+    #[test]
+    fn each_case_counts_where_it_belongs() {
+        let one = |tp, fp, fn_| NgramCounts { tp, fp, fn_ };
+        // (source, hypothesis, reference) → the unigram counts of the one case it is.
+        for (s, h, r, expected) in [
+            ("x", "", "", one(1, 0, 0)),   // kept deletion
+            ("", "y", "y", one(1, 0, 0)),  // kept insertion
+            ("x", "x", "x", one(1, 0, 0)), // kept token
+            ("x", "", "x", one(0, 1, 0)),  // over-deletion
+            ("", "y", "", one(0, 1, 0)),   // over-insertion
+            ("x", "x", "", one(0, 0, 1)),  // under-deletion
+            ("", "", "y", one(0, 0, 1)),   // under-insertion
+        ] {
+            let options = GreenOptions {
+                n: 1,
+                ..GreenOptions::default()
+            };
+            let score = green(&lines(&[s]), &lines(&[h]), &[lines(&[r])], &[], &options).unwrap();
+            assert_eq!(
+                score.counts[0].counts,
+                [expected],
+                "{s:?} → {h:?} against {r:?}"
+            );
+        }
     }
 
     #[test]

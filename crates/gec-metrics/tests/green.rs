@@ -4,7 +4,7 @@
 //! SHA-256 of their Python reprs.
 
 use gec_metrics::{GreenOptions, GreenUnit, green, python_float, read_lines};
-use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
+use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES, JFLEG_DEV};
 use gecbias_data::testing::data_or_skip;
 use sha2::{Digest, Sha256};
 
@@ -36,7 +36,7 @@ fn green_matches_gec_metrics_on_conll14_and_jfleg() {
         return;
     };
     let refs = data.join(CONLL_REFERENCES);
-    let jfleg = data.join("assess_learner_language/data/jfleg/dev");
+    let jfleg = data.join(JFLEG_DEV);
     let conll_source = read_lines(refs.join("source")).unwrap();
     let conll_refs = vec![
         read_lines(refs.join("NUCLEA")).unwrap(),

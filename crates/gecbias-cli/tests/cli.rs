@@ -334,23 +334,18 @@ fn score_green_with_its_options_intervals_and_paired_tests() {
         "greenref.txt",
         "He goes to school .\n".repeat(20).as_bytes(),
     );
-    let args = [
-        "score",
-        "-m",
-        "green",
-        "-s",
-        &source,
-        "-r",
-        &reference,
-        "-i",
-        &source,
-        &reference,
+    let green = [
+        "score", "-m", "green", "-s", &source, "-r", &reference, "-i", &source,
+    ];
+    let mut args = green.to_vec();
+    args.extend([
+        reference.as_str(),
         "--confidence",
         "--paired-bs",
         "--paired-ar",
         "--paired-ar-n",
         "1000",
-    ];
+    ]);
     let rows = same_json_on_any_thread_count(&args);
     // Per sentence, TP / FN by order: 4 / 2 (He, to, school, . kept; go kept where the reference
     // deletes it, goes missed), 2 / 4, 1 / 4, 0 / 4: recall 0 at n = 4.
@@ -367,26 +362,17 @@ fn score_green_with_its_options_intervals_and_paired_tests() {
         let p = rows[1][test]["p_value"].as_f64().unwrap();
         assert!(p < 0.01, "{test}: {p}");
     }
-    let bigrams = gecbias(
-        &[
-            "score",
-            "-m",
-            "green",
-            "-s",
-            &source,
-            "-r",
-            &reference,
-            "-i",
-            &source,
-            "--green-n",
-            "2",
-            "--green-beta",
-            "1",
-            "--green-unit",
-            "char",
-        ],
-        "",
-    );
+    // Its options reach the library: character bigrams, β = 1, as gec_metrics computes them.
+    let mut args = green.to_vec();
+    args.extend([
+        "--green-n",
+        "2",
+        "--green-beta",
+        "1",
+        "--green-unit",
+        "char",
+    ]);
+    let bigrams = gecbias(&args, "");
     succeeded(&bigrams);
     let rows: serde_json::Value = serde_json::from_slice(&bigrams.stdout).unwrap();
     assert!(
@@ -395,8 +381,24 @@ fn score_green_with_its_options_intervals_and_paired_tests() {
             .unwrap()
             .starts_with("GREEN|refs:1|n:2|beta:1|unit:char|")
     );
-    let score = rows[0]["score"].as_f64().unwrap();
-    assert!(score > 0.0 && score < 1.0, "{score}");
+    let lines = |line: &str| vec![line.to_owned(); 20];
+    let mut options = gec_metrics::GreenOptions::default();
+    (options.n, options.beta, options.unit) = (2, 1.0, gec_metrics::GreenUnit::Char);
+    let expected = gec_metrics::green(
+        &lines("He go to school ."),
+        &lines("He go to school ."),
+        &[lines("He goes to school .")],
+        &[],
+        &options,
+    )
+    .unwrap();
+    assert!(expected.corpus > 0.0 && expected.corpus < 1.0);
+    // The printed number exactly (serde_json's default parser may move the last bit).
+    let printed = String::from_utf8_lossy(&bigrams.stdout);
+    assert!(
+        printed.contains(&format!("\"score\": {},", expected.corpus)),
+        "{printed}"
+    );
 }
 
 /// `-i NAME=PATH` labels systems in every format; `--rank` orders them into significance clusters

@@ -13,6 +13,19 @@ pub const UCCA_XML_DIRS: [&str; 3] = [
 /// The human UCCA annotations of the USim paper.
 pub const USIM_ANNOTATIONS: &str = "usim_annotations";
 
+/// JFLEG dev: its sources (`dev.src`), four references (`dev.ref0` … `dev.ref3`) and five
+/// corrector outputs (`mle_1.txt` … `mle_5.txt`), one sentence per line.
+pub const JFLEG_DEV: &str = "assess_learner_language/data/jfleg/dev";
+
+/// JFLEG dev's five corrector outputs (in [`JFLEG_DEV`]).
+pub const JFLEG_DEV_OUTPUTS: [&str; 5] = [
+    "mle_1.txt",
+    "mle_2.txt",
+    "mle_3.txt",
+    "mle_4.txt",
+    "mle_5.txt",
+];
+
 /// The TUPA parses of the JFLEG dev set, one file per sentence.
 pub const JFLEG_DEV_PARSES: &str = "assess_learner_language/data/jfleg/dev/xmls";
 

@@ -1,9 +1,7 @@
 //! GREEN as gec-metrics computes it: n-gram F_β against the source and the best reference.
 
 use corpus_resampling::CorpusStatistic;
-use gec_metrics::{
-    GreenOptions, GreenUnit, NgramCounts, green, green_f, green_precision_recall, green_totals,
-};
+use gec_metrics::{GreenOptions, GreenUnit, NgramCounts, green, green_f, green_totals};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
 use crate::system::{origins, reference_lines};
@@ -75,20 +73,19 @@ impl GreenScorer {
                     &names,
                     &self.options,
                 )?;
-                let items: Vec<Vec<NgramCounts>> =
-                    score.counts.into_iter().map(|c| c.counts).collect();
-                let (precision, recall) =
-                    green_precision_recall(&green_totals(items.iter().map(Vec::as_slice)));
                 Ok(Scored {
                     system: system.name.clone(),
                     score: score.corpus,
-                    parts: Parts::Green { precision, recall },
+                    parts: Parts::Green {
+                        precision: score.precision,
+                        recall: score.recall,
+                    },
                     sentences: score
                         .sentences
                         .iter()
                         .map(|&score| SentenceScore::Score { score })
                         .collect(),
-                    items,
+                    items: score.counts.into_iter().map(|c| c.counts).collect(),
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;

@@ -28,11 +28,11 @@ use gec_errant::{
 };
 use gec_metrics::{ErrantMode, M2File, errant_compare};
 use gecbias_data::DataDir;
+use gecbias_data::datasets::JFLEG_DEV;
 
 use crate::workspace;
 
 const PARAGRAPHS: &str = "assess_learner_language/data/paragraphs";
-const JFLEG: &str = "assess_learner_language/data/jfleg/dev";
 const CONLL: &str = "assess_learner_language/data/conll14st-test-data/noalt";
 
 /// What one recorded run does.
@@ -72,8 +72,8 @@ pub(crate) fn runs() -> Vec<Run> {
             runs.push(Run {
                 name: format!("jfleg-dev-{merge}{}", if lev { "-lev" } else { "" }),
                 job: Job::Parallel {
-                    orig: format!("{JFLEG}/dev.src"),
-                    cors: (0..4).map(|k| format!("{JFLEG}/dev.ref{k}")).collect(),
+                    orig: format!("{JFLEG_DEV}/dev.src"),
+                    cors: (0..4).map(|k| format!("{JFLEG_DEV}/dev.ref{k}")).collect(),
                     tok: false,
                 },
                 align: AlignOptions::default().with_lev(lev).with_merge(merge),
@@ -94,8 +94,8 @@ pub(crate) fn runs() -> Vec<Run> {
     runs.push(Run {
         name: "jfleg-dev-tok".into(),
         job: Job::Parallel {
-            orig: format!("{JFLEG}/dev.src"),
-            cors: (0..4).map(|k| format!("{JFLEG}/dev.ref{k}")).collect(),
+            orig: format!("{JFLEG_DEV}/dev.src"),
+            cors: (0..4).map(|k| format!("{JFLEG_DEV}/dev.ref{k}")).collect(),
             tok: true,
         },
         align: AlignOptions::default(),

@@ -10,8 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, bail};
-use gecbias_data::DataDir;
-use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
+use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES, JFLEG_DEV, JFLEG_DEV_OUTPUTS};
 
 use super::CONLL_SYSTEMS;
 use crate::workspace;
@@ -19,19 +18,9 @@ use crate::workspace;
 /// Where the GREEN numbers go.
 const GREEN: &str = "crates/gec-metrics/tests/recorded/green.tsv";
 
-/// JFLEG dev's folder in the data, and its outputs.
-const JFLEG: &str = "assess_learner_language/data/jfleg/dev";
-const JFLEG_OUTPUTS: [&str; 5] = [
-    "mle_1.txt",
-    "mle_2.txt",
-    "mle_3.txt",
-    "mle_4.txt",
-    "mle_5.txt",
-];
-
 /// The interpreter of the reference implementations' environment, gec-metrics' package folder
 /// and the GREEN driver script.
-fn reference() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
+pub(crate) fn reference() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
     let python = super::python_venv::python(
         "metric-zoo-venv",
         "import numpy, trueskill, gecommon",
@@ -44,50 +33,6 @@ fn reference() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
     let script = work.join("green_record.py");
     std::fs::write(&script, include_str!("reference_tools/green_record.py"))?;
     Ok((python, gec_metrics, script))
-}
-
-/// `cargo xtask bench metric-zoo`: GREEN (gec-metrics' defaults) on each CoNLL-2014 system,
-/// whole process, the reference and the release `gecbias score -m green` in one run, by user CPU.
-pub(crate) fn bench(data: &DataDir) -> anyhow::Result<()> {
-    let gecbias = crate::bench_cli::release_gecbias(&workspace::root())?;
-    let (python, gec_metrics, script) = reference()?;
-    let refs = data.join(CONLL_REFERENCES);
-    let (source, nucle) = (
-        refs.join("source"),
-        [refs.join("NUCLEA"), refs.join("NUCLEB")],
-    );
-    println!("GREEN (n = 4, β = 2, words) vs gec-metrics' green.py, CoNLL-2014, user CPU:");
-    let mut ratios = Vec::new();
-    for system in CONLL_SYSTEMS {
-        let output = data.join(&format!("{CONLL_PARAGRAPHS}/{system}"));
-        let mut theirs = Command::new(&python);
-        theirs
-            .arg(&script)
-            .arg("--default")
-            .arg(&gec_metrics)
-            .arg(&source)
-            .arg(format!("{},{}", nucle[0].display(), nucle[1].display()))
-            .arg(format!("{system}={}", output.display()));
-        let (reference, _) = crate::bench_cli::timed(theirs)?;
-        let ours = crate::bench_cli::mean_user(|| {
-            let mut c = Command::new(&gecbias);
-            c.args(["score", "-m", "green", "-s"])
-                .arg(&source)
-                .arg("-r")
-                .args(&nucle)
-                .arg("-i")
-                .arg(&output);
-            c
-        })?;
-        println!(
-            "  {system:<28} {reference:7.2} s vs {ours:6.3} s  {:6.0}×",
-            reference / ours
-        );
-        ratios.push(reference / ours);
-    }
-    let min = ratios.iter().copied().fold(f64::INFINITY, f64::min);
-    println!("  GREEN: at least {min:.0}× faster (target ≥ 50×)");
-    Ok(())
 }
 
 /// Records the reference implementations' numbers (module docs).
@@ -104,8 +49,8 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
             )
         })
         .collect();
-    let jfleg = data.join(JFLEG);
-    let jfleg_outputs: Vec<String> = JFLEG_OUTPUTS
+    let jfleg = data.join(JFLEG_DEV);
+    let jfleg_outputs: Vec<String> = JFLEG_DEV_OUTPUTS
         .iter()
         .map(|o| format!("jfleg/{o}={}", jfleg.join(o).display()))
         .collect();

@@ -1,0 +1,57 @@
+//! `cargo xtask bench metric-zoo`: the model-free metrics against their reference
+//! implementations, whole process, both timed in one run (the references run as
+//! `cargo xtask record metric-zoo` runs them).
+
+use std::process::Command;
+
+use gecbias_data::DataDir;
+use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
+
+use crate::bench_cli::{mean_user, release_gecbias, timed};
+use crate::record::CONLL_SYSTEMS;
+use crate::record::metric_zoo::reference;
+use crate::workspace;
+
+/// `cargo xtask bench metric-zoo`: GREEN (gec-metrics' defaults) on each CoNLL-2014 system,
+/// whole process, the reference and the release `gecbias score -m green` in one run, by user CPU.
+pub(crate) fn run(data: &DataDir) -> anyhow::Result<()> {
+    let gecbias = release_gecbias(&workspace::root())?;
+    let (python, gec_metrics, script) = reference()?;
+    let refs = data.join(CONLL_REFERENCES);
+    let (source, nucle) = (
+        refs.join("source"),
+        [refs.join("NUCLEA"), refs.join("NUCLEB")],
+    );
+    println!("GREEN (n = 4, β = 2, words) vs gec-metrics' green.py, CoNLL-2014, user CPU:");
+    let mut ratios = Vec::new();
+    for system in CONLL_SYSTEMS {
+        let output = data.join(&format!("{CONLL_PARAGRAPHS}/{system}"));
+        let mut theirs = Command::new(&python);
+        theirs
+            .arg(&script)
+            .arg("--default")
+            .arg(&gec_metrics)
+            .arg(&source)
+            .arg(format!("{},{}", nucle[0].display(), nucle[1].display()))
+            .arg(format!("{system}={}", output.display()));
+        let (reference, _) = timed(theirs)?;
+        let ours = mean_user(|| {
+            let mut c = Command::new(&gecbias);
+            c.args(["score", "-m", "green", "-s"])
+                .arg(&source)
+                .arg("-r")
+                .args(&nucle)
+                .arg("-i")
+                .arg(&output);
+            c
+        })?;
+        println!(
+            "  {system:<28} {reference:7.2} s vs {ours:6.3} s  {:6.0}×",
+            reference / ours
+        );
+        ratios.push(reference / ours);
+    }
+    let min = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    println!("  GREEN: at least {min:.0}× faster (target ≥ 50×)");
+    Ok(())
+}
