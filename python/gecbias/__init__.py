@@ -75,6 +75,7 @@ from ._results import (
     GleuScore,
     GreenScore,
     Interval,
+    KoyamaGleuScore,
     M2Score,
     MetaEvaluation,
     MetricCorrelation,
@@ -101,6 +102,8 @@ __all__ = [
     "ErrantMode",
     "Merge",
     "UsimParams",
+    "GreenUnit",
+    "KoyamaMode",
     "Resampling",
     "ScoreOptions",
     "Interval",
@@ -113,6 +116,7 @@ __all__ = [
     "ErrantEdit",
     "GleuScore",
     "GreenScore",
+    "KoyamaGleuScore",
     "SariScore",
     "UsimScore",
     "ConservatismProfile",
@@ -158,7 +162,7 @@ __version__: str = _native.__version__
 DEFAULT_SEED: int = _native.DEFAULT_SEED
 
 #: The metrics of :func:`score`.
-Metric = Literal["m2", "errant", "gleu", "sari", "green", "usim"]
+Metric = Literal["m2", "errant", "gleu", "sari", "green", "koyama-gleu", "usim"]
 #: A bootstrap interval: bias-corrected and accelerated, or percentile.
 CiMethod = Literal["bca", "percentile"]
 #: What ERRANT counts as the same edit (errant_compare's ``-cs``, ``-cse``, ``-ds``, ``-dt``).
@@ -173,19 +177,24 @@ UsimParams = Literal["released", "branch-2017"]
 #: A UCCA parser built into the package: the BiLSTM (the default) or the faster perceptron.
 BuiltinParser = Literal["bilstm", "perceptron"]
 #: The metrics :func:`meta_eval` correlates with the human ranking.
-MetaMetric = Literal["m2", "errant", "gleu", "green", "usim"]
+MetaMetric = Literal["m2", "errant", "gleu", "green", "koyama-gleu", "usim"]
 #: What a bootstrap resample of human judgments draws.
 ResampleUnit = Literal["rankings", "sentences", "comparisons"]
 
-_METRICS = ("m2", "errant", "gleu", "sari", "green", "usim")
+_METRICS = ("m2", "errant", "gleu", "sari", "green", "koyama-gleu", "usim")
 #: What GREEN's n-grams are made of: words (split at spaces) or characters.
 GreenUnit = Literal["word", "char"]
+#: Which of Koyama's GLEU scores is the corpus score: ``gleu -f`` (the mean over rounds of the
+#: package's fixed reference draws), ``gleu -m`` (each sentence's best reference), ``mgleu`` or
+#: ``mgleu -m`` (the mean of the sentence scores over the references, or of the best ones).
+KoyamaMode = Literal["sampled", "best-reference", "sentence-mean", "sentence-mean-max"]
 _SCORE_TYPES: Dict[str, Type[Score]] = {
     "m2": M2Score,
     "errant": ErrantScore,
     "gleu": GleuScore,
     "sari": SariScore,
     "green": GreenScore,
+    "koyama-gleu": KoyamaGleuScore,
     "usim": UsimScore,
 }
 
@@ -286,6 +295,10 @@ class ScoreOptions(TypedDict, total=False):
     green_n: int
     green_beta: float
     green_unit: GreenUnit
+    koyama_n: int
+    koyama_unit: GreenUnit
+    koyama_mode: KoyamaMode
+    koyama_iterations: int
     resampling: Resampling
 
 
@@ -299,6 +312,8 @@ def score(metric: Literal["gleu"], systems: Inputs, **options: Unpack[ScoreOptio
 def score(metric: Literal["sari"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[SariScore]: ...
 @overload
 def score(metric: Literal["green"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[GreenScore]: ...
+@overload
+def score(metric: Literal["koyama-gleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[KoyamaGleuScore]: ...
 @overload
 def score(metric: Literal["usim"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[UsimScore]: ...
 @overload
@@ -321,7 +336,10 @@ def score(
     gold (m2, errant); ``source`` and ``references`` (one path, or a list of references) are
     line-aligned text (gleu, sari, green; usim needs the source only). GREEN's options are
     ``green_n`` (the highest n-gram order, 4), ``green_beta`` (β, 2) and ``green_unit``
-    (``"word"`` or ``"char"``), gec-metrics' defaults. For errant, systems are text
+    (``"word"`` or ``"char"``), gec-metrics' defaults. Koyama's GLEU's are ``koyama_n`` (4),
+    ``koyama_unit`` (``"word"``: ``str.split()`` tokens, or ``"char"``), ``koyama_mode``
+    (:data:`KoyamaMode`, ``"sampled"``: the package's ``gleu -f``) and ``koyama_iterations``
+    (500 rounds of draws). For errant, systems are text
     typed on the fly by the native ERRANT when ``source`` is given (the gold re-typed the same
     way), else hypothesis M2 files; ``analyser`` is the analysis of English that types them
     (``"spacy"``: spaCy's ``en_core_web_sm`` 3.8 run natively, ERRANT's own; ``"ewt"``: the
@@ -370,9 +388,15 @@ class Scorer:
         green_n: int = 4,
         green_beta: float = 2.0,
         green_unit: GreenUnit = "word",
+        koyama_n: int = 4,
+        koyama_unit: GreenUnit = "word",
+        koyama_mode: KoyamaMode = "sampled",
+        koyama_iterations: int = 500,
     ) -> None:
         choice(metric, _METRICS, "metric")
         choice(green_unit, ("word", "char"), "green_unit")
+        choice(koyama_unit, ("word", "char"), "koyama_unit")
+        choice(koyama_mode, ("sampled", "best-reference", "sentence-mean", "sentence-mean-max"), "koyama_mode")
         choice(errant_mode, ("cs", "cse", "ds", "dt"), "errant_mode")
         choice(analyser, ("spacy", "ewt"), "analyser")
         choice(usim_params, ("released", "branch-2017"), "usim_params")
@@ -395,7 +419,10 @@ class Scorer:
             bool(sentences),
             usim_params,
             _parser_name(parser_model),
-            (count(green_n, "green_n", 1), positive(green_beta, "green_beta"), green_unit),
+            (
+                (count(green_n, "green_n", 1), positive(green_beta, "green_beta"), green_unit),
+                (count(koyama_n, "koyama_n", 1), koyama_unit, koyama_mode, count(koyama_iterations, "koyama_iterations", 1)),
+            ),
         )
         self.metric: Metric = metric
         self._scorer = _native.Scorer(

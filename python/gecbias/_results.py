@@ -132,6 +132,13 @@ class GreenScore(Score):
 
 
 @dataclass(frozen=True)
+class KoyamaGleuScore(Score):
+    """Koyama's GLEU (the ``gleu`` package, MultiGEC-2025's): the corpus score of the signature's
+    mode (by default ``gleu -f``, the mean over 500 rounds of the package's fixed reference
+    draws)."""
+
+
+@dataclass(frozen=True)
 class SariScore(Score):
     """SARI.py's corpus SARI (``score``): the mean of the sentence scores."""
 

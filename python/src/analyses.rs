@@ -224,15 +224,9 @@ fn meta_options(
     let mut o = MetaEvalOptions::new(dataset, root, gold);
     o.metrics = metrics
         .iter()
-        .map(|m| match m.as_str() {
-            "m2" => Ok(MetaMetric::M2),
-            "errant" => Ok(MetaMetric::Errant),
-            "gleu" => Ok(MetaMetric::Gleu),
-            "green" => Ok(MetaMetric::Green),
-            "usim" => Ok(MetaMetric::Usim),
-            other => Err(PyValueError::new_err(format!(
-                "metrics: one of 'm2', 'errant', 'gleu', 'green', 'usim', not {other:?}"
-            ))),
+        .map(|m| {
+            m.parse::<MetaMetric>()
+                .map_err(|e| PyValueError::new_err(format!("metrics: {e}")))
         })
         .collect::<PyResult<_>>()?;
     o.human = if human == "trueskill" {

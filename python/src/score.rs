@@ -2,12 +2,13 @@
 //! scored in memory, rows returned as Python dictionaries of the engine's fields.
 
 use gec_metrics::{
-    CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, M2File, M2Options,
+    CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, KoyamaOptions, KoyamaUnit,
+    M2File, M2Options,
 };
 use gecbias_engine::{
-    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, GreenScorer, IntervalKind, Lines,
-    M2Scorer, MetricReport, Ranking, Resampling, SariScorer, System, UsimOptions, UsimScorer,
-    retyped_gold,
+    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, GreenScorer, IntervalKind,
+    KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport, Ranking, Resampling, SariScorer,
+    System, UsimOptions, UsimScorer, retyped_gold,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -16,7 +17,8 @@ use crate::{Input, engine_error, text};
 
 /// The metric's options: (β, max unchanged words, ignore whitespace and casing, ERRANT mode,
 /// analyser, per-type tier, GLEU iterations, pretokenised, Punkt sentences, USim version, parser
-/// model, GREEN's (n, β, unit)).
+/// model, and the n-gram metrics' options: GREEN's (n, β, unit) with Koyama's GLEU's (n, unit,
+/// mode, rounds); pyo3 takes tuples of up to 12 fields).
 type Options = (
     f64,
     u32,
@@ -29,7 +31,7 @@ type Options = (
     bool,
     String,
     Option<String>,
-    (usize, f64, String),
+    ((usize, f64, String), (usize, String, String, usize)),
 );
 
 /// What is resampled: (bootstrap (resamples, method), paired bootstrap resamples, paired
@@ -96,6 +98,7 @@ enum Metric {
     Gleu(GleuScorer),
     Sari(SariScorer),
     Green(GreenScorer),
+    KoyamaGleu(KoyamaGleuScorer),
     Usim {
         scorer: Box<UsimScorer>,
         source: Lines,
@@ -128,7 +131,10 @@ fn prepare(
         sentences,
         version,
         parser,
-        (green_n, green_beta, green_unit),
+        (
+            (green_n, green_beta, green_unit),
+            (koyama_n, koyama_unit, koyama_mode, koyama_iterations),
+        ),
     ) = options;
     let references: Vec<Lines> = references.into_iter().map(lines).collect();
     let source = source.map(lines);
@@ -208,6 +214,26 @@ fn prepare(
             };
             Metric::Green(GreenScorer::new(&source, &references, o))
         }
+        "koyama-gleu" => {
+            let source = needed(source, metric, "source (line-aligned text)")?;
+            text_references(metric)?;
+            let mut o = KoyamaOptions::default();
+            o.n = koyama_n;
+            o.unit = if koyama_unit == "char" {
+                KoyamaUnit::Char
+            } else {
+                KoyamaUnit::Word
+            };
+            let mode = match koyama_mode.as_str() {
+                "best-reference" => KoyamaMode::BestReference,
+                "sentence-mean" => KoyamaMode::SentenceMean { maximum: false },
+                "sentence-mean-max" => KoyamaMode::SentenceMean { maximum: true },
+                _ => KoyamaMode::Sampled {
+                    iterations: koyama_iterations,
+                },
+            };
+            Metric::KoyamaGleu(KoyamaGleuScorer::new(&source, &references, o, mode))
+        }
         "usim" => {
             let source = needed(source, metric, "source (line-aligned text)")?;
             let mut o = UsimOptions::default();
@@ -220,7 +246,7 @@ fn prepare(
         }
         other => {
             return Err(PyValueError::new_err(format!(
-                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'usim', not {other:?}"
+                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'usim', not {other:?}"
             )));
         }
     })
@@ -250,6 +276,7 @@ impl Metric {
             Metric::Gleu(scorer) => scorer.report(systems, resampling),
             Metric::Sari(scorer) => scorer.report(systems, resampling),
             Metric::Green(scorer) => scorer.report(systems, resampling),
+            Metric::KoyamaGleu(scorer) => scorer.report(systems, resampling),
             Metric::Usim { scorer, source } => scorer.report(source, systems, resampling),
         }
         .map_err(engine_error)
@@ -258,7 +285,7 @@ impl Metric {
 
 #[pymethods]
 impl Scorer {
-    /// The scorer of `metric` (`m2`, `errant`, `gleu`, `sari`, `green`, `usim`) against `source`,
+    /// The scorer of `metric` (`m2`, `errant`, `gleu`, `sari`, `green`, `koyama-gleu`, `usim`) against `source`,
     /// `references` and `gold` ((origin, lines) each), with `options` as the package passes them;
     /// prepared without holding the GIL (a parser or an analyser loaded, a gold re-typed).
     #[new]

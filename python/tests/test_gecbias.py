@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
@@ -99,6 +100,32 @@ def test_green_of_the_jfleg_dev_outputs_equals_gec_metrics(data: Path) -> None:
         assert isinstance(result, gecbias.GreenScore) and 0 <= result.recall <= 1
         checked += 1
     assert checked == 20
+
+
+def test_koyama_gleu_of_the_jfleg_dev_outputs_equals_the_gleu_package(data: Path) -> None:
+    jfleg = data / "assess_learner_language" / "data" / "jfleg" / "dev"
+    recorded = REPO / "crates" / "gecbias-cli" / "tests" / "recorded" / "koyama-gleu"
+    references = [jfleg / f"dev.ref{k}" for k in range(4)]
+    checked = 0
+    cases: List[Tuple[str, gecbias.KoyamaMode, gecbias.GreenUnit]] = [
+        ("jfleg-dev.fixed.d4.txt", "sampled", "word"),
+        ("jfleg-dev.max.d4.txt", "best-reference", "word"),
+        ("jfleg-dev.mean.char.d4.txt", "sentence-mean", "char"),
+    ]
+    for case, mode, unit in cases:
+        scorer = gecbias.Scorer(
+            "koyama-gleu", source=jfleg / "dev.src", references=references, koyama_mode=mode, koyama_unit=unit
+        )
+        for line in (recorded / case).read_text().splitlines():
+            path, printed = line.split("\t")
+            (result,) = scorer.score(jfleg / Path(path).name)
+            assert isinstance(result, gecbias.KoyamaGleuScore)
+            # The package prints 100·x rounded half up to 4 decimals (-d 4).
+            value = Decimal(str(100 * result.score)).quantize(Decimal("0.0001"), rounding=ROUND_HALF_UP)
+            assert str(value) == printed, (case, path)
+            assert f"mode:{mode}" in result.signature
+            checked += 1
+    assert checked == 15
 
 
 def test_errant_nucle_a_against_b_gives_errant_compare_counts(data: Path) -> None:
@@ -554,7 +581,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
     )
     assert plain == optimised
     assert plain.splitlines()[:3] == [
-        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'usim', not 'bleu'",
+        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'usim', not 'bleu'",
         "InputError <hypotheses>:2: has 2 sentences but <gold> has 1",
         "TypeError hypotheses: line 1 is int, not str",
     ]

@@ -135,7 +135,7 @@ fn ratio(
     args: &[String],
     ours: &dyn Fn(&[String]) -> Command,
 ) -> anyhow::Result<f64> {
-    let (reference, _) = timed(tools.command(tool, args))?;
+    let (reference, _) = timed(tools.command(tool, args)?)?;
     let ours_args: Vec<String> = std::iter::once(tool.subcommand().to_owned())
         .chain(args.iter().cloned())
         .collect();

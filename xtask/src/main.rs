@@ -188,7 +188,7 @@ enum Task {
         #[arg(long)]
         data: Option<PathBuf>,
     },
-    /// Run the reference tools (m2scorer, errant_compare, compute_gleu, SARI.py) and record
+    /// Run the reference tools (m2scorer, errant_compare, compute_gleu, SARI.py, Koyama's gleu) and record
     /// their outputs as the expected outputs of gecbias's drop-in modes; `record spacy` records
     /// spaCy's analyses of the GEC texts the English tagger is compared on; `record errant` runs
     /// ERRANT 3.0.2 itself (M2 and spaCy's analyses) for `reproduce errant`; `record ucca-eval`

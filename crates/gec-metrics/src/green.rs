@@ -18,7 +18,7 @@
 //! counts summed per order.
 
 use crate::Error;
-use crate::ngrams::FastMap;
+use crate::ngrams::{FastMap, GramIds, interned_orders};
 use crate::parallel::map_indices;
 use crate::text::python_strip;
 
@@ -226,13 +226,13 @@ fn sentence(
     let h = units(python_strip(hypothesis), options.unit, &mut vocabulary);
     let mut grams = GramIds::default();
     let (s, h) = (
-        orders(&s, options.n, &mut grams),
-        orders(&h, options.n, &mut grams),
+        interned_orders(&s, options.n, &mut grams),
+        interned_orders(&h, options.n, &mut grams),
     );
     let mut scored = Vec::with_capacity(references.len());
     for (k, reference) in references.iter().enumerate() {
         let r = units(python_strip(reference), options.unit, &mut vocabulary);
-        let r = orders(&r, options.n, &mut grams);
+        let r = interned_orders(&r, options.n, &mut grams);
         let counts: Vec<NgramCounts> = (0..options.n)
             .map(|n| order_counts(&s[n], &h[n], &r[n]))
             .collect();
@@ -268,40 +268,6 @@ fn units<'t>(text: &'t str, unit: GreenUnit, vocabulary: &mut FastMap<&'t str, u
             .collect(),
         GreenUnit::Char => text.chars().map(u32::from).collect(),
     }
-}
-
-/// One sentence's n-grams as integers: an n-gram's id is interned from its order, the id of
-/// its first n − 1 tokens and its last token, so that equal n-grams of the source, the
-/// hypothesis and the references get equal ids without comparing token sequences.
-type GramIds = FastMap<(usize, u32, u32), u32>;
-
-/// Each order's distinct n-gram ids, sorted, with their counts.
-fn orders(ids: &[u32], n: usize, grams: &mut GramIds) -> Vec<Vec<(u32, u64)>> {
-    let mut out = Vec::with_capacity(n);
-    let mut current = ids.to_vec();
-    for k in 1..=n {
-        if k > 1 {
-            current = current
-                .iter()
-                .zip(ids.get(k - 1..).unwrap_or_default())
-                .map(|(&prefix, &last)| {
-                    let next = grams.len() as u32;
-                    *grams.entry((k, prefix, last)).or_insert(next)
-                })
-                .collect();
-        }
-        let mut sorted = current.clone();
-        sorted.sort_unstable();
-        let mut counts: Vec<(u32, u64)> = Vec::new();
-        for g in sorted {
-            match counts.last_mut() {
-                Some((last, count)) if *last == g => *count += 1,
-                _ => counts.push((g, 1)),
-            }
-        }
-        out.push(counts);
-    }
-    out
 }
 
 /// One order's counts, by a merge of the three sorted count lists.

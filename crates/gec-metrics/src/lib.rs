@@ -16,6 +16,10 @@
 //!   MAX-SARI and lucky SARI (LCB §5), and EASSE's corpus SARI (`easse_corpus_sari`, feature `easse`).
 //! * **GREEN** (gec-metrics' `metrics/green.py`): n-gram F_β of a correction against its source
 //!   and a reference at once ([`green`], [`GreenOptions`]).
+//! * **Koyama's GLEU** (the `gleu` package, MultiGEC-2025's): [`koyama_stats`] per sentence and
+//!   reference, then the corpus ([`koyama_sampled`], [`koyama_best_references`]), sentence
+//!   ([`koyama_sentence`]) and mean ([`koyama_mean`]) scores, printed as it prints them
+//!   ([`koyama_digits`]).
 //! * [`TurkCorpusRow`] — TurkCorpus's organised tables: a source with its 8 simplifications.
 //!
 //! Features: `parallel` (rayon: sentences in parallel) and `easse` (regex: EASSE's corpus SARI and
@@ -66,6 +70,7 @@ mod errant_compare;
 mod error;
 mod gleu;
 mod green;
+mod koyama_gleu;
 mod m2_file;
 mod m2_gold;
 mod m2_score;
@@ -96,6 +101,10 @@ pub use gleu::{
 pub use green::{
     GreenOptions, GreenScore, GreenSentence, GreenUnit, NgramCounts, green, green_f,
     green_precision_recall, green_totals,
+};
+pub use koyama_gleu::{
+    KoyamaCounts, KoyamaOptions, KoyamaSentences, KoyamaStats, KoyamaUnit, koyama_best_references,
+    koyama_corpus_stats, koyama_digits, koyama_mean, koyama_sampled, koyama_sentence, koyama_stats,
 };
 pub use m2_file::{M2Block, M2Edit, M2File};
 pub use m2_gold::{M2Gold, SystemM2};

@@ -93,6 +93,40 @@ pub(crate) fn counts(ids: &[u32], n: usize) -> FastMap<Gram, u32> {
     out
 }
 
+/// One sentence's n-grams of any order as integers (GREEN's and Koyama's GLEU's): an n-gram's id is interned from its order, the id of
+/// its first n − 1 tokens and its last token, so that equal n-grams of the source, the
+/// hypothesis and the references get equal ids without comparing token sequences.
+pub(crate) type GramIds = FastMap<(usize, u32, u32), u32>;
+
+/// Each order's distinct n-gram ids, sorted, with their counts.
+pub(crate) fn interned_orders(ids: &[u32], n: usize, grams: &mut GramIds) -> Vec<Vec<(u32, u64)>> {
+    let mut out = Vec::with_capacity(n);
+    let mut current = ids.to_vec();
+    for k in 1..=n {
+        if k > 1 {
+            current = current
+                .iter()
+                .zip(ids.get(k - 1..).unwrap_or_default())
+                .map(|(&prefix, &last)| {
+                    let next = grams.len() as u32;
+                    *grams.entry((k, prefix, last)).or_insert(next)
+                })
+                .collect();
+        }
+        let mut sorted = current.clone();
+        sorted.sort_unstable();
+        let mut counts: Vec<(u32, u64)> = Vec::new();
+        for g in sorted {
+            match counts.last_mut() {
+                Some((last, count)) if *last == g => *count += 1,
+                _ => counts.push((g, 1)),
+            }
+        }
+        out.push(counts);
+    }
+    out
+}
+
 /// The largest token id [`OrderCounts`] takes: ids are packed into 24 bits (as id + 1), four to
 /// an n-gram, beside a 32-bit count.
 pub(crate) const MAX_PACKED_ID: u32 = (1 << 24) - 2;

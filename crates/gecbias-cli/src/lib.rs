@@ -35,6 +35,7 @@ mod errant_annotate;
 mod errant_compare;
 mod gleu;
 mod input;
+mod koyama_gleu;
 mod m2scorer;
 mod meta_eval;
 mod numbers;
@@ -203,6 +204,8 @@ enum Command {
     ErrantM2(errant_annotate::M2Args),
     /// Drop-in for compute_gleu: its arguments, its output byte for byte.
     Gleu(gleu::Args),
+    /// Drop-in for Koyama's gleu package (gleu, sgleu, mgleu): its flags, its output byte for byte.
+    KoyamaGleu(koyama_gleu::Args),
     /// SARI.py's sentence SARI and its corpus mean (or EASSE's corpus SARI).
     Sari(sari::Args),
     /// How well metrics agree with human rankings of systems (GJG15), with intervals and tests.
@@ -311,6 +314,7 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::ErrantParallel(args) => errant_annotate::run_parallel(&args, out),
         Command::ErrantM2(args) => errant_annotate::run_m2(&args, out),
         Command::Gleu(args) => gleu::run(&args, out),
+        Command::KoyamaGleu(args) => koyama_gleu::run(&args, out),
         Command::Sari(args) => sari::run(&args, out),
         Command::Conservatism(args) => analysis::conservatism(&args, out),
         Command::Unseen(args) => analysis::unseen(&args, out),

@@ -50,6 +50,8 @@ enum MetricName {
     Gleu,
     /// GREEN (n = 4, β = 2, words) with GLEU's source and references.
     Green,
+    /// Koyama's GLEU (`gleu -f`: n = 4, words) with GLEU's source and references.
+    KoyamaGleu,
     /// Mean USim(source, output) on the native parser's parses.
     Usim,
 }
@@ -165,6 +167,7 @@ impl Args {
                 MetricName::Errant => MetaMetric::Errant,
                 MetricName::Gleu => MetaMetric::Gleu,
                 MetricName::Green => MetaMetric::Green,
+                MetricName::KoyamaGleu => MetaMetric::KoyamaGleu,
                 MetricName::Usim => MetaMetric::Usim,
             })
             .collect();

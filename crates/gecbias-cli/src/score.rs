@@ -17,6 +17,9 @@
 //! * `sari` — SARI.py's sentence SARI averaged over sentences, against `-s SRC -r REF…`;
 //! * `green` — gec-metrics' GREEN: n-gram F_β (β = 2) of each output against its source and its
 //!   best reference, against `-s SRC -r REF…` (`--green-n`, `--green-beta`, `--green-unit`);
+//! * `koyama-gleu` — Koyama's GLEU (the `gleu` package, MultiGEC-2025's) against `-s SRC -r
+//!   REF…`: `gleu -f` by default, `--koyama-mode best-reference` (`gleu -m`), `sentence-mean`
+//!   (`mgleu`) or `sentence-mean-max` (`mgleu -m`); `--koyama-n`, `--koyama-unit`, `--koyama-iter`;
 //! * `usim` — mean USim(source, output) over sentences, USim(output, source) beside it; no
 //!   references.
 //!
@@ -29,11 +32,12 @@
 use std::io::Write;
 
 use gec_metrics::{
-    CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, M2File, M2Options,
+    CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, KoyamaOptions, KoyamaUnit,
+    M2File, M2Options,
 };
 use gecbias_engine::{
-    Bootstrap, ErrantScorer, GleuScorer, GreenScorer, IntervalKind, Lines, M2Scorer, MetricReport,
-    Ranking, SariScorer, System, Warning, retyped_gold,
+    Bootstrap, ErrantScorer, GleuScorer, GreenScorer, IntervalKind, KoyamaGleuScorer, KoyamaMode,
+    Lines, M2Scorer, MetricReport, Ranking, SariScorer, System, Warning, retyped_gold,
 };
 
 use crate::errant_annotate::AnalyserArg;
@@ -57,6 +61,8 @@ enum MetricName {
     Sari,
     /// gec-metrics' GREEN: n-gram F_β against the source and the best reference.
     Green,
+    /// Koyama's GLEU (the gleu package, MultiGEC-2025's), `gleu -f` by default.
+    KoyamaGleu,
     /// Mean USim(source, output).
     Usim,
 }
@@ -194,12 +200,39 @@ struct MetricOptions {
     /// GREEN: n-grams of words (split at spaces) or of characters.
     #[arg(long, value_enum, default_value = "word")]
     green_unit: GreenUnitName,
+    /// Koyama's GLEU: the corpus score: the mean over rounds of the package's fixed reference
+    /// draws (`gleu -f`), each sentence's best reference (`gleu -m`), or the mean of the sentence
+    /// scores (`mgleu`, `mgleu -m`).
+    #[arg(long, value_enum, default_value = "sampled")]
+    koyama_mode: KoyamaModeName,
+    /// Koyama's GLEU: the highest n-gram order (`-n`).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=64))]
+    koyama_n: u64,
+    /// Koyama's GLEU: n-grams of words (`str.split()`) or of characters (`-t`).
+    #[arg(long, value_enum, default_value = "word")]
+    koyama_unit: GreenUnitName,
+    /// Koyama's GLEU: rounds of reference draws in the sampled mode (`-i`).
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    koyama_iter: u64,
 }
 
-/// What GREEN's n-grams are made of.
+/// `--koyama-mode`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum KoyamaModeName {
+    /// `gleu -f`: the mean over rounds of the fixed reference draws.
+    Sampled,
+    /// `gleu -m`: each sentence's best reference.
+    BestReference,
+    /// `mgleu`: the mean of the sentence scores (each the mean over references).
+    SentenceMean,
+    /// `mgleu -m`: the mean of the sentences' best-reference scores.
+    SentenceMeanMax,
+}
+
+/// What GREEN's and Koyama's GLEU's n-grams are made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum GreenUnitName {
-    /// Words, the line split at single spaces.
+    /// Words: the line split at single spaces (GREEN), at runs of whitespace (Koyama's GLEU).
     Word,
     /// Characters.
     Char,
@@ -281,6 +314,24 @@ impl MetricOptions {
         options
     }
 
+    fn koyama(&self) -> (KoyamaOptions, KoyamaMode) {
+        let mut options = KoyamaOptions::default();
+        options.n = self.koyama_n as usize;
+        options.unit = match self.koyama_unit {
+            GreenUnitName::Word => KoyamaUnit::Word,
+            GreenUnitName::Char => KoyamaUnit::Char,
+        };
+        let mode = match self.koyama_mode {
+            KoyamaModeName::Sampled => KoyamaMode::Sampled {
+                iterations: self.koyama_iter as usize,
+            },
+            KoyamaModeName::BestReference => KoyamaMode::BestReference,
+            KoyamaModeName::SentenceMean => KoyamaMode::SentenceMean { maximum: false },
+            KoyamaModeName::SentenceMeanMax => KoyamaMode::SentenceMean { maximum: true },
+        };
+        (options, mode)
+    }
+
     fn m2(&self) -> M2Options {
         let mut options = M2Options::OFFICIAL.with_beta(self.beta);
         options.max_unchanged_words = self.max_unchanged_words;
@@ -344,7 +395,7 @@ fn gold<'a>(inputs: &'a Inputs, metric: &str) -> Result<&'a str, Error> {
 }
 
 /// Refuses inputs that no chosen metric reads, rather than dropping them: `--gold` when neither
-/// m2 nor errant is chosen, `-r` when none of gleu, sari and green is.
+/// m2 nor errant is chosen, `-r` when none of gleu, sari, green and koyama-gleu is.
 fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
     let chosen = |names: &[MetricName]| inputs.metric.iter().any(|m| names.contains(m));
     if let Some(gold) = &inputs.gold
@@ -356,7 +407,12 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
         )));
     }
     if let Some(reference) = inputs.references.first()
-        && !chosen(&[MetricName::Gleu, MetricName::Sari, MetricName::Green])
+        && !chosen(&[
+            MetricName::Gleu,
+            MetricName::Sari,
+            MetricName::Green,
+            MetricName::KoyamaGleu,
+        ])
     {
         let hint = if inputs.gold.is_none() && reference.ends_with(".m2") {
             "; an M2 gold is given with --gold"
@@ -364,7 +420,7 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
             ""
         };
         return Err(Error::Usage(format!(
-            "-r {reference}: a text reference, read by -m gleu, sari and green, but -m {} reads none{hint}",
+            "-r {reference}: a text reference, read by -m gleu, sari, green and koyama-gleu, but -m {} reads none{hint}",
             metric_names(inputs)
         )));
     }
@@ -475,6 +531,15 @@ fn report(
         MetricName::Green => {
             let (source, references) = (source(inputs, "green")?, references(inputs, "green")?);
             GreenScorer::new(&source, &references, args.options.green())
+                .report(text_systems(inputs, systems)?, resampling)?
+        }
+        MetricName::KoyamaGleu => {
+            let (source, references) = (
+                source(inputs, "koyama-gleu")?,
+                references(inputs, "koyama-gleu")?,
+            );
+            let (options, mode) = args.options.koyama();
+            KoyamaGleuScorer::new(&source, &references, options, mode)
                 .report(text_systems(inputs, systems)?, resampling)?
         }
         MetricName::Usim => {

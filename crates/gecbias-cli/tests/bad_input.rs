@@ -101,6 +101,19 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
         }),
         Box::new(|h| {
             vec![
+                "koyama-gleu".into(),
+                "--level".into(),
+                "sentence".into(),
+                "-s".into(),
+                src.clone(),
+                "-r".into(),
+                hyp.clone(),
+                "-o".into(),
+                h.into(),
+            ]
+        }),
+        Box::new(|h| {
+            vec![
                 "sari".into(),
                 "--orig".into(),
                 src.clone(),
@@ -233,6 +246,19 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
         ],
         vec!["gleu", "-s", &src, "-o", &hyp],
         vec!["gleu", "-s", &src, "-r", &hyp, "-o", &hyp, "-n", "3"],
+        vec!["koyama-gleu", "-s", &src, "-o", &hyp],
+        vec![
+            "koyama-gleu",
+            "-s",
+            &src,
+            "-r",
+            &hyp,
+            "-o",
+            &hyp,
+            "-t",
+            "byte",
+        ],
+        vec!["koyama-gleu", "-s", &src, "-r", &hyp, "-o", &hyp, "-n", "0"],
         vec!["score", "-m", "bleu", "-i", &hyp],
         vec!["coverage"],
         vec!["unseen"],

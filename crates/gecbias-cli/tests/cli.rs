@@ -401,6 +401,106 @@ fn score_green_with_its_options_intervals_and_paired_tests() {
     );
 }
 
+/// `score -m koyama-gleu` in each mode, with intervals and paired tests, the same on 1 or 2
+/// threads, its options in the signature and passed to the library.
+#[test]
+fn score_koyama_gleu_in_every_mode() {
+    let source = file("koyamasrc.txt", "He go to school .\n".repeat(20).as_bytes());
+    let reference = file(
+        "koyamaref.txt",
+        "He goes to school .\n".repeat(20).as_bytes(),
+    );
+    let base = [
+        "score",
+        "-m",
+        "koyama-gleu",
+        "-s",
+        &source,
+        "-r",
+        &reference,
+        "-i",
+        &source,
+        &reference,
+        "--confidence",
+        "--paired-bs",
+        "--paired-ar",
+        "--paired-ar-n",
+        "1000",
+    ];
+    for (mode, signature) in [
+        (
+            "sampled",
+            "mode:sampled|iter:500|draws:python2|resample:pooled-refs",
+        ),
+        ("best-reference", "mode:best-reference"),
+        ("sentence-mean", "mode:sentence-mean"),
+        ("sentence-mean-max", "mode:sentence-mean-max"),
+    ] {
+        let mut args = base.to_vec();
+        args.extend(["--koyama-mode", mode]);
+        let rows = same_json_on_any_thread_count(&args);
+        // The copy: unigram p = (4 matches − 1 penalty for the kept "go") / 5, bigram p =
+        // (2 − 2) / 4 = 0, so GLEU 0; the reference itself scores 1.
+        assert_eq!(rows[0]["score"].as_f64(), Some(0.0), "{mode}");
+        assert_eq!(rows[1]["score"].as_f64(), Some(1.0), "{mode}");
+        assert_eq!(
+            rows[1]["signature"].as_str().unwrap(),
+            format!(
+                "KoyamaGLEU|refs:1|n:4|unit:word|{signature}|impl:gleu-1.1.0|version:0.1.0|\
+                 ci:bca|bs:1000|paired-bs:1000|paired-ar:1000|seed:12345"
+            ),
+        );
+        for test in ["paired_bs", "paired_ar"] {
+            let p = rows[1][test]["p_value"].as_f64().unwrap();
+            assert!(p < 0.01, "{mode} {test}: {p}");
+        }
+    }
+    // Its options reach the library: character unigrams, 7 rounds, as gec_metrics computes them.
+    let unigrams = gecbias(
+        &[
+            "score",
+            "-m",
+            "koyama-gleu",
+            "-s",
+            &source,
+            "-r",
+            &reference,
+            "-i",
+            &source,
+            "--koyama-n",
+            "1",
+            "--koyama-unit",
+            "char",
+            "--koyama-iter",
+            "7",
+        ],
+        "",
+    );
+    succeeded(&unigrams);
+    let printed = String::from_utf8_lossy(&unigrams.stdout);
+    assert!(
+        printed.contains("\"signature\": \"KoyamaGLEU|refs:1|n:1|unit:char|mode:sampled|iter:7|"),
+        "{printed}"
+    );
+    let lines = |line: &str| vec![line.to_owned(); 20];
+    let mut options = gec_metrics::KoyamaOptions::default();
+    (options.n, options.unit) = (1, gec_metrics::KoyamaUnit::Char);
+    let stats = gec_metrics::koyama_stats(
+        &lines("He go to school ."),
+        &lines("He go to school ."),
+        &[lines("He goes to school .")],
+        &[],
+        &options,
+    )
+    .unwrap();
+    let expected = gec_metrics::koyama_sampled(&stats, 7, gec_metrics::ReferenceDraws::Python2);
+    assert!(expected > 0.5 && expected < 1.0);
+    assert!(
+        printed.contains(&format!("\"score\": {},", expected)),
+        "{printed}"
+    );
+}
+
 /// `-i NAME=PATH` labels systems in every format; `--rank` orders them into significance clusters
 /// (paired approximate randomisation over every pair, Holm), and refuses too few trials for its
 /// number of pairs.
@@ -528,7 +628,7 @@ fn the_flag_not_the_name_says_what_a_file_is() {
     assert_eq!(m2.status.code(), Some(2));
     let message = String::from_utf8_lossy(&m2.stderr);
     assert!(
-        message.contains("a text reference, read by -m gleu, sari and green"),
+        message.contains("a text reference, read by -m gleu, sari, green and koyama-gleu"),
         "{message}"
     );
     let m2 = gecbias_threads(

@@ -219,6 +219,12 @@ pub enum Error {
         /// The fewest trials that can reject.
         needed: usize,
     },
+    /// A metric name that meta-evaluation does not know.
+    #[error("no meta-evaluation metric {name:?}: one of {}", crate::MetaMetric::NAMES.join(", "))]
+    UnknownMetaMetric {
+        /// The name given.
+        name: String,
+    },
 }
 
 impl From<gec_metrics::Error> for Error {

@@ -11,6 +11,8 @@
 //!   ([`ErrantScorer::report_edits`]);
 //! * [`GleuScorer`]: compute_gleu's GLEU; [`SariScorer`]: SARI.py's mean sentence SARI;
 //! * [`GreenScorer`]: gec-metrics' GREEN (n-gram F_β against the source and the best reference);
+//! * [`KoyamaGleuScorer`]: Koyama's GLEU (the `gleu` package, MultiGEC-2025's), in its corpus,
+//!   best-reference and sentence-mean modes ([`KoyamaMode`]);
 //! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses;
 //! * [`MetaEval`]: each metric's system scores against a human ranking (GJG15, SEEDA), with
 //!   bootstrap intervals of the correlations and paired tests between metrics.
@@ -50,6 +52,7 @@ mod errant;
 mod error;
 mod gleu;
 mod green;
+mod koyama_gleu;
 mod m2;
 mod meta_evaluation;
 mod parser_model;
@@ -69,6 +72,7 @@ pub use errant::{
 pub use error::Error;
 pub use gleu::GleuScorer;
 pub use green::GreenScorer;
+pub use koyama_gleu::{KoyamaGleuScorer, KoyamaMode};
 pub use m2::M2Scorer;
 pub use meta_eval::Unit;
 pub use meta_evaluation::{

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gec_metrics::{ErrantOptions, GreenOptions, M2File, M2Options};
+use gec_metrics::{ErrantOptions, GreenOptions, KoyamaOptions, M2File, M2Options};
 use meta_eval::{
     BootstrapOptions, Correlation, HumanScores, Ranking, Unit, bootstrap_expected_wins,
     read_rankings, williams_test,
@@ -16,8 +16,9 @@ use meta_eval::{
 use serde::Serialize;
 
 use crate::{
-    ErrantAnalyser, ErrantScorer, Error, GleuScorer, GreenScorer, Lines, M2Scorer, MetricReport,
-    ParserModel, Resampling, Signature, System, UsimOptions, UsimScorer, retyped_gold,
+    ErrantAnalyser, ErrantScorer, Error, GleuScorer, GreenScorer, KoyamaGleuScorer, KoyamaMode,
+    Lines, M2Scorer, MetricReport, ParserModel, Resampling, Signature, System, UsimOptions,
+    UsimScorer, retyped_gold,
 };
 
 /// A judgment set whose layout the meta-evaluation knows.
@@ -68,8 +69,41 @@ pub enum MetaMetric {
     /// GREEN (gec-metrics' defaults: n = 4, β = 2, words) with the same source and references
     /// as GLEU.
     Green,
+    /// Koyama's GLEU (the `gleu` package's `gleu -f`: n = 4, words, 500 rounds of its fixed
+    /// reference draws) with the same source and references as GLEU.
+    KoyamaGleu,
     /// Mean USim(source, output) on the native parser's parses.
     Usim,
+}
+
+impl MetaMetric {
+    /// Every metric, in the order of [`MetaMetric::NAMES`].
+    pub const ALL: [MetaMetric; 6] = [
+        MetaMetric::M2,
+        MetaMetric::Errant,
+        MetaMetric::Gleu,
+        MetaMetric::Green,
+        MetaMetric::KoyamaGleu,
+        MetaMetric::Usim,
+    ];
+
+    /// The names the command, Python and xtask give the metrics.
+    pub const NAMES: [&str; 6] = ["m2", "errant", "gleu", "green", "koyama-gleu", "usim"];
+}
+
+impl std::str::FromStr for MetaMetric {
+    type Err = Error;
+
+    /// The metric of one of [`MetaMetric::NAMES`].
+    fn from_str(name: &str) -> Result<MetaMetric, Error> {
+        MetaMetric::NAMES
+            .iter()
+            .position(|n| *n == name)
+            .map(|k| MetaMetric::ALL[k])
+            .ok_or_else(|| Error::UnknownMetaMetric {
+                name: name.to_owned(),
+            })
+    }
 }
 
 /// How the judgments become human system scores.
@@ -550,6 +584,15 @@ impl MetaEval {
                     GreenOptions::default(),
                 );
                 ("GREEN".into(), scorer.report(&self.outputs, &none)?)
+            }
+            MetaMetric::KoyamaGleu => {
+                let scorer = KoyamaGleuScorer::new(
+                    &self.source,
+                    &self.gold.references(),
+                    KoyamaOptions::default(),
+                    KoyamaMode::default(),
+                );
+                ("KoyamaGLEU".into(), scorer.report(&self.outputs, &none)?)
             }
             MetaMetric::Usim => {
                 let mut options = UsimOptions::default();

@@ -144,6 +144,8 @@ pub enum Parts {
         /// Recall.
         recall: f64,
     },
+    /// Koyama's GLEU: nothing beside the score (the mode is in the signature).
+    KoyamaGleu {},
     /// SARI: nothing beside the score.
     Sari {},
     /// USim: the other direction's mean.

@@ -282,21 +282,12 @@ fn human_table(md: &mut String, by_items: &HumanScores, table3: &[f64]) -> anyho
     Ok(())
 }
 
-/// The metrics named as the command names them (`m2`, `errant`, `gleu`, `green`, `usim`).
+/// The metrics named as the command names them ([`MetaMetric::NAMES`]).
 pub(crate) fn meta_metrics(metrics: &[&str]) -> anyhow::Result<Vec<MetaMetric>> {
-    metrics
+    Ok(metrics
         .iter()
-        .map(|m| {
-            Ok(match *m {
-                "m2" => MetaMetric::M2,
-                "errant" => MetaMetric::Errant,
-                "gleu" => MetaMetric::Gleu,
-                "green" => MetaMetric::Green,
-                "usim" => MetaMetric::Usim,
-                other => bail!("no meta-evaluation metric {other:?}"),
-            })
-        })
-        .collect()
+        .map(|m| m.parse())
+        .collect::<Result<_, _>>()?)
 }
 
 /// What `arguments` asks `gecbias meta-eval` for, from the engine itself.

@@ -21,11 +21,7 @@ const GREEN: &str = "crates/gec-metrics/tests/recorded/green.tsv";
 /// The interpreter of the reference implementations' environment, gec-metrics' package folder
 /// and the GREEN driver script.
 pub(crate) fn reference() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
-    let python = super::python_venv::python(
-        "metric-zoo-venv",
-        "import numpy, trueskill, gecommon",
-        &[&["numpy", "trueskill", "gecommon"]],
-    )?;
+    let python = python()?;
     let gec_metrics =
         workspace::root().join("../shared/reference-tools/gec-metrics/src/gec_metrics");
     let work = workspace::root().join("target/metric-zoo");
@@ -33,6 +29,16 @@ pub(crate) fn reference() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
     let script = work.join("green_record.py");
     std::fs::write(&script, include_str!("reference_tools/green_record.py"))?;
     Ok((python, gec_metrics, script))
+}
+
+/// The interpreter of the reference implementations' environment, `target/metric-zoo-venv`:
+/// what gec-metrics' model-free modules import, and Koyama's `gleu` package with its commands.
+pub(crate) fn python() -> anyhow::Result<PathBuf> {
+    super::python_venv::python(
+        "metric-zoo-venv",
+        "import numpy, trueskill, gecommon, gleu",
+        &[&["numpy", "trueskill", "gecommon", "gleu==1.1.0"]],
+    )
 }
 
 /// Records the reference implementations' numbers (module docs).

@@ -5,7 +5,8 @@
 //! (the same for the reference tool and for `gecbias <tool>`; `{data}` stands for the data
 //! directory). An output made of numbers is kept as the file `recorded/<name>`; one that quotes
 //! the data's sentences (m2scorer's and errant_compare's `-v`) only as its SHA-256, because the
-//! data is not ours to commit. Cases too slow for `cargo test`'s budget in a debug build (the
+//! data is not ours to commit, and so is one of many lines of numbers (the `gleu` package's
+//! sentence scores). A recorded file writes the data directory as `{data}`. Cases too slow for `cargo test`'s budget in a debug build (the
 //! `--very_verbose` trace of a whole system, 221 MB) go to `recorded/slow-cases.tsv` instead,
 //! checked by `cargo xtask slow-drop-in`.
 
@@ -83,6 +84,7 @@ pub(crate) fn cases() -> Vec<Case> {
     errant_cases(&mut out);
     gleu_cases(&mut out);
     sari_cases(&mut out);
+    koyama_gleu_cases(&mut out);
     out
 }
 
@@ -244,6 +246,79 @@ fn gleu_cases(out: &mut Vec<Case>) {
     ));
 }
 
+/// Koyama's `gleu`, `sgleu` and `mgleu` on the 14 CoNLL-2014 systems against NUCLE's two
+/// annotators and on JFLEG dev's five outputs against its four references: words and
+/// characters, the fixed draws (`-f`), the best reference (`-m`), other orders, rounds and digits.
+/// Its sentence scores (a column per system) are kept as digests: 1,312 lines of 14 numbers.
+fn koyama_gleu_cases(out: &mut Vec<Case>) {
+    let conll_refs = format!("{{data}}/{CONLL_REFERENCES}");
+    let conll = format!(
+        "-s {conll_refs}/source -r {conll_refs}/NUCLEA {conll_refs}/NUCLEB -o {}",
+        CONLL_SYSTEMS
+            .iter()
+            .map(|s| format!("{{data}}/{CONLL_PARAGRAPHS}/{s}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let jfleg = format!(
+        "-s {JFLEG}/dev.src -r {} -o {}",
+        (0..4)
+            .map(|k| format!("{JFLEG}/dev.ref{k}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        (1..=5)
+            .map(|k| format!("{JFLEG}/mle_{k}.txt"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    for (name, files, options, hashed) in [
+        ("conll14.fixed", &conll, "-f", false),
+        ("conll14.fixed.char.d6", &conll, "-f -t char -d 6", false),
+        ("conll14.max.d4", &conll, "-m -d 4", false),
+        (
+            "conll14.fixed.n2.i100.d6",
+            &conll,
+            "-f -n 2 -i 100 -d 6",
+            false,
+        ),
+        ("conll14.sentence", &conll, "--level sentence", true),
+        (
+            "conll14.sentence.max.char.d4",
+            &conll,
+            "--level sentence -m -t char -d 4",
+            true,
+        ),
+        ("conll14.mean.d6", &conll, "--level mean -d 6", false),
+        ("conll14.mean.max", &conll, "--level mean -m", false),
+        ("jfleg-dev.fixed.d4", &jfleg, "-f -d 4", false),
+        ("jfleg-dev.max.d4", &jfleg, "-m -d 4", false),
+        (
+            "jfleg-dev.sentence.d4",
+            &jfleg,
+            "--level sentence -d 4",
+            true,
+        ),
+        (
+            "jfleg-dev.mean.char.d4",
+            &jfleg,
+            "--level mean -t char -d 4",
+            false,
+        ),
+    ] {
+        out.push(Case {
+            // Characters of 14 systems take a second each in a debug build: outside the test
+            // run's budget, checked by `cargo xtask slow-drop-in`.
+            slow: name.starts_with("conll14") && options.contains("char"),
+            ..case(
+                format!("koyama-gleu/{name}.txt"),
+                Tool::KoyamaGleu,
+                format!("{files} {options}"),
+                hashed,
+            )
+        });
+    }
+}
+
 /// SARI.py on TurkCorpus's systems, and its Unicode spaces under Python 2 and 3.
 fn sari_cases(out: &mut Vec<Case>) {
     let turkers = (0..8)
@@ -302,6 +377,14 @@ impl Case {
     }
 }
 
+/// A tool's output as recorded: the data directory, which Koyama's `gleu` prints in its file
+/// names, written `{data}` (as in the arguments) so that the file holds on every machine.
+fn with_data_placeholder(stdout: &[u8], data: &Path) -> Vec<u8> {
+    String::from_utf8_lossy(stdout)
+        .replace(&data.display().to_string(), "{data}")
+        .into_bytes()
+}
+
 /// The expected column of each case already recorded (in either table), by name.
 fn recorded_expectations(recorded: &Path) -> std::collections::HashMap<String, String> {
     TABLES
@@ -346,7 +429,8 @@ pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyho
             }
             let path = recorded.join(&c.name);
             std::fs::create_dir_all(path.parent().unwrap_or(&recorded))?;
-            std::fs::write(&path, &output.stdout).with_context(|| format!("{}", path.display()))?;
+            std::fs::write(&path, with_data_placeholder(&output.stdout, data.root()))
+                .with_context(|| format!("{}", path.display()))?;
             Ok(Some("file".to_owned()))
         })
         .collect::<anyhow::Result<Vec<Option<String>>>>()?;
@@ -402,7 +486,12 @@ pub(crate) fn check_slow(root: &Path, data: Option<&Path>) -> anyhow::Result<()>
             .with_context(|| format!("running {}", gecbias.display()))?;
         let same = match expected.strip_prefix("sha256:") {
             Some(digest) => gecbias_data::sha256_base64(&output.stdout) == digest,
-            None => std::fs::read(recorded.join(name))? == output.stdout,
+            None => {
+                let file = std::fs::read_to_string(recorded.join(name))?;
+                file.replace("{data}", &data.root().display().to_string())
+                    .as_bytes()
+                    == output.stdout
+            }
         };
         println!(
             "{name}: {} bytes, {}",

@@ -1,9 +1,11 @@
-//! The reference tools — m2scorer, `compute_gleu`, ERRANT's `compare_m2.py`, `SARI.py` — run as
+//! The reference tools — m2scorer, `compute_gleu`, ERRANT's `compare_m2.py`, `SARI.py`, Koyama's
+//! `gleu` package — run as
 //! external programs (never copied: GPL), for `cargo xtask record` (the drop-in tests' expected
 //! outputs) and `cargo xtask bench cli` (side-by-side timings). Where they are and how they run is
 //! `../shared/reference-tools/README.md`: Python 2.7.18 through pyenv, numpy 1.16.6 and
 //! scipy 1.2.3 for Python 2 in `target/py2lib`, ERRANT 3.0.2 in the venv `target/refvenv`; both
-//! are installed on first use (the one step that needs the network).
+//! are installed on first use (the one step that needs the network), as is `gleu` 1.1.0 in
+//! `target/metric-zoo-venv`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -19,6 +21,9 @@ pub(crate) enum Tool {
     Sari,
     /// SARI.py run under Python 2.7 (`gecbias sari --python2`).
     SariPython2,
+    /// Koyama's `gleu` package: its `gleu`, or with `--level sentence|mean` (`gecbias
+    /// koyama-gleu`'s flag) its `sgleu` or `mgleu` command.
+    KoyamaGleu,
 }
 
 impl Tool {
@@ -29,6 +34,7 @@ impl Tool {
             Tool::ErrantCompare => "errant-compare",
             Tool::Gleu => "gleu",
             Tool::Sari | Tool::SariPython2 => "sari",
+            Tool::KoyamaGleu => "koyama-gleu",
         }
     }
 }
@@ -115,8 +121,9 @@ impl ReferenceTools {
     }
 
     /// The command that runs `tool` with `args` (the same arguments as `gecbias <tool>`).
-    pub(crate) fn command(&self, tool: Tool, args: &[String]) -> Command {
+    pub(crate) fn command(&self, tool: Tool, args: &[String]) -> anyhow::Result<Command> {
         let mut command = match tool {
+            Tool::KoyamaGleu => return Self::koyama_gleu(args),
             Tool::M2scorer => {
                 let mut c = python2();
                 c.arg(self.dir.join("m2scorer/scripts/m2scorer.py"));
@@ -149,13 +156,44 @@ impl ReferenceTools {
             }
         };
         command.args(args);
-        command
+        Ok(command)
+    }
+
+    /// The `gleu` package's command for `gecbias koyama-gleu`'s arguments: `--level sentence`
+    /// and `--level mean` pick `sgleu` and `mgleu`, the other arguments pass through.
+    fn koyama_gleu(args: &[String]) -> anyhow::Result<Command> {
+        let bin = super::metric_zoo::python()?
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let level = args
+            .iter()
+            .position(|a| a == "--level")
+            .map(|at| args[at + 1].as_str());
+        let script = match level {
+            Some("sentence") => "sgleu",
+            Some("mean") => "mgleu",
+            _ => "gleu",
+        };
+        let mut c = Command::new(bin.join(script));
+        let mut skip = false;
+        for a in args {
+            if std::mem::take(&mut skip) {
+                continue;
+            }
+            if a == "--level" {
+                skip = true;
+                continue;
+            }
+            c.arg(a);
+        }
+        Ok(c)
     }
 
     /// Runs `tool` with `args`; its standard output, or the error it printed.
     pub(crate) fn run(&self, tool: Tool, args: &[String]) -> anyhow::Result<Output> {
         let output = self
-            .command(tool, args)
+            .command(tool, args)?
             .output()
             .with_context(|| format!("{}: could not start", tool.subcommand()))?;
         if !output.status.success() {
