@@ -100,6 +100,7 @@ __all__ = [
     "Metric",
     "CiMethod",
     "ErrantMode",
+    "Average",
     "Merge",
     "UsimParams",
     "GreenUnit",
@@ -167,6 +168,8 @@ Metric = Literal["m2", "errant", "gleu", "sari", "green", "koyama-gleu", "usim"]
 CiMethod = Literal["bca", "percentile"]
 #: What ERRANT counts as the same edit (errant_compare's ``-cs``, ``-cse``, ``-ds``, ``-dt``).
 ErrantMode = Literal["cs", "cse", "ds", "dt"]
+#: ERRANT's corpus score over all edits (errant_compare's) or the mean over error types.
+Average = Literal["micro", "macro"]
 #: The analysis of English ERRANT types with: spaCy's en_core_web_sm 3.8 run natively (ERRANT's
 #: own) or the EWT-trained tagger (faster, not ERRANT's).
 ErrantAnalyser = Literal["spacy", "ewt"]
@@ -177,7 +180,7 @@ UsimParams = Literal["released", "branch-2017"]
 #: A UCCA parser built into the package: the BiLSTM (the default) or the faster perceptron.
 BuiltinParser = Literal["bilstm", "perceptron"]
 #: The metrics :func:`meta_eval` correlates with the human ranking.
-MetaMetric = Literal["m2", "errant", "gleu", "green", "koyama-gleu", "usim"]
+MetaMetric = Literal["m2", "errant", "errant-macro", "gleu", "green", "koyama-gleu", "usim"]
 #: What a bootstrap resample of human judgments draws.
 ResampleUnit = Literal["rankings", "sentences", "comparisons"]
 
@@ -287,6 +290,7 @@ class ScoreOptions(TypedDict, total=False):
     errant_mode: ErrantMode
     analyser: ErrantAnalyser
     cat: Optional[Literal[1, 2, 3]]
+    average: Average
     iterations: int
     pretokenized: bool
     sentences: bool
@@ -344,7 +348,9 @@ def score(
     way), else hypothesis M2 files; ``analyser`` is the analysis of English that types them
     (``"spacy"``: spaCy's ``en_core_web_sm`` 3.8 run natively, ERRANT's own; ``"ewt"``: the
     EWT-trained tagger, faster, not ERRANT's); ``cat`` (1 operation, 2 main type, 3 both) adds
-    per-type scores. For usim, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"`` for the built-in
+    per-type scores; ``average="macro"`` makes the score, P and R the mean over those types
+    (3 unless ``cat`` says otherwise; errant PR #52), ``"micro"`` (the default) errant_compare's.
+    For usim, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"`` for the built-in
     BiLSTM, ``"perceptron"`` for the built-in perceptron (faster, less accurate), or a model file. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
 
     >>> gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
@@ -380,6 +386,7 @@ class Scorer:
         errant_mode: ErrantMode = "cs",
         analyser: ErrantAnalyser = "spacy",
         cat: Optional[Literal[1, 2, 3]] = None,
+        average: Average = "micro",
         iterations: int = 500,
         pretokenized: bool = False,
         sentences: bool = False,
@@ -398,6 +405,7 @@ class Scorer:
         choice(koyama_unit, ("word", "char"), "koyama_unit")
         choice(koyama_mode, ("sampled", "best-reference", "sentence-mean", "sentence-mean-max"), "koyama_mode")
         choice(errant_mode, ("cs", "cse", "ds", "dt"), "errant_mode")
+        choice(average, ("micro", "macro"), "average")
         choice(analyser, ("spacy", "ewt"), "analyser")
         choice(usim_params, ("released", "branch-2017"), "usim_params")
         if cat is not None and cat not in (1, 2, 3):
@@ -413,7 +421,7 @@ class Scorer:
             bool(ignore_whitespace_casing),
             errant_mode,
             analyser,
-            cat,
+            (cat, average),
             count(iterations, "iterations", 1),
             bool(pretokenized),
             bool(sentences),

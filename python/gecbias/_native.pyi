@@ -22,7 +22,7 @@ class Scorer:
         references: List[Tuple[str, List[str]]],
         gold: Optional[Tuple[str, List[str]]],
         options: Tuple[
-            float, int, bool, str, str, Optional[int], int, bool, bool, str, Optional[str],
+            float, int, bool, str, str, Tuple[Optional[int], str], int, bool, bool, str, Optional[str],
             Tuple[Tuple[int, float, str], Tuple[int, str, str, int]],
         ],
     ) -> None: ...

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use crate::{Input, engine_error, text};
 
 /// The metric's options: (β, max unchanged words, ignore whitespace and casing, ERRANT mode,
-/// analyser, per-type tier, GLEU iterations, pretokenised, Punkt sentences, USim version, parser
+/// analyser, (per-type tier, `micro` or `macro` average), GLEU iterations, pretokenised, Punkt sentences, USim version, parser
 /// model, and the n-gram metrics' options: GREEN's (n, β, unit) with Koyama's GLEU's (n, unit,
 /// mode, rounds); pyo3 takes tuples of up to 12 fields).
 type Options = (
@@ -25,7 +25,7 @@ type Options = (
     bool,
     String,
     String,
-    Option<u8>,
+    (Option<u8>, String),
     usize,
     bool,
     bool,
@@ -165,14 +165,18 @@ fn prepare(
                 _ => ErrantMode::CorrectionSpans,
             });
             o.beta = beta;
-            let mut scorer = ErrantScorer::new(o);
-            if let Some(tier) = cat {
-                scorer = scorer.with_categories(match tier {
-                    1 => CategoryTier::Operation,
-                    2 => CategoryTier::Main,
-                    _ => CategoryTier::Full,
-                });
-            }
+            let scorer = ErrantScorer::new(o);
+            let (cat, average) = cat;
+            let tier = cat.map(|tier| match tier {
+                1 => CategoryTier::Operation,
+                2 => CategoryTier::Main,
+                _ => CategoryTier::Full,
+            });
+            let scorer = match (average.as_str(), tier) {
+                ("macro", tier) => scorer.with_macro_average(tier.unwrap_or(CategoryTier::Full)),
+                (_, Some(tier)) => scorer.with_categories(tier),
+                (_, None) => scorer,
+            };
             let analyser = if analyser == "ewt" {
                 ErrantAnalyser::Ewt
             } else {

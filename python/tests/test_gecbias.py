@@ -383,6 +383,11 @@ def test_errant_score_from_text_per_type() -> None:
     assert (result.tp, result.fp, result.fn) == (3, 0, 0)
     assert result.categories["R:DET"].tp == 2
     assert "|hyp:text|" in result.signature
+    # Macro-averaged: the mean of the per-type F, with the average in the signature.
+    (macro,) = gecbias.score("errant", [hyp], source=src, gold=gold, average="macro")
+    scores = [c.f for c in macro.categories.values()]
+    assert macro.score == sum(scores) / len(scores)
+    assert "|cat:3|average:macro|" in macro.signature
 
 
 def m2_blocks(path: Path) -> List[List[str]]:

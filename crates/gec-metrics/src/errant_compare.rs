@@ -314,6 +314,76 @@ impl ErrantEvaluation {
     }
 }
 
+impl ErrantEvaluation {
+    /// The macro-averaged scores over the error type groups at `tier` ([`errant_macro_average`]
+    /// of [`ErrantEvaluation::category_scores`]).
+    pub fn macro_score(&self, tier: CategoryTier) -> ErrantMacroScore {
+        errant_macro_average(&self.category_scores(tier))
+    }
+}
+
+/// Macro-averaged ERRANT scores (errant PR #52's `macro` average, which ERRANT 3.0.2 lacks):
+/// every error type group weighs the same, however many edits it has.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub struct ErrantMacroScore {
+    /// The mean of the groups' P.
+    pub precision: f64,
+    /// The mean of the groups' R.
+    pub recall: f64,
+    /// The mean of the groups' F_β (not F_β of the mean P and R).
+    pub f_beta: f64,
+    /// The groups averaged: those with an edit in the hypothesis or the chosen reference.
+    pub groups: usize,
+}
+
+/// The mean P, R and F_β of per-group scores, each group's as `-cat` prints it (P = 1 without
+/// FP, R = 1 without FN); 1, 1, 1 without any group, as ERRANT scores a corpus without edits.
+/// Summed in the order given (`-cat`'s, by name).
+pub fn errant_macro_average(groups: &[(String, ErrantScore)]) -> ErrantMacroScore {
+    if groups.is_empty() {
+        return ErrantMacroScore {
+            precision: 1.0,
+            recall: 1.0,
+            f_beta: 1.0,
+            groups: 0,
+        };
+    }
+    let n = groups.len() as f64;
+    let mean = |part: fn(&ErrantScore) -> f64| groups.iter().map(|(_, s)| part(s)).sum::<f64>() / n;
+    ErrantMacroScore {
+        precision: mean(|s| s.precision),
+        recall: mean(|s| s.recall),
+        f_beta: mean(|s| s.f_beta),
+        groups: groups.len(),
+    }
+}
+
+/// The macro-averaged scores of `sentences` in this order (a resample, say): each sentence's
+/// annotator pair chosen by the running F_β of all types, as ERRANT chooses it, then the chosen
+/// pairs' counts grouped at `tier` and averaged ([`errant_macro_average`]).
+pub fn errant_macro_score<'s>(
+    sentences: impl IntoIterator<Item = &'s ErrantSentence>,
+    tier: CategoryTier,
+    beta: f64,
+) -> ErrantMacroScore {
+    let sentences: Vec<&ErrantSentence> = sentences.into_iter().collect();
+    let mut chosen = Vec::with_capacity(sentences.len());
+    running_choice(sentences.iter().copied(), beta, |k| chosen.push(k));
+    let mut grouped: Vec<(String, Counts)> = Vec::new();
+    for (sentence, k) in sentences.iter().zip(chosen) {
+        for (category, counts) in &sentence.categories[k] {
+            add_category(&mut grouped, &tier.group(category), *counts);
+        }
+    }
+    grouped.sort_by(|a, b| a.0.cmp(&b.0));
+    let scores: Vec<(String, ErrantScore)> = grouped
+        .into_iter()
+        .map(|(name, [tp, fp, fn_])| (name, ErrantScore::from_counts(tp, fp, fn_, beta)))
+        .collect();
+    errant_macro_average(&scores)
+}
+
 fn add_category(categories: &mut Vec<(String, Counts)>, name: &str, counts: Counts) {
     match categories.iter_mut().find(|(c, _)| c == name) {
         Some((_, total)) => {
@@ -727,7 +797,42 @@ pub fn errant_report(
 
 #[cfg(test)]
 mod tests {
-    use super::{round4, scores};
+    use super::*;
+
+    /// The macro average weighs each type once, equals the evaluation's on the sentences in
+    /// order, and is 1 without edits.
+    #[test]
+    fn macro_average_weighs_each_type_once() {
+        let hyp = M2File::parse(
+            "S a b c d\nA 0 1|||R:NOUN|||x|||REQUIRED|||-NONE-|||0\nA 1 2|||R:VERB|||y|||REQUIRED|||-NONE-|||0\n\n\
+             S e f\nA 0 1|||R:NOUN|||z|||REQUIRED|||-NONE-|||0\n",
+            "hyp.m2",
+        )
+        .unwrap();
+        let gold = M2File::parse(
+            "S a b c d\nA 0 1|||R:NOUN|||x|||REQUIRED|||-NONE-|||0\nA 2 3|||M:DET|||the|||REQUIRED|||-NONE-|||0\n\n\
+             S e f\nA 0 1|||R:NOUN|||z|||REQUIRED|||-NONE-|||0\n",
+            "gold.m2",
+        )
+        .unwrap();
+        let evaluation = errant_evaluate(&hyp, &gold, &ErrantOptions::default()).unwrap();
+        // R:NOUN 2/0/0 (F 1), R:VERB 0/1/0 (P 0, R 1, F 0), M:DET 0/0/1 (P 1, R 0, F 0).
+        let m = evaluation.macro_score(CategoryTier::Full);
+        assert_eq!(m.groups, 3);
+        assert_eq!(
+            (m.precision, m.recall, m.f_beta),
+            (2.0 / 3.0, 2.0 / 3.0, 1.0 / 3.0)
+        );
+        assert_eq!(
+            errant_macro_score(&evaluation.sentences, CategoryTier::Full, 0.5),
+            m
+        );
+        // By operation: R 2/1/0, M 0/0/1.
+        let ops = errant_macro_score(&evaluation.sentences, CategoryTier::Operation, 0.5);
+        assert_eq!(ops.groups, 2);
+        assert_eq!(ops.recall, 0.5);
+        assert_eq!(errant_macro_average(&[]).f_beta, 1.0);
+    }
 
     /// The fast path of `round4` gives Python's `round(x, 4)` (the decimal expansion's
     /// rounding) on every score ERRANT's choice can meet: P, R and F of counts up to 300.

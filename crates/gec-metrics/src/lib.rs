@@ -9,7 +9,7 @@
 //!   settings. Lower level: [`M2File`], the edit lattice's [`Edit`]s, [`sentence_stats`],
 //!   [`corpus_score`], [`verbose_report`], [`very_verbose_report`].
 //! * **ERRANT** (Bryant et al. 2017): [`errant_compare`] of two M2 files in its four modes
-//!   ([`ErrantMode`]).
+//!   ([`ErrantMode`]); macro-averaged over error types too ([`errant_macro_score`]).
 //! * **GLEU** (Napoles et al. 2015, 2016): [`GleuCorpus`] with `compute_gleu`'s own reference draws
 //!   by default ([`GleuOptions`], [`ReferenceDraws`]).
 //! * **SARI** (Xu et al. 2016): `SARI.py`'s sentence SARI ([`sari_sentence`], [`sari_files`]),
@@ -89,9 +89,9 @@ mod turkcorpus;
 pub use easse_sari::{EasseSari, EasseVariant, easse_corpus_sari};
 pub use edit_lattice::{Edit, FirstRowInsertions, GoldEdit};
 pub use errant_compare::{
-    CategoryTier, ErrantEvaluation, ErrantGroupSentence, ErrantMode, ErrantOptions, ErrantScore,
-    ErrantSentence, errant_compare, errant_corpus_score, errant_evaluate, errant_group_score,
-    errant_report,
+    CategoryTier, ErrantEvaluation, ErrantGroupSentence, ErrantMacroScore, ErrantMode,
+    ErrantOptions, ErrantScore, ErrantSentence, errant_compare, errant_corpus_score,
+    errant_evaluate, errant_group_score, errant_macro_average, errant_macro_score, errant_report,
 };
 pub use error::Error;
 pub use gleu::{

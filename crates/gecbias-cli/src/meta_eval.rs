@@ -46,6 +46,8 @@ enum MetricName {
     M2,
     /// ERRANT (outputs typed from text by the native ERRANT) against `--gold`, F0.5.
     Errant,
+    /// ERRANT's F0.5 macro-averaged over its full error types (errant PR #52).
+    ErrantMacro,
     /// GLEU with the gold's annotators' corrections as references and INPUT as the source.
     Gleu,
     /// GREEN (n = 4, β = 2, words) with GLEU's source and references.
@@ -165,6 +167,7 @@ impl Args {
             .map(|m| match m {
                 MetricName::M2 => MetaMetric::M2,
                 MetricName::Errant => MetaMetric::Errant,
+                MetricName::ErrantMacro => MetaMetric::ErrantMacro,
                 MetricName::Gleu => MetaMetric::Gleu,
                 MetricName::Green => MetaMetric::Green,
                 MetricName::KoyamaGleu => MetaMetric::KoyamaGleu,

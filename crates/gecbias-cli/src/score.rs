@@ -13,6 +13,7 @@
 //!   gold re-typed as `errant_m2 -gold` does) or of hypothesis M2 files (`-i SYS.m2`, as
 //!   `errant_parallel` writes them; the gold as given); `--cat 1|2|3` adds per-type P/R/F (with
 //!   `--confidence`, the interval of each type's F_β, the running choice redone per resample);
+//!   `--average macro` makes the score, P and R the mean over the types (errant PR #52);
 //! * `gleu` — compute_gleu's corpus GLEU (its own reference draws) against `-s SRC -r REF…`;
 //! * `sari` — SARI.py's sentence SARI averaged over sentences, against `-s SRC -r REF…`;
 //! * `green` — gec-metrics' GREEN: n-gram F_β (β = 2) of each output against its source and its
@@ -188,6 +189,11 @@ struct MetricOptions {
     /// ERRANT: P/R/F per error type: 1 operation (R), 2 main type (NOUN), 3 both (R:NOUN).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
     cat: Option<u8>,
+    /// ERRANT: the corpus F, P and R over all edits (micro, errant_compare's) or the mean of each
+    /// error type's (macro, errant PR #52: every type weighs the same), types grouped by `--cat`
+    /// (3 unless given); TP, FP and FN stay the micro counts.
+    #[arg(long, value_enum, default_value = "micro")]
+    average: Average,
     /// GLEU: rounds of reference draws (compute_gleu's --iter).
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
     gleu_iter: u64,
@@ -214,6 +220,15 @@ struct MetricOptions {
     /// Koyama's GLEU: rounds of reference draws in the sampled mode (`-i`).
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     koyama_iter: u64,
+}
+
+/// `--average`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Average {
+    /// Over all edits (errant_compare's).
+    Micro,
+    /// The mean over error types.
+    Macro,
 }
 
 /// `--koyama-mode`.
@@ -349,11 +364,16 @@ impl MetricOptions {
         });
         options.beta = self.beta;
         let scorer = ErrantScorer::new(options);
-        match self.cat {
-            Some(1) => scorer.with_categories(CategoryTier::Operation),
-            Some(2) => scorer.with_categories(CategoryTier::Main),
-            Some(_) => scorer.with_categories(CategoryTier::Full),
-            None => scorer,
+        let tier = match self.cat {
+            Some(1) => Some(CategoryTier::Operation),
+            Some(2) => Some(CategoryTier::Main),
+            Some(_) => Some(CategoryTier::Full),
+            None => None,
+        };
+        match (self.average, tier) {
+            (Average::Macro, tier) => scorer.with_macro_average(tier.unwrap_or(CategoryTier::Full)),
+            (Average::Micro, Some(tier)) => scorer.with_categories(tier),
+            (Average::Micro, None) => scorer,
         }
     }
 }
@@ -561,6 +581,11 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     if args.options.cat.is_some() && !errant {
         return Err(Error::Usage(
             "--cat gives ERRANT's per-type scores: add -m errant".into(),
+        ));
+    }
+    if args.options.average == Average::Macro && !errant {
+        return Err(Error::Usage(
+            "--average macro averages ERRANT's per-type scores: add -m errant".into(),
         ));
     }
     unread_inputs(&args.inputs)?;

@@ -158,3 +158,108 @@ fn score_types_text_hypotheses_per_category() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `score -m errant --average macro` is the mean of the per-type rows errant_compare's `-cat`
+/// prints (recorded from ERRANT 3.0.2 on NUCLE's annotator A against B, three tiers and modes):
+/// every row's F_β, P and R recomputed from its TP, FP and FN, averaged, and within rounding of the
+/// mean of the printed four-decimal values.
+#[test]
+fn macro_average_is_the_mean_of_errant_compares_per_type_rows() {
+    let Some(data) = gecbias_data::testing::data_or_skip("ERRANT's macro average on NUCLE") else {
+        return;
+    };
+    let golds = data.join("assess_learner_language/data/conll14st-test-data/noalt");
+    let (a, b) = (
+        golds.join("official-2014.0.m2").display().to_string(),
+        golds.join("official-2014.1.m2").display().to_string(),
+    );
+    let recorded = format!(
+        "{}/tests/recorded/errant-compare",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for (file, mode, cat) in [
+        ("cs.cat1.txt", "cs", "1"),
+        ("ds.cat2.txt", "ds", "2"),
+        ("cse.cat3.txt", "cse", "3"),
+    ] {
+        let table = std::fs::read_to_string(format!("{recorded}/{file}")).unwrap();
+        // The per-type rows, before the corpus table: a name (empty for a NUCLE type of two
+        // letters at tier 2) and six numbers, kept as the six.
+        let rows: Vec<Vec<&str>> = table
+            .split("\n\n")
+            .find(|block| block.contains("Category"))
+            .unwrap()
+            .lines()
+            .skip_while(|l| !l.starts_with("Category"))
+            .skip(1)
+            .map(|l| {
+                let fields: Vec<&str> = l.split_whitespace().collect();
+                fields[fields.len() - 6..].to_vec()
+            })
+            .collect();
+        assert!(rows.len() > 5, "{file}");
+        let n = rows.len() as f64;
+        let scores: Vec<gec_metrics::ErrantScore> = rows
+            .iter()
+            .map(|f| {
+                let count = |k: usize| f[k].parse::<u64>().unwrap();
+                gec_metrics::ErrantScore::from_counts(count(0), count(1), count(2), 0.5)
+            })
+            .collect();
+        let mean =
+            |part: fn(&gec_metrics::ErrantScore) -> f64| scores.iter().map(part).sum::<f64>() / n;
+        let printed_mean = |k: usize| {
+            rows.iter()
+                .map(|f| f[k].parse::<f64>().unwrap())
+                .sum::<f64>()
+                / n
+        };
+        let json = gecbias(&[
+            "score",
+            "-m",
+            "errant",
+            "--gold",
+            &b,
+            "-i",
+            &a,
+            "--errant-mode",
+            mode,
+            "--cat",
+            cat,
+            "--average",
+            "macro",
+        ]);
+        let row: serde_json::Value =
+            serde_json::from_str::<serde_json::Value>(&json).unwrap()[0].clone();
+        let score = row["score"].as_f64().unwrap();
+        assert!(
+            (score - mean(|s| s.f_beta)).abs() < 1e-12,
+            "{file}: {score}"
+        );
+        assert!((score - printed_mean(5)).abs() < 5e-5, "{file}: {score}");
+        assert!((row["precision"].as_f64().unwrap() - mean(|s| s.precision)).abs() < 1e-12);
+        assert!((row["recall"].as_f64().unwrap() - mean(|s| s.recall)).abs() < 1e-12);
+        assert!(
+            row["signature"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("|cat:{cat}|average:macro|")),
+            "{row}"
+        );
+        // The counts stay the micro ones of errant_compare's corpus table.
+        let corpus = table
+            .lines()
+            .skip_while(|l| !l.starts_with("TP\t"))
+            .nth(1)
+            .unwrap();
+        let counts: Vec<u64> = corpus
+            .split('\t')
+            .take(3)
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(
+            [&row["tp"], &row["fp"], &row["fn"]].map(|v| v.as_u64().unwrap()),
+            [counts[0], counts[1], counts[2]]
+        );
+    }
+}

@@ -12,7 +12,7 @@ use gec_metrics::{
 };
 
 use crate::report::{CategoryScore, Interval, Parts, Scored, Scores, SentenceScore};
-use crate::statistic::{ErrantGroupStat, ErrantStat, with_parts};
+use crate::statistic::{ErrantGroupStat, ErrantMacroStat, ErrantStat, with_parts};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System, Warning};
 
 /// Which analysis of English types the edits.
@@ -117,6 +117,8 @@ pub fn retyped_gold(gold: &str, origin: &str, analyser: ErrantAnalyser) -> Resul
 pub struct ErrantScorer {
     options: ErrantOptions,
     categories: Option<CategoryTier>,
+    /// The corpus score, P and R macro-averaged over the `categories` groups.
+    macro_average: bool,
 }
 
 /// Where the hypotheses' edits came from, for the signature.
@@ -168,6 +170,20 @@ impl ErrantScorer {
         ErrantScorer {
             options,
             categories: None,
+            macro_average: false,
+        }
+    }
+
+    /// The scorer whose corpus score, P and R are macro-averaged over the error type groups of
+    /// `tier` (each group's F_β, P and R as `-cat` prints them, weighed equally: errant PR #52's
+    /// `macro`), intervals and tests redoing the running choice on every resample; the per-type
+    /// scores are reported too. TP, FP and FN stay the micro counts.
+    #[must_use]
+    pub fn with_macro_average(self, tier: CategoryTier) -> ErrantScorer {
+        ErrantScorer {
+            categories: Some(tier),
+            macro_average: true,
+            ..self
         }
     }
 
@@ -288,15 +304,22 @@ impl ErrantScorer {
                     })
                     .transpose()?;
                 let s = evaluation.score;
+                let (f_beta, precision, recall) = match self.categories {
+                    Some(tier) if self.macro_average => {
+                        let m = evaluation.macro_score(tier);
+                        (m.f_beta, m.precision, m.recall)
+                    }
+                    _ => (s.f_beta, s.precision, s.recall),
+                };
                 Ok(Scored {
                     system: name.clone(),
-                    score: s.f_beta,
+                    score: f_beta,
                     parts: Parts::Errant {
                         categories,
                         fn_: s.fn_,
                         fp: s.fp,
-                        precision: s.precision,
-                        recall: s.recall,
+                        precision,
+                        recall,
                         tp: s.tp,
                     },
                     items: evaluation.sentences,
@@ -324,16 +347,27 @@ impl ErrantScorer {
         if let Some(tier) = self.categories {
             signature = signature.with("cat", tier_number(tier));
         }
+        if self.macro_average {
+            signature = signature.with("average", "macro");
+        }
         let signature = signature
             .with("refsel", "running")
             .with("version", crate::VERSION);
-        let (f, precision_recall) = with_parts(|part| ErrantStat(beta, part));
-        let mut report = Scores {
+        let scores = Scores {
             name: "ERRANT",
             signature,
             systems,
-        }
-        .report(resampling, &f, Some(&precision_recall))?;
+        };
+        let mut report = match self.categories {
+            Some(tier) if self.macro_average => {
+                let (f, precision_recall) = with_parts(|part| ErrantMacroStat { beta, tier, part });
+                scores.report(resampling, &f, Some(&precision_recall))?
+            }
+            _ => {
+                let (f, precision_recall) = with_parts(|part| ErrantStat(beta, part));
+                scores.report(resampling, &f, Some(&precision_recall))?
+            }
+        };
         report.warnings = warnings;
         Ok(report)
     }

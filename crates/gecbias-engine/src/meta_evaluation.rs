@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gec_metrics::{ErrantOptions, GreenOptions, KoyamaOptions, M2File, M2Options};
+use gec_metrics::{CategoryTier, ErrantOptions, GreenOptions, KoyamaOptions, M2File, M2Options};
 use meta_eval::{
     BootstrapOptions, Correlation, HumanScores, Ranking, Unit, bootstrap_expected_wins,
     read_rankings, williams_test,
@@ -64,6 +64,8 @@ pub enum MetaMetric {
     M2,
     /// ERRANT (outputs typed from text by the native ERRANT) against the gold, F0.5.
     Errant,
+    /// ERRANT's F0.5 macro-averaged over its full error types (errant PR #52's `macro`).
+    ErrantMacro,
     /// GLEU with the gold's annotators' corrections as references and INPUT as the source.
     Gleu,
     /// GREEN (gec-metrics' defaults: n = 4, β = 2, words) with the same source and references
@@ -78,9 +80,10 @@ pub enum MetaMetric {
 
 impl MetaMetric {
     /// Every metric, in the order of [`MetaMetric::NAMES`].
-    pub const ALL: [MetaMetric; 6] = [
+    pub const ALL: [MetaMetric; 7] = [
         MetaMetric::M2,
         MetaMetric::Errant,
+        MetaMetric::ErrantMacro,
         MetaMetric::Gleu,
         MetaMetric::Green,
         MetaMetric::KoyamaGleu,
@@ -88,7 +91,15 @@ impl MetaMetric {
     ];
 
     /// The names the command, Python and xtask give the metrics.
-    pub const NAMES: [&str; 6] = ["m2", "errant", "gleu", "green", "koyama-gleu", "usim"];
+    pub const NAMES: [&str; 7] = [
+        "m2",
+        "errant",
+        "errant-macro",
+        "gleu",
+        "green",
+        "koyama-gleu",
+        "usim",
+    ];
 }
 
 impl std::str::FromStr for MetaMetric {
@@ -561,17 +572,24 @@ impl MetaEval {
                     scorer.report(&self.outputs, &none)?,
                 )
             }
-            MetaMetric::Errant => {
+            MetaMetric::Errant | MetaMetric::ErrantMacro => {
                 let mut options = ErrantOptions::default();
                 options.beta = beta;
-                let report = ErrantScorer::new(options).report_text(
+                let (scorer, name) = match metric {
+                    MetaMetric::ErrantMacro => (
+                        ErrantScorer::new(options).with_macro_average(CategoryTier::Full),
+                        "ERRANT macro F0.5",
+                    ),
+                    _ => (ErrantScorer::new(options), "ERRANT F0.5"),
+                };
+                let report = scorer.report_text(
                     &self.source,
                     &self.gold.retyped()?,
                     &self.outputs,
                     ErrantAnalyser::Spacy,
                     &none,
                 )?;
-                ("ERRANT F0.5".into(), report)
+                (name.into(), report)
             }
             MetaMetric::Gleu => {
                 let scorer = GleuScorer::new(&self.source, &self.gold.references(), 500)?;

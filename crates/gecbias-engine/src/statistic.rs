@@ -1,11 +1,13 @@
 //! The corpus statistics resampling recomputes: M2's and ERRANT's P, R and F_β with the annotator
 //! chosen by the running F_β over the resampled sentences (as each scorer chooses on its own
-//! corpus), one ERRANT type's F_β, and GLEU of pooled n-gram statistics.
+//! corpus), one ERRANT type's F_β, ERRANT's macro average over types, and GLEU of pooled n-gram
+//! statistics.
 
 use corpus_resampling::CorpusStatistic;
 use gec_metrics::{
-    ErrantGroupSentence, ErrantSentence, GLEU_ORDER, GleuStats, SentenceStats, corpus_score,
-    corpus_score_pair, errant_corpus_score, errant_group_score, gleu,
+    CategoryTier, ErrantGroupSentence, ErrantSentence, GLEU_ORDER, GleuStats, SentenceStats,
+    corpus_score, corpus_score_pair, errant_corpus_score, errant_group_score, errant_macro_score,
+    gleu,
 };
 
 /// A sentence's pooled GLEU statistics as one flat array (hypothesis length, reference length,
@@ -97,6 +99,21 @@ impl CorpusStatistic<ErrantSentence> for ErrantStat {
     fn of<'a, I: Iterator<Item = &'a ErrantSentence>>(&self, items: I) -> f64 {
         let s = errant_corpus_score(items, self.0);
         self.1.of((s.precision, s.recall, s.f_beta))
+    }
+}
+
+/// A part of the macro-averaged ERRANT scores of resampled sentences, the running choice redone
+/// ([`errant_macro_score`]).
+pub(crate) struct ErrantMacroStat {
+    pub(crate) beta: f64,
+    pub(crate) tier: CategoryTier,
+    pub(crate) part: Part,
+}
+
+impl CorpusStatistic<ErrantSentence> for ErrantMacroStat {
+    fn of<'a, I: Iterator<Item = &'a ErrantSentence>>(&self, items: I) -> f64 {
+        let s = errant_macro_score(items, self.tier, self.beta);
+        self.part.of((s.precision, s.recall, s.f_beta))
     }
 }
 

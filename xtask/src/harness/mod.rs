@@ -12,7 +12,8 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 
 use crate::workspace;
 
@@ -22,7 +23,7 @@ mod registry;
 mod sources;
 pub(crate) mod writer;
 
-use experiment::Experiment;
+use experiment::{Experiment, Report};
 pub(crate) use registry::ALL;
 use writer::{docs_path, render, write};
 
@@ -42,24 +43,40 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
     };
     let data = workspace::data_dir(data)?;
     eprintln!("data: {} ({})", data.root().display(), data.origin());
-    let mut stale = Vec::new();
-    let (mut up_to_date, mut written, mut figures) = (0, 0, 0);
-    for experiment in selected {
-        let inputs = (experiment.inputs)(&data)
-            .with_context(|| format!("listing the inputs of {}", experiment.id))?;
-        let progress = progress_bar(experiment.id, inputs.len());
-        let run = match (full, experiment.full) {
-            (false, _) => experiment.run,
-            (true, Some(paper_scale)) => paper_scale,
-            (true, None) if id == "all" => experiment.run,
+    let runs = selected
+        .iter()
+        .map(|experiment| match (full, experiment.full) {
+            (false, _) => Ok(experiment.run),
+            (true, Some(paper_scale)) => Ok(paper_scale),
+            (true, None) if id == "all" => Ok(experiment.run),
             (true, None) => bail!(
                 "{} has no --full variant: it always runs at paper scale",
                 experiment.id
             ),
-        };
-        let report =
-            run(&data, &inputs, &progress).with_context(|| format!("running {}", experiment.id))?;
-        progress.finish_and_clear();
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    // The experiments run side by side, each on the shared thread pool: a report's serial
+    // stretches (reading and parsing its data) leave cores that another report's work fills, so
+    // `reproduce all` takes its CPU time over the cores rather than the sum of its reports'
+    // walls. The reports are written and checked in order afterwards.
+    let bars = MultiProgress::new();
+    let reports: Vec<anyhow::Result<Report>> = selected
+        .par_iter()
+        .zip(&runs)
+        .map(|(experiment, run)| {
+            let inputs = (experiment.inputs)(&data)
+                .with_context(|| format!("listing the inputs of {}", experiment.id))?;
+            let progress = bars.add(progress_bar(experiment.id, inputs.len()));
+            let report = run(&data, &inputs, &progress)
+                .with_context(|| format!("running {}", experiment.id))?;
+            progress.finish_and_clear();
+            Ok(report)
+        })
+        .collect();
+    let mut stale = Vec::new();
+    let (mut up_to_date, mut written, mut figures) = (0, 0, 0);
+    for (experiment, report) in selected.into_iter().zip(reports) {
+        let report = report?;
         let markdown = render(experiment, &report.markdown);
         let paper_scale = full && experiment.full.is_some();
         let stem = if paper_scale {
