@@ -73,6 +73,7 @@ from ._results import (
     ErrantEdit,
     ErrantScore,
     GleuScore,
+    GoToScorerScore,
     GreenScore,
     Interval,
     KoyamaGleuScore,
@@ -118,6 +119,7 @@ __all__ = [
     "GleuScore",
     "GreenScore",
     "KoyamaGleuScore",
+    "GoToScorerScore",
     "SariScore",
     "UsimScore",
     "ConservatismProfile",
@@ -163,7 +165,7 @@ __version__: str = _native.__version__
 DEFAULT_SEED: int = _native.DEFAULT_SEED
 
 #: The metrics of :func:`score`.
-Metric = Literal["m2", "errant", "gleu", "sari", "green", "koyama-gleu", "usim"]
+Metric = Literal["m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "usim"]
 #: A bootstrap interval: bias-corrected and accelerated, or percentile.
 CiMethod = Literal["bca", "percentile"]
 #: What ERRANT counts as the same edit (errant_compare's ``-cs``, ``-cse``, ``-ds``, ``-dt``).
@@ -180,11 +182,11 @@ UsimParams = Literal["released", "branch-2017"]
 #: A UCCA parser built into the package: the BiLSTM (the default) or the faster perceptron.
 BuiltinParser = Literal["bilstm", "perceptron"]
 #: The metrics :func:`meta_eval` correlates with the human ranking.
-MetaMetric = Literal["m2", "errant", "errant-macro", "gleu", "green", "koyama-gleu", "usim"]
+MetaMetric = Literal["m2", "errant", "errant-macro", "gleu", "green", "koyama-gleu", "gotoscorer", "usim"]
 #: What a bootstrap resample of human judgments draws.
 ResampleUnit = Literal["rankings", "sentences", "comparisons"]
 
-_METRICS = ("m2", "errant", "gleu", "sari", "green", "koyama-gleu", "usim")
+_METRICS = ("m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "usim")
 #: What GREEN's n-grams are made of: words (split at spaces) or characters.
 GreenUnit = Literal["word", "char"]
 #: Which of Koyama's GLEU scores is the corpus score: ``gleu -f`` (the mean over rounds of the
@@ -198,6 +200,7 @@ _SCORE_TYPES: Dict[str, Type[Score]] = {
     "sari": SariScore,
     "green": GreenScore,
     "koyama-gleu": KoyamaGleuScore,
+    "gotoscorer": GoToScorerScore,
     "usim": UsimScore,
 }
 
@@ -303,6 +306,8 @@ class ScoreOptions(TypedDict, total=False):
     koyama_unit: GreenUnit
     koyama_mode: KoyamaMode
     koyama_iterations: int
+    goto_weights: Optional[PathLike]
+    goto_ref: int
     resampling: Resampling
 
 
@@ -318,6 +323,8 @@ def score(metric: Literal["sari"], systems: Inputs, **options: Unpack[ScoreOptio
 def score(metric: Literal["green"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[GreenScore]: ...
 @overload
 def score(metric: Literal["koyama-gleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[KoyamaGleuScore]: ...
+@overload
+def score(metric: Literal["gotoscorer"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[GoToScorerScore]: ...
 @overload
 def score(metric: Literal["usim"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[UsimScore]: ...
 @overload
@@ -343,7 +350,9 @@ def score(
     (``"word"`` or ``"char"``), gec-metrics' defaults. Koyama's GLEU's are ``koyama_n`` (4),
     ``koyama_unit`` (``"word"``: ``str.split()`` tokens, or ``"char"``), ``koyama_mode``
     (:data:`KoyamaMode`, ``"sampled"``: the package's ``gleu -f``) and ``koyama_iterations``
-    (500 rounds of draws). For errant, systems are text
+    (500 rounds of draws). GoToScorer scores against ``references[goto_ref]`` (0), its edits typed
+    like errant's (``analyser``), every chunk of weight 1 or weighted by the file ``goto_weights``
+    (``gecbias gotoscorer-weights`` or gec-metrics' weight script writes it). For errant, systems are text
     typed on the fly by the native ERRANT when ``source`` is given (the gold re-typed the same
     way), else hypothesis M2 files; ``analyser`` is the analysis of English that types them
     (``"spacy"``: spaCy's ``en_core_web_sm`` 3.8 run natively, ERRANT's own; ``"ewt"``: the
@@ -399,6 +408,8 @@ class Scorer:
         koyama_unit: GreenUnit = "word",
         koyama_mode: KoyamaMode = "sampled",
         koyama_iterations: int = 500,
+        goto_weights: Optional[PathLike] = None,
+        goto_ref: int = 0,
     ) -> None:
         choice(metric, _METRICS, "metric")
         choice(green_unit, ("word", "char"), "green_unit")
@@ -430,6 +441,7 @@ class Scorer:
             (
                 (count(green_n, "green_n", 1), positive(green_beta, "green_beta"), green_unit),
                 (count(koyama_n, "koyama_n", 1), koyama_unit, koyama_mode, count(koyama_iterations, "koyama_iterations", 1)),
+                (None if goto_weights is None else os.fspath(goto_weights), count(goto_ref, "goto_ref")),
             ),
         )
         self.metric: Metric = metric

@@ -23,7 +23,7 @@ class Scorer:
         gold: Optional[Tuple[str, List[str]]],
         options: Tuple[
             float, int, bool, str, str, Tuple[Optional[int], str], int, bool, bool, str, Optional[str],
-            Tuple[Tuple[int, float, str], Tuple[int, str, str, int]],
+            Tuple[Tuple[int, float, str], Tuple[int, str, str, int], Tuple[Optional[str], int]],
         ],
     ) -> None: ...
     def report(

@@ -132,6 +132,15 @@ class GreenScore(Score):
 
 
 @dataclass(frozen=True)
+class GoToScorerScore(Score):
+    """gec-metrics' GoToScorer (``score``): F_β of the weighted chunk counts against one
+    reference, with their precision and recall."""
+
+    precision: float
+    recall: float
+
+
+@dataclass(frozen=True)
 class KoyamaGleuScore(Score):
     """Koyama's GLEU (the ``gleu`` package, MultiGEC-2025's): the corpus score of the signature's
     mode (by default ``gleu -f``, the mean over 500 rounds of the package's fixed reference

@@ -6,7 +6,7 @@ use gec_metrics::{
     M2File, M2Options,
 };
 use gecbias_engine::{
-    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, GreenScorer, IntervalKind,
+    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, GotoScorer, GreenScorer, IntervalKind,
     KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport, Ranking, Resampling, SariScorer,
     System, UsimOptions, UsimScorer, retyped_gold,
 };
@@ -17,8 +17,9 @@ use crate::{Input, engine_error, text};
 
 /// The metric's options: (β, max unchanged words, ignore whitespace and casing, ERRANT mode,
 /// analyser, (per-type tier, `micro` or `macro` average), GLEU iterations, pretokenised, Punkt sentences, USim version, parser
-/// model, and the n-gram metrics' options: GREEN's (n, β, unit) with Koyama's GLEU's (n, unit,
-/// mode, rounds); pyo3 takes tuples of up to 12 fields).
+/// model, and the newer metrics' options: GREEN's (n, β, unit), Koyama's GLEU's (n, unit,
+/// mode, rounds) and GoToScorer's (weights file, reference); pyo3 takes tuples of up to 12
+/// fields).
 type Options = (
     f64,
     u32,
@@ -31,7 +32,11 @@ type Options = (
     bool,
     String,
     Option<String>,
-    ((usize, f64, String), (usize, String, String, usize)),
+    (
+        (usize, f64, String),
+        (usize, String, String, usize),
+        (Option<String>, usize),
+    ),
 );
 
 /// What is resampled: (bootstrap (resamples, method), paired bootstrap resamples, paired
@@ -99,6 +104,7 @@ enum Metric {
     Sari(SariScorer),
     Green(GreenScorer),
     KoyamaGleu(KoyamaGleuScorer),
+    GoToScorer(GotoScorer),
     Usim {
         scorer: Box<UsimScorer>,
         source: Lines,
@@ -134,6 +140,7 @@ fn prepare(
         (
             (green_n, green_beta, green_unit),
             (koyama_n, koyama_unit, koyama_mode, koyama_iterations),
+            (goto_weights, goto_ref),
         ),
     ) = options;
     let references: Vec<Lines> = references.into_iter().map(lines).collect();
@@ -218,6 +225,29 @@ fn prepare(
             };
             Metric::Green(GreenScorer::new(&source, &references, o))
         }
+        "gotoscorer" => {
+            let source = needed(source, metric, "source (line-aligned text)")?;
+            text_references(metric)?;
+            let reference = references.get(goto_ref).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "goto_ref: {goto_ref}, but there are {} references",
+                    references.len()
+                ))
+            })?;
+            let analyser = if analyser == "ewt" {
+                ErrantAnalyser::Ewt
+            } else {
+                ErrantAnalyser::Spacy
+            };
+            let mut scorer = GotoScorer::new(&source, reference, analyser).with_beta(beta);
+            if let Some(path) = goto_weights {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| PyValueError::new_err(format!("{path}: {e}")))?;
+                let weights = gec_metrics::read_goto_weights(&text, &path).map_err(engine_input)?;
+                scorer = scorer.with_weights(&path, weights);
+            }
+            Metric::GoToScorer(scorer)
+        }
         "koyama-gleu" => {
             let source = needed(source, metric, "source (line-aligned text)")?;
             text_references(metric)?;
@@ -250,7 +280,7 @@ fn prepare(
         }
         other => {
             return Err(PyValueError::new_err(format!(
-                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'usim', not {other:?}"
+                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'usim', not {other:?}"
             )));
         }
     })
@@ -281,6 +311,7 @@ impl Metric {
             Metric::Sari(scorer) => scorer.report(systems, resampling),
             Metric::Green(scorer) => scorer.report(systems, resampling),
             Metric::KoyamaGleu(scorer) => scorer.report(systems, resampling),
+            Metric::GoToScorer(scorer) => scorer.report(systems, resampling),
             Metric::Usim { scorer, source } => scorer.report(source, systems, resampling),
         }
         .map_err(engine_error)
@@ -289,7 +320,7 @@ impl Metric {
 
 #[pymethods]
 impl Scorer {
-    /// The scorer of `metric` (`m2`, `errant`, `gleu`, `sari`, `green`, `koyama-gleu`, `usim`) against `source`,
+    /// The scorer of `metric` (`m2`, `errant`, `gleu`, `sari`, `green`, `koyama-gleu`, `gotoscorer`, `usim`) against `source`,
     /// `references` and `gold` ((origin, lines) each), with `options` as the package passes them;
     /// prepared without holding the GIL (a parser or an analyser loaded, a gold re-typed).
     #[new]

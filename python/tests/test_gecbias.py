@@ -128,6 +128,20 @@ def test_koyama_gleu_of_the_jfleg_dev_outputs_equals_the_gleu_package(data: Path
     assert checked == 15
 
 
+def test_gotoscorer_credits_the_reference_chunks_and_reads_weights(tmp_path: Path) -> None:
+    source = ["He go to school ."] * 5
+    reference = ["He goes to school ."] * 5
+    rows = gecbias.score("gotoscorer", {"fixed": reference, "kept": source}, source=source, references=reference)
+    assert [(r.system, r.score) for r in rows] == [("fixed", 1.0), ("kept", 0.0)]
+    assert isinstance(rows[0], gecbias.GoToScorerScore) and rows[1].recall == 0.0
+    # A weights file whose first sentence's weights fit the reference's 11 chunks, the others
+    # missing: refused, naming the file.
+    weights = tmp_path / "weights.json"
+    weights.write_text('[{"weights": [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]}]')
+    with pytest.raises(gecbias.InputError, match="weights.json"):
+        gecbias.score("gotoscorer", [reference], source=source, references=reference, goto_weights=weights)
+
+
 def test_errant_nucle_a_against_b_gives_errant_compare_counts(data: Path) -> None:
     _, gold_dir = conll(data)
     result = gecbias.errant_compare(gold_dir / "official-2014.0.m2", gold_dir / "official-2014.1.m2")
@@ -586,7 +600,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
     )
     assert plain == optimised
     assert plain.splitlines()[:3] == [
-        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'usim', not 'bleu'",
+        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'usim', not 'bleu'",
         "InputError <hypotheses>:2: has 2 sentences but <gold> has 1",
         "TypeError hypotheses: line 1 is int, not str",
     ]

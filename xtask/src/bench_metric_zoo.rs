@@ -16,7 +16,8 @@ use crate::workspace;
 /// `cargo xtask bench metric-zoo`: each metric on each CoNLL-2014 system, whole process, the
 /// reference and the release `gecbias score -m …` in one run, by user CPU: GREEN (gec-metrics'
 /// defaults) against gec-metrics' `green.py`, Koyama's GLEU against the `gleu` package's
-/// `gleu -f`.
+/// `gleu -f`, GoToScorer against gec-metrics' `gotoscorer.py` (both typing the edits with
+/// spaCy's `en_core_web_sm`).
 pub(crate) fn run(data: &DataDir) -> anyhow::Result<()> {
     let gecbias = release_gecbias(&workspace::root())?;
     let (python, gec_metrics, script) = reference()?;
@@ -68,6 +69,37 @@ pub(crate) fn run(data: &DataDir) -> anyhow::Result<()> {
             theirs
         },
         |output| ours("koyama-gleu", output),
+    )?;
+    let goto = workspace::root().join("target/metric-zoo/gotoscorer_record.py");
+    std::fs::write(
+        &goto,
+        include_str!("record/reference_tools/gotoscorer_record.py"),
+    )?;
+    compare(
+        data,
+        "GoToScorer (no weights, NUCLE's first annotator) vs gec-metrics' gotoscorer.py",
+        |output| {
+            let mut theirs = Command::new(&python);
+            theirs
+                .arg(&goto)
+                .arg("--default")
+                .arg(&gec_metrics)
+                .arg(&source)
+                .arg(&nucle[0])
+                .arg("-")
+                .arg(format!("system={}", output.display()));
+            theirs
+        },
+        |output| {
+            let mut c = Command::new(&gecbias);
+            c.args(["score", "-m", "gotoscorer", "-s"])
+                .arg(&source)
+                .arg("-r")
+                .arg(&nucle[0])
+                .arg("-i")
+                .arg(output);
+            c
+        },
     )
 }
 

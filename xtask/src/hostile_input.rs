@@ -174,6 +174,7 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
             vec!["errant-compare", "-hyp", g, "-ref", g],
             vec!["gleu", "-s", t, "-r", t, "-o", t],
             vec!["koyama-gleu", "-f", "-s", t, "-r", t, "-o", t],
+            vec!["score", "-m", "gotoscorer", "-s", t, "-r", t, "-i", t],
             vec![
                 "koyama-gleu",
                 "--level",

@@ -47,7 +47,8 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
-    /// A line of a tab-separated table (TurkCorpus) with the wrong shape.
+    /// A line of a data file with the wrong shape: a tab-separated table (TurkCorpus), a GoToScorer
+    /// weights file.
     #[error("{file}:{line}: {message}")]
     TableSyntax {
         /// The file.

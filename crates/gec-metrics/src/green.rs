@@ -20,7 +20,7 @@
 use crate::Error;
 use crate::ngrams::{FastMap, GramIds, interned_orders};
 use crate::parallel::map_indices;
-use crate::text::python_strip;
+use crate::text::{aligned, python_strip};
 
 /// What an n-gram is made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -176,25 +176,7 @@ pub fn green(
             options.n, options.beta
         )));
     }
-    if references.is_empty() {
-        return Err(Error::InvalidParams(
-            "GREEN needs at least one reference".into(),
-        ));
-    }
-    let name = |k: usize| names.get(k).copied().unwrap_or("<input>");
-    for (k, lines) in std::iter::once(hypotheses)
-        .chain(references.iter().map(Vec::as_slice))
-        .enumerate()
-    {
-        if lines.len() != sources.len() {
-            return Err(Error::CountMismatch {
-                file: name(k + 1).to_owned(),
-                found: lines.len(),
-                expected_from: name(0).to_owned(),
-                expected: sources.len(),
-            });
-        }
-    }
+    aligned("GREEN", sources, hypotheses, references, names)?;
     let counts = map_indices(sources.len(), |i| {
         let refs: Vec<&str> = references.iter().map(|r| r[i].as_str()).collect();
         sentence(&sources[i], &hypotheses[i], &refs, options)

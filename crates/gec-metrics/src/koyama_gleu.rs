@@ -31,7 +31,7 @@ use crate::Error;
 use crate::gleu::{ReferenceDraws, reference_choices};
 use crate::ngrams::{GramIds, Vocabulary, interned_orders};
 use crate::parallel::map_indices;
-use crate::text::python_split;
+use crate::text::{aligned, python_split};
 
 /// What an n-gram is made of (`-t`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -175,25 +175,7 @@ pub fn koyama_stats(
     if options.n == 0 {
         return Err(Error::InvalidParams("Koyama's GLEU needs n ≥ 1".to_owned()));
     }
-    if references.is_empty() {
-        return Err(Error::InvalidParams(
-            "Koyama's GLEU needs at least one reference".into(),
-        ));
-    }
-    let name = |k: usize| names.get(k).copied().unwrap_or("<input>");
-    for (k, lines) in std::iter::once(hypotheses)
-        .chain(references.iter().map(Vec::as_slice))
-        .enumerate()
-    {
-        if lines.len() != sources.len() {
-            return Err(Error::CountMismatch {
-                file: name(k + 1).to_owned(),
-                found: lines.len(),
-                expected_from: name(0).to_owned(),
-                expected: sources.len(),
-            });
-        }
-    }
+    aligned("Koyama's GLEU", sources, hypotheses, references, names)?;
     Ok(map_indices(sources.len(), |i| {
         let refs: Vec<&str> = references.iter().map(|r| r[i].as_str()).collect();
         sentence_stats(&sources[i], &hypotheses[i], &refs, options)

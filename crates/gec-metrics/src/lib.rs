@@ -16,6 +16,8 @@
 //!   MAX-SARI and lucky SARI (LCB §5), and EASSE's corpus SARI (`easse_corpus_sari`, feature `easse`).
 //! * **GREEN** (gec-metrics' `metrics/green.py`): n-gram F_β of a correction against its source
 //!   and a reference at once ([`green`], [`GreenOptions`]).
+//! * **GoToScorer** (gec-metrics' `gotoscorer.py`): chunks of the reference's corrections
+//!   weighted by difficulty ([`goto_chunks`], [`goto_sentence`], [`goto_weights`]).
 //! * **Koyama's GLEU** (the `gleu` package, MultiGEC-2025's): [`koyama_stats`] per sentence and
 //!   reference, then the corpus ([`koyama_sampled`], [`koyama_best_references`]), sentence
 //!   ([`koyama_sentence`]) and mean ([`koyama_mean`]) scores, printed as it prints them
@@ -69,6 +71,7 @@ mod edit_lattice;
 mod errant_compare;
 mod error;
 mod gleu;
+mod gotoscorer;
 mod green;
 mod koyama_gleu;
 mod m2_file;
@@ -97,6 +100,10 @@ pub use error::Error;
 pub use gleu::{
     GleuCorpus, GleuOptions, GleuScore, GleuStats, ORDER as GLEU_ORDER, ReferenceDraws, gleu,
     gleu_summary_line, reference_choices,
+};
+pub use gotoscorer::{
+    GOTO_UNEDITED, GotoChunk, GotoCounts, GotoEdit, GotoWeights, goto_chunks, goto_sentence,
+    goto_weights, goto_weights_json, read_goto_weights,
 };
 pub use green::{
     GreenOptions, GreenScore, GreenSentence, GreenUnit, NgramCounts, green, green_f,

@@ -60,6 +60,38 @@ pub fn python_strip(text: &str) -> &str {
     text.trim_matches(is_python_space)
 }
 
+/// Checks a reference-based metric's inputs: at least one reference, and the hypotheses and
+/// every reference as many lines as the sources. `names` names the files in errors: the sources,
+/// the hypotheses, then each reference.
+pub(crate) fn aligned(
+    metric: &str,
+    sources: &[String],
+    hypotheses: &[String],
+    references: &[Vec<String>],
+    names: &[&str],
+) -> Result<(), Error> {
+    if references.is_empty() {
+        return Err(Error::InvalidParams(format!(
+            "{metric} needs at least one reference"
+        )));
+    }
+    let name = |k: usize| names.get(k).copied().unwrap_or("<input>");
+    for (k, lines) in std::iter::once(hypotheses)
+        .chain(references.iter().map(Vec::as_slice))
+        .enumerate()
+    {
+        if lines.len() != sources.len() {
+            return Err(Error::CountMismatch {
+                file: name(k + 1).to_owned(),
+                found: lines.len(),
+                expected_from: name(0).to_owned(),
+                expected: sources.len(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Whether Python 2's byte-string `isspace` holds for `c`: the separators of `bytes.split()` and
 /// `bytes.strip()`, ASCII only.
 pub(crate) fn is_ascii_space(c: char) -> bool {

@@ -37,12 +37,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
     let failure = |e: gec_metrics::Error| Error::library(e);
-    let source = input::lines(&args.source)?;
-    let references = args
-        .reference
-        .iter()
-        .map(|r| input::lines(r))
-        .collect::<Result<Vec<_>, _>>()?;
+    let (source, references) = input::source_and_references(&args.source, &args.reference)?;
     let names: Vec<&str> = std::iter::once(&args.source)
         .chain(&args.reference)
         .map(|p| input::name(p))

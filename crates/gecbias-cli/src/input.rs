@@ -81,6 +81,18 @@ pub(crate) fn lines(path: &str) -> Result<Vec<String>, Error> {
     Ok(lines)
 }
 
+/// The lines of a source and of its references, each read by [`lines`].
+pub(crate) fn source_and_references(
+    source: &str,
+    references: &[String],
+) -> Result<(Vec<String>, Vec<Vec<String>>), Error> {
+    let references = references
+        .iter()
+        .map(|r| lines(r))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((lines(source)?, references))
+}
+
 /// The lines of `path` as the engine takes them, named as messages name the file.
 pub(crate) fn named_lines(path: &str) -> Result<gecbias_engine::Lines, Error> {
     Ok(gecbias_engine::Lines::new(name(path), lines(path)?))

@@ -54,8 +54,8 @@ pub(crate) struct Args {
     #[arg(short, long = "digit", default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=30))]
     digit: u32,
     /// Worker processes in the package; accepted and ignored (the work is threaded here).
-    #[arg(short, long = "proc", default_value_t = 1)]
-    proc: u64,
+    #[arg(short = 'p', long = "proc", value_name = "PROC", default_value_t = 1)]
+    _proc: u64,
     /// Words (`str.split()` tokens) or characters.
     #[arg(short, long = "token", value_enum, default_value_t = Token::Word)]
     token: Token,
@@ -84,14 +84,8 @@ enum Token {
 }
 
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
-    let _ = args.proc;
     let failure = |e: gec_metrics::Error| Error::library(e);
-    let source = input::lines(&args.source)?;
-    let references = args
-        .reference
-        .iter()
-        .map(|r| input::lines(r))
-        .collect::<Result<Vec<_>, _>>()?;
+    let (source, references) = input::source_and_references(&args.source, &args.reference)?;
     let mut options = KoyamaOptions::default();
     options.n = args.n as usize;
     options.unit = match args.token {

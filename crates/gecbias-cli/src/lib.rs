@@ -34,6 +34,7 @@ mod analysis;
 mod errant_annotate;
 mod errant_compare;
 mod gleu;
+mod gotoscorer_weights;
 mod input;
 mod koyama_gleu;
 mod m2scorer;
@@ -204,6 +205,8 @@ enum Command {
     ErrantM2(errant_annotate::M2Args),
     /// Drop-in for compute_gleu: its arguments, its output byte for byte.
     Gleu(gleu::Args),
+    /// Drop-in for gec-metrics' gecmetrics-gen-gotoscorer-weight: GoToScorer's chunk weights.
+    GotoscorerWeights(gotoscorer_weights::Args),
     /// Drop-in for Koyama's gleu package (gleu, sgleu, mgleu): its flags, its output byte for byte.
     KoyamaGleu(koyama_gleu::Args),
     /// SARI.py's sentence SARI and its corpus mean (or EASSE's corpus SARI).
@@ -315,6 +318,7 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::ErrantM2(args) => errant_annotate::run_m2(&args, out),
         Command::Gleu(args) => gleu::run(&args, out),
         Command::KoyamaGleu(args) => koyama_gleu::run(&args, out),
+        Command::GotoscorerWeights(args) => gotoscorer_weights::run(&args, out),
         Command::Sari(args) => sari::run(&args, out),
         Command::Conservatism(args) => analysis::conservatism(&args, out),
         Command::Unseen(args) => analysis::unseen(&args, out),

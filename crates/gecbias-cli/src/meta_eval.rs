@@ -54,6 +54,8 @@ enum MetricName {
     Green,
     /// Koyama's GLEU (`gleu -f`: n = 4, words) with GLEU's source and references.
     KoyamaGleu,
+    /// GoToScorer (every chunk of weight 1, F0.5) against the gold's first annotator.
+    Gotoscorer,
     /// Mean USim(source, output) on the native parser's parses.
     Usim,
 }
@@ -171,6 +173,7 @@ impl Args {
                 MetricName::Gleu => MetaMetric::Gleu,
                 MetricName::Green => MetaMetric::Green,
                 MetricName::KoyamaGleu => MetaMetric::KoyamaGleu,
+                MetricName::Gotoscorer => MetaMetric::GoToScorer,
                 MetricName::Usim => MetaMetric::Usim,
             })
             .collect();

@@ -18,6 +18,9 @@
 //! * `sari` — SARI.py's sentence SARI averaged over sentences, against `-s SRC -r REF…`;
 //! * `green` — gec-metrics' GREEN: n-gram F_β (β = 2) of each output against its source and its
 //!   best reference, against `-s SRC -r REF…` (`--green-n`, `--green-beta`, `--green-unit`);
+//! * `gotoscorer` — gec-metrics' GoToScorer against one reference (`-r REF`, the first if more;
+//!   `--goto-ref K`), the edits typed by the native ERRANT (`--analyser`), every chunk of weight
+//!   1 or weighted by difficulty (`--goto-weights FILE`, from `gecbias gotoscorer-weights`);
 //! * `koyama-gleu` — Koyama's GLEU (the `gleu` package, MultiGEC-2025's) against `-s SRC -r
 //!   REF…`: `gleu -f` by default, `--koyama-mode best-reference` (`gleu -m`), `sentence-mean`
 //!   (`mgleu`) or `sentence-mean-max` (`mgleu -m`); `--koyama-n`, `--koyama-unit`, `--koyama-iter`;
@@ -37,8 +40,8 @@ use gec_metrics::{
     M2File, M2Options,
 };
 use gecbias_engine::{
-    Bootstrap, ErrantScorer, GleuScorer, GreenScorer, IntervalKind, KoyamaGleuScorer, KoyamaMode,
-    Lines, M2Scorer, MetricReport, Ranking, SariScorer, System, Warning, retyped_gold,
+    Bootstrap, ErrantScorer, GleuScorer, GotoScorer, GreenScorer, IntervalKind, KoyamaGleuScorer,
+    KoyamaMode, Lines, M2Scorer, MetricReport, Ranking, SariScorer, System, Warning, retyped_gold,
 };
 
 use crate::errant_annotate::AnalyserArg;
@@ -62,6 +65,8 @@ enum MetricName {
     Sari,
     /// gec-metrics' GREEN: n-gram F_β against the source and the best reference.
     Green,
+    /// gec-metrics' GoToScorer: chunks of one reference's corrections, weighted by difficulty.
+    Gotoscorer,
     /// Koyama's GLEU (the gleu package, MultiGEC-2025's), `gleu -f` by default.
     KoyamaGleu,
     /// Mean USim(source, output).
@@ -167,7 +172,7 @@ struct Inputs {
 /// The metrics' own options (each in its signature).
 #[derive(clap::Args)]
 struct MetricOptions {
-    /// M2, ERRANT: β of F_β.
+    /// M2, ERRANT, GoToScorer: β of F_β.
     #[arg(long, default_value_t = 0.5, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
     beta: f64,
     /// M2: unchanged words one system edit may span.
@@ -206,6 +211,13 @@ struct MetricOptions {
     /// GREEN: n-grams of words (split at spaces) or of characters.
     #[arg(long, value_enum, default_value = "word")]
     green_unit: GreenUnitName,
+    /// GoToScorer: the chunk weights (as `gecbias gotoscorer-weights` or gec-metrics'
+    /// `gecmetrics-gen-gotoscorer-weight` writes them); every chunk 1 without.
+    #[arg(long)]
+    goto_weights: Option<String>,
+    /// GoToScorer: which `-r` reference it scores against (0-based; gec-metrics' `ref_id`).
+    #[arg(long, default_value_t = 0)]
+    goto_ref: usize,
     /// Koyama's GLEU: the corpus score: the mean over rounds of the package's fixed reference
     /// draws (`gleu -f`), each sentence's best reference (`gleu -m`), or the mean of the sentence
     /// scores (`mgleu`, `mgleu -m`).
@@ -415,7 +427,7 @@ fn gold<'a>(inputs: &'a Inputs, metric: &str) -> Result<&'a str, Error> {
 }
 
 /// Refuses inputs that no chosen metric reads, rather than dropping them: `--gold` when neither
-/// m2 nor errant is chosen, `-r` when none of gleu, sari, green and koyama-gleu is.
+/// m2 nor errant is chosen, `-r` when none of gleu, sari, green, koyama-gleu and gotoscorer is.
 fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
     let chosen = |names: &[MetricName]| inputs.metric.iter().any(|m| names.contains(m));
     if let Some(gold) = &inputs.gold
@@ -432,6 +444,7 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
             MetricName::Sari,
             MetricName::Green,
             MetricName::KoyamaGleu,
+            MetricName::Gotoscorer,
         ])
     {
         let hint = if inputs.gold.is_none() && reference.ends_with(".m2") {
@@ -440,7 +453,7 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
             ""
         };
         return Err(Error::Usage(format!(
-            "-r {reference}: a text reference, read by -m gleu, sari, green and koyama-gleu, but -m {} reads none{hint}",
+            "-r {reference}: a text reference, read by -m gleu, sari, green, koyama-gleu and gotoscorer, but -m {} reads none{hint}",
             metric_names(inputs)
         )));
     }
@@ -561,6 +574,29 @@ fn report(
             let (options, mode) = args.options.koyama();
             KoyamaGleuScorer::new(&source, &references, options, mode)
                 .report(text_systems(inputs, systems)?, resampling)?
+        }
+        MetricName::Gotoscorer => {
+            let (source, references) = (
+                source(inputs, "gotoscorer")?,
+                references(inputs, "gotoscorer")?,
+            );
+            let options = &args.options;
+            let reference = references.get(options.goto_ref).ok_or_else(|| {
+                Error::Usage(format!(
+                    "--goto-ref {}: there are {} references (-r), counted from 0",
+                    options.goto_ref,
+                    references.len()
+                ))
+            })?;
+            let mut scorer = GotoScorer::new(&source, reference, options.analyser.into())
+                .with_beta(options.beta);
+            if let Some(path) = &options.goto_weights {
+                let weights =
+                    gec_metrics::read_goto_weights(&input::text(path)?, input::name(path))
+                        .map_err(Error::library)?;
+                scorer = scorer.with_weights(input::name(path), weights);
+            }
+            scorer.report(text_systems(inputs, systems)?, resampling)?
         }
         MetricName::Usim => {
             let source = source(inputs, "usim")?;

@@ -501,6 +501,92 @@ fn score_koyama_gleu_in_every_mode() {
     );
 }
 
+/// `score -m gotoscorer` without and with weights from `gotoscorer-weights`, with intervals and
+/// paired tests, the same on 1 or 2 threads.
+#[test]
+fn score_gotoscorer_with_weights_from_systems() {
+    let source = file("gotosrc.txt", "He go to school .\n".repeat(20).as_bytes());
+    let reference = file("gotoref.txt", "He goes to school .\n".repeat(20).as_bytes());
+    let fixed = format!("fixed={reference}");
+    let kept = format!("kept={source}");
+    let base = [
+        "score",
+        "-m",
+        "gotoscorer",
+        "-s",
+        &source,
+        "-r",
+        &reference,
+        "-i",
+        &fixed,
+        &kept,
+        "--confidence",
+        "--paired-bs",
+    ];
+    // The reference's one edit chunk ("go" → "goes") is found by the fixed output and missed by
+    // the kept one; its ten other chunks (tokens and insertion points) are untried and right.
+    let rows = same_json_on_any_thread_count(&base);
+    assert_eq!(rows[0]["score"].as_f64(), Some(1.0));
+    assert_eq!(rows[1]["score"].as_f64(), Some(0.0));
+    assert!(
+        rows[0]["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("GoToScorer|refs:1|weights:none|beta:0.5|hyp:text|"),
+        "{}",
+        rows[0]["signature"]
+    );
+    assert!(rows[1]["paired_bs"]["p_value"].as_f64().unwrap() < 0.01);
+    // Weights from the two outputs: the edit chunk half found (weight 0.5), every other chunk
+    // found by both (weight 0).
+    let weights = gecbias(
+        &[
+            "gotoscorer-weights",
+            "--src",
+            &source,
+            "--ref",
+            &reference,
+            "--hyps",
+            &reference,
+            &source,
+            "--out",
+            "-",
+        ],
+        "",
+    );
+    succeeded(&weights);
+    let json = String::from_utf8(weights.stdout).unwrap();
+    let read = gec_metrics::read_goto_weights(&json, "weights.json").unwrap();
+    assert_eq!(read.len(), 20);
+    assert_eq!(
+        read[0],
+        [0.0, 0.0, 0.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    );
+    let path = file("gotoweights.json", json.as_bytes());
+    let mut args = base.to_vec();
+    args.extend(["--goto-weights", &path]);
+    let rows = same_json_on_any_thread_count(&args);
+    assert_eq!(rows[0]["score"].as_f64(), Some(1.0));
+    assert_eq!(rows[1]["score"].as_f64(), Some(0.0));
+    assert!(
+        rows[0]["signature"]
+            .as_str()
+            .unwrap()
+            .contains("|weights:given|")
+    );
+    // Weights of another sentence count are refused, naming the file.
+    let short = file("gotoshort.json", b"[{\"weights\": [1.0]}]");
+    let mut args = base[..10].to_vec();
+    args.extend(["--goto-weights", &short]);
+    let refused = gecbias(&args, "");
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("gotoshort.json"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+}
+
 /// `-i NAME=PATH` labels systems in every format; `--rank` orders them into significance clusters
 /// (paired approximate randomisation over every pair, Holm), and refuses too few trials for its
 /// number of pairs.
@@ -628,7 +714,8 @@ fn the_flag_not_the_name_says_what_a_file_is() {
     assert_eq!(m2.status.code(), Some(2));
     let message = String::from_utf8_lossy(&m2.stderr);
     assert!(
-        message.contains("a text reference, read by -m gleu, sari, green and koyama-gleu"),
+        message
+            .contains("a text reference, read by -m gleu, sari, green, koyama-gleu and gotoscorer"),
         "{message}"
     );
     let m2 = gecbias_threads(

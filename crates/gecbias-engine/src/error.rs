@@ -219,6 +219,21 @@ pub enum Error {
         /// The fewest trials that can reject.
         needed: usize,
     },
+    /// GoToScorer weights that do not fit the reference: another number than its chunks.
+    #[error(
+        "{file}: sentence {sentence} has {weights} weights but its reference has {chunks} chunks \
+         (weights made from another source or reference?)"
+    )]
+    GotoWeights {
+        /// The weights' file.
+        file: String,
+        /// The 1-based sentence.
+        sentence: usize,
+        /// Its weights.
+        weights: usize,
+        /// The reference's chunks.
+        chunks: usize,
+    },
     /// A metric name that meta-evaluation does not know.
     #[error("no meta-evaluation metric {name:?}: one of {}", crate::MetaMetric::NAMES.join(", "))]
     UnknownMetaMetric {

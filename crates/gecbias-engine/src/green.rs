@@ -4,7 +4,7 @@ use corpus_resampling::CorpusStatistic;
 use gec_metrics::{GreenOptions, GreenUnit, NgramCounts, green, green_f, green_totals};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
-use crate::system::{origins, reference_lines};
+use crate::system::against_references;
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// GREEN of outputs against a source and references ([`gec_metrics::green`]): each sentence's
@@ -60,17 +60,16 @@ impl GreenScorer {
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let references = reference_lines(&self.references);
-        let systems = systems
-            .iter()
-            .map(|system| {
-                let output = &system.output;
-                let names = origins(&self.source, output, &self.references);
+        let systems = against_references(
+            &self.source,
+            &self.references,
+            systems,
+            |system, references, names| {
                 let score = green(
                     &self.source.lines,
-                    &output.lines,
-                    &references,
-                    &names,
+                    &system.output.lines,
+                    references,
+                    names,
                     &self.options,
                 )?;
                 Ok(Scored {
@@ -87,8 +86,8 @@ impl GreenScorer {
                         .collect(),
                     items: score.counts.into_iter().map(|c| c.counts).collect(),
                 })
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
+            },
+        )?;
         Scores {
             name: "GREEN",
             signature: self.signature(),

@@ -7,7 +7,7 @@ use gec_metrics::{
 };
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
-use crate::system::{origins, reference_lines};
+use crate::system::against_references;
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// Which of the package's scores is the corpus score.
@@ -138,18 +138,17 @@ impl KoyamaGleuScorer {
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let references = reference_lines(&self.references);
         let maximum = matches!(self.mode, KoyamaMode::SentenceMean { maximum: true });
-        let systems = systems
-            .iter()
-            .map(|system| {
-                let output = &system.output;
-                let names = origins(&self.source, output, &self.references);
+        let systems = against_references(
+            &self.source,
+            &self.references,
+            systems,
+            |system, references, names| {
                 let stats = koyama_stats(
                     &self.source.lines,
-                    &output.lines,
-                    &references,
-                    &names,
+                    &system.output.lines,
+                    references,
+                    names,
                     &self.options,
                 )?;
                 let sentences: Vec<f64> =
@@ -191,8 +190,8 @@ impl KoyamaGleuScorer {
                         .collect(),
                     items,
                 })
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
+            },
+        )?;
         Scores {
             name: "KoyamaGLEU",
             signature: self.signature(resampling.resamples()),

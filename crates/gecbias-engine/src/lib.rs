@@ -11,6 +11,8 @@
 //!   ([`ErrantScorer::report_edits`]);
 //! * [`GleuScorer`]: compute_gleu's GLEU; [`SariScorer`]: SARI.py's mean sentence SARI;
 //! * [`GreenScorer`]: gec-metrics' GREEN (n-gram F_β against the source and the best reference);
+//! * [`GotoScorer`]: gec-metrics' GoToScorer (chunks of the reference's corrections, weighted
+//!   by difficulty from many systems' outputs), the edits typed by the native ERRANT;
 //! * [`KoyamaGleuScorer`]: Koyama's GLEU (the `gleu` package, MultiGEC-2025's), in its corpus,
 //!   best-reference and sentence-mean modes ([`KoyamaMode`]);
 //! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses;
@@ -51,6 +53,7 @@ mod analyses;
 mod errant;
 mod error;
 mod gleu;
+mod gotoscorer;
 mod green;
 mod koyama_gleu;
 mod m2;
@@ -71,6 +74,7 @@ pub use errant::{
 };
 pub use error::Error;
 pub use gleu::GleuScorer;
+pub use gotoscorer::GotoScorer;
 pub use green::GreenScorer;
 pub use koyama_gleu::{KoyamaGleuScorer, KoyamaMode};
 pub use m2::M2Scorer;

@@ -16,9 +16,9 @@ use meta_eval::{
 use serde::Serialize;
 
 use crate::{
-    ErrantAnalyser, ErrantScorer, Error, GleuScorer, GreenScorer, KoyamaGleuScorer, KoyamaMode,
-    Lines, M2Scorer, MetricReport, ParserModel, Resampling, Signature, System, UsimOptions,
-    UsimScorer, retyped_gold,
+    ErrantAnalyser, ErrantScorer, Error, GleuScorer, GotoScorer, GreenScorer, KoyamaGleuScorer,
+    KoyamaMode, Lines, M2Scorer, MetricReport, ParserModel, Resampling, Signature, System,
+    UsimOptions, UsimScorer, retyped_gold,
 };
 
 /// A judgment set whose layout the meta-evaluation knows.
@@ -74,30 +74,35 @@ pub enum MetaMetric {
     /// Koyama's GLEU (the `gleu` package's `gleu -f`: n = 4, words, 500 rounds of its fixed
     /// reference draws) with the same source and references as GLEU.
     KoyamaGleu,
+    /// GoToScorer (gec-metrics' defaults: every chunk of weight 1, F0.5) against the gold's first
+    /// annotator, the edits typed by the native ERRANT.
+    GoToScorer,
     /// Mean USim(source, output) on the native parser's parses.
     Usim,
 }
 
 impl MetaMetric {
     /// Every metric, in the order of [`MetaMetric::NAMES`].
-    pub const ALL: [MetaMetric; 7] = [
+    pub const ALL: [MetaMetric; 8] = [
         MetaMetric::M2,
         MetaMetric::Errant,
         MetaMetric::ErrantMacro,
         MetaMetric::Gleu,
         MetaMetric::Green,
         MetaMetric::KoyamaGleu,
+        MetaMetric::GoToScorer,
         MetaMetric::Usim,
     ];
 
     /// The names the command, Python and xtask give the metrics.
-    pub const NAMES: [&str; 7] = [
+    pub const NAMES: [&str; 8] = [
         "m2",
         "errant",
         "errant-macro",
         "gleu",
         "green",
         "koyama-gleu",
+        "gotoscorer",
         "usim",
     ];
 }
@@ -611,6 +616,16 @@ impl MetaEval {
                     KoyamaMode::default(),
                 );
                 ("KoyamaGLEU".into(), scorer.report(&self.outputs, &none)?)
+            }
+            MetaMetric::GoToScorer => {
+                let references = self.gold.references();
+                let first = references.first().ok_or_else(|| {
+                    Error::from(gec_metrics::Error::InvalidParams(
+                        "GoToScorer needs a reference: the gold has no annotator".into(),
+                    ))
+                })?;
+                let scorer = GotoScorer::new(&self.source, first, ErrantAnalyser::Spacy);
+                ("GoToScorer".into(), scorer.report(&self.outputs, &none)?)
             }
             MetaMetric::Usim => {
                 let mut options = UsimOptions::default();

@@ -144,6 +144,13 @@ pub enum Parts {
         /// Recall.
         recall: f64,
     },
+    /// GoToScorer: the corpus P and R of the weighted chunk counts.
+    GoToScorer {
+        /// Precision.
+        precision: f64,
+        /// Recall.
+        recall: f64,
+    },
     /// Koyama's GLEU: nothing beside the score (the mode is in the signature).
     KoyamaGleu {},
     /// SARI: nothing beside the score.

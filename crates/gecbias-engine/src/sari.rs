@@ -4,7 +4,7 @@ use corpus_resampling::Mean;
 use gec_metrics::{sari_score, sari_strip};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
-use crate::system::{origins, reference_lines};
+use crate::system::against_references;
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// SARI of outputs against their sources and references, as SARI.py computes it (lines
@@ -49,13 +49,13 @@ impl SariScorer {
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let references = reference_lines(&self.references);
-        let systems = systems
-            .iter()
-            .map(|system| {
+        let systems = against_references(
+            &self.source,
+            &self.references,
+            systems,
+            |system, references, names| {
                 let output = stripped(&system.output);
-                let names = origins(&self.source, &output, &self.references);
-                let score = sari_score(&self.source.lines, &output.lines, &references, &names)?;
+                let score = sari_score(&self.source.lines, &output.lines, references, names)?;
                 Ok(Scored {
                     system: system.name.clone(),
                     score: score.mean,
@@ -67,8 +67,8 @@ impl SariScorer {
                         .collect(),
                     items: score.sentences,
                 })
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
+            },
+        )?;
         Scores {
             name: "SARI",
             signature: self.signature(),

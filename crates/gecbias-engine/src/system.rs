@@ -35,21 +35,26 @@ impl Lines {
     }
 }
 
-/// The lines of each reference, as the libraries take them.
-pub(crate) fn reference_lines(references: &[Lines]) -> Vec<Vec<String>> {
-    references.iter().map(|r| r.lines.clone()).collect()
-}
-
-/// The names a library's messages give the source, the output and each reference, in that order.
-pub(crate) fn origins<'a>(
-    source: &'a Lines,
-    output: &'a Lines,
-    references: &'a [Lines],
-) -> Vec<&'a str> {
-    [source, output]
-        .into_iter()
-        .chain(references)
-        .map(|l| l.origin.as_str())
+/// Each system scored by `score` against the references: it gets the system, every reference's
+/// lines (as the libraries take them) and the names their messages give the source, the output
+/// and each reference, in that order.
+pub(crate) fn against_references<T>(
+    source: &Lines,
+    references: &[Lines],
+    systems: &[System],
+    score: impl Fn(&System, &[Vec<String>], &[&str]) -> Result<T, Error>,
+) -> Result<Vec<T>, Error> {
+    let lines: Vec<Vec<String>> = references.iter().map(|r| r.lines.clone()).collect();
+    systems
+        .iter()
+        .map(|system| {
+            let names: Vec<&str> = [source, &system.output]
+                .into_iter()
+                .chain(references)
+                .map(|l| l.origin.as_str())
+                .collect();
+            score(system, &lines, &names)
+        })
         .collect()
 }
 

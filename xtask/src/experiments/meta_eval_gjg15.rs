@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, correlation_table, fixed, signed};
-use crate::paper_inputs::gjg15::{ROOT, SEED, gold};
+use crate::paper_inputs::gjg15::{JUDGMENTS, OUTPUTS, ROOT, SEED, SYSTEMS, gold, judged_inputs};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "meta-eval-gjg15",
@@ -28,9 +28,6 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     run,
     full: Some(run_with_usim),
 };
-
-const JUDGMENTS: &str = "gjg15/data/judgments.xml";
-const OUTPUTS: &str = "gjg15/data/original/official_submissions";
 
 /// GJG15's Table 5 (system level, against Expected Wins): metric, their stored-scores file, β for
 /// the M2 rows, Spearman's ρ, Pearson's r.
@@ -44,13 +41,8 @@ const TABLE_5: [(&str, &str, Option<f64>, f64, f64); 7] = [
     ("METEOR", "scores.meteor", None, -0.374, -0.241),
 ];
 
-const SYSTEMS: [&str; 13] = [
-    "AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC",
-    "UMC",
-];
-
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
-    let mut out = vec![JUDGMENTS.to_owned(), gold()];
+    let mut out = judged_inputs();
     out.extend(
         TABLE_5
             .iter()
@@ -61,7 +53,6 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
         out.push(format!("{ROOT}/data/metrics/scores.m2.{annotator}"));
         out.push(format!("{CONLL_GOLD}/official-2014.{annotator}.m2"));
     }
-    out.extend(SYSTEMS.iter().map(|s| format!("{OUTPUTS}/{s}")));
     Ok(out)
 }
 

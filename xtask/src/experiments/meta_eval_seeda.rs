@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use anyhow::{Context, bail};
 use gec_metrics::{GleuCorpus, GleuOptions, M2Gold, M2Options};
 use gecbias_data::DataDir;
-use gecbias_data::datasets::{CONLL_GOLD, CONLL_REFERENCES};
+use gecbias_data::datasets::CONLL_REFERENCES;
 use gecbias_engine::{
     Dataset, Difference, Granularity, MetaEval, MetaEvalOptions, MetaEvalReport, MetaMetric,
 };
@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, correlation_table, fixed, signed};
+use crate::paper_inputs::seeda::{SYSTEMS, gold, judged_inputs};
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "meta-eval-seeda",
@@ -30,25 +31,6 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
     run,
     full: None,
 };
-
-/// SEEDA's 15 systems in its alphabetical order (the order of its score files).
-const SYSTEMS: [&str; 15] = [
-    "BART",
-    "BERT-fuse",
-    "GECToR-BERT",
-    "GECToR-ens",
-    "GPT-3.5",
-    "INPUT",
-    "LM-Critic",
-    "PIE",
-    "REF-F",
-    "REF-M",
-    "Riken-Tohoku",
-    "T5",
-    "TemplateGEC",
-    "TransGEC",
-    "UEDIN-MS",
-];
 
 /// `corr_system.py`'s system sets: name, the indices it deletes.
 const SETS: [(&str, &[usize]); 4] = [
@@ -85,31 +67,14 @@ const RECORDED: &str =
 const RECORDED_SENTENCE: &str =
     include_str!("../../../crates/meta-eval/tests/recorded/seeda-corr-sentence.tsv");
 
-fn gold() -> String {
-    format!("{CONLL_GOLD}/official-2014.combined.m2")
-}
-
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
-    let mut out = vec![
-        "seeda/data/judgments_sent.xml".to_owned(),
-        "seeda/data/judgments_edit.xml".to_owned(),
-        gold(),
-        format!("{CONLL_REFERENCES}/source"),
-        format!("{CONLL_REFERENCES}/NUCLEA"),
-        format!("{CONLL_REFERENCES}/NUCLEB"),
-    ];
+    let mut out = judged_inputs();
     out.extend(
         HUMAN_FILES
             .iter()
             .map(|h| format!("seeda/scores/human/{h}.txt")),
     );
-    for folder in ["subset", "all"] {
-        out.extend(
-            SYSTEMS
-                .iter()
-                .map(|s| format!("seeda/outputs/{folder}/{s}.txt")),
-        );
-    }
+    out.extend(SYSTEMS.iter().map(|s| format!("seeda/outputs/all/{s}.txt")));
     Ok(out)
 }
 

