@@ -104,6 +104,78 @@ pub(crate) fn build_gecbias(root: &Path) -> anyhow::Result<std::path::PathBuf> {
 
 const REWRITTEN: &str = "999 tokens all rewritten";
 
+/// Every command the matrix runs on a text file `t` and an M2 file `g` made of one hostile input.
+fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
+    vec![
+        vec!["m2scorer", t, g],
+        vec!["m2scorer", "-v", t, g],
+        vec!["m2scorer", "--very_verbose", t, g],
+        vec!["errant-compare", "-hyp", g, "-ref", g],
+        vec!["gleu", "-s", t, "-r", t, "-o", t],
+        vec!["koyama-gleu", "-f", "-s", t, "-r", t, "-o", t],
+        vec!["score", "-m", "gotoscorer", "-s", t, "-r", t, "-i", t],
+        vec![
+            "koyama-gleu",
+            "--level",
+            "sentence",
+            "-t",
+            "char",
+            "-s",
+            t,
+            "-r",
+            t,
+            "-o",
+            t,
+        ],
+        vec!["sari", "--orig", t, "--refs", t, "--sys", t],
+        vec!["score", "-m", "m2", "--gold", g, "-i", t],
+        vec!["score", "-m", "errant", "--gold", g, "-i", g],
+        vec![
+            "score", "-m", "gleu", "sari", "green", "-s", t, "-r", t, "-i", t,
+        ],
+        vec![
+            "score",
+            "-m",
+            "green",
+            "--green-unit",
+            "char",
+            "-s",
+            t,
+            "-r",
+            t,
+            "-i",
+            t,
+        ],
+        vec!["score", "-m", "usim", "-s", t, "-i", t, "--pretokenized"],
+        vec!["conservatism", t, t],
+        vec!["conservatism", "--passages", t, t],
+        vec!["usim", "-q", "-s", t, "-o", t],
+        vec!["usim", "-q", "-s", t, "-o", t, "--sentences"],
+        vec!["parse", t, "--pretokenized"],
+        vec!["parse", t, "--sentences"],
+        vec!["tag", t, "--pretokenized"],
+        vec!["tag", t],
+        vec!["errant-parallel", "-orig", t, "-cor", t, "-out", "-"],
+        vec![
+            "errant-parallel",
+            "-orig",
+            t,
+            "-cor",
+            t,
+            "-out",
+            "-",
+            "-tok",
+        ],
+        vec!["errant-m2", "-gold", g, "-out", "-"],
+        vec!["errant-m2", "-auto", g, "-out", "-"],
+        vec![
+            "score", "-m", "errant", "-s", t, "--gold", g, "-i", t, "--cat", "2",
+        ],
+        vec!["unseen", t],
+        vec!["coverage", t],
+    ]
+}
+
 /// 999 distinct words, `prefix` and a number each: a sentence every token of which another such
 /// line replaces, the M2 lattice's worst case (every cell on a shortest path).
 fn numbered(prefix: char) -> String {
@@ -167,74 +239,7 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
     let mut slowest = Vec::new();
     for (what, text, m2) in &inputs {
         let (t, g) = (text.as_str(), m2.as_str());
-        let commands: Vec<Vec<&str>> = vec![
-            vec!["m2scorer", t, g],
-            vec!["m2scorer", "-v", t, g],
-            vec!["m2scorer", "--very_verbose", t, g],
-            vec!["errant-compare", "-hyp", g, "-ref", g],
-            vec!["gleu", "-s", t, "-r", t, "-o", t],
-            vec!["koyama-gleu", "-f", "-s", t, "-r", t, "-o", t],
-            vec!["score", "-m", "gotoscorer", "-s", t, "-r", t, "-i", t],
-            vec![
-                "koyama-gleu",
-                "--level",
-                "sentence",
-                "-t",
-                "char",
-                "-s",
-                t,
-                "-r",
-                t,
-                "-o",
-                t,
-            ],
-            vec!["sari", "--orig", t, "--refs", t, "--sys", t],
-            vec!["score", "-m", "m2", "--gold", g, "-i", t],
-            vec!["score", "-m", "errant", "--gold", g, "-i", g],
-            vec![
-                "score", "-m", "gleu", "sari", "green", "-s", t, "-r", t, "-i", t,
-            ],
-            vec![
-                "score",
-                "-m",
-                "green",
-                "--green-unit",
-                "char",
-                "-s",
-                t,
-                "-r",
-                t,
-                "-i",
-                t,
-            ],
-            vec!["score", "-m", "usim", "-s", t, "-i", t, "--pretokenized"],
-            vec!["conservatism", t, t],
-            vec!["conservatism", "--passages", t, t],
-            vec!["usim", "-q", "-s", t, "-o", t],
-            vec!["usim", "-q", "-s", t, "-o", t, "--sentences"],
-            vec!["parse", t, "--pretokenized"],
-            vec!["parse", t, "--sentences"],
-            vec!["tag", t, "--pretokenized"],
-            vec!["tag", t],
-            vec!["errant-parallel", "-orig", t, "-cor", t, "-out", "-"],
-            vec![
-                "errant-parallel",
-                "-orig",
-                t,
-                "-cor",
-                t,
-                "-out",
-                "-",
-                "-tok",
-            ],
-            vec!["errant-m2", "-gold", g, "-out", "-"],
-            vec!["errant-m2", "-auto", g, "-out", "-"],
-            vec![
-                "score", "-m", "errant", "-s", t, "--gold", g, "-i", t, "--cat", "2",
-            ],
-            vec!["unseen", t],
-            vec!["coverage", t],
-        ];
+        let commands = commands(t, g);
         for args in commands {
             let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
             let (code, stderr, elapsed) = run(&gecbias, &args)?;

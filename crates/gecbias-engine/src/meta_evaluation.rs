@@ -942,3 +942,20 @@ fn pair_rows(
     }
     Ok(pairs)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_metric_name_parses_to_its_metric() {
+        for (name, metric) in MetaMetric::NAMES.iter().zip(MetaMetric::ALL) {
+            assert_eq!(name.parse::<MetaMetric>().unwrap(), metric);
+        }
+        let error = "bleu".parse::<MetaMetric>().unwrap_err().to_string();
+        assert!(
+            error.contains("\"bleu\"") && error.contains("koyama-gleu"),
+            "{error}"
+        );
+    }
+}
