@@ -107,6 +107,16 @@ impl GotoCounts {
         self.fn_ += other.fn_;
         self.tn += other.tn;
     }
+
+    /// The counts summed in order, from zero (as gec-metrics sums a sentence's types and a
+    /// corpus's sentences).
+    pub fn sum<'a>(counts: impl IntoIterator<Item = &'a GotoCounts>) -> GotoCounts {
+        let mut total = GotoCounts::default();
+        for c in counts {
+            total.add(c);
+        }
+        total
+    }
 }
 
 /// The chunks of a sentence of `tokens` source tokens with `edits` (in source order).
@@ -235,11 +245,7 @@ pub fn goto_sentence(
             (false, false) => counts.fn_ += weight,
         }
     }
-    let mut total = GotoCounts::default();
-    for (_, counts) in &types {
-        total.add(counts);
-    }
-    Ok(total)
+    Ok(GotoCounts::sum(types.iter().map(|(_, counts)| counts)))
 }
 
 /// The weights of one sentence's reference chunks from `systems` (each system's chunks):

@@ -125,6 +125,15 @@ impl KoyamaStats {
         self.hypothesis_length += other.hypothesis_length;
     }
 
+    /// The statistics summed in order, each rectified ([`KoyamaStats::add_rectified`]).
+    pub fn rectified_sum<'a>(stats: impl IntoIterator<Item = &'a KoyamaStats>) -> KoyamaStats {
+        let mut total = KoyamaStats::default();
+        for s in stats {
+            total.add_rectified(s);
+        }
+        total
+    }
+
     /// ln BP: 0 when both lengths are 0, −∞ when only η is, 0 when ρ < η, 1 − ρ/η otherwise.
     pub fn log_brevity_penalty(&self) -> f64 {
         let (rho, eta) = (self.reference_length, self.hypothesis_length);
@@ -236,11 +245,12 @@ pub fn koyama_corpus_stats(
     sentences: &[Vec<KoyamaStats>],
     choice: impl Fn(usize) -> usize,
 ) -> KoyamaStats {
-    let mut total = KoyamaStats::default();
-    for (i, stats) in sentences.iter().enumerate() {
-        total.add_rectified(&stats[choice(i)]);
-    }
-    total
+    KoyamaStats::rectified_sum(
+        sentences
+            .iter()
+            .enumerate()
+            .map(|(i, stats)| &stats[choice(i)]),
+    )
 }
 
 /// Corpus GLEU averaged over `iterations` rounds of reference draws (`gleu -i`; with

@@ -30,11 +30,7 @@ struct PooledGoto(f64);
 
 impl CorpusStatistic<GotoCounts> for PooledGoto {
     fn of<'a, I: Iterator<Item = &'a GotoCounts>>(&self, items: I) -> f64 {
-        let mut total = GotoCounts::default();
-        for counts in items {
-            total.add(counts);
-        }
-        total.f(self.0)
+        GotoCounts::sum(items).f(self.0)
     }
 }
 
@@ -81,6 +77,13 @@ fn chunks(
 }
 
 impl GotoScorer {
+    /// The chunks of the reference (first) and of each system's output, per line.
+    fn chunks(&self, systems: &[System]) -> Result<Vec<Vec<Vec<GotoChunk>>>, Error> {
+        let mut versions = vec![&self.reference];
+        versions.extend(systems.iter().map(|s| &s.output));
+        chunks(&self.source, &versions, self.analyser)
+    }
+
     /// A scorer of outputs of `source` against `reference` (line-aligned with it), every chunk
     /// of weight 1 and β = 0.5 (gec-metrics' defaults).
     pub fn new(source: &Lines, reference: &Lines, analyser: ErrantAnalyser) -> GotoScorer {
@@ -114,9 +117,7 @@ impl GotoScorer {
     /// `gecmetrics-gen-gotoscorer-weight` derives them: per sentence, per chunk, 1 − the share
     /// of systems that have its correction.
     pub fn difficulty(&self, systems: &[System]) -> Result<Vec<GotoWeights>, Error> {
-        let mut versions = vec![&self.reference];
-        versions.extend(systems.iter().map(|s| &s.output));
-        let chunks = chunks(&self.source, &versions, self.analyser)?;
+        let chunks = self.chunks(systems)?;
         Ok((0..self.source.lines.len())
             .map(|i| {
                 let outputs: Vec<Vec<GotoChunk>> =
@@ -154,6 +155,8 @@ impl GotoScorer {
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
+        // The weights fit the reference's chunks, sentence by sentence, or none is scored; their
+        // sentence count is checked before the typing.
         if let Some((origin, weights)) = &self.weights
             && weights.len() != self.source.lines.len()
         {
@@ -164,34 +167,29 @@ impl GotoScorer {
                 expected: self.source.lines.len(),
             });
         }
-        let mut versions = vec![&self.reference];
-        versions.extend(systems.iter().map(|s| &s.output));
-        let chunks = chunks(&self.source, &versions, self.analyser)?;
+        let chunks = self.chunks(systems)?;
+        let reference = &chunks[0];
+        if let Some((origin, weights)) = &self.weights
+            && let Some(i) = (0..reference.len()).find(|&i| weights[i].len() != reference[i].len())
+        {
+            return Err(Error::GotoWeights {
+                file: origin.clone(),
+                sentence: i + 1,
+                weights: weights[i].len(),
+                chunks: reference[i].len(),
+            });
+        }
         let scored = systems
             .iter()
             .zip(&chunks[1..])
             .map(|(system, hypothesis)| {
-                let counts = (0..self.source.lines.len())
+                let counts = (0..reference.len())
                     .map(|i| {
                         let weights = self.weights.as_ref().map(|(_, w)| w[i].as_slice());
-                        goto_sentence(&chunks[0][i], &hypothesis[i], weights).map_err(|_| {
-                            Error::GotoWeights {
-                                file: self
-                                    .weights
-                                    .as_ref()
-                                    .map(|(o, _)| o.clone())
-                                    .unwrap_or_default(),
-                                sentence: i + 1,
-                                weights: weights.map_or(0, <[f64]>::len),
-                                chunks: chunks[0][i].len(),
-                            }
-                        })
+                        goto_sentence(&reference[i], &hypothesis[i], weights)
                     })
-                    .collect::<Result<Vec<GotoCounts>, Error>>()?;
-                let mut total = GotoCounts::default();
-                for c in &counts {
-                    total.add(c);
-                }
+                    .collect::<Result<Vec<GotoCounts>, _>>()?;
+                let total = GotoCounts::sum(&counts);
                 Ok(Scored {
                     system: system.name.clone(),
                     score: total.f(self.beta),

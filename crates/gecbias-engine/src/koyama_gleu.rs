@@ -72,11 +72,7 @@ impl CorpusStatistic<Item> for Resampled {
             }
             return sum / n as f64;
         }
-        let mut total = KoyamaStats::default();
-        for item in items {
-            total.add_rectified(&item.stats);
-        }
-        total.gleu()
+        KoyamaStats::rectified_sum(items.map(|item| &item.stats)).gleu()
     }
 }
 
@@ -168,16 +164,12 @@ impl KoyamaGleuScorer {
                     .iter()
                     .zip(&sentences)
                     .enumerate()
-                    .map(|(i, (per_reference, &score))| {
-                        let mut pooled = KoyamaStats::default();
-                        match &chosen {
-                            Some(best) => pooled.add_rectified(&per_reference[best[i]]),
-                            None => per_reference.iter().for_each(|s| pooled.add_rectified(s)),
-                        }
-                        Item {
-                            stats: pooled,
-                            score,
-                        }
+                    .map(|(i, (per_reference, &score))| Item {
+                        stats: match &chosen {
+                            Some(best) => per_reference[best[i]].clone(),
+                            None => KoyamaStats::rectified_sum(per_reference),
+                        },
+                        score,
                     })
                     .collect();
                 Ok(Scored {
