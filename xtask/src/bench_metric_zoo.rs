@@ -70,9 +70,8 @@ pub(crate) fn run(data: &DataDir) -> anyhow::Result<()> {
         },
         |output| ours("koyama-gleu", output),
     )?;
-    let goto = workspace::root().join("target/metric-zoo/gotoscorer_record.py");
-    std::fs::write(
-        &goto,
+    let goto = crate::record::metric_zoo::script(
+        "gotoscorer_record.py",
         include_str!("record/reference_tools/gotoscorer_record.py"),
     )?;
     compare(

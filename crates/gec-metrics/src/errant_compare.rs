@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use crate::Error;
 use crate::m2_file::{M2Edit, M2File};
-use crate::text::{python_float, python_split, python3_repr};
+use crate::text::{python_float, python_round4, python_split, python3_repr};
 
 /// What counts as the same edit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -527,21 +527,10 @@ fn scores(tp: u64, fp: u64, fn_: u64, beta: f64) -> (f64, f64, f64) {
     (p, r, f)
 }
 
-/// Python's `round(x, 4)`: the correctly rounded 4-decimal value. Away from a tie the nearest
-/// integer to x·10⁴ is unambiguous and n/10⁴ (one correctly rounded division) is the double
-/// Python returns; near a tie the decimal expansion decides, as Python's does.
-fn round4(x: f64) -> f64 {
-    let scaled = x * 10_000.0;
-    if scaled.is_finite() && ((scaled - scaled.floor()) - 0.5).abs() > 1e-6 {
-        return scaled.round() / 10_000.0;
-    }
-    format!("{x:.4}").parse().unwrap_or(x)
-}
-
 /// ERRANT's rounded P, R, F_β.
 fn rounded_scores(counts: Counts, beta: f64) -> (f64, f64, f64) {
     let (p, r, f) = scores(counts[0], counts[1], counts[2], beta);
-    (round4(p), round4(r), round4(f))
+    (python_round4(p), python_round4(r), python_round4(f))
 }
 
 /// The annotator pair ERRANT keeps for a sentence, given the corpus counts so far: the highest
@@ -555,7 +544,7 @@ fn choose(candidates: &[Counts], total: Counts, beta: f64) -> usize {
     }
     for (k, c) in candidates.iter().enumerate() {
         let (tp, fp, fn_) = (c[0] + total[0], c[1] + total[1], c[2] + total[2]);
-        let f = round4(scores(tp, fp, fn_, beta).2);
+        let f = python_round4(scores(tp, fp, fn_, beta).2);
         let better = f > best_f
             || (f == best_f && c[0] > best_counts[0])
             || (f == best_f && c[0] == best_counts[0] && c[1] < best_counts[1])
@@ -834,7 +823,7 @@ mod tests {
         assert_eq!(errant_macro_average(&[]).f_beta, 1.0);
     }
 
-    /// The fast path of `round4` gives Python's `round(x, 4)` (the decimal expansion's
+    /// The fast path of `python_round4` gives Python's `round(x, 4)` (the decimal expansion's
     /// rounding) on every score ERRANT's choice can meet: P, R and F of counts up to 300.
     #[test]
     fn round4_is_pythons_round() {
@@ -842,7 +831,11 @@ mod tests {
             for other in (0..300u64).step_by(7) {
                 let (p, r, f) = scores(tp, other, 299 - other, 0.5);
                 for x in [p, r, f, tp as f64 / 299.0] {
-                    assert_eq!(round4(x), format!("{x:.4}").parse::<f64>().unwrap(), "{x}");
+                    assert_eq!(
+                        python_round4(x),
+                        format!("{x:.4}").parse::<f64>().unwrap(),
+                        "{x}"
+                    );
                 }
             }
         }

@@ -18,6 +18,10 @@
 //!   and a reference at once ([`green`], [`GreenOptions`]).
 //! * **GoToScorer** (gec-metrics' `gotoscorer.py`): chunks of the reference's corrections
 //!   weighted by difficulty ([`goto_chunks`], [`goto_sentence`], [`goto_weights`]).
+//! * **CLEME and CLEME2.0** (THUKElab/CLEME): chunk-level P, R, F_0.5 under the dependent or
+//!   independent assumption, and hit-, wrong-, under- and over-correction, plain and
+//!   length-weighted ([`cleme_sentences`], [`cleme_counts`], [`cleme_prf_corpus`],
+//!   [`cleme2_corpus`], [`cleme_report`]).
 //! * **Koyama's GLEU** (the `gleu` package, MultiGEC-2025's): [`koyama_stats`] per sentence and
 //!   reference, then the corpus ([`koyama_sampled`], [`koyama_best_references`]), sentence
 //!   ([`koyama_sentence`]) and mean ([`koyama_mean`]) scores, printed as it prints them
@@ -65,6 +69,7 @@
 //! assert!((sari - 0.5889).abs() < 1e-4); // SARI.py's own example prints 0.5889...
 //! # Ok::<(), gec_metrics::Error>(())
 //! ```
+mod cleme;
 #[cfg(feature = "easse")]
 mod easse_sari;
 mod edit_lattice;
@@ -88,6 +93,11 @@ mod text;
 mod tokenizer_13a;
 mod turkcorpus;
 
+pub use cleme::{
+    ClemeAssumption, ClemeCounts, ClemeEdit, ClemePrf, ClemeSentence, ClemeSentenceCounts, Heuo,
+    HeuoFactors, cleme_counts, cleme_prf_best, cleme_prf_corpus, cleme_prf_sentence, cleme_report,
+    cleme_sentences, cleme2_best, cleme2_corpus, cleme2_report, cleme2_sentence,
+};
 #[cfg(feature = "easse")]
 pub use easse_sari::{EasseSari, EasseVariant, easse_corpus_sari};
 pub use edit_lattice::{Edit, FirstRowInsertions, GoldEdit};
@@ -128,8 +138,8 @@ pub use sari::{
     sari_per_sentence, sari_score, sari_sentence, sari_strip,
 };
 pub use text::{
-    MAX_FILE_BYTES, decode_text, lines, python_float, python_split, python_strip, read_lines,
-    read_text,
+    MAX_FILE_BYTES, decode_text, lines, python_float, python_split, python_strip, python3_repr,
+    read_lines, read_text,
 };
 #[cfg(feature = "easse")]
 pub use tokenizer_13a::tokenize_13a;

@@ -232,6 +232,17 @@ pub fn python_float(x: f64) -> String {
     }
 }
 
+/// Python's `round(x, 4)`: the correctly rounded 4-decimal value. Away from a tie the nearest
+/// integer to x·10⁴ is unambiguous and n/10⁴ (one correctly rounded division) is the double
+/// Python returns; near a tie the decimal expansion decides, as Python's does.
+pub(crate) fn python_round4(x: f64) -> f64 {
+    let scaled = x * 10_000.0;
+    if scaled.is_finite() && ((scaled - scaled.floor()) - 0.5).abs() > 1e-6 {
+        return scaled.round() / 10_000.0;
+    }
+    format!("{x:.4}").parse().unwrap_or(x)
+}
+
 /// Whether Python 3's `str.isprintable` fails for `c`, for the characters M2 files carry: control
 /// characters, the no-break and other spaces but ' ', soft hyphen, zero-width and direction marks,
 /// line and paragraph separators, the byte-order mark, interlinear annotation marks.
@@ -253,7 +264,7 @@ fn python3_unprintable(c: char) -> bool {
 
 /// `repr(s)` of a Python 3 string (`'goes'`, `"one 's"`, `'café'`, `'\xa0'`): only what is not
 /// printable is escaped.
-pub(crate) fn python3_repr(s: &str) -> String {
+pub fn python3_repr(s: &str) -> String {
     quoted(s, "", python3_unprintable)
 }
 

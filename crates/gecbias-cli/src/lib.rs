@@ -31,6 +31,7 @@
 //! it is a terminal.
 
 mod analysis;
+mod cleme;
 mod errant_annotate;
 mod errant_compare;
 mod gleu;
@@ -203,6 +204,8 @@ enum Command {
     ErrantParallel(errant_annotate::ParallelArgs),
     /// Drop-in for ERRANT's errant_m2: an M2 file's edits re-typed (-gold) or re-extracted (-auto).
     ErrantM2(errant_annotate::M2Args),
+    /// Drop-in for CLEME's main.py (CLEME, CLEME2.0 with the length weigher): its flags, its output.
+    Cleme(cleme::Args),
     /// Drop-in for compute_gleu: its arguments, its output byte for byte.
     Gleu(gleu::Args),
     /// Drop-in for gec-metrics' gecmetrics-gen-gotoscorer-weight: GoToScorer's chunk weights.
@@ -318,6 +321,7 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::ErrantM2(args) => errant_annotate::run_m2(&args, out),
         Command::Gleu(args) => gleu::run(&args, out),
         Command::KoyamaGleu(args) => koyama_gleu::run(&args, out),
+        Command::Cleme(args) => cleme::run(&args, out),
         Command::GotoscorerWeights(args) => gotoscorer_weights::run(&args, out),
         Command::Sari(args) => sari::run(&args, out),
         Command::Conservatism(args) => analysis::conservatism(&args, out),

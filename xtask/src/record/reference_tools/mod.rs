@@ -24,6 +24,9 @@ pub(crate) enum Tool {
     /// Koyama's `gleu` package: its `gleu`, or with `--level sentence|mean` (`gecbias
     /// koyama-gleu`'s flag) its `sgleu` or `mgleu` command.
     KoyamaGleu,
+    /// CLEME's `main.py`, through `cleme_record.py` (stubs, no log lines, CLEME2.0's length
+    /// weigher; see the script).
+    Cleme,
 }
 
 impl Tool {
@@ -35,6 +38,7 @@ impl Tool {
             Tool::Gleu => "gleu",
             Tool::Sari | Tool::SariPython2 => "sari",
             Tool::KoyamaGleu => "koyama-gleu",
+            Tool::Cleme => "cleme",
         }
     }
 }
@@ -124,6 +128,13 @@ impl ReferenceTools {
     pub(crate) fn command(&self, tool: Tool, args: &[String]) -> anyhow::Result<Command> {
         let mut command = match tool {
             Tool::KoyamaGleu => return Self::koyama_gleu(args),
+            Tool::Cleme => {
+                let script =
+                    super::metric_zoo::script("cleme_record.py", include_str!("cleme_record.py"))?;
+                let mut c = Command::new(super::metric_zoo::python()?);
+                c.current_dir(self.dir.join("cleme")).arg(script);
+                c
+            }
             Tool::M2scorer => {
                 let mut c = python2();
                 c.arg(self.dir.join("m2scorer/scripts/m2scorer.py"));
