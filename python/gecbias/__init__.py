@@ -74,6 +74,8 @@ from ._results import (
     ErrantScore,
     GleuScore,
     GoToScorerScore,
+    ClemeScore,
+    Cleme2Score,
     GreenScore,
     Interval,
     KoyamaGleuScore,
@@ -120,6 +122,8 @@ __all__ = [
     "GreenScore",
     "KoyamaGleuScore",
     "GoToScorerScore",
+    "ClemeScore",
+    "Cleme2Score",
     "SariScore",
     "UsimScore",
     "ConservatismProfile",
@@ -165,7 +169,7 @@ __version__: str = _native.__version__
 DEFAULT_SEED: int = _native.DEFAULT_SEED
 
 #: The metrics of :func:`score`.
-Metric = Literal["m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "usim"]
+Metric = Literal["m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim"]
 #: A bootstrap interval: bias-corrected and accelerated, or percentile.
 CiMethod = Literal["bca", "percentile"]
 #: What ERRANT counts as the same edit (errant_compare's ``-cs``, ``-cse``, ``-ds``, ``-dt``).
@@ -182,11 +186,13 @@ UsimParams = Literal["released", "branch-2017"]
 #: A UCCA parser built into the package: the BiLSTM (the default) or the faster perceptron.
 BuiltinParser = Literal["bilstm", "perceptron"]
 #: The metrics :func:`meta_eval` correlates with the human ranking.
-MetaMetric = Literal["m2", "errant", "errant-macro", "gleu", "green", "koyama-gleu", "gotoscorer", "usim"]
+MetaMetric = Literal[
+    "m2", "errant", "errant-macro", "gleu", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim"
+]
 #: What a bootstrap resample of human judgments draws.
 ResampleUnit = Literal["rankings", "sentences", "comparisons"]
 
-_METRICS = ("m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "usim")
+_METRICS = ("m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim")
 #: What GREEN's n-grams are made of: words (split at spaces) or characters.
 GreenUnit = Literal["word", "char"]
 #: Which of Koyama's GLEU scores is the corpus score: ``gleu -f`` (the mean over rounds of the
@@ -201,8 +207,16 @@ _SCORE_TYPES: Dict[str, Type[Score]] = {
     "green": GreenScore,
     "koyama-gleu": KoyamaGleuScore,
     "gotoscorer": GoToScorerScore,
+    "cleme": ClemeScore,
+    "cleme2": Cleme2Score,
     "usim": UsimScore,
 }
+#: CLEME's assumption: output chunks against each reference on its own, or all at once.
+ClemeAssumption = Literal["dependent", "independent"]
+#: CLEME's chunk weights: its length weigher, or every chunk 1.
+ClemeWeights = Literal["length", "none"]
+#: CLEME's corpus score: summed counts, or the mean of the sentences' scores.
+ClemeLevel = Literal["corpus", "sentence"]
 
 
 @dataclass(frozen=True)
@@ -308,6 +322,9 @@ class ScoreOptions(TypedDict, total=False):
     koyama_iterations: int
     goto_weights: Optional[PathLike]
     goto_ref: int
+    cleme_assumption: ClemeAssumption
+    cleme_weights: ClemeWeights
+    cleme_level: ClemeLevel
     resampling: Resampling
 
 
@@ -325,6 +342,10 @@ def score(metric: Literal["green"], systems: Inputs, **options: Unpack[ScoreOpti
 def score(metric: Literal["koyama-gleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[KoyamaGleuScore]: ...
 @overload
 def score(metric: Literal["gotoscorer"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[GoToScorerScore]: ...
+@overload
+def score(metric: Literal["cleme"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[ClemeScore]: ...
+@overload
+def score(metric: Literal["cleme2"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[Cleme2Score]: ...
 @overload
 def score(metric: Literal["usim"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[UsimScore]: ...
 @overload
@@ -352,7 +373,11 @@ def score(
     (:data:`KoyamaMode`, ``"sampled"``: the package's ``gleu -f``) and ``koyama_iterations``
     (500 rounds of draws). GoToScorer scores against ``references[goto_ref]`` (0), its edits typed
     like errant's (``analyser``), every chunk of weight 1 or weighted by the file ``goto_weights``
-    (``gecbias gotoscorer-weights`` or gec-metrics' weight script writes it). For errant, systems are text
+    (``gecbias gotoscorer-weights`` or gec-metrics' weight script writes it). CLEME and CLEME2.0
+    (``cleme``, ``cleme2``) score against the M2 ``gold`` or against text ``references`` typed
+    by the native ERRANT (with ``source``); ``cleme_assumption`` (``"dependent"``),
+    ``cleme_weights`` (``"length"``; CLEME2.0's BERTScore weigher needs a model and is left out)
+    and ``cleme_level`` (``"corpus"``). For errant, cleme and cleme2, systems are text
     typed on the fly by the native ERRANT when ``source`` is given (the gold re-typed the same
     way), else hypothesis M2 files; ``analyser`` is the analysis of English that types them
     (``"spacy"``: spaCy's ``en_core_web_sm`` 3.8 run natively, ERRANT's own; ``"ewt"``: the
@@ -410,6 +435,9 @@ class Scorer:
         koyama_iterations: int = 500,
         goto_weights: Optional[PathLike] = None,
         goto_ref: int = 0,
+        cleme_assumption: ClemeAssumption = "dependent",
+        cleme_weights: ClemeWeights = "length",
+        cleme_level: ClemeLevel = "corpus",
     ) -> None:
         choice(metric, _METRICS, "metric")
         choice(green_unit, ("word", "char"), "green_unit")
@@ -419,6 +447,9 @@ class Scorer:
         choice(average, ("micro", "macro"), "average")
         choice(analyser, ("spacy", "ewt"), "analyser")
         choice(usim_params, ("released", "branch-2017"), "usim_params")
+        choice(cleme_assumption, ("dependent", "independent"), "cleme_assumption")
+        choice(cleme_weights, ("length", "none"), "cleme_weights")
+        choice(cleme_level, ("corpus", "sentence"), "cleme_level")
         if cat is not None and cat not in (1, 2, 3):
             raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
 
@@ -442,6 +473,7 @@ class Scorer:
                 (count(green_n, "green_n", 1), positive(green_beta, "green_beta"), green_unit),
                 (count(koyama_n, "koyama_n", 1), koyama_unit, koyama_mode, count(koyama_iterations, "koyama_iterations", 1)),
                 (None if goto_weights is None else os.fspath(goto_weights), count(goto_ref, "goto_ref")),
+                (cleme_assumption, cleme_weights, cleme_level),
             ),
         )
         self.metric: Metric = metric

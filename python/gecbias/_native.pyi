@@ -23,7 +23,12 @@ class Scorer:
         gold: Optional[Tuple[str, List[str]]],
         options: Tuple[
             float, int, bool, str, str, Tuple[Optional[int], str], int, bool, bool, str, Optional[str],
-            Tuple[Tuple[int, float, str], Tuple[int, str, str, int], Tuple[Optional[str], int]],
+            Tuple[
+                Tuple[int, float, str],
+                Tuple[int, str, str, int],
+                Tuple[Optional[str], int],
+                Tuple[str, str, str],
+            ],
         ],
     ) -> None: ...
     def report(

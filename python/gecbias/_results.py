@@ -141,6 +141,39 @@ class GoToScorerScore(Score):
 
 
 @dataclass(frozen=True)
+class ClemeScore(Score):
+    """THUKElab/CLEME (``score``): chunk-level F0.5 of the chunk counts (length-weighted unless
+    the signature says ``weights:none``; each sentence's reference chosen as CLEME chooses it),
+    with their precision, recall and accuracy."""
+
+    precision: float
+    recall: float
+    accuracy: float
+    tp: float
+    fp: float
+    fn: float
+    tn: float
+
+
+@dataclass(frozen=True)
+class Cleme2Score(Score):
+    """CLEME2.0 (``score``: COM, the weighted combination of its four aspects): hit-correction
+    (``hit``), wrong-correction (``wrong``), under-correction (``under``) and over-correction
+    (``over``), with the chunk counts they come from. Length weights: CLEME2.0's BERTScore
+    weigher needs a model and is left out."""
+
+    hit: float
+    wrong: float
+    under: float
+    over: float
+    tp: float
+    fn: float
+    fp_ne: float
+    fp_un: float
+    tn: float
+
+
+@dataclass(frozen=True)
 class KoyamaGleuScore(Score):
     """Koyama's GLEU (the ``gleu`` package, MultiGEC-2025's): the corpus score of the signature's
     mode (by default ``gleu -f``, the mean over 500 rounds of the package's fixed reference

@@ -2,13 +2,13 @@
 //! scored in memory, rows returned as Python dictionaries of the engine's fields.
 
 use gec_metrics::{
-    CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, KoyamaOptions, KoyamaUnit,
-    M2File, M2Options,
+    CategoryTier, ClemeAssumption, ErrantMode, ErrantOptions, GreenOptions, GreenUnit,
+    KoyamaOptions, KoyamaUnit, M2File, M2Options,
 };
 use gecbias_engine::{
-    Bootstrap, ErrantAnalyser, ErrantScorer, GleuScorer, GotoScorer, GreenScorer, IntervalKind,
-    KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport, Ranking, Resampling, SariScorer,
-    System, UsimOptions, UsimScorer, retyped_gold,
+    Bootstrap, ClemeLevel, ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, GleuScorer,
+    GotoScorer, GreenScorer, IntervalKind, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer,
+    MetricReport, Ranking, Resampling, SariScorer, System, UsimOptions, UsimScorer, retyped_gold,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -18,8 +18,8 @@ use crate::{Input, engine_error, text};
 /// The metric's options: (β, max unchanged words, ignore whitespace and casing, ERRANT mode,
 /// analyser, (per-type tier, `micro` or `macro` average), GLEU iterations, pretokenised, Punkt sentences, USim version, parser
 /// model, and the newer metrics' options: GREEN's (n, β, unit), Koyama's GLEU's (n, unit,
-/// mode, rounds) and GoToScorer's (weights file, reference); pyo3 takes tuples of up to 12
-/// fields).
+/// mode, rounds), GoToScorer's (weights file, reference) and CLEME's (assumption, weights,
+/// level); pyo3 takes tuples of up to 12 fields).
 type Options = (
     f64,
     u32,
@@ -36,6 +36,7 @@ type Options = (
         (usize, f64, String),
         (usize, String, String, usize),
         (Option<String>, usize),
+        (String, String, String),
     ),
 );
 
@@ -105,6 +106,12 @@ enum Metric {
     Green(GreenScorer),
     KoyamaGleu(KoyamaGleuScorer),
     GoToScorer(GotoScorer),
+    /// CLEME or CLEME2.0: hypotheses typed from text against `source`, else hypothesis M2 files.
+    Cleme {
+        scorer: ClemeScorer,
+        source: Option<Lines>,
+        analyser: ErrantAnalyser,
+    },
     Usim {
         scorer: Box<UsimScorer>,
         source: Lines,
@@ -141,6 +148,7 @@ fn prepare(
             (green_n, green_beta, green_unit),
             (koyama_n, koyama_unit, koyama_mode, koyama_iterations),
             (goto_weights, goto_ref),
+            (cleme_assumption, cleme_weights, cleme_level),
         ),
     ) = options;
     let references: Vec<Lines> = references.into_iter().map(lines).collect();
@@ -248,6 +256,51 @@ fn prepare(
             }
             Metric::GoToScorer(scorer)
         }
+        "cleme" | "cleme2" => {
+            let variant = if metric == "cleme2" {
+                ClemeVariant::Cleme2
+            } else {
+                ClemeVariant::Cleme
+            };
+            let analyser = if analyser == "ewt" {
+                ErrantAnalyser::Ewt
+            } else {
+                ErrantAnalyser::Spacy
+            };
+            let scorer = match (gold, references.is_empty()) {
+                (Some((origin, gold)), true) => ClemeScorer::new(
+                    &M2File::parse(&text(&gold), &origin).map_err(engine_input)?,
+                    variant,
+                ),
+                (None, false) => {
+                    let source = needed(source.clone(), metric, "source with text references")?;
+                    ClemeScorer::from_references(&source, &references, variant, analyser)
+                        .map_err(engine_error)?
+                }
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "score('{metric}') needs references once: gold (an M2 file) or text references with their source"
+                    )));
+                }
+            };
+            let scorer = scorer
+                .with_assumption(if cleme_assumption == "independent" {
+                    ClemeAssumption::Independent
+                } else {
+                    ClemeAssumption::Dependent
+                })
+                .with_length_weights(cleme_weights != "none")
+                .with_level(if cleme_level == "sentence" {
+                    ClemeLevel::Sentence
+                } else {
+                    ClemeLevel::Corpus
+                });
+            Metric::Cleme {
+                scorer,
+                source,
+                analyser,
+            }
+        }
         "koyama-gleu" => {
             let source = needed(source, metric, "source (line-aligned text)")?;
             text_references(metric)?;
@@ -280,10 +333,22 @@ fn prepare(
         }
         other => {
             return Err(PyValueError::new_err(format!(
-                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'usim', not {other:?}"
+                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', not {other:?}"
             )));
         }
     })
+}
+
+/// Systems given as hypothesis M2 files.
+fn hypothesis_m2(systems: &[System]) -> PyResult<Vec<(String, M2File)>> {
+    systems
+        .iter()
+        .map(|s| {
+            M2File::parse_lenient(&text(&s.output.lines), &s.output.origin)
+                .map(|file| (s.name.clone(), file))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(engine_input)
 }
 
 impl Metric {
@@ -297,16 +362,18 @@ impl Metric {
                 analyser,
             } => scorer.report_text(source, gold, systems, *analyser, resampling),
             Metric::ErrantEdits { scorer, gold } => {
-                let hypotheses = systems
-                    .iter()
-                    .map(|s| {
-                        M2File::parse_lenient(&text(&s.output.lines), &s.output.origin)
-                            .map(|file| (s.name.clone(), file))
-                    })
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(engine_input)?;
-                scorer.report_edits(gold, &hypotheses, resampling)
+                scorer.report_edits(gold, &hypothesis_m2(systems)?, resampling)
             }
+            Metric::Cleme {
+                scorer,
+                source: Some(source),
+                analyser,
+            } => scorer.report_text(source, systems, *analyser, resampling),
+            Metric::Cleme {
+                scorer,
+                source: None,
+                ..
+            } => scorer.report_edits(&hypothesis_m2(systems)?, resampling),
             Metric::Gleu(scorer) => scorer.report(systems, resampling),
             Metric::Sari(scorer) => scorer.report(systems, resampling),
             Metric::Green(scorer) => scorer.report(systems, resampling),
@@ -320,7 +387,8 @@ impl Metric {
 
 #[pymethods]
 impl Scorer {
-    /// The scorer of `metric` (`m2`, `errant`, `gleu`, `sari`, `green`, `koyama-gleu`, `gotoscorer`, `usim`) against `source`,
+    /// The scorer of `metric` (`m2`, `errant`, `gleu`, `sari`, `green`, `koyama-gleu`,
+    /// `gotoscorer`, `cleme`, `cleme2`, `usim`) against `source`,
     /// `references` and `gold` ((origin, lines) each), with `options` as the package passes them;
     /// prepared without holding the GIL (a parser or an analyser loaded, a gold re-typed).
     #[new]

@@ -142,6 +142,25 @@ def test_gotoscorer_credits_the_reference_chunks_and_reads_weights(tmp_path: Pat
         gecbias.score("gotoscorer", [reference], source=source, references=reference, goto_weights=weights)
 
 
+def test_cleme_from_text_references_and_from_m2(tmp_path: Path) -> None:
+    source = ["He go to school every days ."] * 5
+    reference = ["He goes to school every day ."] * 5
+    rows = gecbias.score(
+        "cleme", {"fixed": reference, "kept": source}, source=source, references=reference,
+        cleme_assumption="independent",
+    )
+    assert [(r.system, r.score) for r in rows] == [("fixed", 1.0), ("kept", 0.0)]
+    assert isinstance(rows[0], gecbias.ClemeScore) and rows[1].recall == 0.0
+    assert "|assumption:independent|weights:length|" in rows[0].signature
+    gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
+    hypothesis = ["S He go to school .", "A 1 2|||R:VERB|||went|||REQUIRED|||-NONE-|||0", ""]
+    (row,) = gecbias.score("cleme2", [hypothesis], gold=gold, cleme_weights="none")
+    assert isinstance(row, gecbias.Cleme2Score) and (row.wrong, row.hit) == (1.0, 0.0)
+    assert "bertscore:omitted" in row.signature
+    with pytest.raises(ValueError, match="cleme_level"):
+        gecbias.score("cleme", [hypothesis], gold=gold, cleme_level="paragraph")  # type: ignore[call-overload]
+
+
 def test_errant_nucle_a_against_b_gives_errant_compare_counts(data: Path) -> None:
     _, gold_dir = conll(data)
     result = gecbias.errant_compare(gold_dir / "official-2014.0.m2", gold_dir / "official-2014.1.m2")
@@ -600,7 +619,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
     )
     assert plain == optimised
     assert plain.splitlines()[:3] == [
-        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'usim', not 'bleu'",
+        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', not 'bleu'",
         "InputError <hypotheses>:2: has 2 sentences but <gold> has 1",
         "TypeError hypotheses: line 1 is int, not str",
     ]

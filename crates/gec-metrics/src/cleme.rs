@@ -127,7 +127,7 @@ impl ClemeSentenceCounts {
 }
 
 /// The sentences of an M2 reference file and an M2 hypothesis file as CLEME's reader pairs them:
-/// the same sources in the same order, one target in the hypothesis.
+/// the same sources (as tokens) in the same order, one target in the hypothesis.
 ///
 /// A sentence without edits has one target, its source. Annotator ids must start at 0 and go up
 /// by one: CLEME's reader silently joins the edits of an annotator whose id skips a number to
@@ -154,7 +154,7 @@ pub fn cleme_sentences(
                 line,
                 message,
             };
-            if r.source != h.source {
+            if r.tokens() != h.tokens() {
                 return Err(at(
                     &hypothesis.file,
                     h.line,

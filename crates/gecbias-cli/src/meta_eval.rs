@@ -56,6 +56,10 @@ enum MetricName {
     KoyamaGleu,
     /// GoToScorer (every chunk of weight 1, F0.5) against the gold's first annotator.
     Gotoscorer,
+    /// CLEME (dependent, length weights, corpus F0.5) against `--gold`, outputs typed by ERRANT.
+    Cleme,
+    /// CLEME2.0's COM (length weights; the BERTScore weigher left out) against `--gold`.
+    Cleme2,
     /// Mean USim(source, output) on the native parser's parses.
     Usim,
 }
@@ -174,6 +178,8 @@ impl Args {
                 MetricName::Green => MetaMetric::Green,
                 MetricName::KoyamaGleu => MetaMetric::KoyamaGleu,
                 MetricName::Gotoscorer => MetaMetric::GoToScorer,
+                MetricName::Cleme => MetaMetric::Cleme,
+                MetricName::Cleme2 => MetaMetric::Cleme2,
                 MetricName::Usim => MetaMetric::Usim,
             })
             .collect();

@@ -24,6 +24,12 @@
 //! * `koyama-gleu` — Koyama's GLEU (the `gleu` package, MultiGEC-2025's) against `-s SRC -r
 //!   REF…`: `gleu -f` by default, `--koyama-mode best-reference` (`gleu -m`), `sentence-mean`
 //!   (`mgleu`) or `sentence-mean-max` (`mgleu -m`); `--koyama-n`, `--koyama-unit`, `--koyama-iter`;
+//! * `cleme`, `cleme2` — THUKElab/CLEME's chunk-level F0.5 (CLEME) and the combination of hit-,
+//!   wrong-, under- and over-correction (CLEME2.0), against an M2 gold (`--gold REF.m2`) or text
+//!   references typed by the native ERRANT (`-s SRC -r REF…`), of hypothesis texts typed the
+//!   same way (`-s SRC`) or hypothesis M2 files; `--cleme-assumption`, `--cleme-weights`,
+//!   `--cleme-level`. CLEME2.0's BERTScore similarity weigher needs a model and is left out
+//!   (`bertscore:omitted` in the signature): its length weigher, CLEME's, stands in;
 //! * `usim` — mean USim(source, output) over sentences, USim(output, source) beside it; no
 //!   references.
 //!
@@ -35,13 +41,15 @@
 
 use std::io::Write;
 
+use gec_metrics::ClemeAssumption;
 use gec_metrics::{
     CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, KoyamaOptions, KoyamaUnit,
     M2File, M2Options,
 };
 use gecbias_engine::{
-    Bootstrap, ErrantScorer, GleuScorer, GotoScorer, GreenScorer, IntervalKind, KoyamaGleuScorer,
-    KoyamaMode, Lines, M2Scorer, MetricReport, Ranking, SariScorer, System, Warning, retyped_gold,
+    Bootstrap, ClemeLevel, ClemeScorer, ClemeVariant, ErrantScorer, GleuScorer, GotoScorer,
+    GreenScorer, IntervalKind, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport,
+    Ranking, SariScorer, System, Warning, retyped_gold,
 };
 
 use crate::errant_annotate::AnalyserArg;
@@ -69,6 +77,11 @@ enum MetricName {
     Gotoscorer,
     /// Koyama's GLEU (the gleu package, MultiGEC-2025's), `gleu -f` by default.
     KoyamaGleu,
+    /// THUKElab/CLEME's chunk-level F0.5 (length weights, dependent assumption by default).
+    Cleme,
+    /// CLEME2.0: hit-, wrong-, under- and over-correction combined (the length weigher; the
+    /// BERTScore similarity weigher needs a model and is left out).
+    Cleme2,
     /// Mean USim(source, output).
     Usim,
 }
@@ -159,7 +172,7 @@ struct Inputs {
     /// The text references of gleu, sari and green, each line-aligned with the source.
     #[arg(long, short, num_args = 1..)]
     references: Vec<String>,
-    /// The M2 gold of m2 and errant.
+    /// The M2 gold of m2, errant, cleme and cleme2.
     #[arg(long)]
     gold: Option<String>,
     /// The systems' outputs, one sentence per line (for errant: hypothesis M2 files), each as
@@ -232,6 +245,45 @@ struct MetricOptions {
     /// Koyama's GLEU: rounds of reference draws in the sampled mode (`-i`).
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     koyama_iter: u64,
+    /// CLEME, CLEME2.0: output chunks against each reference on its own (dependent) or against
+    /// all references at once (independent).
+    #[arg(long, value_enum, default_value = "dependent")]
+    cleme_assumption: ClemeAssumptionName,
+    /// CLEME, CLEME2.0: chunks weighted by their length (CLEME's weigher) or all 1. CLEME2.0's
+    /// BERTScore similarity weigher needs a model and is not offered.
+    #[arg(long, value_enum, default_value = "length")]
+    cleme_weights: ClemeWeightsName,
+    /// CLEME, CLEME2.0: the corpus score from summed counts (corpus) or the mean of the
+    /// sentences' scores (sentence; CLEME2.0's sentence factors).
+    #[arg(long, value_enum, default_value = "corpus")]
+    cleme_level: ClemeLevelName,
+}
+
+/// `--cleme-assumption`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ClemeAssumptionName {
+    /// Against each reference on its own; the best per sentence counts.
+    Dependent,
+    /// Against all references at once, chunk by chunk.
+    Independent,
+}
+
+/// `--cleme-weights`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ClemeWeightsName {
+    /// CLEME's length weigher.
+    Length,
+    /// Every chunk 1.
+    None,
+}
+
+/// `--cleme-level`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ClemeLevelName {
+    /// Summed counts, each sentence's reference chosen by the running score.
+    Corpus,
+    /// The mean of the sentences' scores.
+    Sentence,
 }
 
 /// `--average`.
@@ -359,6 +411,19 @@ impl MetricOptions {
         (options, mode)
     }
 
+    fn cleme(&self, scorer: ClemeScorer) -> ClemeScorer {
+        scorer
+            .with_assumption(match self.cleme_assumption {
+                ClemeAssumptionName::Dependent => ClemeAssumption::Dependent,
+                ClemeAssumptionName::Independent => ClemeAssumption::Independent,
+            })
+            .with_length_weights(self.cleme_weights == ClemeWeightsName::Length)
+            .with_level(match self.cleme_level {
+                ClemeLevelName::Corpus => ClemeLevel::Corpus,
+                ClemeLevelName::Sentence => ClemeLevel::Sentence,
+            })
+    }
+
     fn m2(&self) -> M2Options {
         let mut options = M2Options::OFFICIAL.with_beta(self.beta);
         options.max_unchanged_words = self.max_unchanged_words;
@@ -426,15 +491,21 @@ fn gold<'a>(inputs: &'a Inputs, metric: &str) -> Result<&'a str, Error> {
     })
 }
 
-/// Refuses inputs that no chosen metric reads, rather than dropping them: `--gold` when neither
-/// m2 nor errant is chosen, `-r` when none of gleu, sari, green, koyama-gleu and gotoscorer is.
+/// Refuses inputs that no chosen metric reads, rather than dropping them: `--gold` when none of
+/// m2, errant, cleme and cleme2 is chosen, `-r` when none of gleu, sari, green, koyama-gleu,
+/// gotoscorer, cleme and cleme2 is.
 fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
     let chosen = |names: &[MetricName]| inputs.metric.iter().any(|m| names.contains(m));
     if let Some(gold) = &inputs.gold
-        && !chosen(&[MetricName::M2, MetricName::Errant])
+        && !chosen(&[
+            MetricName::M2,
+            MetricName::Errant,
+            MetricName::Cleme,
+            MetricName::Cleme2,
+        ])
     {
         return Err(Error::Usage(format!(
-            "--gold {gold}: an M2 gold, read by -m m2 and -m errant, but -m {} reads none",
+            "--gold {gold}: an M2 gold, read by -m m2, errant, cleme and cleme2, but -m {} reads none",
             metric_names(inputs)
         )));
     }
@@ -445,6 +516,8 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
             MetricName::Green,
             MetricName::KoyamaGleu,
             MetricName::Gotoscorer,
+            MetricName::Cleme,
+            MetricName::Cleme2,
         ])
     {
         let hint = if inputs.gold.is_none() && reference.ends_with(".m2") {
@@ -453,7 +526,7 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
             ""
         };
         return Err(Error::Usage(format!(
-            "-r {reference}: a text reference, read by -m gleu, sari, green, koyama-gleu and gotoscorer, but -m {} reads none{hint}",
+            "-r {reference}: a text reference, read by -m gleu, sari, green, koyama-gleu, gotoscorer, cleme and cleme2, but -m {} reads none{hint}",
             metric_names(inputs)
         )));
     }
@@ -521,6 +594,65 @@ fn errant_report(
     Ok(report)
 }
 
+/// The systems' hypothesis M2 files (metrics that read edits without `-s`).
+fn hypothesis_m2(inputs: &Inputs) -> Result<Vec<(String, M2File)>, Error> {
+    inputs
+        .input
+        .iter()
+        .map(|h| {
+            let file = input::m2(&h.path, true).map_err(|e| text_hint(e, &h.path))?;
+            Ok((h.label.clone(), file))
+        })
+        .collect()
+}
+
+/// `-m cleme`, `-m cleme2`: the references from `--gold` or typed from `-r`, the hypotheses
+/// typed from text against `-s` or read as M2 files.
+fn cleme_report(
+    args: &Args,
+    metric: MetricName,
+    systems: &mut Option<Vec<System>>,
+    resampling: &gecbias_engine::Resampling,
+) -> Result<MetricReport, Error> {
+    let (inputs, options) = (&args.inputs, &args.options);
+    let name = value_name(metric);
+    let variant = match metric {
+        MetricName::Cleme2 => ClemeVariant::Cleme2,
+        _ => ClemeVariant::Cleme,
+    };
+    let analyser = options.analyser.into();
+    let scorer = match (&inputs.gold, inputs.references.is_empty()) {
+        (Some(gold), true) => ClemeScorer::new(&input::m2(gold, false)?, variant),
+        (None, false) => ClemeScorer::from_references(
+            &source(inputs, &name)?,
+            &references(inputs, &name)?,
+            variant,
+            analyser,
+        )?,
+        (Some(_), false) => {
+            return Err(Error::Usage(format!(
+                "-m {name} takes its references once: an M2 gold (--gold) or text references (-r)"
+            )));
+        }
+        (None, true) => {
+            return Err(Error::Usage(format!(
+                "-m {name} needs references: an M2 gold (--gold REF.m2) or text references with \
+                 their source (-s SRC -r REF…)"
+            )));
+        }
+    };
+    let scorer = options.cleme(scorer);
+    Ok(match &inputs.source {
+        Some(path) => scorer.report_text(
+            &input::named_lines(path)?,
+            text_systems(inputs, systems)?,
+            analyser,
+            resampling,
+        )?,
+        None => scorer.report_edits(&hypothesis_m2(inputs)?, resampling)?,
+    })
+}
+
 /// The systems' outputs as text, read once for every metric.
 fn text_systems<'a>(
     inputs: &Inputs,
@@ -551,6 +683,7 @@ fn report(
                 .report(text_systems(inputs, systems)?, resampling)?
         }
         MetricName::Errant => errant_report(args, systems, resampling)?,
+        MetricName::Cleme | MetricName::Cleme2 => cleme_report(args, metric, systems, resampling)?,
         MetricName::Gleu => {
             let (source, references) = (source(inputs, "gleu")?, references(inputs, "gleu")?);
             GleuScorer::new(&source, &references, args.options.gleu_iter as usize)?
@@ -609,10 +742,15 @@ fn report(
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
     let errant = args.inputs.metric.contains(&MetricName::Errant);
-    if errant && args.inputs.metric.len() > 1 && args.inputs.source.is_none() {
-        return Err(Error::Usage(
-            "-m errant without -s reads hypothesis M2 files; score it in a call of its own, or give -s SOURCE to type the hypotheses from text".into(),
-        ));
+    let edits = [MetricName::Errant, MetricName::Cleme, MetricName::Cleme2];
+    if args.inputs.source.is_none()
+        && let Some(reads_m2) = args.inputs.metric.iter().find(|m| edits.contains(m))
+        && args.inputs.metric.iter().any(|m| !edits.contains(m))
+    {
+        return Err(Error::Usage(format!(
+            "-m {} without -s reads hypothesis M2 files; score it in a call of its own, or give -s SOURCE to type the hypotheses from text",
+            value_name(*reads_m2)
+        )));
     }
     if args.options.cat.is_some() && !errant {
         return Err(Error::Usage(

@@ -714,8 +714,9 @@ fn the_flag_not_the_name_says_what_a_file_is() {
     assert_eq!(m2.status.code(), Some(2));
     let message = String::from_utf8_lossy(&m2.stderr);
     assert!(
-        message
-            .contains("a text reference, read by -m gleu, sari, green, koyama-gleu and gotoscorer"),
+        message.contains(
+            "a text reference, read by -m gleu, sari, green, koyama-gleu, gotoscorer, cleme and cleme2"
+        ),
         "{message}"
     );
     let m2 = gecbias_threads(
@@ -974,4 +975,61 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
         "{message}"
     );
     assert!(!message.contains("panicked"));
+}
+
+/// `score -m cleme cleme2` of hypothesis M2 files: CLEME's numbers with intervals and paired
+/// tests, the same on 1 or 2 threads; the references are given once.
+#[test]
+fn score_cleme_from_m2_files() {
+    let source = "S He go to school every days .\n";
+    let gold = format!(
+        "{source}A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\
+         A 5 6|||R:NOUN:NUM|||day|||REQUIRED|||-NONE-|||0\n\
+         A 1 2|||R:VERB:TENSE|||went|||REQUIRED|||-NONE-|||1\n\n"
+    );
+    let gold = file("cleme-gold.m2", gold.repeat(10).as_bytes());
+    let kept = format!("{source}A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n");
+    let kept = format!("kept={}", file("cleme-kept.m2", kept.repeat(10).as_bytes()));
+    let fixed = format!(
+        "{source}A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\
+         A 5 6|||R:NOUN:NUM|||day|||REQUIRED|||-NONE-|||0\n\n"
+    );
+    let fixed = format!(
+        "fixed={}",
+        file("cleme-fixed.m2", fixed.repeat(10).as_bytes())
+    );
+    let args = [
+        "score",
+        "-m",
+        "cleme",
+        "cleme2",
+        "--gold",
+        &gold,
+        "-i",
+        &kept,
+        &fixed,
+        "--confidence",
+        "--paired-bs",
+    ];
+    let rows = same_json_on_any_thread_count(&args);
+    let names: Vec<&str> = (0..4).map(|k| rows[k]["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["CLEME", "CLEME", "CLEME2", "CLEME2"]);
+    // Nothing found: R = 0, F = 0; everything the first annotator asks for: F = 1.
+    assert_eq!(rows[0]["score"].as_f64(), Some(0.0));
+    assert_eq!(rows[1]["score"].as_f64(), Some(1.0));
+    assert_eq!(
+        rows[1]["tp"].as_f64(),
+        rows[1]["tp"].as_f64().map(|t| t.max(1.0))
+    );
+    assert!(rows[1]["paired_bs"]["p_value"].as_f64().is_some());
+    assert!(rows[3]["score"].as_f64() > rows[2]["score"].as_f64());
+    assert_eq!(rows[3]["hit"].as_f64(), Some(1.0));
+    let twice = gecbias_threads(
+        &[
+            "score", "-m", "cleme", "--gold", &gold, "-s", &gold, "-r", &gold, "-i", &fixed,
+        ],
+        "1",
+    );
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("takes its references once"));
 }

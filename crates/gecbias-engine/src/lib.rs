@@ -15,6 +15,9 @@
 //!   by difficulty from many systems' outputs), the edits typed by the native ERRANT;
 //! * [`KoyamaGleuScorer`]: Koyama's GLEU (the `gleu` package, MultiGEC-2025's), in its corpus,
 //!   best-reference and sentence-mean modes ([`KoyamaMode`]);
+//! * [`ClemeScorer`]: CLEME's chunk F0.5 and CLEME2.0's hit-, wrong-, under- and
+//!   over-correction (THUKElab/CLEME, length weights), against an M2 gold or text references,
+//!   of hypothesis M2 files or text typed by the native ERRANT;
 //! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses;
 //! * [`MetaEval`]: each metric's system scores against a human ranking (GJG15, SEEDA), with
 //!   bootstrap intervals of the correlations and paired tests between metrics.
@@ -50,6 +53,7 @@
 //! ```
 
 mod analyses;
+mod cleme;
 mod errant;
 mod error;
 mod gleu;
@@ -69,6 +73,7 @@ mod tagging;
 mod usim;
 
 pub use analyses::{conservatism_signature, unseen_signature};
+pub use cleme::{ClemeLevel, ClemeScorer, ClemeVariant};
 pub use errant::{
     DynAnnotator, ErrantAnalyser, ErrantScorer, annotator, errant_parallel, retyped_gold,
 };

@@ -16,9 +16,9 @@ use meta_eval::{
 use serde::Serialize;
 
 use crate::{
-    ErrantAnalyser, ErrantScorer, Error, GleuScorer, GotoScorer, GreenScorer, KoyamaGleuScorer,
-    KoyamaMode, Lines, M2Scorer, MetricReport, ParserModel, Resampling, Signature, System,
-    UsimOptions, UsimScorer, retyped_gold,
+    ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, Error, GleuScorer, GotoScorer,
+    GreenScorer, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport, ParserModel,
+    Resampling, Signature, System, UsimOptions, UsimScorer, retyped_gold,
 };
 
 /// A judgment set whose layout the meta-evaluation knows.
@@ -77,13 +77,18 @@ pub enum MetaMetric {
     /// GoToScorer (gec-metrics' defaults: every chunk of weight 1, F0.5) against the gold's first
     /// annotator, the edits typed by the native ERRANT.
     GoToScorer,
+    /// CLEME (THUKElab/CLEME's defaults: dependent, length weights, corpus F0.5) against the
+    /// gold as given, the outputs' edits typed by the native ERRANT.
+    Cleme,
+    /// CLEME2.0's COM (corpus factors, length weights; the BERTScore weigher left out), as CLEME.
+    Cleme2,
     /// Mean USim(source, output) on the native parser's parses.
     Usim,
 }
 
 impl MetaMetric {
     /// Every metric, in the order of [`MetaMetric::NAMES`].
-    pub const ALL: [MetaMetric; 8] = [
+    pub const ALL: [MetaMetric; 10] = [
         MetaMetric::M2,
         MetaMetric::Errant,
         MetaMetric::ErrantMacro,
@@ -91,11 +96,13 @@ impl MetaMetric {
         MetaMetric::Green,
         MetaMetric::KoyamaGleu,
         MetaMetric::GoToScorer,
+        MetaMetric::Cleme,
+        MetaMetric::Cleme2,
         MetaMetric::Usim,
     ];
 
     /// The names the command, Python and xtask give the metrics.
-    pub const NAMES: [&str; 8] = [
+    pub const NAMES: [&str; 10] = [
         "m2",
         "errant",
         "errant-macro",
@@ -103,6 +110,8 @@ impl MetaMetric {
         "green",
         "koyama-gleu",
         "gotoscorer",
+        "cleme",
+        "cleme2",
         "usim",
     ];
 }
@@ -626,6 +635,19 @@ impl MetaEval {
                 })?;
                 let scorer = GotoScorer::new(&self.source, first, ErrantAnalyser::Spacy);
                 ("GoToScorer".into(), scorer.report(&self.outputs, &none)?)
+            }
+            MetaMetric::Cleme | MetaMetric::Cleme2 => {
+                let (variant, name) = match metric {
+                    MetaMetric::Cleme2 => (ClemeVariant::Cleme2, "CLEME2.0"),
+                    _ => (ClemeVariant::Cleme, "CLEME"),
+                };
+                let report = ClemeScorer::new(&self.gold.file, variant).report_text(
+                    &self.source,
+                    &self.outputs,
+                    ErrantAnalyser::Spacy,
+                    &none,
+                )?;
+                (name.into(), report)
             }
             MetaMetric::Usim => {
                 let mut options = UsimOptions::default();

@@ -132,6 +132,48 @@ pub enum Parts {
         /// True positives.
         tp: u64,
     },
+    /// CLEME: the chosen references' chunk counts (length-weighted unless the signature says
+    /// `weights:none`), P, R and accuracy.
+    Cleme {
+        /// (TP + TN) / all chunks.
+        accuracy: f64,
+        /// Untyped output chunks the reference corrects.
+        #[serde(rename = "fn")]
+        fn_: f64,
+        /// Typed output chunks unlike the reference's.
+        fp: f64,
+        /// Precision.
+        precision: f64,
+        /// Recall.
+        recall: f64,
+        /// Chunks both leave alone.
+        tn: f64,
+        /// Typed output chunks equal to the reference's.
+        tp: f64,
+    },
+    /// CLEME2.0: hit-, wrong-, under- and over-correction (the score is their combination COM)
+    /// and the chunk counts they come from.
+    Cleme2 {
+        /// Missed corrections.
+        #[serde(rename = "fn")]
+        fn_: f64,
+        /// Wrong corrections: FPs where the reference corrects.
+        fp_ne: f64,
+        /// Over-corrections: FPs where the reference does not.
+        fp_un: f64,
+        /// Hit-correction, TP / (TP + FP_NE + FN).
+        hit: f64,
+        /// Over-correction, FP_UN / (TP + FP).
+        over: f64,
+        /// Chunks both leave alone.
+        tn: f64,
+        /// Hits.
+        tp: f64,
+        /// Under-correction, FN / (TP + FP_NE + FN).
+        under: f64,
+        /// Wrong-correction, FP_NE / (TP + FP_NE + FN).
+        wrong: f64,
+    },
     /// GLEU: the standard deviation of the score over compute_gleu's reference draws.
     Gleu {
         /// Standard deviation over draws.

@@ -207,3 +207,61 @@ fn an_estimate_prints_with_its_interval_when_it_has_one() {
     e.low = None;
     assert_eq!(e.to_string(), "0.612");
 }
+
+/// CLEME and CLEME2.0 from hypothesis M2 files: the library's numbers, with intervals, and the
+/// options in the signature.
+#[test]
+fn cleme_rows_are_the_library_numbers_with_their_options() {
+    use gec_metrics::{
+        ClemeAssumption, HeuoFactors, cleme_counts, cleme_prf_corpus, cleme_sentences,
+        cleme2_corpus,
+    };
+    use gecbias_engine::{ClemeLevel, ClemeScorer, ClemeVariant};
+    let block = "S He go to school every days .\n\
+                 A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\
+                 A 5 6|||R:NOUN:NUM|||day|||REQUIRED|||-NONE-|||0\n\
+                 A 1 2|||R:VERB:TENSE|||went|||REQUIRED|||-NONE-|||1\n\n";
+    let gold = M2File::parse(&block.repeat(4), "gold.m2").unwrap();
+    let hyp = "S He go to school every days .\n\
+               A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\
+               A 3 4|||R:NOUN|||college|||REQUIRED|||-NONE-|||0\n\n";
+    let system = M2File::parse(&hyp.repeat(4), "sys.m2").unwrap();
+    let mut resampling = Resampling::default();
+    resampling.confidence = Some(Bootstrap::default());
+    let hypotheses = [("sys".to_owned(), system.clone())];
+    let counts = cleme_counts(
+        &cleme_sentences(&gold, &system).unwrap(),
+        ClemeAssumption::Independent,
+    )
+    .unwrap();
+    let report = ClemeScorer::new(&gold, ClemeVariant::Cleme)
+        .with_assumption(ClemeAssumption::Independent)
+        .report_edits(&hypotheses, &resampling)
+        .unwrap();
+    let expected = cleme_prf_corpus(counts.iter().map(|c| &c.weighted[..]), 0.5);
+    let row = &report.systems[0];
+    assert_eq!(row.score, expected.f);
+    assert!(matches!(row.parts, Parts::Cleme { precision, .. } if precision == expected.p));
+    assert!(row.confidence.is_some());
+    assert!(report.signature.to_string().starts_with(
+        "CLEME|refs:M2|assumption:independent|weights:length|level:corpus|beta:0.5|hyp:m2|"
+    ));
+    let report = ClemeScorer::new(&gold, ClemeVariant::Cleme2)
+        .with_length_weights(false)
+        .with_level(ClemeLevel::Corpus)
+        .report_edits(&hypotheses, &Resampling::default())
+        .unwrap();
+    let dependent = cleme_counts(
+        &cleme_sentences(&gold, &system).unwrap(),
+        ClemeAssumption::Dependent,
+    )
+    .unwrap();
+    let expected = cleme2_corpus(dependent.iter().map(|c| &c.plain[..]), HeuoFactors::CORPUS);
+    assert_eq!(report.systems[0].score, expected.com);
+    assert!(
+        report
+            .signature
+            .to_string()
+            .contains("|weights:none|level:corpus|factors:0.45/0.35/0.15/0.05|bertscore:omitted|")
+    );
+}

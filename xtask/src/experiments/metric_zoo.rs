@@ -1,5 +1,5 @@
 //! `metric-zoo`: the model-free GEC metrics of 2023–2025 that gecbias adds beside the papers' —
-//! GREEN, Koyama's GLEU, GoToScorer, macro-averaged ERRANT — each equal to its reference
+//! GREEN, Koyama's GLEU, GoToScorer, CLEME and CLEME2.0, macro-averaged ERRANT — each equal to its reference
 //! implementation on the 14 CoNLL-2014 systems (the numbers `cargo xtask record` and `record
 //! metric-zoo` kept from the implementations themselves; the report fails on any difference), and
 //! all of them against SEEDA's and GJG15's human rankings with 95 % intervals, each compared with
@@ -8,6 +8,7 @@
 use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
+use gec_metrics::ClemeAssumption;
 use gec_metrics::{
     GreenOptions, KoyamaOptions, ReferenceDraws, green, koyama_digits, koyama_sampled,
     koyama_stats, python_float, read_lines,
@@ -15,8 +16,8 @@ use gec_metrics::{
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
 use gecbias_engine::{
-    Dataset, ErrantAnalyser, GotoScorer, Lines, MetaEval, MetaEvalOptions, MetaEvalReport,
-    MetaMetric, Resampling, System,
+    ClemeScorer, ClemeVariant, Dataset, ErrantAnalyser, GotoScorer, Lines, MetaEval,
+    MetaEvalOptions, MetaEvalReport, MetaMetric, Resampling, System,
 };
 use indicatif::ProgressBar;
 use serde_json::json;
@@ -29,7 +30,7 @@ use crate::workspace;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment {
     id: "metric-zoo",
-    title: "The model-free metrics beyond the papers (GREEN, Koyama's GLEU, GoToScorer, macro-averaged ERRANT): equal to their reference implementations on CoNLL-2014, and their agreement with SEEDA's and GJG15's human rankings, with intervals and paired tests",
+    title: "The model-free metrics beyond the papers (GREEN, Koyama's GLEU, GoToScorer, CLEME, CLEME2.0, macro-averaged ERRANT): equal to their reference implementations on CoNLL-2014, and their agreement with SEEDA's and GJG15's human rankings, with intervals and paired tests",
     inputs,
     run,
     full: None,
@@ -39,9 +40,29 @@ pub(crate) const EXPERIMENT: Experiment = Experiment {
 const GREEN_RECORDED: &str = "crates/gec-metrics/tests/recorded/green.tsv";
 const KOYAMA_RECORDED: &str = "crates/gecbias-cli/tests/recorded/koyama-gleu/conll14.fixed.txt";
 const GOTO_RECORDED: &str = "crates/gecbias-engine/tests/recorded/gotoscorer.tsv";
+const CLEME_RECORDED: &str = "crates/gecbias-engine/tests/recorded/cleme.tsv";
+
+/// The CLEME configurations recorded: variant, assumption, the recorded table's label.
+const CLEME_CONFIGURATIONS: [(ClemeVariant, ClemeAssumption, &str); 3] = [
+    (
+        ClemeVariant::Cleme,
+        ClemeAssumption::Dependent,
+        "metric=cleme,assumption=dependent",
+    ),
+    (
+        ClemeVariant::Cleme,
+        ClemeAssumption::Independent,
+        "metric=cleme,assumption=independent",
+    ),
+    (
+        ClemeVariant::Cleme2,
+        ClemeAssumption::Dependent,
+        "metric=cleme2,assumption=dependent",
+    ),
+];
 
 /// The metrics correlated with the human rankings, in the tables' order.
-const METRICS: [MetaMetric; 7] = [
+const METRICS: [MetaMetric; 9] = [
     MetaMetric::M2,
     MetaMetric::Errant,
     MetaMetric::ErrantMacro,
@@ -49,6 +70,8 @@ const METRICS: [MetaMetric; 7] = [
     MetaMetric::KoyamaGleu,
     MetaMetric::Green,
     MetaMetric::GoToScorer,
+    MetaMetric::Cleme,
+    MetaMetric::Cleme2,
 ];
 
 /// The rows every other metric is compared with.
@@ -146,6 +169,28 @@ fn equality(data: &DataDir, progress: &ProgressBar) -> anyhow::Result<Vec<Row>> 
             .collect())
     };
     let (goto_plain, goto_weighted) = (goto(&plain)?, goto(&weighted)?);
+    let cleme_rows = recorded(CLEME_RECORDED)?;
+    let cleme = CLEME_CONFIGURATIONS
+        .iter()
+        .map(|&(variant, assumption, _)| -> anyhow::Result<Vec<f64>> {
+            let scorer = ClemeScorer::from_references(
+                &source,
+                &[
+                    reference.clone(),
+                    Lines::new(nucle_b.display().to_string(), refs[1].clone()),
+                ],
+                variant,
+                ErrantAnalyser::Spacy,
+            )?
+            .with_assumption(assumption);
+            Ok(scorer
+                .report_text(&source, &systems, ErrantAnalyser::Spacy, &none)?
+                .systems
+                .iter()
+                .map(|s| s.score)
+                .collect())
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let mut rows = Vec::new();
     for (k, (label, file)) in SYSTEMS.iter().enumerate() {
         let hypotheses = &systems[k].output.lines;
@@ -170,7 +215,7 @@ fn equality(data: &DataDir, progress: &ProgressBar) -> anyhow::Result<Vec<Row>> 
             .lines()
             .find_map(|l| gleu_line(l, file))
             .with_context(|| format!("{KOYAMA_RECORDED}: no line for {file}"))?;
-        let values = vec![
+        let mut values = vec![
             (
                 python_float(ours_green),
                 recorded_value(&green_rows, file, "unit=word,n=4,beta=2.0")?,
@@ -185,6 +230,12 @@ fn equality(data: &DataDir, progress: &ProgressBar) -> anyhow::Result<Vec<Row>> 
                 recorded_value(&goto_rows, file, "weights=systems")?,
             ),
         ];
+        for ((_, _, configuration), scores) in CLEME_CONFIGURATIONS.iter().zip(&cleme) {
+            values.push((
+                python_float(scores[k]),
+                recorded_value(&cleme_rows, file, configuration)?,
+            ));
+        }
         if let Some((ours, theirs)) = values.iter().find(|(a, b)| a != b) {
             bail!(
                 "{label}: gecbias gives {ours} where the reference implementation gives {theirs}"
@@ -323,26 +374,46 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          itself is equal too, by SHA-256). The report fails if any pair differs. Speed, whole \
          process, is `cargo xtask bench metric-zoo` (timings are not reproducible, so not here).\n\n",
     );
-    let mut table = Table::new(&[
-        ("system", Align::Left),
-        ("GREEN", Align::Right),
-        ("green.py", Align::Right),
-        ("KoyamaGLEU", Align::Right),
-        ("gleu -f", Align::Right),
-        ("GoToScorer", Align::Right),
-        ("gotoscorer.py", Align::Right),
-        ("GoToScorer weighted", Align::Right),
-        ("gotoscorer.py weighted", Align::Right),
-    ]);
-    for row in &rows {
-        let mut cells = vec![row.system.to_owned()];
-        for (ours, theirs) in &row.values {
-            cells.push(ours.clone());
-            cells.push(theirs.clone());
+    let columns: [&[(&str, &str)]; 2] = [
+        &[
+            ("GREEN", "green.py"),
+            ("KoyamaGLEU", "gleu -f"),
+            ("GoToScorer", "gotoscorer.py"),
+            ("GoToScorer weighted", "gotoscorer.py weighted"),
+        ],
+        &[
+            ("CLEME", "main.py"),
+            ("CLEME independent", "main.py"),
+            ("CLEME2.0 COM", "main.py"),
+        ],
+    ];
+    let mut first = 0;
+    for (k, pairs) in columns.iter().enumerate() {
+        if k > 0 {
+            md.push_str(
+                "\nCLEME (length-weighted corpus F0.5, dependent and independent) and CLEME2.0 \
+                 (length-weighted corpus COM; its BERTScore weigher needs a model and is left \
+                 out) against NUCLE's two annotators, every M2 made by `errant_parallel` (ERRANT \
+                 3.0.2 for `main.py`, the native ERRANT here), beside CLEME's `main.py` (repr):\n\n",
+            );
         }
-        table.row(cells);
+        let mut headers = vec![("system", Align::Left)];
+        for (ours, theirs) in pairs.iter() {
+            headers.push((ours, Align::Right));
+            headers.push((theirs, Align::Right));
+        }
+        let mut table = Table::new(&headers);
+        for row in &rows {
+            let mut cells = vec![row.system.to_owned()];
+            for (ours, theirs) in &row.values[first..first + pairs.len()] {
+                cells.push(ours.clone());
+                cells.push(theirs.clone());
+            }
+            table.row(cells);
+        }
+        md.push_str(&table.markdown());
+        first += pairs.len();
     }
-    md.push_str(&table.markdown());
     let seeda_report = meta_eval(data, Dataset::Seeda)?;
     let gjg15_report = meta_eval(data, Dataset::Gjg15)?;
     md.push_str(
@@ -350,7 +421,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          Wins over its sentence-level judgments) and GJG15's 13 outputs (Expected Wins), every \
          metric as `gecbias meta-eval` computes it (M2 and ERRANT at β = 0.5 against the \
          combined gold; GLEU, Koyama's GLEU and GREEN against NUCLE's two annotators' \
-         corrections; GoToScorer against the first; macro ERRANT averaged over ERRANT's full \
+         corrections; GoToScorer against the first; CLEME and CLEME2.0 against the combined gold \
+         as given, outputs typed by the native ERRANT; macro ERRANT averaged over ERRANT's full \
          types), 95 % intervals from 1,000 resamples of the judgments.\n\n",
     );
     correlations(&mut md, &seeda_report, &gjg15_report);

@@ -8,7 +8,9 @@
 //! (`cli/gen_gotoscorer_weight.py`) on the 14 systems against NUCLE's first annotator, then
 //! `metrics/gotoscorer.py` on each system without weights and with those, ERRANT 3.0.2 on spaCy
 //! 3.8's `en_core_web_sm` 3.8.0 typing the edits (`crates/gecbias-engine/tests/recorded/gotoscorer.tsv`,
-//! the weights file as its SHA-256).
+//! the weights file as its SHA-256). CLEME: its `main.py` (through `cleme_zoo_record.py`) on
+//! the 14 systems against NUCLE's two annotators, every M2 written by ERRANT 3.0.2's
+//! `errant_parallel` (`crates/gecbias-engine/tests/recorded/cleme.tsv`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,6 +28,9 @@ const GREEN: &str = "crates/gec-metrics/tests/recorded/green.tsv";
 /// Where the GoToScorer numbers go: the native ERRANT types its edits, so the engine's tests
 /// and `reproduce metric-zoo` check them.
 pub(crate) const GOTOSCORER: &str = "crates/gecbias-engine/tests/recorded/gotoscorer.tsv";
+
+/// Where the CLEME numbers go (`reproduce metric-zoo` checks them).
+pub(crate) const CLEME: &str = "crates/gecbias-engine/tests/recorded/cleme.tsv";
 
 /// The interpreter of the reference implementations' environment, gec-metrics' package folder
 /// and the GREEN driver script.
@@ -138,7 +143,46 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
     let path = workspace::root().join(GREEN);
     std::fs::write(&path, table)?;
     eprintln!("wrote {}", path.display());
-    gotoscorer(&data, &python, &gec_metrics)
+    gotoscorer(&data, &python, &gec_metrics)?;
+    cleme(&data, &python)
+}
+
+/// CLEME and CLEME2.0 on the 14 CoNLL-2014 systems against NUCLE's two annotators, the M2 files
+/// made by ERRANT 3.0.2 (module docs).
+fn cleme(data: &DataDir, python: &Path) -> anyhow::Result<()> {
+    script(
+        "cleme_record.py",
+        include_str!("reference_tools/cleme_record.py"),
+    )?;
+    let driver = script(
+        "cleme_zoo_record.py",
+        include_str!("reference_tools/cleme_zoo_record.py"),
+    )?;
+    let refs = data.join(CONLL_REFERENCES);
+    let mut command = Command::new(python);
+    command
+        .current_dir(workspace::root().join("../shared/reference-tools/cleme"))
+        .arg(&driver)
+        .arg(workspace::root().join("target/metric-zoo"))
+        .arg(refs.join("source"))
+        .arg(refs.join("NUCLEA"))
+        .arg(refs.join("NUCLEB"))
+        .arg("--")
+        .args(CONLL_SYSTEMS.iter().map(|s| {
+            format!(
+                "{s}={}",
+                data.join(&format!("{CONLL_PARAGRAPHS}/{s}")).display()
+            )
+        }));
+    stdout_of(command, &driver)?;
+    let mut table = String::from("output\tconfiguration\tcorpus\n");
+    table.push_str(&std::fs::read_to_string(
+        workspace::root().join("target/metric-zoo/cleme-zoo.tsv"),
+    )?);
+    let path = workspace::root().join(CLEME);
+    std::fs::write(&path, table)?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
 }
 
 /// GoToScorer: gec-metrics' weight script on the 14 CoNLL-2014 systems against NUCLE's first

@@ -1,5 +1,6 @@
 """Runs CLEME's main.py (THUKElab/CLEME, the current folder) with the arguments given, as
-`gecbias cleme` takes them, for `cargo xtask record`.
+`gecbias cleme` takes them, for `cargo xtask record`; imported, it only prepares CLEME (as
+below) for `cleme_zoo_record.py`.
 
 Three things differ from running main.py by hand, none of them in the numbers:
 * CLEME imports its Chinese tokenizer's and its neural weigher's dependencies (ltp, pypinyin,
@@ -59,5 +60,12 @@ def _plain(self, content, plain=False):
 
 tokenizer_eng.TokenizerEng.__call__ = _plain
 
-sys.argv = ["main.py"] + sys.argv[1:]
-runpy.run_path("main.py", run_name="__main__")
+
+def main(argv):
+    """main.py with these arguments."""
+    sys.argv = ["main.py"] + argv
+    runpy.run_path("main.py", run_name="__main__")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
