@@ -17,7 +17,9 @@ use crate::workspace;
 /// reference and the release `gecbias score -m …` in one run, by user CPU: GREEN (gec-metrics'
 /// defaults) against gec-metrics' `green.py`, Koyama's GLEU against the `gleu` package's
 /// `gleu -f`, GoToScorer against gec-metrics' `gotoscorer.py` (both typing the edits with
-/// spaCy's `en_core_web_sm`).
+/// spaCy's `en_core_web_sm`), CLEME against its `main.py` as shipped (through
+/// `reference-tools/cleme_run.py`), both reading the same M2 files (`gecbias errant-parallel`'s,
+/// made before the timing).
 pub(crate) fn run(data: &DataDir) -> anyhow::Result<()> {
     let gecbias = release_gecbias(&workspace::root())?;
     let (python, gec_metrics, script) = reference()?;
@@ -97,6 +99,68 @@ pub(crate) fn run(data: &DataDir) -> anyhow::Result<()> {
                 .arg(&nucle[0])
                 .arg("-i")
                 .arg(output);
+            c
+        },
+    )?;
+    let cleme_dir = workspace::root().join("../shared/reference-tools/cleme");
+    let m2 = workspace::root().join("target/bench-cleme");
+    std::fs::create_dir_all(&m2)?;
+    let made = |name: &str, corrections: &[&Path]| -> anyhow::Result<()> {
+        let status = Command::new(&gecbias)
+            .args(["errant-parallel", "-q", "--orig"])
+            .arg(&source)
+            .arg("--cor")
+            .args(corrections)
+            .arg("--out")
+            .arg(m2.join(name))
+            .status()?;
+        anyhow::ensure!(status.success(), "errant-parallel for {name}: {status}");
+        Ok(())
+    };
+    made("gold.m2", &[&nucle[0], &nucle[1]])?;
+    for system in CONLL_SYSTEMS {
+        made(
+            &format!("{system}.m2"),
+            &[&data.join(&format!("{CONLL_PARAGRAPHS}/{system}"))],
+        )?;
+    }
+    let hypothesis = |output: &Path| {
+        m2.join(format!(
+            "{}.m2",
+            output.file_name().unwrap_or_default().to_string_lossy()
+        ))
+    };
+    let flags = [
+        "--metric",
+        "cleme",
+        "--level",
+        "corpus",
+        "--assumption",
+        "dependent",
+    ];
+    compare(
+        data,
+        "CLEME (dependent, corpus) vs CLEME's main.py, the same M2 files",
+        |output| {
+            let mut theirs = Command::new(&python);
+            theirs
+                .current_dir(&cleme_dir)
+                .arg("../cleme_run.py")
+                .arg("--ref")
+                .arg(m2.join("gold.m2"))
+                .arg("--hyp")
+                .arg(hypothesis(output))
+                .args(flags);
+            theirs
+        },
+        |output| {
+            let mut c = Command::new(&gecbias);
+            c.arg("cleme")
+                .arg("--ref")
+                .arg(m2.join("gold.m2"))
+                .arg("--hyp")
+                .arg(hypothesis(output))
+                .args(flags);
             c
         },
     )

@@ -114,6 +114,20 @@ fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
         vec!["gleu", "-s", t, "-r", t, "-o", t],
         vec!["koyama-gleu", "-f", "-s", t, "-r", t, "-o", t],
         vec!["score", "-m", "gotoscorer", "-s", t, "-r", t, "-i", t],
+        vec!["cleme", "--ref", g, "--hyp", g, "--metric", "cleme"],
+        vec![
+            "cleme",
+            "--ref",
+            g,
+            "--hyp",
+            g,
+            "--metric",
+            "cleme2",
+            "--assumption",
+            "independent",
+        ],
+        vec!["score", "-m", "cleme", "cleme2", "--gold", g, "-i", g],
+        vec!["score", "-m", "cleme", "-s", t, "-r", t, "-i", t],
         vec![
             "koyama-gleu",
             "--level",
@@ -270,6 +284,9 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
     let (gold_runs, gold_failures) = malformed_golds(&gecbias)?;
     runs += gold_runs;
     failures.extend(gold_failures);
+    let (cleme_runs, cleme_failures) = malformed_cleme(&gecbias)?;
+    runs += cleme_runs;
+    failures.extend(cleme_failures);
     let _ = std::fs::remove_dir_all(dir());
     if !failures.is_empty() {
         bail!(
@@ -334,6 +351,8 @@ fn malformed_golds(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
             ],
             vec!["errant-m2", "-gold", &g, "-out", "-"],
             vec!["errant-m2", "-auto", &g, "-out", "-"],
+            vec!["cleme", "--ref", &g, "--hyp", &g, "--metric", "cleme"],
+            vec!["score", "-m", "cleme", "--gold", &g, "-i", &g],
         ];
         for args in commands {
             let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
@@ -345,6 +364,71 @@ fn malformed_golds(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
                 failures.push(format!(
                     "gold with {what} on line {bad_line}: gecbias {}: status {code:?}, not exit 1 \
                      naming {place}: {}",
+                    args.join(" "),
+                    &stderr[..stderr.len().min(300)]
+                ));
+            }
+            runs += 1;
+        }
+    }
+    Ok((runs, failures))
+}
+
+/// What CLEME's reading refuses beyond a malformed M2 line, each with the line at fault: an
+/// annotator id that skips one (CLEME would join its edits to another correction), overlapping
+/// edits of one annotator, and a hypothesis file with a sentence fewer or more than the
+/// reference. The number of runs, and a line for each that did not exit 1 naming the file and
+/// line.
+fn malformed_cleme(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
+    let good = "S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\n".repeat(5);
+    let block = |edits: &str| format!("{good}S She like it now .\n{edits}\n");
+    let reference = file("cleme-ref.m2", block("").as_bytes())?;
+    let cases = [
+        (
+            "an annotator id that skips one",
+            block(
+                "A 1 2|||R:VERB|||likes|||REQUIRED|||-NONE-|||0\n\
+                 A 3 4|||U:ADV||||||REQUIRED|||-NONE-|||2\n",
+            ),
+            true,
+            18,
+        ),
+        (
+            "overlapping edits",
+            block(
+                "A 1 3|||R:OTHER|||likes that|||REQUIRED|||-NONE-|||0\n\
+                 A 2 4|||R:OTHER|||this|||REQUIRED|||-NONE-|||0\n",
+            ),
+            true,
+            18,
+        ),
+        ("a sentence fewer", good.clone(), false, 16),
+        (
+            "a sentence more",
+            format!("{}\nS It is .\n", block("")),
+            false,
+            19,
+        ),
+    ];
+    let (mut runs, mut failures) = (0, Vec::new());
+    for (k, (what, text, as_reference, bad_line)) in cases.iter().enumerate() {
+        let bad = file(&format!("cleme-{k}.m2"), text.as_bytes())?;
+        let (r, h) = if *as_reference {
+            (&bad, &reference)
+        } else {
+            (&reference, &bad)
+        };
+        for args in [
+            vec!["cleme", "--ref", r, "--hyp", h, "--metric", "cleme"],
+            vec!["score", "-m", "cleme2", "--gold", r, "-i", h],
+        ] {
+            let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+            let (code, stderr, _) = run(gecbias, &args)?;
+            let place = format!("{bad}:{bad_line}:");
+            if code != Some(1) || stderr.lines().count() != 1 || !stderr.contains(&place) {
+                failures.push(format!(
+                    "CLEME input with {what}: gecbias {}: status {code:?}, not exit 1 naming \
+                     {place}: {}",
                     args.join(" "),
                     &stderr[..stderr.len().min(300)]
                 ));

@@ -136,12 +136,23 @@ pub fn cleme_sentences(
     reference: &M2File,
     hypothesis: &M2File,
 ) -> Result<Vec<ClemeSentence>, Error> {
-    if reference.blocks.len() != hypothesis.blocks.len() {
-        return Err(Error::CountMismatch {
+    let (found, expected) = (hypothesis.blocks.len(), reference.blocks.len());
+    if found != expected {
+        // The first sentence too many, or the line after the last one.
+        let line = match hypothesis.blocks.get(expected) {
+            Some(extra) => extra.line,
+            None => hypothesis
+                .blocks
+                .last()
+                .map_or(1, |b| b.line + b.edits.len() + 1),
+        };
+        return Err(Error::M2Syntax {
             file: hypothesis.file.clone(),
-            found: hypothesis.blocks.len(),
-            expected_from: reference.file.clone(),
-            expected: reference.blocks.len(),
+            line,
+            message: format!(
+                "has {found} sentences but {} has {expected}",
+                reference.file
+            ),
         });
     }
     reference
@@ -1129,7 +1140,14 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.starts_with("hyp.m2:2: has 2 sentences but ref.m2 has 1"),
+            e.starts_with("hyp.m2:3: has 2 sentences but ref.m2 has 1"),
+            "{e}"
+        );
+        let e = sentences(&format!("{SOURCE}\n{SOURCE}"), SOURCE)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("hyp.m2:2: has 1 sentences but ref.m2 has 2"),
             "{e}"
         );
     }
