@@ -150,7 +150,9 @@ pub(crate) fn run(data: &DataDir) -> anyhow::Result<()> {
                 .arg(m2.join("gold.m2"))
                 .arg("--hyp")
                 .arg(hypothesis(output))
-                .args(flags);
+                .args(flags)
+                // Its progress bars.
+                .stderr(std::process::Stdio::null());
             theirs
         },
         |output| {

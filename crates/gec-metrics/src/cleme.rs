@@ -646,22 +646,7 @@ pub fn cleme_prf_corpus<'a>(
     sentences: impl IntoIterator<Item = &'a [ClemeCounts]>,
     beta: f64,
 ) -> ClemePrf {
-    let mut total = ClemeCounts::default();
-    for refs in sentences {
-        let mut best = ClemeCounts::default();
-        let mut best_f = -1.0;
-        for c in refs {
-            let (_, _, f) = prf(total.tp + c.tp, total.fp + c.fp, total.fn_ + c.fn_, beta);
-            if greater(
-                &[f, c.tp, -c.fp, -c.fn_, c.tn],
-                &[best_f, best.tp, -best.fp, -best.fn_, best.tn],
-            ) {
-                best = *c;
-                best_f = f;
-            }
-        }
-        total.add(&best);
-    }
+    let total = running_choice(sentences, |c| prf(c.tp, c.fp, c.fn_, beta).2);
     let (p, r, f) = prf(total.tp, total.fp, total.fn_, beta);
     ClemePrf {
         counts: total,
@@ -670,6 +655,34 @@ pub fn cleme_prf_corpus<'a>(
         f,
         acc: accuracy(&total),
     }
+}
+
+/// The summed counts of each sentence's reference chosen by the running corpus `score` of the
+/// counts so far with it (ties: more TP, fewer FP, fewer FN, more TN), as CLEME chooses at
+/// corpus level.
+fn running_choice<'a>(
+    sentences: impl IntoIterator<Item = &'a [ClemeCounts]>,
+    score: impl Fn(&ClemeCounts) -> f64,
+) -> ClemeCounts {
+    let mut total = ClemeCounts::default();
+    for refs in sentences {
+        let mut best = ClemeCounts::default();
+        let mut best_score = -1.0;
+        for c in refs {
+            let mut candidate = total;
+            candidate.add(c);
+            let s = score(&candidate);
+            if greater(
+                &[s, c.tp, -c.fp, -c.fn_, c.tn],
+                &[best_score, best.tp, -best.fp, -best.fn_, best.tn],
+            ) {
+                best = *c;
+                best_score = s;
+            }
+        }
+        total.add(&best);
+    }
+    total
 }
 
 /// The best reference's rounded (F_0.5, P, R, accuracy) of one sentence, and its counts: CLEME's
@@ -793,24 +806,7 @@ pub fn cleme2_corpus<'a>(
     sentences: impl IntoIterator<Item = &'a [ClemeCounts]>,
     factors: HeuoFactors,
 ) -> Heuo {
-    let mut total = ClemeCounts::default();
-    for refs in sentences {
-        let mut best = ClemeCounts::default();
-        let mut best_com = -1.0;
-        for c in refs {
-            let mut candidate = total;
-            candidate.add(c);
-            let com = Heuo::of(candidate, factors).com;
-            if greater(
-                &[com, c.tp, -c.fp, -c.fn_, c.tn],
-                &[best_com, best.tp, -best.fp, -best.fn_, best.tn],
-            ) {
-                best = *c;
-                best_com = com;
-            }
-        }
-        total.add(&best);
-    }
+    let total = running_choice(sentences, |c| Heuo::of(*c, factors).com);
     Heuo::of(total, factors)
 }
 

@@ -9,7 +9,7 @@ use gec_metrics::{
     cleme2_sentence,
 };
 
-use crate::errant::{ErrantAnalyser, errant_parallel};
+use crate::errant::{ErrantAnalyser, errant_parallel, typed_hypotheses};
 use crate::report::{Parts, Scored, Scores, SentenceScore};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
@@ -236,17 +236,7 @@ impl ClemeScorer {
         analyser: ErrantAnalyser,
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let outputs: Vec<&Lines> = systems.iter().map(|s| &s.output).collect();
-        let sentences = errant_parallel(source, &outputs, ParallelOptions::default(), analyser)?;
-        let hypotheses: Vec<(String, M2File)> = systems
-            .iter()
-            .enumerate()
-            .map(|(k, s)| {
-                let file =
-                    gec_errant::parallel_file(&sentences, k, source.lines.len(), &s.output.origin);
-                (s.name.clone(), file)
-            })
-            .collect();
+        let hypotheses = typed_hypotheses(source, systems, analyser)?;
         self.report(&hypotheses, Some(analyser), resampling)
     }
 

@@ -110,6 +110,27 @@ pub fn retyped_gold(gold: &str, origin: &str, analyser: ErrantAnalyser) -> Resul
     Ok(M2File::parse(&text, origin)?)
 }
 
+/// Each system's outputs typed against `source` by the native ERRANT on `analyser` (every
+/// distinct sentence analysed once, for all systems), as the M2 file `errant_parallel` writes,
+/// with the system's name.
+pub(crate) fn typed_hypotheses(
+    source: &Lines,
+    systems: &[System],
+    analyser: ErrantAnalyser,
+) -> Result<Vec<(String, M2File)>, Error> {
+    let outputs: Vec<&Lines> = systems.iter().map(|s| &s.output).collect();
+    let sentences = errant_parallel(source, &outputs, ParallelOptions::default(), analyser)?;
+    Ok(systems
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let file =
+                gec_errant::parallel_file(&sentences, k, source.lines.len(), &s.output.origin);
+            (s.name.clone(), file)
+        })
+        .collect())
+}
+
 /// errant_compare's comparison of hypothesis edits with a reference M2 file: corpus P, R and
 /// F_β, each sentence's annotator pair chosen by the running F_β (redone on every resample),
 /// per-type scores where asked for.
@@ -207,17 +228,7 @@ impl ErrantScorer {
         analyser: ErrantAnalyser,
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let outputs: Vec<&Lines> = systems.iter().map(|s| &s.output).collect();
-        let sentences = errant_parallel(source, &outputs, ParallelOptions::default(), analyser)?;
-        let hypotheses: Vec<(String, M2File)> = systems
-            .iter()
-            .enumerate()
-            .map(|(k, s)| {
-                let file =
-                    gec_errant::parallel_file(&sentences, k, source.lines.len(), &s.output.origin);
-                (s.name.clone(), file)
-            })
-            .collect();
+        let hypotheses = typed_hypotheses(source, systems, analyser)?;
         self.report(gold, &hypotheses, Hypotheses::Text(analyser), resampling)
     }
 

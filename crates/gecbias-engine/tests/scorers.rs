@@ -244,7 +244,7 @@ fn cleme_rows_are_the_library_numbers_with_their_options() {
     assert!(matches!(row.parts, Parts::Cleme { precision, .. } if precision == expected.p));
     assert!(row.confidence.is_some());
     assert!(report.signature.to_string().starts_with(
-        "CLEME|refs:M2|assumption:independent|weights:length|level:corpus|beta:0.5|hyp:m2|"
+        "CLEME|refs:m2|assumption:independent|weights:length|level:corpus|beta:0.5|hyp:m2|"
     ));
     let report = ClemeScorer::new(&gold, ClemeVariant::Cleme2)
         .with_length_weights(false)
