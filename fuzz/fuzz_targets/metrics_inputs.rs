@@ -1,5 +1,5 @@
 //! Fuzzes the metric inputs: an M2 file and a system output (split at the first NUL byte) are
-//! parsed and scored; any bytes give scores or typed errors, never a panic, and scores are
+//! parsed and scored (the M2 file against itself by CLEME too); any bytes give scores or typed errors, never a panic, and scores are
 //! proportions. SARI and GLEU run on the same text as source, output and reference; the bytes are
 //! also read as a TurkCorpus table, whose rows are scored with SARI.
 
@@ -10,6 +10,8 @@ use gec_metrics::{EasseVariant, easse_corpus_sari, sari_sentence};
 use gec_metrics::lines;
 use gec_metrics::{TURKERS, parse_organized};
 use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
+use gec_metrics::{ClemeAssumption, HeuoFactors, cleme_m2_counts, cleme_prf_corpus};
+use gec_metrics::{cleme_report, cleme2_report};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -30,6 +32,14 @@ fuzz_target!(|data: &[u8]| {
         let golds = GoldSentence::from_file(&file);
         let mut options = M2Options::default();
         options.max_lattice_arcs = 200_000;
+        // CLEME of the file against itself (with one annotator it is a hypothesis too).
+        for assumption in [ClemeAssumption::Dependent, ClemeAssumption::Independent] {
+            if let Ok(counts) = cleme_m2_counts(&file, &file, assumption) {
+                let s = cleme_prf_corpus(counts.iter().map(|c| &c.weighted[..]), 0.5);
+                assert!((0.0..=1.0).contains(&s.f));
+                let _ = (cleme_report(&counts), cleme2_report(&counts, HeuoFactors::CORPUS));
+            }
+        }
         if let Ok(stats) = sentence_stats(&golds, &hypotheses, ("fuzz.m2", "fuzz.txt"), &options) {
             let s = corpus_score(&stats, 0.5);
             assert!(s.correct <= s.proposed);

@@ -126,6 +126,24 @@ impl ClemeSentenceCounts {
     }
 }
 
+/// [`cleme_counts`] of an M2 hypothesis file against an M2 reference file ([`cleme_sentences`]);
+/// a sentence CLEME cannot chunk is an error at its line in the hypothesis file.
+pub fn cleme_m2_counts(
+    reference: &M2File,
+    hypothesis: &M2File,
+    assumption: ClemeAssumption,
+) -> Result<Vec<ClemeSentenceCounts>, Error> {
+    let sentences = cleme_sentences(reference, hypothesis)?;
+    cleme_counts(&sentences, assumption).map_err(|e| match e {
+        Error::ClemeChunks { sentence } => Error::M2Syntax {
+            file: hypothesis.file.clone(),
+            line: hypothesis.blocks[sentence].line,
+            message: e.to_string(),
+        },
+        other => other,
+    })
+}
+
 /// The sentences of an M2 reference file and an M2 hypothesis file as CLEME's reader pairs them:
 /// the same sources (as tokens) in the same order, one target in the hypothesis.
 ///
@@ -513,8 +531,8 @@ fn count(classes: &[Class], hyp: &[Chunk], bias: f64) -> (ClemeCounts, ClemeCoun
 }
 
 /// Every sentence's counts against each reference (module docs), plain and length-weighted, the
-/// weights' bias b taken over the whole corpus. `None` for a sentence CLEME cannot chunk (its
-/// position map has no entry where one is needed), with its index.
+/// weights' bias b taken over the whole corpus. A sentence whose edits do not fit it (outside
+/// the sentence, out of order, overlapping) is [`Error::ClemeChunks`].
 ///
 /// ```
 /// use gec_metrics::{ClemeAssumption, ClemeEdit, ClemeSentence, cleme_counts};
@@ -534,11 +552,20 @@ fn count(classes: &[Class], hyp: &[Chunk], bias: f64) -> (ClemeCounts, ClemeCoun
 pub fn cleme_counts(
     sentences: &[ClemeSentence],
     assumption: ClemeAssumption,
-) -> Result<Vec<ClemeSentenceCounts>, usize> {
+) -> Result<Vec<ClemeSentenceCounts>, Error> {
     let chunked: Vec<Vec<Vec<Chunk>>> = sentences
         .iter()
         .enumerate()
         .map(|(i, s)| {
+            let error = Error::ClemeChunks { sentence: i };
+            let n = s.source.len();
+            let fits = |edits: &Vec<ClemeEdit>| {
+                edits.iter().all(|e| e.start <= e.end && e.end <= n)
+                    && edits.windows(2).all(|p| p[0].end <= p[1].start)
+            };
+            if !fits(&s.hypothesis) || !s.references.iter().all(fits) || s.references.is_empty() {
+                return Err(error);
+            }
             let mut references: Vec<Target> = s
                 .references
                 .iter()
@@ -553,7 +580,7 @@ pub fn cleme_counts(
             }
             let mut targets = vec![Target::new(&s.source, &s.hypothesis)];
             targets.extend(references);
-            chunk_partition(&s.source, &targets).ok_or(i)
+            chunk_partition(&s.source, &targets).ok_or(error)
         })
         .collect::<Result<_, _>>()?;
     let lengths: Vec<usize> = chunked
@@ -1146,6 +1173,30 @@ mod tests {
             e.starts_with("hyp.m2:2: has 1 sentences but ref.m2 has 2"),
             "{e}"
         );
+    }
+
+    /// Sentences built by hand whose edits do not fit are an error, never a panic.
+    #[test]
+    fn edits_that_do_not_fit_are_refused() {
+        let edit = |start, end| ClemeEdit {
+            start,
+            end,
+            correction: vec!["x".to_owned()],
+        };
+        let sentence = |hypothesis: Vec<ClemeEdit>| ClemeSentence {
+            source: vec!["a".to_owned(), "b".to_owned()],
+            hypothesis,
+            references: vec![vec![edit(0, 1)]],
+        };
+        for bad in [
+            vec![edit(1, 3)],
+            vec![edit(2, 1)],
+            vec![edit(1, 2), edit(0, 1)],
+        ] {
+            let e = cleme_counts(&[sentence(bad)], ClemeAssumption::Dependent).unwrap_err();
+            assert!(matches!(e, Error::ClemeChunks { sentence: 0 }), "{e}");
+        }
+        assert!(cleme_counts(&[sentence(vec![edit(2, 2)])], ClemeAssumption::Dependent).is_ok());
     }
 
     /// Chunks of two references and a hypothesis, counted under both assumptions.

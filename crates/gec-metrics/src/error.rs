@@ -135,6 +135,16 @@ pub enum Error {
     /// Parameters outside their meaningful range.
     #[error("invalid parameter: {0}")]
     InvalidParams(String),
+    /// A sentence whose edits CLEME cannot lay over it ([`crate::cleme_counts`]).
+    #[error(
+        "sentence {}: CLEME cannot split it into chunks (an edit outside the sentence, out of \
+         order or overlapping another)",
+        sentence + 1
+    )]
+    ClemeChunks {
+        /// 0-based sentence index.
+        sentence: usize,
+    },
 }
 
 impl Error {

@@ -95,8 +95,9 @@ mod turkcorpus;
 
 pub use cleme::{
     ClemeAssumption, ClemeCounts, ClemeEdit, ClemePrf, ClemeSentence, ClemeSentenceCounts, Heuo,
-    HeuoFactors, cleme_counts, cleme_prf_best, cleme_prf_corpus, cleme_prf_sentence, cleme_report,
-    cleme_sentences, cleme2_best, cleme2_corpus, cleme2_report, cleme2_sentence,
+    HeuoFactors, cleme_counts, cleme_m2_counts, cleme_prf_best, cleme_prf_corpus,
+    cleme_prf_sentence, cleme_report, cleme_sentences, cleme2_best, cleme2_corpus, cleme2_report,
+    cleme2_sentence,
 };
 #[cfg(feature = "easse")]
 pub use easse_sari::{EasseSari, EasseVariant, easse_corpus_sari};

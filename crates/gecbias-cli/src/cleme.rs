@@ -9,8 +9,7 @@
 use std::io::Write;
 
 use gec_metrics::{
-    ClemeAssumption, HeuoFactors, cleme_counts, cleme_report, cleme_sentences, cleme2_report,
-    python3_repr,
+    ClemeAssumption, HeuoFactors, cleme_m2_counts, cleme_report, cleme2_report, python3_repr,
 };
 
 use crate::{Error, input};
@@ -70,18 +69,11 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
     let reference = input::m2(&args.reference, false)?;
     let hypothesis = input::m2(&args.hypothesis, false)?;
-    let sentences = cleme_sentences(&reference, &hypothesis).map_err(Error::library)?;
     let assumption = match args.assumption {
         Assumption::Dependent => ClemeAssumption::Dependent,
         Assumption::Independent => ClemeAssumption::Independent,
     };
-    let counts = cleme_counts(&sentences, assumption).map_err(|i| {
-        Error::library(gec_metrics::Error::M2Syntax {
-            file: args.hypothesis.clone(),
-            line: hypothesis.blocks[i].line,
-            message: "CLEME cannot split this sentence into chunks".into(),
-        })
-    })?;
+    let counts = cleme_m2_counts(&reference, &hypothesis, assumption).map_err(Error::library)?;
     let (metric, report) = match args.metric {
         Metric::Cleme => ("cleme", cleme_report(&counts)),
         Metric::Cleme2 => {

@@ -4,9 +4,8 @@
 use corpus_resampling::CorpusStatistic;
 use gec_errant::ParallelOptions;
 use gec_metrics::{
-    ClemeAssumption, ClemeSentenceCounts, HeuoFactors, M2File, cleme_counts, cleme_prf_best,
-    cleme_prf_corpus, cleme_prf_sentence, cleme_sentences, cleme2_best, cleme2_corpus,
-    cleme2_sentence,
+    ClemeAssumption, ClemeSentenceCounts, HeuoFactors, M2File, cleme_m2_counts, cleme_prf_best,
+    cleme_prf_corpus, cleme_prf_sentence, cleme2_best, cleme2_corpus, cleme2_sentence,
 };
 
 use crate::errant::{ErrantAnalyser, errant_parallel, typed_hypotheses};
@@ -259,14 +258,7 @@ impl ClemeScorer {
         let systems = hypotheses
             .iter()
             .map(|(name, file)| {
-                let sentences = cleme_sentences(&self.gold, file)?;
-                let counts = cleme_counts(&sentences, self.assumption).map_err(|i| {
-                    gec_metrics::Error::M2Syntax {
-                        file: file.file.clone(),
-                        line: file.blocks[i].line,
-                        message: "CLEME cannot split this sentence into chunks".into(),
-                    }
-                })?;
+                let counts = cleme_m2_counts(&self.gold, file, self.assumption)?;
                 let (score, parts) = statistic.parts(counts.iter());
                 Ok(Scored {
                     system: name.clone(),
