@@ -969,20 +969,18 @@ pub fn cleme_report(counts: &[ClemeSentenceCounts]) -> String {
         &rows,
     );
     let fields = ["tp", "fp", "fn", "tn", "p", "r", "f", "acc"];
-    let reprs: Vec<String> = rows
+    let values: Vec<(&str, Vec<f64>)> = rows
         .iter()
         .zip(&scores)
         .map(|((name, _), s)| {
             let c = s.counts;
-            let values = [c.tp, c.fp, c.fn_, c.tn, s.p, s.r, s.f, s.acc];
-            format!(
-                "{}: EditScorerResult({})",
-                python3_repr(name),
-                keywords(&fields, &values)
+            (
+                name.as_str(),
+                vec![c.tp, c.fp, c.fn_, c.tn, s.p, s.r, s.f, s.acc],
             )
         })
         .collect();
-    report(&table, counts.len(), &reprs)
+    report(&table, counts.len(), "EditScorerResult", &fields, &values)
 }
 
 /// What CLEME's command prints after its `Args:` line for CLEME2.0 (length weigher): the table
@@ -1052,12 +1050,12 @@ pub fn cleme2_report(counts: &[ClemeSentenceCounts], factors: HeuoFactors) -> St
         "und",
         "ove",
     ];
-    let reprs: Vec<String> = rows
+    let values: Vec<(&str, Vec<f64>)> = rows
         .iter()
         .zip(&scores)
         .map(|((name, _), (h, _))| {
             let c = h.counts;
-            let values = [
+            let values = vec![
                 c.tp,
                 c.fp,
                 c.fn_,
@@ -1072,14 +1070,16 @@ pub fn cleme2_report(counts: &[ClemeSentenceCounts], factors: HeuoFactors) -> St
                 h.under,
                 h.over,
             ];
-            format!(
-                "{}: HEUOEditScorerResult({})",
-                python3_repr(name),
-                keywords(&fields, &values)
-            )
+            (name.as_str(), values)
         })
         .collect();
-    report(&table, counts.len(), &reprs)
+    report(
+        &table,
+        counts.len(),
+        "HEUOEditScorerResult",
+        &fields,
+        &values,
+    )
 }
 
 /// `name=value, …` with Python's float representation.
@@ -1092,8 +1092,25 @@ fn keywords(names: &[&str], values: &[f64]) -> String {
         .join(", ")
 }
 
-/// CLEME's scorer output around a table: the table, the sample count, the scores' repr.
-fn report(table: &str, samples: usize, reprs: &[String]) -> String {
+/// CLEME's scorer output around a table: the table, the sample count and each score's Python
+/// representation (`'name': Class(field=value, …)`).
+fn report(
+    table: &str,
+    samples: usize,
+    class: &str,
+    fields: &[&str],
+    scores: &[(&str, Vec<f64>)],
+) -> String {
+    let reprs: Vec<String> = scores
+        .iter()
+        .map(|(name, values)| {
+            format!(
+                "{}: {class}({})",
+                python3_repr(name),
+                keywords(fields, values)
+            )
+        })
+        .collect();
     format!(
         "\n{table}\nnum_sample: {samples}\n\nnum_sample={samples} scores={{{}}}\n",
         reprs.join(", ")
