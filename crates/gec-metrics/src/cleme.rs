@@ -987,27 +987,15 @@ pub fn cleme_report(counts: &[ClemeSentenceCounts]) -> String {
 /// of the four HEUO scores and their Python representation.
 pub fn cleme2_report(counts: &[ClemeSentenceCounts], factors: HeuoFactors) -> String {
     let scores = [
-        (
-            cleme2_corpus(counts.iter().map(|c| &c.plain[..]), factors),
-            false,
-        ),
-        (
-            cleme2_corpus(counts.iter().map(|c| &c.weighted[..]), factors),
-            true,
-        ),
-        (
-            cleme2_sentence(counts.iter().map(|c| &c.plain[..]), factors),
-            false,
-        ),
-        (
-            cleme2_sentence(counts.iter().map(|c| &c.weighted[..]), factors),
-            true,
-        ),
+        cleme2_corpus(counts.iter().map(|c| &c.plain[..]), factors),
+        cleme2_corpus(counts.iter().map(|c| &c.weighted[..]), factors),
+        cleme2_sentence(counts.iter().map(|c| &c.plain[..]), factors),
+        cleme2_sentence(counts.iter().map(|c| &c.weighted[..]), factors),
     ];
     let rows: Vec<(String, Vec<f64>)> = ROWS
         .iter()
         .zip(&scores)
-        .map(|(name, (h, _))| {
+        .map(|(name, h)| {
             let c = h.counts;
             (
                 format!("heuo_{name}"),
@@ -1053,7 +1041,7 @@ pub fn cleme2_report(counts: &[ClemeSentenceCounts], factors: HeuoFactors) -> St
     let values: Vec<(&str, Vec<f64>)> = rows
         .iter()
         .zip(&scores)
-        .map(|((name, _), (h, _))| {
+        .map(|((name, _), h)| {
             let c = h.counts;
             let values = vec![
                 c.tp,
