@@ -889,22 +889,12 @@ pub fn cleme2_sentence<'a>(
     }
 }
 
-/// tabulate's `fancy_grid` of left-aligned cells, numbers written with 4 decimals, as CLEME
-/// prints its tables: a column is as wide as its widest cell, and at least two wider than its
-/// header (tabulate's minimum padding).
-fn fancy_grid(header: &[&str], rows: &[(String, Vec<f64>)]) -> String {
-    let cells: Vec<Vec<String>> = rows
-        .iter()
-        .map(|(name, values)| {
-            std::iter::once(name.clone())
-                .chain(values.iter().map(|v| format!("{v:.4}")))
-                .collect()
-        })
-        .collect();
+/// tabulate's `fancy_grid` of left-aligned cells, as CLEME prints its tables: a column is as wide
+/// as its widest cell, and at least two wider than its header (tabulate's minimum padding).
+fn fancy_grid(header: &[&str], rows: &[Vec<String>]) -> String {
     let widths: Vec<usize> = (0..header.len())
         .map(|j| {
-            cells
-                .iter()
+            rows.iter()
                 .map(|row| row[j].chars().count())
                 .chain([header[j].chars().count() + 2])
                 .max()
@@ -913,27 +903,29 @@ fn fancy_grid(header: &[&str], rows: &[(String, Vec<f64>)]) -> String {
         .collect();
     let rule = |left: &str, fill: &str, mid: &str, right: &str| {
         let parts: Vec<String> = widths.iter().map(|w| fill.repeat(w + 2)).collect();
-        format!("{left}{}{right}\n", parts.join(mid))
+        format!("{left}{}{right}", parts.join(mid))
     };
-    let line = |row: &[String]| {
+    let line = |row: &[&str]| {
         let parts: Vec<String> = row
             .iter()
             .zip(&widths)
             .map(|(c, w)| format!(" {c:<w$} "))
             .collect();
-        format!("│{}│\n", parts.join("│"))
+        format!("│{}│", parts.join("│"))
     };
-    let header: Vec<String> = header.iter().map(|h| (*h).to_owned()).collect();
-    let mut out = rule("╒", "═", "╤", "╕");
-    out += &line(&header);
-    out += &rule("╞", "═", "╪", "╡");
-    for (i, row) in cells.iter().enumerate() {
+    let mut lines = vec![
+        rule("╒", "═", "╤", "╕"),
+        line(header),
+        rule("╞", "═", "╪", "╡"),
+    ];
+    for (i, row) in rows.iter().enumerate() {
         if i > 0 {
-            out += &rule("├", "─", "┼", "┤");
+            lines.push(rule("├", "─", "┼", "┤"));
         }
-        out += &line(row);
+        lines.push(line(&row.iter().map(String::as_str).collect::<Vec<_>>()));
     }
-    out + &rule("╘", "═", "╧", "╛").replace('\n', "")
+    lines.push(rule("╘", "═", "╧", "╛"));
+    lines.join("\n")
 }
 
 /// The four rows CLEME prints: corpus and sentence level, plain and weighted.
@@ -944,164 +936,135 @@ const ROWS: [&str; 4] = [
     "sentence_weighted",
 ];
 
+/// A named value of a score: a table column or a field of its Python representation.
+type Column<'a, S> = (&'a str, fn(&S) -> f64);
+
+/// CLEME's scorer output for its four scores ([`ROWS`], each named `{prefix}_{row}`): the table
+/// of `columns` (4 decimals), the sample count, and each score as Python prints its result
+/// object, `'name': {class}(field=value, …)`.
+fn printed<S>(
+    samples: usize,
+    (prefix, class): (&str, &str),
+    columns: &[Column<'_, S>],
+    fields: &[Column<'_, S>],
+    scores: &[S; 4],
+) -> String {
+    let names: Vec<String> = ROWS.iter().map(|r| format!("{prefix}_{r}")).collect();
+    let header: Vec<&str> = std::iter::once("metric")
+        .chain(columns.iter().map(|c| c.0))
+        .collect();
+    let rows: Vec<Vec<String>> = names
+        .iter()
+        .zip(scores)
+        .map(|(name, s)| {
+            std::iter::once(name.clone())
+                .chain(columns.iter().map(|(_, get)| format!("{:.4}", get(s))))
+                .collect()
+        })
+        .collect();
+    let reprs: Vec<String> = names
+        .iter()
+        .zip(scores)
+        .map(|(name, s)| {
+            let values: Vec<String> = fields
+                .iter()
+                .map(|(field, get)| format!("{field}={}", python_float(get(s))))
+                .collect();
+            format!("{}: {class}({})", python3_repr(name), values.join(", "))
+        })
+        .collect();
+    format!(
+        "\n{}\nnum_sample: {samples}\n\nnum_sample={samples} scores={{{}}}\n",
+        fancy_grid(&header, &rows),
+        reprs.join(", ")
+    )
+}
+
 /// What CLEME's command prints after its `Args:` line for CLEME: the table of the four scores and
 /// their Python representation, from every sentence's counts.
 pub fn cleme_report(counts: &[ClemeSentenceCounts]) -> String {
+    let side = |weighted: bool| counts.iter().map(move |c| c.get(weighted));
     let scores = [
-        cleme_prf_corpus(counts.iter().map(|c| &c.plain[..]), 0.5),
-        cleme_prf_corpus(counts.iter().map(|c| &c.weighted[..]), 0.5),
-        cleme_prf_sentence(counts.iter().map(|c| &c.plain[..])),
-        cleme_prf_sentence(counts.iter().map(|c| &c.weighted[..])),
+        cleme_prf_corpus(side(false), 0.5),
+        cleme_prf_corpus(side(true), 0.5),
+        cleme_prf_sentence(side(false)),
+        cleme_prf_sentence(side(true)),
     ];
-    let rows: Vec<(String, Vec<f64>)> = ROWS
-        .iter()
-        .zip(&scores)
-        .map(|(name, s)| {
-            let c = s.counts;
-            (
-                format!("prf_{name}"),
-                vec![s.f, s.p, s.r, s.acc, c.tp, c.fp, c.fn_, c.tn],
-            )
-        })
-        .collect();
-    let table = fancy_grid(
-        &["metric", "F", "P", "R", "ACC", "TP", "FP", "FN", "TN"],
-        &rows,
-    );
-    let fields = ["tp", "fp", "fn", "tn", "p", "r", "f", "acc"];
-    let values: Vec<(&str, Vec<f64>)> = rows
-        .iter()
-        .zip(&scores)
-        .map(|((name, _), s)| {
-            let c = s.counts;
-            (
-                name.as_str(),
-                vec![c.tp, c.fp, c.fn_, c.tn, s.p, s.r, s.f, s.acc],
-            )
-        })
-        .collect();
-    report(&table, counts.len(), "EditScorerResult", &fields, &values)
+    let columns: [Column<'_, ClemePrf>; 8] = [
+        ("F", |s| s.f),
+        ("P", |s| s.p),
+        ("R", |s| s.r),
+        ("ACC", |s| s.acc),
+        ("TP", |s| s.counts.tp),
+        ("FP", |s| s.counts.fp),
+        ("FN", |s| s.counts.fn_),
+        ("TN", |s| s.counts.tn),
+    ];
+    let fields: [Column<'_, ClemePrf>; 8] = [
+        ("tp", |s| s.counts.tp),
+        ("fp", |s| s.counts.fp),
+        ("fn", |s| s.counts.fn_),
+        ("tn", |s| s.counts.tn),
+        ("p", |s| s.p),
+        ("r", |s| s.r),
+        ("f", |s| s.f),
+        ("acc", |s| s.acc),
+    ];
+    printed(
+        counts.len(),
+        ("prf", "EditScorerResult"),
+        &columns,
+        &fields,
+        &scores,
+    )
 }
 
 /// What CLEME's command prints after its `Args:` line for CLEME2.0 (length weigher): the table
 /// of the four HEUO scores and their Python representation.
 pub fn cleme2_report(counts: &[ClemeSentenceCounts], factors: HeuoFactors) -> String {
+    let side = |weighted: bool| counts.iter().map(move |c| c.get(weighted));
     let scores = [
-        cleme2_corpus(counts.iter().map(|c| &c.plain[..]), factors),
-        cleme2_corpus(counts.iter().map(|c| &c.weighted[..]), factors),
-        cleme2_sentence(counts.iter().map(|c| &c.plain[..]), factors),
-        cleme2_sentence(counts.iter().map(|c| &c.weighted[..]), factors),
+        cleme2_corpus(side(false), factors),
+        cleme2_corpus(side(true), factors),
+        cleme2_sentence(side(false), factors),
+        cleme2_sentence(side(true), factors),
     ];
-    let rows: Vec<(String, Vec<f64>)> = ROWS
-        .iter()
-        .zip(&scores)
-        .map(|(name, h)| {
-            let c = h.counts;
-            (
-                format!("heuo_{name}"),
-                vec![
-                    h.com,
-                    h.hit,
-                    h.wrong,
-                    h.under,
-                    h.over,
-                    c.tp,
-                    c.fp,
-                    c.fn_,
-                    c.tn,
-                    c.fp_ne,
-                    c.fp_un,
-                    h.necessary(),
-                ],
-            )
-        })
-        .collect();
-    let table = fancy_grid(
-        &[
-            "metric", "COM", "HIT", "ERR", "UND", "OVE", "TP", "FP", "FN", "TN", "FP_NE", "FP_UN",
-            "NE",
-        ],
-        &rows,
-    );
-    let fields = [
-        "tp",
-        "fp",
-        "fn",
-        "tn",
-        "fp_ne",
-        "fp_un",
-        "necessary",
-        "unnecessary",
-        "com",
-        "hit",
-        "err",
-        "und",
-        "ove",
+    let columns: [Column<'_, Heuo>; 12] = [
+        ("COM", |h| h.com),
+        ("HIT", |h| h.hit),
+        ("ERR", |h| h.wrong),
+        ("UND", |h| h.under),
+        ("OVE", |h| h.over),
+        ("TP", |h| h.counts.tp),
+        ("FP", |h| h.counts.fp),
+        ("FN", |h| h.counts.fn_),
+        ("TN", |h| h.counts.tn),
+        ("FP_NE", |h| h.counts.fp_ne),
+        ("FP_UN", |h| h.counts.fp_un),
+        ("NE", Heuo::necessary),
     ];
-    let values: Vec<(&str, Vec<f64>)> = rows
-        .iter()
-        .zip(&scores)
-        .map(|((name, _), h)| {
-            let c = h.counts;
-            let values = vec![
-                c.tp,
-                c.fp,
-                c.fn_,
-                c.tn,
-                c.fp_ne,
-                c.fp_un,
-                h.necessary(),
-                c.fp_un,
-                h.com,
-                h.hit,
-                h.wrong,
-                h.under,
-                h.over,
-            ];
-            (name.as_str(), values)
-        })
-        .collect();
-    report(
-        &table,
+    // CLEME's result objects call FP_UN "unnecessary" too.
+    let fields: [Column<'_, Heuo>; 13] = [
+        ("tp", |h| h.counts.tp),
+        ("fp", |h| h.counts.fp),
+        ("fn", |h| h.counts.fn_),
+        ("tn", |h| h.counts.tn),
+        ("fp_ne", |h| h.counts.fp_ne),
+        ("fp_un", |h| h.counts.fp_un),
+        ("necessary", Heuo::necessary),
+        ("unnecessary", |h| h.counts.fp_un),
+        ("com", |h| h.com),
+        ("hit", |h| h.hit),
+        ("err", |h| h.wrong),
+        ("und", |h| h.under),
+        ("ove", |h| h.over),
+    ];
+    printed(
         counts.len(),
-        "HEUOEditScorerResult",
+        ("heuo", "HEUOEditScorerResult"),
+        &columns,
         &fields,
-        &values,
-    )
-}
-
-/// `name=value, …` with Python's float representation.
-fn keywords(names: &[&str], values: &[f64]) -> String {
-    names
-        .iter()
-        .zip(values)
-        .map(|(n, v)| format!("{n}={}", python_float(*v)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// CLEME's scorer output around a table: the table, the sample count and each score's Python
-/// representation (`'name': Class(field=value, …)`).
-fn report(
-    table: &str,
-    samples: usize,
-    class: &str,
-    fields: &[&str],
-    scores: &[(&str, Vec<f64>)],
-) -> String {
-    let reprs: Vec<String> = scores
-        .iter()
-        .map(|(name, values)| {
-            format!(
-                "{}: {class}({})",
-                python3_repr(name),
-                keywords(fields, values)
-            )
-        })
-        .collect();
-    format!(
-        "\n{table}\nnum_sample: {samples}\n\nnum_sample={samples} scores={{{}}}\n",
-        reprs.join(", ")
+        &scores,
     )
 }
 

@@ -33,13 +33,22 @@ enum Level {
     Sentence,
 }
 
-/// `--assumption`.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Assumption {
-    /// Against each reference on its own.
+/// CLEME's assumption (`gecbias cleme --assumption`, `gecbias score --cleme-assumption`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Assumption {
+    /// Against each reference on its own; the best per sentence counts.
     Dependent,
     /// Against all references at once, chunk by chunk.
     Independent,
+}
+
+impl From<Assumption> for ClemeAssumption {
+    fn from(a: Assumption) -> ClemeAssumption {
+        match a {
+            Assumption::Dependent => ClemeAssumption::Dependent,
+            Assumption::Independent => ClemeAssumption::Independent,
+        }
+    }
 }
 
 /// CLEME or CLEME2.0 of a hypothesis M2 file against a reference M2 file, as CLEME's `main.py`
@@ -69,10 +78,7 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
     let reference = input::m2(&args.reference, false)?;
     let hypothesis = input::m2(&args.hypothesis, false)?;
-    let assumption = match args.assumption {
-        Assumption::Dependent => ClemeAssumption::Dependent,
-        Assumption::Independent => ClemeAssumption::Independent,
-    };
+    let assumption = ClemeAssumption::from(args.assumption);
     let counts = cleme_m2_counts(&reference, &hypothesis, assumption).map_err(Error::library)?;
     let (metric, report) = match args.metric {
         Metric::Cleme => ("cleme", cleme_report(&counts)),

@@ -41,7 +41,6 @@
 
 use std::io::Write;
 
-use gec_metrics::ClemeAssumption;
 use gec_metrics::{
     CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, KoyamaOptions, KoyamaUnit,
     M2File, M2Options,
@@ -248,7 +247,7 @@ struct MetricOptions {
     /// CLEME, CLEME2.0: output chunks against each reference on its own (dependent) or against
     /// all references at once (independent).
     #[arg(long, value_enum, default_value = "dependent")]
-    cleme_assumption: ClemeAssumptionName,
+    cleme_assumption: crate::cleme::Assumption,
     /// CLEME, CLEME2.0: chunks weighted by their length (CLEME's weigher) or all 1. CLEME2.0's
     /// BERTScore similarity weigher needs a model and is not offered.
     #[arg(long, value_enum, default_value = "length")]
@@ -257,15 +256,6 @@ struct MetricOptions {
     /// sentences' scores (sentence; CLEME2.0's sentence factors).
     #[arg(long, value_enum, default_value = "corpus")]
     cleme_level: ClemeLevelName,
-}
-
-/// `--cleme-assumption`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum ClemeAssumptionName {
-    /// Against each reference on its own; the best per sentence counts.
-    Dependent,
-    /// Against all references at once, chunk by chunk.
-    Independent,
 }
 
 /// `--cleme-weights`.
@@ -413,10 +403,7 @@ impl MetricOptions {
 
     fn cleme(&self, scorer: ClemeScorer) -> ClemeScorer {
         scorer
-            .with_assumption(match self.cleme_assumption {
-                ClemeAssumptionName::Dependent => ClemeAssumption::Dependent,
-                ClemeAssumptionName::Independent => ClemeAssumption::Independent,
-            })
+            .with_assumption(self.cleme_assumption.into())
             .with_length_weights(self.cleme_weights == ClemeWeightsName::Length)
             .with_level(match self.cleme_level {
                 ClemeLevelName::Corpus => ClemeLevel::Corpus,

