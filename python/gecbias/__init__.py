@@ -51,12 +51,17 @@ from ._inputs import (
     Inputs,
     Lines,
     PathLike,
+    MAX_GREEN_ORDER,
+    MAX_ITERATIONS,
+    MAX_KOYAMA_ORDER,
+    beta as beta_value,
     checked_lines,
     choice,
     count,
     path_of,
     positive,
     named,
+    resamples as resamples_value,
     read_lines,
     several,
 )
@@ -247,15 +252,15 @@ class Resampling:
         confidence = None
         if self.confidence:
             method = choice(self.ci_method, ("bca", "percentile"), "ci_method")
-            confidence = (count(self.confidence_n, "confidence_n", 1), method)
-        paired_bs = count(self.paired_bs_n, "paired_bs_n", 1) if self.paired_bs else None
-        paired_ar = count(self.paired_ar_n, "paired_ar_n", 1) if self.paired_ar else None
+            confidence = (resamples_value(self.confidence_n, "confidence_n"), method)
+        paired_bs = resamples_value(self.paired_bs_n, "paired_bs_n") if self.paired_bs else None
+        paired_ar = resamples_value(self.paired_ar_n, "paired_ar_n") if self.paired_ar else None
         rank = None
         if self.rank:
             alpha = positive(self.rank_alpha, "rank_alpha")
             if alpha >= 1:
                 raise ValueError(f"rank_alpha: a level between 0 and 1, not {alpha!r}")
-            rank = (count(self.paired_ar_n, "paired_ar_n", 1), alpha)
+            rank = (resamples_value(self.paired_ar_n, "paired_ar_n"), alpha)
         return confidence, paired_bs, paired_ar, rank, count(self.seed, "seed")
 
 
@@ -458,20 +463,20 @@ class Scorer:
             return origin, lines
 
         options = (
-            positive(beta, "beta"),
+            beta_value(beta, "beta"),
             count(max_unchanged_words, "max_unchanged_words"),
             bool(ignore_whitespace_casing),
             errant_mode,
             analyser,
             (cat, average),
-            count(iterations, "iterations", 1),
+            count(iterations, "iterations", 1, MAX_ITERATIONS),
             bool(pretokenized),
             bool(sentences),
             usim_params,
             _parser_name(parser_model),
             (
-                (count(green_n, "green_n", 1), positive(green_beta, "green_beta"), green_unit),
-                (count(koyama_n, "koyama_n", 1), koyama_unit, koyama_mode, count(koyama_iterations, "koyama_iterations", 1)),
+                (count(green_n, "green_n", 1, MAX_GREEN_ORDER), beta_value(green_beta, "green_beta"), green_unit),
+                (count(koyama_n, "koyama_n", 1, MAX_KOYAMA_ORDER), koyama_unit, koyama_mode, count(koyama_iterations, "koyama_iterations", 1, MAX_ITERATIONS)),
                 (None if goto_weights is None else os.fspath(goto_weights), count(goto_ref, "goto_ref")),
                 (cleme_assumption, cleme_weights, cleme_level),
             ),
@@ -542,7 +547,7 @@ def _one(results: Sequence[Score], cls: Type[_S]) -> _S:
 
 def _m2_options(beta: float, max_unchanged_words: int, ignore_whitespace_casing: bool) -> "tuple[float, int, bool]":
     return (
-        positive(beta, "beta"),
+        beta_value(beta, "beta"),
         count(max_unchanged_words, "max_unchanged_words"),
         bool(ignore_whitespace_casing),
     )
@@ -630,7 +635,7 @@ class GleuCorpus:
         """compute_gleu's corpus GLEU of ``hypotheses``: the mean over ``iterations`` rounds of
         the script's own reference draws, to the last digit, and their standard deviation."""
         lines, name = read_lines(hypotheses, "hypotheses")
-        mean, std, n, signature = self._corpus.score(lines, name, count(iterations, "iterations", 1))
+        mean, std, n, signature = self._corpus.score(lines, name, count(iterations, "iterations", 1, MAX_ITERATIONS))
         return GleuScore(
             name="GLEU", system=name, score=mean, sentences=n, signature=signature, confidence=None,
             paired_bs=None, paired_ar=None, rank=None, std_over_draws=std,
@@ -956,13 +961,13 @@ def meta_eval(
     choice(granularity, ("sent", "edit"), "granularity")
     choice(human, ("ew", "trueskill"), "human")
     chosen = [choice(m, ("m2", "errant", "gleu", "usim"), "metrics") for m in _names(metrics, "metrics")]
-    beta_values = [positive(b, "betas") for b in betas]
+    beta_values = [beta_value(b, "betas") for b in betas]
     if not beta_values:
         raise ValueError("betas: at least one β")
     choice(unit, ("rankings", "sentences", "comparisons"), "unit")
     report = _native.meta_eval(
-        dataset, root_path, gold_path, chosen, human, count(trueskill_runs, "trueskill_runs", 1),
-        beta_values, bool(confidence), bool(paired), count(resamples, "resamples", 1), unit,
+        dataset, root_path, gold_path, chosen, human, count(trueskill_runs, "trueskill_runs", 1, 10_000),
+        beta_values, bool(confidence), bool(paired), resamples_value(resamples, "resamples"), unit,
         count(seed, "seed"),
         None if exclude is None else _names(exclude, "exclude", empty=True),
         None if references is None else _names(references, "references", empty=True),

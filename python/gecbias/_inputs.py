@@ -38,6 +38,13 @@ def checked_lines(value: object, argument: str) -> List[str]:
             f"{argument}: expected a file path or a list of lines (str), not {type(value).__name__}"
         )
     lines = list(value)
+    if not lines:
+        raise InputError(f"<{argument}>: empty")
+    if all(type(line) is str and line and os.path.isfile(line) for line in lines):
+        raise TypeError(
+            f"{argument}: every item names an existing file, but a list of str is one input's lines; "
+            f"give the file as a path (pathlib.Path({lines[0]!r}), or the str alone)"
+        )
     # The common case checked at C speed (a per-line loop in Python cost more than the M2
     # lattices of a 50-line batch); anything else goes line by line, for the message.
     if all(type(line) is str for line in lines):
@@ -74,7 +81,13 @@ def several(value: Union[Lines, Sequence[Lines]], argument: str) -> List[Lines]:
         )
     items: List[Lines] = list(value)
     if items and all(isinstance(item, str) for item in items):
-        return [[str(item) for item in items]]
+        lines = [str(item) for item in items]
+        if all(line and os.path.isfile(line) for line in lines):
+            raise TypeError(
+                f"{argument}: every item names an existing file, but a list of str is one input's "
+                f"lines; give files as paths ([pathlib.Path(p) for p in {argument}])"
+            )
+        return [lines]
     return items
 
 
@@ -126,11 +139,40 @@ def positive(value: object, argument: str) -> float:
     return float(value)
 
 
-def count(value: object, argument: str, minimum: int = 0) -> int:
-    """``value`` as an ``int`` of at least ``minimum``, else a ``TypeError``/``ValueError``
-    naming the argument."""
+#: The bounds the engine checks: (fewest resamples or trials, most, most GLEU iterations, highest
+#: GREEN order, highest Koyama order, largest β).
+MIN_RESAMPLES, MAX_RESAMPLES, MAX_ITERATIONS, MAX_GREEN_ORDER, MAX_KOYAMA_ORDER, MAX_BETA = _native.limits()
+
+
+def count(value: object, argument: str, minimum: int = 0, maximum: Optional[int] = None) -> int:
+    """``value`` as an ``int`` from ``minimum`` to ``maximum``, else a ``TypeError``/``ValueError``
+    naming the argument and the bound."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{argument}: an int, not {type(value).__name__}")
     if value < minimum:
         raise ValueError(f"{argument}: at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise ValueError(
+            f"{argument}: at most {maximum} (each one rescores the corpus: more would run for hours), not {value}"
+        )
     return value
+
+
+def resamples(value: object, argument: str) -> int:
+    """A count of resamples or trials, from :data:`MIN_RESAMPLES` (a 95 % interval's ends and a
+    p-value need that many draws to mean anything) to :data:`MAX_RESAMPLES`."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < MIN_RESAMPLES:
+        raise ValueError(
+            f"{argument}: at least {MIN_RESAMPLES} (a 95 % interval's ends and a p-value need that "
+            f"many draws to mean anything), not {value}"
+        )
+    return count(value, argument, MIN_RESAMPLES, MAX_RESAMPLES)
+
+
+def beta(value: object, argument: str) -> float:
+    """β of F_β: a number above 0 and at most :data:`MAX_BETA` (above it β² loses recall's
+    digits, then overflows)."""
+    b = positive(value, argument)
+    if b > MAX_BETA:
+        raise ValueError(f"{argument}: at most {MAX_BETA} (above it F_β is recall), not {value!r}")
+    return b

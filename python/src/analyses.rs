@@ -294,9 +294,8 @@ pub(crate) fn meta_eval<'py>(
         granularity,
         parser_model,
     )?;
-    let report = py
-        .detach(|| MetaEval::new(options)?.report())
-        .map_err(|e| match e {
+    let report = crate::interruptible(py, move || MetaEval::new(options)?.report())?.map_err(
+        |e| match e {
             gecbias_engine::Error::Unjudged { system, judgments } => PyValueError::new_err(
                 format!("exclude: {system}: no ranking of {judgments} judges it"),
             ),
@@ -305,6 +304,7 @@ pub(crate) fn meta_eval<'py>(
                  judgments: human=\"ew\" (TrueSkill would need its runs on each)",
             ),
             other => engine_error(other),
-        })?;
+        },
+    )?;
     crate::to_python::to_python(py, &report)
 }

@@ -39,6 +39,9 @@ fn metrics_error(e: gec_metrics::Error) -> PyErr {
         gec_metrics::Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
             PyFileNotFoundError::new_err(e.to_string())
         }
+        gec_metrics::Error::Read(read) if read.is_not_found() => {
+            PyFileNotFoundError::new_err(e.to_string())
+        }
         _ => InputError::new_err(e.to_string()),
     }
 }
@@ -57,6 +60,58 @@ pub(crate) fn engine_error(e: gecbias_engine::Error) -> PyErr {
         gecbias_engine::Error::Metrics { source } => crate::metrics_error(source),
         other => InputError::new_err(other.to_string()),
     }
+}
+
+/// `work` run on a thread of its own while this thread, without the GIL, waits for it and every
+/// 0.1 s lets Python run its signal handlers: Ctrl-C in a long call raises `KeyboardInterrupt`
+/// at once. The abandoned computation finishes on its thread (every count it takes is bounded:
+/// at most minutes) and its result is dropped.
+pub(crate) fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    use std::sync::mpsc::RecvTimeoutError;
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("gecbias-work".into())
+        .spawn(move || {
+            let _ = sender.send(work());
+        })
+        .map_err(|e| {
+            pyo3::exceptions::PyRuntimeError::new_err(format!("starting a thread: {e}"))
+        })?;
+    let mut receiver = receiver;
+    loop {
+        // The receiver travels into the wait and back: it may not be shared across threads.
+        let (received, back) = py.detach(move || {
+            let received = receiver.recv_timeout(std::time::Duration::from_millis(100));
+            (received, receiver)
+        });
+        receiver = back;
+        match received {
+            Ok(value) => return Ok(value),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "gecbias: the computation ended without a result",
+                ));
+            }
+        }
+    }
+}
+
+/// The bounds every front door checks, for the package's argument checks: (fewest resamples or
+/// trials, most, most GLEU iterations, highest GREEN order, highest Koyama order, largest β).
+#[pyfunction]
+fn limits() -> (usize, usize, usize, usize, usize, f64) {
+    (
+        gecbias_engine::MIN_RESAMPLES,
+        gecbias_engine::MAX_RESAMPLES,
+        gec_metrics::MAX_ITERATIONS,
+        gec_metrics::MAX_GREEN_ORDER,
+        gec_metrics::MAX_KOYAMA_ORDER,
+        gec_metrics::MAX_BETA,
+    )
 }
 
 /// The lines of the file at `path` (UTF-8, CRLF or LF, the size limit of the command); an empty
@@ -326,6 +381,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyses::meta_eval, m)?)?;
     m.add_function(wrap_pyfunction!(tag, m)?)?;
     m.add_function(wrap_pyfunction!(errant_parallel, m)?)?;
+    m.add_function(wrap_pyfunction!(limits, m)?)?;
     m.add_function(wrap_pyfunction!(read_lines, m)?)?;
     m.add_class::<M2Gold>()?;
     m.add_class::<GleuCorpus>()?;

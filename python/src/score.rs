@@ -122,7 +122,7 @@ enum Metric {
 /// once (sacrebleu's metric objects), to score any number of system sets.
 #[pyclass(frozen, module = "gecbias._native")]
 pub(crate) struct Scorer {
-    metric: Metric,
+    metric: std::sync::Arc<Metric>,
 }
 
 fn prepare(
@@ -249,8 +249,7 @@ fn prepare(
             };
             let mut scorer = GotoScorer::new(&source, reference, analyser).with_beta(beta);
             if let Some(path) = goto_weights {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| PyValueError::new_err(format!("{path}: {e}")))?;
+                let text = gec_metrics::read_text(&path).map_err(crate::metrics_error)?;
                 let weights = gec_metrics::read_goto_weights(&text, &path).map_err(engine_input)?;
                 scorer = scorer.with_weights(&path, weights);
             }
@@ -402,7 +401,9 @@ impl Scorer {
         options: Options,
     ) -> PyResult<Scorer> {
         let metric = py.detach(|| prepare(&metric, source, references, gold, options))?;
-        Ok(Scorer { metric })
+        Ok(Scorer {
+            metric: std::sync::Arc::new(metric),
+        })
     }
 
     /// Every system's row ((name, origin, lines) each, the first the baseline of the paired
@@ -418,7 +419,8 @@ impl Scorer {
             .into_iter()
             .map(|(name, origin, l)| System::named(name, Lines::new(origin, l)))
             .collect();
-        let report = py.detach(|| self.metric.report(&systems, &settings))?;
+        let metric = std::sync::Arc::clone(&self.metric);
+        let report = crate::interruptible(py, move || metric.report(&systems, &settings))??;
         report
             .systems
             .iter()

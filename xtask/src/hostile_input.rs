@@ -287,6 +287,14 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
     let (cleme_runs, cleme_failures) = malformed_cleme(&gecbias)?;
     runs += cleme_runs;
     failures.extend(cleme_failures);
+    for rows in [
+        endless_inputs(&gecbias)?,
+        misaligned_hypotheses(&gecbias)?,
+        out_of_range(&gecbias)?,
+    ] {
+        runs += rows.0;
+        failures.extend(rows.1);
+    }
     let _ = std::fs::remove_dir_all(dir());
     if !failures.is_empty() {
         bail!(
@@ -435,6 +443,220 @@ fn malformed_cleme(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
             }
             runs += 1;
         }
+    }
+    Ok((runs, failures))
+}
+
+/// `/dev/zero` (a file that reports no length and never ends, with no line end) as every input
+/// of every command: exit 1 in under a second, naming the file and the limit, never reading it
+/// whole. The number of runs, and a line for each that did not.
+fn endless_inputs(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
+    let zero = "/dev/zero";
+    if !Path::new(zero).exists() {
+        return Ok((0, Vec::new()));
+    }
+    let mut commands = commands(zero, zero);
+    commands.push(vec!["score", "-m", "m2", "--gold", zero, "-i", "-"]);
+    commands.push(vec![
+        "usim",
+        "-q",
+        "-s",
+        zero,
+        "-o",
+        zero,
+        "--parser-model",
+        zero,
+    ]);
+    let (mut runs, mut failures) = (0, Vec::new());
+    for args in commands {
+        let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+        let (code, stderr, elapsed) = run(gecbias, &args)?;
+        let named = stderr.contains(zero) && stderr.contains("limit");
+        if code != Some(1)
+            || !named
+            || elapsed > Duration::from_secs(1)
+            || stderr.lines().count() != 1
+        {
+            failures.push(format!(
+                "/dev/zero: gecbias {}: status {code:?} after {elapsed:?}, not exit 1 within 1 s \
+                 naming the file and the limit: {}",
+                args.join(" "),
+                &stderr[..stderr.len().min(300)]
+            ));
+        }
+        runs += 1;
+    }
+    Ok((runs, failures))
+}
+
+/// Hypothesis M2 files out of step with their gold (its first block moved to the end, two
+/// blocks swapped, one `S` line changed): every path that pairs hypothesis edits with a gold
+/// exits 1 naming the hypothesis file's line and the gold's. The number of runs, and a line for
+/// each that did not.
+fn misaligned_hypotheses(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
+    let blocks: Vec<String> = [
+        "He go to school .",
+        "She like it .",
+        "They is here .",
+        "I are fine .",
+    ]
+    .iter()
+    .map(|s| format!("S {s}\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"))
+    .collect();
+    let gold = file("aligned-gold.m2", blocks.join("\n").as_bytes())?;
+    let mut rotated = blocks.clone();
+    rotated.rotate_left(1);
+    let mut swapped = blocks.clone();
+    swapped.swap(1, 2);
+    let mut one = blocks.clone();
+    one[2] = one[2].replace("They is", "They was");
+    // (what, the file, the hypothesis line at fault, the gold's).
+    let cases = [
+        ("rotated", rotated, 1, 1),
+        ("two blocks swapped", swapped, 4, 4),
+        ("one S line changed", one, 7, 7),
+    ];
+    let (mut runs, mut failures) = (0, Vec::new());
+    for (k, (what, hyp_blocks, hyp_line, gold_line)) in cases.iter().enumerate() {
+        let hyp = file(
+            &format!("misaligned-{k}.m2"),
+            hyp_blocks.join("\n").as_bytes(),
+        )?;
+        for metric in ["errant", "cleme", "cleme2"] {
+            let args: Vec<String> = ["score", "-m", metric, "--gold", &gold, "-i", &hyp]
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            let (code, stderr, _) = run(gecbias, &args)?;
+            let places = [format!("{hyp}:{hyp_line}:"), format!("(line {gold_line})")];
+            if code != Some(1) || !places.iter().all(|p| stderr.contains(p.as_str())) {
+                failures.push(format!(
+                    "hypothesis M2 {what}: gecbias {}: status {code:?}, not exit 1 naming {} and \
+                     the gold's line {gold_line}: {}",
+                    args.join(" "),
+                    places[0],
+                    &stderr[..stderr.len().min(300)]
+                ));
+            }
+            runs += 1;
+        }
+    }
+    Ok((runs, failures))
+}
+
+/// Every count option at 2⁶⁴ − 1, 10¹², 10⁹ (and the resampling counts at 1), β at 10³⁰⁸, an
+/// option no chosen metric reads, and a label given twice: exit 2 in under a second naming the
+/// option (or the label). The number of runs, and a line for each that did not.
+fn out_of_range(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
+    let text = file("range.txt", b"He goes to school .\n")?;
+    let gold = file(
+        "range.m2",
+        b"S He go to school .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n",
+    )?;
+    let (t, g) = (text.as_str(), gold.as_str());
+    let score_m2: Vec<&str> = vec!["score", "-m", "m2", "--gold", g, "-i", t];
+    // (the option, the command before it, what must follow it, whether 1 is refused too).
+    let counts: Vec<(&str, Vec<&str>, Vec<&str>, bool)> = vec![
+        (
+            "--confidence-n",
+            score_m2.clone(),
+            vec!["--confidence"],
+            true,
+        ),
+        ("--paired-bs-n", score_m2.clone(), vec!["--paired-bs"], true),
+        ("--paired-ar-n", score_m2.clone(), vec!["--paired-ar"], true),
+        ("--paired-ar-n", score_m2.clone(), vec!["--rank"], true),
+        (
+            "--gleu-iter",
+            vec!["score", "-m", "gleu", "-s", t, "-r", t, "-i", t],
+            vec![],
+            false,
+        ),
+        (
+            "--koyama-iter",
+            vec!["score", "-m", "koyama-gleu", "-s", t, "-r", t, "-i", t],
+            vec![],
+            false,
+        ),
+        (
+            "--iter",
+            vec!["gleu", "-s", t, "-r", t, "-o", t],
+            vec![],
+            false,
+        ),
+        (
+            "--iter",
+            vec!["koyama-gleu", "-s", t, "-r", t, "-o", t],
+            vec![],
+            false,
+        ),
+        (
+            "--resamples",
+            vec!["meta-eval", "--dataset", "gjg15", "--root", t, "--gold", g],
+            vec!["--confidence"],
+            true,
+        ),
+        (
+            "--trueskill-runs",
+            vec!["meta-eval", "--dataset", "gjg15", "--root", t, "--gold", g],
+            vec!["--human", "trueskill"],
+            false,
+        ),
+        ("--max-refs", vec!["coverage", t], vec![], false),
+    ];
+    let mut cases: Vec<(String, Vec<String>)> = Vec::new();
+    for (option, head, tail, one_refused) in &counts {
+        let values: &[&str] = if *one_refused {
+            &["18446744073709551615", "1000000000000", "1000000000", "1"]
+        } else {
+            &["18446744073709551615", "1000000000000", "1000000000"]
+        };
+        for value in values {
+            let args = head
+                .iter()
+                .chain(tail)
+                .chain([option, value])
+                .map(|s| (*s).to_owned());
+            cases.push(((*option).to_owned(), args.collect()));
+        }
+    }
+    for head in [
+        score_m2.clone(),
+        vec!["m2scorer", t, g],
+        vec!["errant-compare", "-hyp", g, "-ref", g],
+    ] {
+        let args = head
+            .iter()
+            .chain(&["--beta", "1e308"])
+            .map(|s| (*s).to_owned());
+        cases.push(("--beta".to_owned(), args.collect()));
+    }
+    let unread = ["score", "-m", "cleme", "--gold", g, "-i", g, "--beta", "2"];
+    cases.push(("--beta".to_owned(), unread.map(str::to_owned).to_vec()));
+    let twice = [
+        "score",
+        "-m",
+        "m2",
+        "--gold",
+        g,
+        "-i",
+        &format!("X={t}"),
+        &format!("X={t}"),
+    ]
+    .map(|s| s.to_owned());
+    cases.push(("\"X\" is given twice".to_owned(), twice.to_vec()));
+    let (mut runs, mut failures) = (0, Vec::new());
+    for (named, args) in cases {
+        let (code, stderr, elapsed) = run(gecbias, &args)?;
+        if code != Some(2) || !stderr.contains(&named) || elapsed > Duration::from_secs(1) {
+            failures.push(format!(
+                "gecbias {}: status {code:?} after {elapsed:?}, not exit 2 within 1 s naming \
+                 {named}: {}",
+                args.join(" "),
+                &stderr[..stderr.len().min(300)]
+            ));
+        }
+        runs += 1;
     }
     Ok((runs, failures))
 }

@@ -23,6 +23,10 @@ pub enum Error {
         /// The first invalid byte.
         offset: usize,
     },
+    /// An input that could not be read within its limits (missing, a directory, too large, a
+    /// line too long): the reader's error names the file.
+    #[error(transparent)]
+    Read(#[from] bounded_read::Error),
     /// A file that could not be read.
     #[error("{file}: {source}")]
     Io {

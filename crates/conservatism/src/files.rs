@@ -5,7 +5,7 @@ use std::path::Path;
 
 use mono_align::morphy::NounLemmatizer;
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
-use mono_align::sentences::preprocess_paragraph;
+use mono_align::sentences::{preprocess_paragraph, sent_tokenize_default};
 use mono_align::{CostModel, WordEquivalence};
 
 use crate::Error;
@@ -54,10 +54,7 @@ impl Resources {
 /// A file's contents, named for messages.
 fn read(path: &Path) -> Result<(String, Vec<u8>), Error> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| Error::Io {
-        file: name.clone(),
-        source,
-    })?;
+    let bytes = bounded_read::read_file(path, bounded_read::Limits::TEXT)?;
     Ok((name, bytes))
 }
 
@@ -125,11 +122,19 @@ pub fn compare_contents(
     match procedure {
         Procedure::Lines => {
             let lines = |text: &str| text.lines().map(str::to_owned).collect::<Vec<_>>();
-            compare_aligned_lines(
-                (&source_name, &lines(&source_text)),
-                (&output_name, &lines(&output_text)),
+            let (source_lines, output_lines) = (lines(&source_text), lines(&output_text));
+            let mut profile = compare_aligned_lines(
+                (&source_name, &source_lines),
+                (&output_name, &output_lines),
                 &resources.same,
-            )
+            )?;
+            let sentences = |line: &str| sent_tokenize_default(&resources.punkt, line).len();
+            profile.line_sentences = source_lines
+                .iter()
+                .zip(&output_lines)
+                .map(|(s, o)| (sentences(s), sentences(o)))
+                .collect();
+            Ok(profile)
         }
         Procedure::Passages => compare_passages(
             &preprocess_paragraph(&source_text),

@@ -47,7 +47,7 @@ pub use passage::{
     MAX_PASSAGE_BYTES, MAX_SENTENCE_WORDS, MAX_WORD_CHARS, Splitter, check_line_counts,
     compare_aligned_lines, compare_passages, passage_text,
 };
-pub use profile::{ConservatismProfile, WORD_CHANGE_BINS};
+pub use profile::{ConservatismProfile, UnmeasuredPair, WORD_CHANGE_BINS};
 pub use sentence::{SentenceMeasures, SentencePair};
 
 /// This crate's version (`gecbias --version` lists it).

@@ -9,7 +9,7 @@ use mono_align::sentences::{read_passage, sent_token_by_char, sent_tokenize_defa
 use mono_align::{CostModel, WordEquivalence};
 
 use crate::Error;
-use crate::profile::ConservatismProfile;
+use crate::profile::{ConservatismProfile, UnmeasuredPair};
 use crate::sentence::SentencePair;
 
 /// A passage file's text as the reference reads it ([`read_passage`]); `name` labels errors.
@@ -173,13 +173,26 @@ pub fn compare_passages(
         break2common_sentences(sentences1, &chars1, sentences2, &chars2, same, &mut cache)?;
     let sources = sentences_from_endings(&chars1, &common.ends1);
     let outputs = sentences_from_endings(&chars2, &common.ends2);
-    let sentences = sources
-        .iter()
-        .zip(&outputs)
-        .map(|(s, o)| SentencePair::from_alignment(cache.get(s, o).clone()).measures(same))
-        .collect();
+    // A pair past the word limit is where the alignment lost its way and matched the rest of
+    // both passages as one "sentence": word-aligning it would take time cubic in its length
+    // (hours at 5,000 words), and its measures would say nothing of one sentence.
+    let mut sentences = Vec::with_capacity(sources.len());
+    let mut unmeasured = Vec::new();
+    for (pair, (s, o)) in sources.iter().zip(&outputs).enumerate() {
+        let words = (mono_align::tokens(s).len(), mono_align::tokens(o).len());
+        if words.0.max(words.1) > MAX_SENTENCE_WORDS {
+            unmeasured.push(UnmeasuredPair {
+                pair,
+                source_words: words.0,
+                output_words: words.1,
+            });
+            continue;
+        }
+        sentences.push(SentencePair::from_alignment(cache.get(s, o).clone()).measures(same));
+    }
     Ok(ConservatismProfile::with_alignment(
         sentences,
         common.aligned_by,
+        unmeasured,
     ))
 }

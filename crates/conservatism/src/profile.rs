@@ -29,6 +29,27 @@ pub struct ConservatismProfile {
     /// How the sentence alignment decided each step (empty when sentences were given aligned).
     #[serde(skip)]
     pub aligned_by: Vec<AlignedBy>,
+    /// Aligned pairs too long to word-align (more than [`crate::MAX_SENTENCE_WORDS`] words on a
+    /// side), left out of [`ConservatismProfile::sentences`]: where the sentence alignment lost
+    /// its way, the rest of both passages comes out as one pair.
+    pub unmeasured: Vec<UnmeasuredPair>,
+    /// Line by line (no sentence alignment): how many sentences Punkt finds in each source line
+    /// and in its output line, for [`ConservatismProfile::splits`] and
+    /// [`ConservatismProfile::concatenations`]; empty for passages.
+    #[serde(skip)]
+    pub line_sentences: Vec<(usize, usize)>,
+}
+
+/// An aligned pair of a passage that was not measured (see
+/// [`ConservatismProfile::unmeasured`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct UnmeasuredPair {
+    /// The pair's 0-based position among the aligned pairs.
+    pub pair: usize,
+    /// Words of the source side.
+    pub source_words: usize,
+    /// Words of the output side.
+    pub output_words: usize,
 }
 
 impl ConservatismProfile {
@@ -37,6 +58,8 @@ impl ConservatismProfile {
         ConservatismProfile {
             sentences,
             aligned_by: Vec::new(),
+            unmeasured: Vec::new(),
+            line_sentences: Vec::new(),
         }
     }
 
@@ -44,29 +67,75 @@ impl ConservatismProfile {
     pub fn with_alignment(
         sentences: Vec<SentenceMeasures>,
         aligned_by: Vec<AlignedBy>,
+        unmeasured: Vec<UnmeasuredPair>,
     ) -> ConservatismProfile {
         ConservatismProfile {
             sentences,
             aligned_by,
+            unmeasured,
+            line_sentences: Vec::new(),
         }
     }
 
-    /// Source sentences the output split (the figure's "split" bar): "sentence splitted" and
-    /// "first longer with align" decisions.
-    pub fn splits(&self) -> usize {
-        self.aligned_by
+    /// The share of the sentence alignment's decisions taken by its fallback rules (word
+    /// alignment of the ends, undoing, commas, or none applying) rather than by matching
+    /// sentence ends (ORDERED, FIRST_LONGER, SECOND_LONGER, the passages' ends); 0 without
+    /// decisions. Above ½ the alignment has most likely lost its way, as the reference's does on
+    /// outputs that split many sentences.
+    pub fn fallback_share(&self) -> f64 {
+        let fallback = self
+            .aligned_by
             .iter()
-            .filter(|a| matches!(a, AlignedBy::FirstLonger | AlignedBy::FirstLongerAligned))
-            .count()
+            .filter(|a| {
+                !matches!(
+                    a,
+                    AlignedBy::Ordered
+                        | AlignedBy::FirstLonger
+                        | AlignedBy::SecondLonger
+                        | AlignedBy::ParagraphEnd
+                )
+            })
+            .count();
+        fallback as f64 / self.aligned_by.len().max(1) as f64
     }
 
-    /// Source sentences the output joined (the figure's "concat" bar): "sentence concatenated"
-    /// and "second longer with align" decisions.
-    pub fn concatenations(&self) -> usize {
+    /// Source sentences the output split into several: the alignment's "second longer"
+    /// decisions ("sentence concatenated" and "second longer with align"), where one source
+    /// sentence is matched with two of the output's. The reference labels these the other way
+    /// round (its figure's "concat" bar, [`ConservatismProfile::paper_concat_bar`]).
+    /// Line by line, the output lines with more sentences (by Punkt) than their source line.
+    pub fn splits(&self) -> usize {
         self.aligned_by
             .iter()
             .filter(|a| matches!(a, AlignedBy::SecondLonger | AlignedBy::SecondLongerAligned))
             .count()
+            + self.line_sentences.iter().filter(|(s, o)| o > s).count()
+    }
+
+    /// Pairs of source sentences the output joined into one: the alignment's "first longer"
+    /// decisions ("sentence splitted" and "first longer with align"), where two source
+    /// sentences are matched with one of the output's (the reference's figure's "split" bar,
+    /// [`ConservatismProfile::paper_split_bar`]).
+    /// Line by line, the output lines with fewer sentences than their source line.
+    pub fn concatenations(&self) -> usize {
+        self.aligned_by
+            .iter()
+            .filter(|a| matches!(a, AlignedBy::FirstLonger | AlignedBy::FirstLongerAligned))
+            .count()
+            + self.line_sentences.iter().filter(|(s, o)| o < s).count()
+    }
+
+    /// The LCB figure's "split" bar as the authors' code labels it (`FIRST_LONGER = "sentence
+    /// splitted"`): the decisions where the *output* joined two source sentences, that is
+    /// [`ConservatismProfile::concatenations`].
+    pub fn paper_split_bar(&self) -> usize {
+        self.concatenations()
+    }
+
+    /// The LCB figure's "concat" bar as the authors' code labels it: the decisions where the
+    /// output split a source sentence, that is [`ConservatismProfile::splits`].
+    pub fn paper_concat_bar(&self) -> usize {
+        self.splits()
     }
 
     /// The heat-map row: how many sentences fall into each of [`WORD_CHANGE_BINS`].

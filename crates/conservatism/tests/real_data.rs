@@ -54,7 +54,13 @@ fn gold_word_change_histogram_is_g6() {
         profile.sentences.iter().map(|s| s.word_change).max(),
         Some(28)
     );
-    assert_eq!((profile.splits(), profile.concatenations()), (39, 36));
+    // The output split 36 source sentences and joined 39 pairs; the authors' figure labels them
+    // the other way round.
+    assert_eq!((profile.splits(), profile.concatenations()), (36, 39));
+    assert_eq!(
+        (profile.paper_split_bar(), profile.paper_concat_bar()),
+        (39, 36)
+    );
     assert_eq!(profile.total_word_change(), 2528);
     assert_eq!(
         (profile.perfect_order(), profile.ecdf_subset().len()),

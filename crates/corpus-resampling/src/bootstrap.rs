@@ -86,10 +86,19 @@ pub(crate) fn check_sizes(n: usize, draws: usize) -> Result<(), Error> {
         Err(Error::TooFewSentences(n))
     } else if draws == 0 {
         Err(Error::Empty)
+    } else if draws > MAX_DRAWS {
+        Err(Error::TooManyDraws {
+            draws,
+            limit: MAX_DRAWS,
+        })
     } else {
         Ok(())
     }
 }
+
+/// The most resamples or randomisation trials one call draws: 1,000,000 (a thousand times
+/// sacrebleu's bootstrap; each draw keeps a value, and each costs a pass over the corpus).
+pub const MAX_DRAWS: usize = 1_000_000;
 
 impl Bootstrap {
     /// Resample `b` of n sentence indices: its own PCG-64 stream, so resamples are independent

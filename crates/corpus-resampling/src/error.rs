@@ -20,6 +20,14 @@ pub enum Error {
     /// Two systems to compare have different sentence counts.
     #[error("the systems have {0} and {1} sentences; a paired test needs the same sentences")]
     DifferentLengths(usize, usize),
+    /// More resamples or trials than one call draws ([`crate::bootstrap::MAX_DRAWS`]).
+    #[error("{draws} resamples or trials: more than the {limit} one call draws")]
+    TooManyDraws {
+        /// Asked for.
+        draws: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// A parameter outside its meaningful range.
     #[error("invalid parameter: {0}")]
     InvalidParameter(String),

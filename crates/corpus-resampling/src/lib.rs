@@ -38,7 +38,7 @@ mod error;
 pub mod significance;
 
 pub use bootstrap::{
-    Bootstrap, BootstrapDistribution, Interval, Spread, acceleration, bca_interval,
+    Bootstrap, BootstrapDistribution, Interval, MAX_DRAWS, Spread, acceleration, bca_interval,
     percentile_interval,
 };
 pub use confidence::{

@@ -4,6 +4,10 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
+    /// An input that could not be read within its limits (missing, a directory, too large, a
+    /// line too long): the reader's error names the file.
+    #[error(transparent)]
+    Read(#[from] bounded_read::Error),
     /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {

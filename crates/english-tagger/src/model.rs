@@ -276,10 +276,7 @@ impl Tagger {
 
     /// Reads a model file written by [`Tagger::save`].
     pub fn load(path: &Path) -> Result<Tagger, Error> {
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_owned(),
-            source,
-        })?;
+        let bytes = bounded_read::read_file(path, bounded_read::Limits::BINARY)?;
         decode(&bytes, &path.display().to_string())
     }
 

@@ -154,25 +154,7 @@ pub fn cleme_sentences(
     reference: &M2File,
     hypothesis: &M2File,
 ) -> Result<Vec<ClemeSentence>, Error> {
-    let (found, expected) = (hypothesis.blocks.len(), reference.blocks.len());
-    if found != expected {
-        // The first sentence too many, or the line after the last one.
-        let line = match hypothesis.blocks.get(expected) {
-            Some(extra) => extra.line,
-            None => hypothesis
-                .blocks
-                .last()
-                .map_or(1, |b| b.line + b.edits.len() + 1),
-        };
-        return Err(Error::M2Syntax {
-            file: hypothesis.file.clone(),
-            line,
-            message: format!(
-                "has {found} sentences but {} has {expected}",
-                reference.file
-            ),
-        });
-    }
+    hypothesis.check_sentences_of(reference)?;
     reference
         .blocks
         .iter()
@@ -183,16 +165,6 @@ pub fn cleme_sentences(
                 line,
                 message,
             };
-            if r.tokens() != h.tokens() {
-                return Err(at(
-                    &hypothesis.file,
-                    h.line,
-                    format!(
-                        "source differs from {}'s (line {}): CLEME needs the same sentences in the same order",
-                        reference.file, r.line
-                    ),
-                ));
-            }
             let mut hyp = cleme_targets(h, &hypothesis.file)?;
             if hyp.len() != 1 {
                 return Err(at(

@@ -626,6 +626,7 @@ fn evaluate(
     options: &ErrantOptions,
     mut verbose: Option<&mut String>,
 ) -> Result<ErrantEvaluation, Error> {
+    crate::check_beta(options.beta)?;
     if hyp.blocks.len() != reference.blocks.len() {
         return Err(Error::CountMismatch {
             file: hyp.file.clone(),
@@ -713,17 +714,21 @@ fn evaluate(
 }
 
 /// Compares a hypothesis M2 file with a reference M2 file as `errant_compare` does with
-/// `options`: the corpus score, per-type counts and what resampling needs.
+/// `options`: the corpus score, per-type counts and what resampling needs. Unlike
+/// `errant_compare`, which pairs sentences by position whatever they are, the hypothesis must
+/// have the reference's sentences ([`M2File::check_sentences_of`]).
 pub fn errant_evaluate(
     hyp: &M2File,
     reference: &M2File,
     options: &ErrantOptions,
 ) -> Result<ErrantEvaluation, Error> {
+    hyp.check_sentences_of(reference)?;
     evaluate(hyp, reference, options, None)
 }
 
 /// Compares a hypothesis M2 file with a reference M2 file sentence by sentence (the corpus score
-/// of [`errant_evaluate`] with the default options but `mode` and `beta`).
+/// of [`errant_evaluate`] with the default options but `mode` and `beta`; the hypothesis must
+/// have the reference's sentences).
 pub fn errant_compare(
     hyp: &M2File,
     reference: &M2File,
@@ -732,7 +737,7 @@ pub fn errant_compare(
 ) -> Result<ErrantScore, Error> {
     let mut options = ErrantOptions::with_mode(mode);
     options.beta = beta;
-    Ok(evaluate(hyp, reference, &options, None)?.score)
+    Ok(errant_evaluate(hyp, reference, &options)?.score)
 }
 
 /// P, R and F_β of `s` as `errant_compare` prints them: rounded to 4 decimals, Python floats.

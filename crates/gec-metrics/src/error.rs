@@ -13,6 +13,10 @@ pub enum Error {
         /// The operating system's error.
         source: std::io::Error,
     },
+    /// The file could not be read within its limits (missing, a directory, too large, a line
+    /// too long).
+    #[error(transparent)]
+    Read(#[from] bounded_read::Error),
     /// A file with no sentence in it.
     #[error("{file}: empty")]
     Empty {

@@ -25,6 +25,19 @@ use crate::python_random::PythonRandom;
 use crate::text::{ascii_split, read_lines};
 use reference_stats::numpy_mean;
 
+/// The most rounds of reference draws GLEU and Koyama's GLEU take: 100,000 (200 times their
+/// tools' 500; each round rescores the corpus, and each round's score is kept).
+pub const MAX_ITERATIONS: usize = 100_000;
+
+/// `iterations` of `metric` if within 1..=[`MAX_ITERATIONS`], else [`Error::InvalidParams`].
+pub(crate) fn check_iterations(metric: &str, iterations: usize) -> Result<(), Error> {
+    if (1..=MAX_ITERATIONS).contains(&iterations) {
+        return Ok(());
+    }
+    Err(Error::InvalidParams(format!(
+        "{metric} takes 1 to {MAX_ITERATIONS} iterations of reference draws, not {iterations}"
+    )))
+}
 /// The n-gram order (the script ignores its `-n` option and always uses 4).
 pub const ORDER: usize = 4;
 
@@ -326,11 +339,7 @@ impl GleuCorpus {
                 expected: self.len(),
             });
         }
-        if iterations == 0 {
-            return Err(Error::InvalidParams(
-                "GLEU needs at least one iteration".into(),
-            ));
-        }
+        check_iterations("GLEU", iterations)?;
         let references = self.reference_count();
         let iterations = if references == 1 { 1 } else { iterations };
         let per_reference: Vec<Vec<GleuStats>> = hypotheses

@@ -170,10 +170,13 @@ pub fn green(
     names: &[&str],
     options: &GreenOptions,
 ) -> Result<GreenScore, Error> {
-    if options.n == 0 || !(options.beta > 0.0 && options.beta.is_finite()) {
+    let beta_fits = options.beta > 0.0 && options.beta <= crate::MAX_BETA;
+    if !(1..=MAX_GREEN_ORDER).contains(&options.n) || !beta_fits {
         return Err(Error::InvalidParams(format!(
-            "GREEN needs n ≥ 1 and a positive β, not n = {} and β = {}",
-            options.n, options.beta
+            "GREEN needs n from 1 to {MAX_GREEN_ORDER} and β in (0, {}], not n = {} and β = {}",
+            crate::MAX_BETA,
+            options.n,
+            options.beta
         )));
     }
     aligned("GREEN", sources, hypotheses, references, names)?;
@@ -195,6 +198,10 @@ pub fn green(
         counts,
     })
 }
+
+/// The highest n-gram order GREEN takes: 100 (every order keeps its counts per sentence and
+/// reference).
+pub const MAX_GREEN_ORDER: usize = 100;
 
 /// One sentence's counts against each reference, the best kept.
 fn sentence(

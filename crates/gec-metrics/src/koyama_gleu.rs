@@ -181,8 +181,11 @@ pub fn koyama_stats(
     names: &[&str],
     options: &KoyamaOptions,
 ) -> Result<KoyamaSentences, Error> {
-    if options.n == 0 {
-        return Err(Error::InvalidParams("Koyama's GLEU needs n ≥ 1".to_owned()));
+    if !(1..=MAX_KOYAMA_ORDER).contains(&options.n) {
+        return Err(Error::InvalidParams(format!(
+            "Koyama's GLEU takes n from 1 to {MAX_KOYAMA_ORDER}, not {}",
+            options.n
+        )));
     }
     aligned("Koyama's GLEU", sources, hypotheses, references, names)?;
     Ok(map_indices(sources.len(), |i| {
@@ -253,19 +256,24 @@ pub fn koyama_corpus_stats(
     )
 }
 
+/// The highest n-gram order Koyama's GLEU takes: 64 (a sentence has few distinct n-grams
+/// above a few words, and every order keeps its counts per reference).
+pub const MAX_KOYAMA_ORDER: usize = 64;
+
 /// Corpus GLEU averaged over `iterations` rounds of reference draws (`gleu -i`; with
 /// [`ReferenceDraws::Python2`], `gleu -f`): numpy's mean of the rounds' corpus GLEU.
 pub fn koyama_sampled(
     sentences: &[Vec<KoyamaStats>],
     iterations: usize,
     draws: ReferenceDraws,
-) -> f64 {
+) -> Result<f64, Error> {
+    crate::gleu::check_iterations("Koyama's GLEU", iterations)?;
     let references = sentences.first().map_or(1, Vec::len);
     let rounds = map_indices(iterations, |j| {
         let choices = reference_choices(draws, j, sentences.len(), references);
         koyama_corpus_stats(sentences, |i| choices[i]).gleu()
     });
-    numpy_mean(&rounds)
+    Ok(numpy_mean(&rounds))
 }
 
 /// Each sentence's best reference (`gleu -m`): the highest GLEU, ties broken by the order GLEUs

@@ -109,27 +109,28 @@ pub use errant_compare::{
 };
 pub use error::Error;
 pub use gleu::{
-    GleuCorpus, GleuOptions, GleuScore, GleuStats, ORDER as GLEU_ORDER, ReferenceDraws, gleu,
-    gleu_summary_line, reference_choices,
+    GleuCorpus, GleuOptions, GleuScore, GleuStats, MAX_ITERATIONS, ORDER as GLEU_ORDER,
+    ReferenceDraws, gleu, gleu_summary_line, reference_choices,
 };
 pub use gotoscorer::{
     GOTO_UNEDITED, GotoChunk, GotoCounts, GotoEdit, GotoWeights, goto_chunks, goto_sentence,
     goto_weights, goto_weights_json, read_goto_weights,
 };
 pub use green::{
-    GreenOptions, GreenScore, GreenSentence, GreenUnit, NgramCounts, green, green_f,
-    green_precision_recall, green_totals,
+    GreenOptions, GreenScore, GreenSentence, GreenUnit, MAX_GREEN_ORDER, NgramCounts, green,
+    green_f, green_precision_recall, green_totals,
 };
 pub use koyama_gleu::{
-    KoyamaCounts, KoyamaOptions, KoyamaSentences, KoyamaStats, KoyamaUnit, koyama_best_references,
-    koyama_corpus_stats, koyama_digits, koyama_mean, koyama_sampled, koyama_sentence, koyama_stats,
+    KoyamaCounts, KoyamaOptions, KoyamaSentences, KoyamaStats, KoyamaUnit, MAX_KOYAMA_ORDER,
+    koyama_best_references, koyama_corpus_stats, koyama_digits, koyama_mean, koyama_sampled,
+    koyama_sentence, koyama_stats,
 };
 pub use m2_file::{M2Block, M2Edit, M2File};
 pub use m2_gold::{M2Gold, SystemM2};
 pub use m2_score::{
-    AnnotatorResult, Counts, GoldSentence, M2Options, M2Score, SentenceStats, chosen_annotators,
-    corpus_score, corpus_score_pair, score_from_counts, score_sentence, score_sentences,
-    sentence_stats, summary_report, verbose_report, very_verbose_report,
+    AnnotatorResult, Counts, GoldSentence, M2Options, M2Score, MAX_BETA, SentenceStats, check_beta,
+    chosen_annotators, corpus_score, corpus_score_pair, score_from_counts, score_sentence,
+    score_sentences, sentence_stats, summary_report, verbose_report, very_verbose_report,
 };
 pub use m2_trace::MAX_TRACE_VERTICES;
 pub use parallel::map_indices;

@@ -90,6 +90,11 @@ impl M2Edit {
 }
 
 impl M2Block {
+    /// The line after the block's last line (its `S` line and its edits).
+    pub fn end_line(&self) -> usize {
+        self.line + self.edits.len() + 1
+    }
+
     /// The source tokens (whitespace-separated).
     pub fn tokens(&self) -> Vec<&str> {
         python_split(&self.source).collect()
@@ -143,6 +148,53 @@ impl M2Block {
 }
 
 impl M2File {
+    /// Checks that this hypothesis M2 file has the sentences of `gold`: as many, each with the
+    /// gold's source tokens, in the same order. Hypothesis edits are paired with the gold's by
+    /// position, so a file out of step (a block moved, two swapped, one wrong `S` line) would
+    /// be scored against the wrong sentences without a word. The error names this file's line
+    /// and the gold's: the first sentence that differs, the first sentence too many, or the line
+    /// after the last one when a sentence is missing.
+    pub fn check_sentences_of(&self, gold: &M2File) -> Result<(), Error> {
+        let at = |line: usize, message: String| Error::M2Syntax {
+            file: self.file.clone(),
+            line,
+            message,
+        };
+        if let Some((h, g)) = self
+            .blocks
+            .iter()
+            .zip(&gold.blocks)
+            .find(|(h, g)| h.tokens() != g.tokens())
+        {
+            return Err(at(
+                h.line,
+                format!(
+                    "source differs from {}'s (line {}): a hypothesis M2 file must have the \
+                     gold's sentences in the same order",
+                    gold.file, g.line
+                ),
+            ));
+        }
+        let (found, expected) = (self.blocks.len(), gold.blocks.len());
+        if found == expected {
+            return Ok(());
+        }
+        let (line, gold_line) = match (self.blocks.get(expected), gold.blocks.get(found)) {
+            (Some(extra), _) => (extra.line, gold.blocks.last().map_or(1, M2Block::end_line)),
+            (None, missing) => (
+                self.blocks.last().map_or(1, M2Block::end_line),
+                missing.map_or(1, |b| b.line),
+            ),
+        };
+        Err(at(
+            line,
+            format!(
+                "has {found} sentences but {} has {expected} (line {gold_line})",
+                gold.file
+            ),
+        ))
+    }
+
     /// Reads and parses the M2 file at `path`; an edit span outside its sentence is an error.
     pub fn read(path: impl AsRef<Path>) -> Result<Self, Error> {
         let path = path.as_ref();

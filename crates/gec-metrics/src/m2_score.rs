@@ -253,6 +253,24 @@ pub struct M2Score {
     pub f_beta: f64,
 }
 
+/// The largest β of F_β the scorers take: 100. β² overflows above about 1.3·10¹⁵⁴ (F_β then
+/// NaN), and loses R's digits long before (at 10¹⁵⁴, F is 0.1347 where R is 0.2152); at β = 100,
+/// F_β = R·(1 + β²)P / (β²P + R) is already within R²/(10⁴·P) of recall, so a larger β says
+/// nothing more than "recall".
+pub const MAX_BETA: f64 = 100.0;
+
+/// `beta` if it is a number in [0, [`MAX_BETA`]], else [`Error::InvalidParams`] (0 weighs
+/// precision alone).
+pub fn check_beta(beta: f64) -> Result<f64, Error> {
+    if (0.0..=MAX_BETA).contains(&beta) {
+        return Ok(beta);
+    }
+    Err(Error::InvalidParams(format!(
+        "β = {beta}: F_β takes β from 0 to {MAX_BETA} (above, β² loses recall's digits and then \
+         overflows)"
+    )))
+}
+
 /// The system edits of `hypothesis` against every annotator of `gold` (sentence `index`, for
 /// messages).
 pub fn score_sentence(
@@ -429,6 +447,7 @@ pub fn score_sentences(
     names: (&str, &str),
     options: &M2Options,
 ) -> Result<Vec<Vec<AnnotatorResult>>, Error> {
+    check_beta(options.beta)?;
     check_counts(golds, hypotheses, names)?;
     map_indices(golds.len(), |i| {
         score_sentence(&golds[i], &hypotheses[i], i, options).map_err(|e| e.at_line(names.1, i + 1))
@@ -444,6 +463,7 @@ pub fn sentence_stats<G: std::borrow::Borrow<GoldSentence> + Sync>(
     names: (&str, &str),
     options: &M2Options,
 ) -> Result<Vec<SentenceStats>, Error> {
+    check_beta(options.beta)?;
     check_counts(golds, hypotheses, names)?;
     map_indices(golds.len(), |i| {
         sentence_counts(golds[i].borrow(), &hypotheses[i], i, options)

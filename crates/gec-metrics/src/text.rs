@@ -268,22 +268,12 @@ pub fn python3_repr(s: &str) -> String {
     quoted(s, "", python3_unprintable)
 }
 
-/// The bytes of `path`, refusing files above [`MAX_FILE_BYTES`].
+/// The bytes of `path`, read under [`bounded_read::Limits::TEXT`] with at most
+/// [`MAX_FILE_BYTES`]: a line past its limit, or a device that never ends, is refused as it is
+/// read.
 pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
-    let file = path.display().to_string();
-    let io = |source: std::io::Error| Error::Io {
-        file: file.clone(),
-        source,
-    };
-    let bytes = std::fs::metadata(path).map_err(io)?.len();
-    if bytes > MAX_FILE_BYTES {
-        return Err(Error::TooLarge {
-            file,
-            bytes,
-            limit: MAX_FILE_BYTES,
-        });
-    }
-    std::fs::read(path).map_err(io)
+    let limits = bounded_read::Limits::TEXT.with_max_bytes(MAX_FILE_BYTES);
+    Ok(bounded_read::read_file(path, limits)?)
 }
 
 /// `bytes` as UTF-8 text, or the line of the first invalid byte. A UTF-8 byte-order mark is not

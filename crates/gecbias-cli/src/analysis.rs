@@ -92,7 +92,25 @@ fn profile_json(name: &str, p: &ConservatismProfile) -> Value {
         "concatenations": p.concatenations(),
         "word_change_histogram": histogram,
         "word_change_above_30": p.above_thirty(),
+        "unmeasured_pairs": p.unmeasured,
     })
+}
+
+/// A warning on standard error where the passage alignment has most likely lost its way: most
+/// of its decisions came from the fallback rules, or pairs were too long to measure.
+fn drift_warning(name: &str, p: &ConservatismProfile) {
+    let share = p.fallback_share();
+    if share > 0.5 || !p.unmeasured.is_empty() {
+        let words: usize = p.unmeasured.iter().map(|u| u.source_words).sum();
+        eprintln!(
+            "gecbias: warning: {name}: {:.0} % of the sentence alignment's decisions came from its \
+             fallback rules and {} aligned pairs ({words} source words) were too long to measure: \
+             the alignment has lost its way, as the reference procedure's does on such outputs; \
+             line i against line i (without --passages) suits line-aligned outputs",
+            100.0 * share,
+            p.unmeasured.len(),
+        );
+    }
 }
 
 pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Result<(), Error> {
@@ -114,6 +132,9 @@ pub(crate) fn conservatism(args: &ConservatismArgs, sink: &mut dyn Write) -> Res
             procedure,
         )
         .map_err(Error::library)?;
+        if args.passages {
+            drift_warning(input::name(system), &profile);
+        }
         let mut row = profile_json(system, &profile);
         if Some(system) == args.gold.as_ref() {
             row["reference"] = json!(true);
@@ -238,7 +259,7 @@ pub(crate) struct CoverageArgs {
     #[arg(long, num_args = 1..)]
     index: Vec<String>,
     /// The largest number of references.
-    #[arg(long, default_value_t = 20, value_parser = crate::numbers::count, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 20, value_parser = crate::numbers::references, allow_hyphen_values = true)]
     max_refs: usize,
     /// References drawn with replacement (the paper's main figure) or without.
     #[arg(long, value_enum, default_value = "with")]
@@ -294,9 +315,6 @@ fn band(name: &str, curve: &[AccuracySummary], colour: usize, line: Line) -> Ban
 }
 
 pub(crate) fn coverage(args: &CoverageArgs, sink: &mut dyn Write) -> Result<(), Error> {
-    if args.max_refs == 0 {
-        return Err(Error::input("--max-refs must be at least 1"));
-    }
     let (sampling, sampling_name) = match args.sampling {
         SamplingArg::Without => (Sampling::WithoutReplacement, "without"),
         SamplingArg::With => (Sampling::WithReplacement, "with"),

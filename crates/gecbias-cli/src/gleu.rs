@@ -31,8 +31,8 @@ pub(crate) struct Args {
     #[arg(short, long)]
     debug: bool,
     /// Rounds of reference draws.
-    #[arg(long = "iter", default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
-    iterations: u64,
+    #[arg(long = "iter", default_value_t = 500, value_parser = crate::numbers::iterations, allow_hyphen_values = true)]
+    iterations: usize,
 }
 
 pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
@@ -44,7 +44,7 @@ pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
         .collect();
     let corpus = GleuCorpus::new(&source, &references, &names).map_err(failure)?;
     let mut options = GleuOptions::default();
-    options.iterations = args.iterations as usize;
+    options.iterations = args.iterations;
     let mut out = String::new();
     for path in &args.hypothesis {
         let hypotheses = input::lines(path)?;

@@ -1,7 +1,6 @@
 //! Reading the user's files: `-` for standard input, a directory refused by name, UTF-8 checked
 //! with the line of the first bad byte, CRLF or LF line ends, the size limit of the libraries.
 
-use std::io::Read;
 use std::path::Path;
 
 use gec_metrics::M2File;
@@ -13,6 +12,7 @@ fn failure(e: gec_metrics::Error) -> Error {
         gec_metrics::Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
             Error::NotFound(e.to_string())
         }
+        gec_metrics::Error::Read(read) if read.is_not_found() => Error::NotFound(e.to_string()),
         _ => Error::Metrics { source: e },
     }
 }
@@ -56,14 +56,10 @@ pub(crate) fn name(path: &str) -> &str {
 /// The text of `path` (`-`: standard input).
 pub(crate) fn text(path: &str) -> Result<String, Error> {
     if path == "-" {
-        let mut buffer = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buffer)
-            .map_err(Error::at("standard input"))?;
+        let limits = bounded_read::Limits::TEXT.with_max_bytes(gec_metrics::MAX_FILE_BYTES);
+        let buffer = bounded_read::read_from(std::io::stdin().lock(), name(path), limits)
+            .map_err(|e| failure(e.into()))?;
         return gec_metrics::decode_text(&buffer, name(path)).map_err(failure);
-    }
-    if Path::new(path).is_dir() {
-        return Err(Error::input(format!("{path}: is a directory, not a file")));
     }
     gec_metrics::read_text(path).map_err(failure)
 }

@@ -36,7 +36,7 @@ enum Level {
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Maximum n-gram order.
-    #[arg(short, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=64))]
+    #[arg(short, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=gec_metrics::MAX_KOYAMA_ORDER as u64))]
     n: u64,
     /// The source sentences.
     #[arg(short, long = "src", visible_alias = "source")]
@@ -48,8 +48,8 @@ pub(crate) struct Args {
     #[arg(short = 'o', long = "out", visible_alias = "outputs", num_args = 1.., required = true)]
     hypothesis: Vec<String>,
     /// Rounds of reference draws (corpus level).
-    #[arg(short, long = "iter", default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    iterations: u64,
+    #[arg(short, long = "iter", default_value_t = 500, value_parser = crate::numbers::iterations, allow_hyphen_values = true)]
+    iterations: usize,
     /// Decimals printed.
     #[arg(short, long = "digit", default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=30))]
     digit: u32,
@@ -120,7 +120,7 @@ pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
                         let best = koyama_best_references(stats);
                         koyama_corpus_stats(stats, |i| best[i]).gleu()
                     }
-                    _ => koyama_sampled(stats, args.iterations as usize, draws),
+                    _ => koyama_sampled(stats, args.iterations, draws)?,
                 };
                 out.push_str(&format!("{path}\t{}\n", digits(score)));
             }

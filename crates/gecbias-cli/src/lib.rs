@@ -305,6 +305,16 @@ fn parse_command_line(args: Vec<OsString>) -> Result<Cli, clap::Error> {
     let matches = Cli::command()
         .long_version(VERSION.get_or_init(long_version).as_str())
         .try_get_matches_from(drop_in_arguments(args.into_iter()))?;
+    if let Some(("score", score)) = matches.subcommand() {
+        score::check_unread_options(score).map_err(|message| {
+            let mut command = Cli::command();
+            let kind = clap::error::ErrorKind::ArgumentConflict;
+            match command.find_subcommand_mut("score") {
+                Some(score) => score.error(kind, message),
+                None => command.error(kind, message),
+            }
+        })?;
+    }
     Cli::from_arg_matches(&matches)
 }
 

@@ -105,7 +105,7 @@ pub(crate) struct Args {
     #[arg(long, value_enum, default_value = "ew")]
     human: HumanName,
     /// TrueSkill's runs (their mean μ is the score).
-    #[arg(long, default_value_t = 100, value_parser = crate::numbers::count)]
+    #[arg(long, default_value_t = 100, value_parser = crate::numbers::runs)]
     trueskill_runs: usize,
     /// β of M2's F_β, one row each (GJG15's Table 5: 1, 0.5, 0.25 and their best, 0.18).
     #[arg(long, num_args = 1.., default_values_t = [1.0, 0.5, 0.25, 0.18], value_parser = crate::numbers::beta)]
@@ -120,7 +120,7 @@ pub(crate) struct Args {
     #[arg(long)]
     paired: bool,
     /// Resamples of `--confidence` and `--paired`.
-    #[arg(long, default_value_t = 1000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::numbers::resamples, allow_hyphen_values = true)]
     resamples: usize,
     /// What a resample draws.
     #[arg(long, value_enum, default_value = "rankings")]

@@ -212,10 +212,10 @@ struct MetricOptions {
     #[arg(long, value_enum, default_value = "micro")]
     average: Average,
     /// GLEU: rounds of reference draws (compute_gleu's --iter).
-    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
-    gleu_iter: u64,
+    #[arg(long, default_value_t = 500, value_parser = crate::numbers::iterations, allow_hyphen_values = true)]
+    gleu_iter: usize,
     /// GREEN: the highest n-gram order.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=gec_metrics::MAX_GREEN_ORDER as u64))]
     green_n: u64,
     /// GREEN: β of F_β (gec-metrics' default, 2, weighs recall).
     #[arg(long, default_value_t = 2.0, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
@@ -236,14 +236,14 @@ struct MetricOptions {
     #[arg(long, value_enum, default_value = "sampled")]
     koyama_mode: KoyamaModeName,
     /// Koyama's GLEU: the highest n-gram order (`-n`).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=64))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=gec_metrics::MAX_KOYAMA_ORDER as u64))]
     koyama_n: u64,
     /// Koyama's GLEU: n-grams of words (`str.split()`) or of characters (`-t`).
     #[arg(long, value_enum, default_value = "word")]
     koyama_unit: GreenUnitName,
     /// Koyama's GLEU: rounds of reference draws in the sampled mode (`-i`).
-    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    koyama_iter: u64,
+    #[arg(long, default_value_t = 500, value_parser = crate::numbers::iterations, allow_hyphen_values = true)]
+    koyama_iter: usize,
     /// CLEME, CLEME2.0: output chunks against each reference on its own (dependent) or against
     /// all references at once (independent).
     #[arg(long, value_enum, default_value = "dependent")]
@@ -314,7 +314,7 @@ struct Resampling {
     #[arg(long)]
     confidence: bool,
     /// Resamples for `--confidence`.
-    #[arg(long, default_value_t = 1000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::numbers::resamples, allow_hyphen_values = true)]
     confidence_n: usize,
     /// The interval: bias-corrected and accelerated, or percentile.
     #[arg(long, value_enum, default_value = "bca")]
@@ -323,13 +323,13 @@ struct Resampling {
     #[arg(long)]
     paired_bs: bool,
     /// Resamples for `--paired-bs`.
-    #[arg(long, default_value_t = 1000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::numbers::resamples, allow_hyphen_values = true)]
     paired_bs_n: usize,
     /// Paired approximate randomisation test of each system against the first.
     #[arg(long)]
     paired_ar: bool,
     /// Trials for `--paired-ar`.
-    #[arg(long, default_value_t = 10_000, value_parser = crate::numbers::count, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::numbers::resamples, allow_hyphen_values = true)]
     paired_ar_n: usize,
     /// The seed of every resampling.
     #[arg(long, env = gecbias_data::SEED_ENV, default_value_t = gecbias_engine::DEFAULT_SEED)]
@@ -392,7 +392,7 @@ impl MetricOptions {
         };
         let mode = match self.koyama_mode {
             KoyamaModeName::Sampled => KoyamaMode::Sampled {
-                iterations: self.koyama_iter as usize,
+                iterations: self.koyama_iter,
             },
             KoyamaModeName::BestReference => KoyamaMode::BestReference,
             KoyamaModeName::SentenceMean => KoyamaMode::SentenceMean { maximum: false },
@@ -516,6 +516,97 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
             "-r {reference}: a text reference, read by -m gleu, sari, green, koyama-gleu, gotoscorer, cleme and cleme2, but -m {} reads none{hint}",
             metric_names(inputs)
         )));
+    }
+    Ok(())
+}
+
+/// Each metric option of `score` (clap's id, the flag) and the metrics that read it.
+const METRIC_OPTIONS: &[(&str, &[MetricName])] = {
+    use MetricName::*;
+    &[
+        ("beta", &[M2, Errant, Gotoscorer]),
+        ("max_unchanged_words", &[M2]),
+        ("ignore_whitespace_casing", &[M2]),
+        ("max_tokens", &[M2]),
+        ("errant_mode", &[Errant]),
+        ("analyser", &[Errant, Gotoscorer, Cleme, Cleme2]),
+        ("cat", &[Errant]),
+        ("average", &[Errant]),
+        ("gleu_iter", &[Gleu]),
+        ("green_n", &[Green]),
+        ("green_beta", &[Green]),
+        ("green_unit", &[Green]),
+        ("goto_weights", &[Gotoscorer]),
+        ("goto_ref", &[Gotoscorer]),
+        ("koyama_mode", &[KoyamaGleu]),
+        ("koyama_n", &[KoyamaGleu]),
+        ("koyama_unit", &[KoyamaGleu]),
+        ("koyama_iter", &[KoyamaGleu]),
+        ("cleme_assumption", &[Cleme, Cleme2]),
+        ("cleme_weights", &[Cleme, Cleme2]),
+        ("cleme_level", &[Cleme, Cleme2]),
+        ("pretokenized", &[Usim]),
+        ("sentences", &[Usim]),
+        ("parser_model", &[Usim]),
+        ("params", &[Usim]),
+    ]
+};
+
+/// Each resampling option and the switches that use it.
+const RESAMPLING_OPTIONS: &[(&str, &[&str])] = &[
+    ("confidence_n", &["confidence"]),
+    ("ci_method", &["confidence"]),
+    ("paired_bs_n", &["paired_bs"]),
+    ("paired_ar_n", &["paired_ar", "rank"]),
+    ("rank_alpha", &["rank"]),
+    ("seed", &["confidence", "paired_bs", "paired_ar", "rank"]),
+];
+
+/// The flag of clap's argument id.
+fn flag(id: &str) -> String {
+    format!("--{}", id.replace('_', "-"))
+}
+
+/// Refuses an option given on the command line that none of the chosen metrics reads (`-m cleme
+/// --beta 2` would keep β 0.5 without a word), or a resampling option without the switch that
+/// uses it; the message names the option and what reads it.
+pub(crate) fn check_unread_options(matches: &clap::ArgMatches) -> Result<(), String> {
+    let given = |id: &str| {
+        matches!(
+            matches.try_get_raw(id),
+            Ok(Some(_)) if matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+        )
+    };
+    let chosen: Vec<MetricName> = matches
+        .get_many::<MetricName>("metric")
+        .map(|m| m.copied().collect())
+        .unwrap_or_default();
+    let names = |metrics: &[MetricName]| {
+        metrics
+            .iter()
+            .map(|m| value_name(*m))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (id, readers) in METRIC_OPTIONS {
+        if given(id) && !readers.iter().any(|m| chosen.contains(m)) {
+            return Err(format!(
+                "{} is read by -m {} only, and -m {} reads none of them: it would change nothing",
+                flag(id),
+                names(readers),
+                names(&chosen)
+            ));
+        }
+    }
+    for (id, switches) in RESAMPLING_OPTIONS {
+        if given(id) && !switches.iter().any(|s| matches.get_flag(s)) {
+            let switches: Vec<String> = switches.iter().map(|s| flag(s)).collect();
+            return Err(format!(
+                "{} is used by {} only, and none is given: it would change nothing",
+                flag(id),
+                switches.join(", ")
+            ));
+        }
     }
     Ok(())
 }
@@ -673,7 +764,7 @@ fn report(
         MetricName::Cleme | MetricName::Cleme2 => cleme_report(args, metric, systems, resampling)?,
         MetricName::Gleu => {
             let (source, references) = (source(inputs, "gleu")?, references(inputs, "gleu")?);
-            GleuScorer::new(&source, &references, args.options.gleu_iter as usize)?
+            GleuScorer::new(&source, &references, args.options.gleu_iter)?
                 .report(text_systems(inputs, systems)?, resampling)?
         }
         MetricName::Sari => {
@@ -728,7 +819,6 @@ fn report(
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
-    let errant = args.inputs.metric.contains(&MetricName::Errant);
     let edits = [MetricName::Errant, MetricName::Cleme, MetricName::Cleme2];
     if args.inputs.source.is_none()
         && let Some(reads_m2) = args.inputs.metric.iter().find(|m| edits.contains(m))
@@ -739,17 +829,15 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
             value_name(*reads_m2)
         )));
     }
-    if args.options.cat.is_some() && !errant {
-        return Err(Error::Usage(
-            "--cat gives ERRANT's per-type scores: add -m errant".into(),
-        ));
-    }
-    if args.options.average == Average::Macro && !errant {
-        return Err(Error::Usage(
-            "--average macro averages ERRANT's per-type scores: add -m errant".into(),
-        ));
-    }
     unread_inputs(&args.inputs)?;
+    let mut labels = std::collections::HashSet::new();
+    if let Some(twice) = args.inputs.input.iter().find(|i| !labels.insert(&i.label)) {
+        return Err(Error::Usage(format!(
+            "-i: the label {:?} is given twice; every system needs its own (NAME=PATH), or \
+             paired tests and ranks could not say which is which",
+            twice.label
+        )));
+    }
     if args.sentence_level && args.format == Format::Latex {
         return Err(Error::Usage(
             "--sentence-level writes JSON Lines (-f json) or tab-separated rows (-f text), not LaTeX"

@@ -493,7 +493,8 @@ fn score_koyama_gleu_in_every_mode() {
         &options,
     )
     .unwrap();
-    let expected = gec_metrics::koyama_sampled(&stats, 7, gec_metrics::ReferenceDraws::Python2);
+    let expected =
+        gec_metrics::koyama_sampled(&stats, 7, gec_metrics::ReferenceDraws::Python2).unwrap();
     assert!(expected > 0.5 && expected < 1.0);
     assert!(
         printed.contains(&format!("\"score\": {},", expected)),
@@ -659,7 +660,55 @@ fn score_with_names_and_rank() {
         latex.contains("|paired-ar:2000|holm:1|alpha:0.05|seed:12345\n"),
         "{latex}"
     );
-    let too_few = gecbias_threads(
+    let (a, b, c) = (
+        format!("a={same}"),
+        format!("b={fixed}"),
+        format!("c={same}"),
+    );
+    let ranked = |trials: &str, alpha: &str| {
+        gecbias_threads(
+            &[
+                "score",
+                "-m",
+                "m2",
+                "--gold",
+                &gold,
+                "-i",
+                &a,
+                &b,
+                &c,
+                "--rank",
+                "--paired-ar-n",
+                trials,
+                "--rank-alpha",
+                alpha,
+            ],
+            "1",
+        )
+    };
+    // Holm over 3 pairs at α = 0.01 cannot reject with fewer than 300 trials.
+    let too_few = ranked("100", "0.01");
+    assert_eq!(too_few.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&too_few.stderr);
+    assert!(
+        message.contains("--rank over 3 pairs at α = 0.01 needs --paired-ar-n of at least 300"),
+        "{message}"
+    );
+    // Below every test's minimum, and above what finishes, the option itself is refused.
+    for (trials, bound) in [
+        ("10", "below the minimum, 100"),
+        ("1000000000000", "above the maximum, 100000"),
+    ] {
+        let refused = ranked(trials, "0.05");
+        assert_eq!(refused.status.code(), Some(2));
+        let message = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            message.contains("--paired-ar-n") && message.contains(bound),
+            "{message}"
+        );
+    }
+    // A label given twice could not be told apart in `better_than`.
+    let twice = gecbias_threads(
         &[
             "score",
             "-m",
@@ -667,21 +716,13 @@ fn score_with_names_and_rank() {
             "--gold",
             &gold,
             "-i",
-            &same,
-            &fixed,
-            &same,
-            "--rank",
-            "--paired-ar-n",
-            "10",
+            &a,
+            &a.replace("a=", "a=./"),
         ],
         "1",
     );
-    assert_eq!(too_few.status.code(), Some(2));
-    let message = String::from_utf8_lossy(&too_few.stderr);
-    assert!(
-        message.contains("--rank over 3 pairs at α = 0.05 needs --paired-ar-n of at least 60"),
-        "{message}"
-    );
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("the label \"a\" is given twice"));
 }
 
 /// The flag says what a file is, never its name: `--gold` is the M2 gold, every `-r` file a

@@ -250,6 +250,7 @@ impl ErrantScorer {
         kind: Hypotheses,
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
+        resampling.check()?;
         let warnings = match self.categories.and(foreign_type(reference)) {
             Some((line, category)) => vec![Warning::ForeignType {
                 file: reference.file.clone(),

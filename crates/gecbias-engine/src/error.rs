@@ -12,6 +12,21 @@ pub enum Error {
         #[source]
         source: gec_metrics::Error,
     },
+    /// A count (resamples, trials, iterations) outside the range in which it means something and
+    /// finishes.
+    #[error("{option}: {count} is outside {min}–{max}: {why}")]
+    Count {
+        /// What is counted, as the library calls it.
+        option: &'static str,
+        /// The count given.
+        count: u128,
+        /// The fewest accepted.
+        min: u128,
+        /// The most accepted.
+        max: u128,
+        /// Why the bound is where it is.
+        why: &'static str,
+    },
     /// Resampling failed.
     #[error("resampling: {source}")]
     Resampling {

@@ -155,6 +155,8 @@ impl GotoScorer {
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
+        gec_metrics::check_beta(self.beta)?;
+        resampling.check()?;
         // The weights fit the reference's chunks, sentence by sentence, or none is scored; their
         // sentence count is checked before the typing.
         if let Some((origin, weights)) = &self.weights

@@ -151,7 +151,7 @@ impl KoyamaGleuScorer {
                     stats.iter().map(|s| koyama_sentence(s, maximum)).collect();
                 let (score, chosen) = match self.mode {
                     KoyamaMode::Sampled { iterations } => (
-                        koyama_sampled(&stats, iterations, ReferenceDraws::Python2),
+                        koyama_sampled(&stats, iterations, ReferenceDraws::Python2)?,
                         None,
                     ),
                     KoyamaMode::BestReference => {

@@ -92,7 +92,10 @@ pub use parser_model::{ParserModel, parser};
 pub use report::{
     CategoryScore, Interval, MetricReport, Parts, Rank, SentenceScore, SystemScore, Test, Warning,
 };
-pub use resampling::{Bootstrap, DEFAULT_SEED, IntervalKind, Ranking, Resampling};
+pub use resampling::{
+    Bootstrap, DEFAULT_SEED, IntervalKind, MAX_RESAMPLES, MIN_RESAMPLES, Ranking, Resampling,
+    check_resamples,
+};
 pub use sari::SariScorer;
 pub use signature::Signature;
 pub use system::{Lines, System};

@@ -525,6 +525,9 @@ impl MetaEval {
     /// Reads the judgment set and the outputs `options` name, and derives the human scores
     /// (with their resamples where `confidence` or `paired` asks for them).
     pub fn new(options: MetaEvalOptions) -> Result<MetaEval, Error> {
+        if options.confidence || options.paired {
+            crate::check_resamples("judgment resamples", options.resamples)?;
+        }
         let layout = Layout::of(&options);
         let text = gec_metrics::read_text(&layout.judgments)?;
         // GJG15's scripts leave out the `admin` account's rankings (trial rankings).

@@ -360,6 +360,7 @@ impl<T: Sync> Scores<T> {
         statistic: &S,
         precision_recall: Option<&[S; 2]>,
     ) -> Result<MetricReport, Error> {
+        resampling.check()?;
         let signature = resampling.signature(&self.signature);
         let mut rows = Vec::with_capacity(self.systems.len());
         if let Some(baseline) = self.systems.first() {

@@ -5,7 +5,39 @@
 pub use corpus_resampling::DEFAULT_SEED;
 use corpus_resampling::{Confidence, IntervalMethod};
 
-use crate::Signature;
+use crate::{Error, Signature};
+
+/// The fewest resamples (or randomisation trials) an interval or a paired test takes: 100. A
+/// 95 % interval's ends are the 2.5th and 97.5th percentiles of the resamples, which below 40
+/// are the extreme resamples themselves (with one, the "interval" is a single resample that may
+/// exclude the score); a p-value from N draws is never below 1/(N + 1).
+pub const MIN_RESAMPLES: usize = 100;
+
+/// The most resamples (or randomisation trials) an interval, a paired test or a ranking takes:
+/// 100,000, a hundred times sacrebleu's bootstrap and ten times its randomisation. Every draw
+/// rescores a whole corpus: the 14 CoNLL-2014 systems ranked with 100,000 trials per pair take
+/// minutes on two cores, and each draw's value is kept.
+pub const MAX_RESAMPLES: usize = 100_000;
+
+/// Checks a count of resamples or trials named `option` against [`MIN_RESAMPLES`] and
+/// [`MAX_RESAMPLES`].
+pub fn check_resamples(option: &'static str, count: usize) -> Result<usize, Error> {
+    if (MIN_RESAMPLES..=MAX_RESAMPLES).contains(&count) {
+        return Ok(count);
+    }
+    Err(Error::Count {
+        option,
+        count: count as u128,
+        min: MIN_RESAMPLES as u128,
+        max: MAX_RESAMPLES as u128,
+        why: if count < MIN_RESAMPLES {
+            "a 95 % interval's ends (the 2.5th and 97.5th percentiles) and a p-value need at least \
+             that many draws to mean anything"
+        } else {
+            "every draw rescores the whole corpus: more would run for hours"
+        },
+    })
+}
 
 /// The bootstrap interval of each system's score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +131,26 @@ impl Default for Resampling {
 }
 
 impl Resampling {
+    /// Checks every count against [`MIN_RESAMPLES`] and [`MAX_RESAMPLES`] (a ranking's trials
+    /// have their own minimum, [`Error::TooFewTrials`], checked where the pairs are known).
+    pub fn check(&self) -> Result<(), Error> {
+        if let Some(b) = self.confidence {
+            check_resamples("confidence resamples", b.resamples)?;
+        }
+        if let Some(n) = self.paired_bs {
+            check_resamples("paired bootstrap resamples", n)?;
+        }
+        if let Some(n) = self.paired_ar {
+            check_resamples("randomisation trials", n)?;
+        }
+        if let Some(r) = self.rank
+            && r.trials > MAX_RESAMPLES
+        {
+            check_resamples("ranking trials", r.trials)?;
+        }
+        Ok(())
+    }
+
     /// Whether any interval or paired test resamples (a ranking alone does not change a
     /// metric's numbers).
     pub fn resamples(&self) -> bool {

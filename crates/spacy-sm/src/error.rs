@@ -4,6 +4,10 @@
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
+    /// An input that could not be read within its limits (missing, a directory, too large, a
+    /// line too long): the reader's error names the file.
+    #[error(transparent)]
+    Read(#[from] bounded_read::Error),
     /// The file could not be read.
     #[error("{path}: {source}")]
     Io {

@@ -11,6 +11,10 @@ pub enum Error {
         #[from]
         source: ucca_graph::Error,
     },
+    /// An input that could not be read within its limits (missing, a directory, too large, a
+    /// line too long): the reader's error names the file.
+    #[error(transparent)]
+    Read(#[from] bounded_read::Error),
     /// A file could not be read or written.
     #[error("{}: {source}", .path.display())]
     Io {

@@ -218,10 +218,7 @@ impl Model {
     /// Reads a model file.
     pub fn read(path: impl AsRef<Path>) -> Result<Model, Error> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = bounded_read::read_file(path, bounded_read::Limits::BINARY)?;
         Model::from_bytes(&bytes, &path.display().to_string())
     }
 

@@ -2,6 +2,10 @@
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
+    /// An input that could not be read within its limits (missing, a directory, too large, a
+    /// line too long): the reader's error names the file.
+    #[error(transparent)]
+    Read(#[from] bounded_read::Error),
     /// A file that could not be read.
     #[error("{file}: {source}")]
     Io {
@@ -69,10 +73,8 @@ pub enum Error {
 /// The bytes of the file at `path` and its name for messages.
 pub(crate) fn read_file(path: &std::path::Path) -> Result<(String, Vec<u8>), Error> {
     let file = path.display().to_string();
-    match std::fs::read(path) {
-        Ok(bytes) => Ok((file, bytes)),
-        Err(source) => Err(Error::Io { file, source }),
-    }
+    let bytes = bounded_read::read_file(path, bounded_read::Limits::TEXT)?;
+    Ok((file, bytes))
 }
 
 /// `text` quoted for a message, cut after 60 characters: a 5 MB line must not become a 5 MB

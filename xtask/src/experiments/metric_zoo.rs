@@ -210,7 +210,7 @@ fn equality(data: &DataDir, progress: &ProgressBar) -> anyhow::Result<Vec<Row>> 
             &names,
             &KoyamaOptions::default(),
         )?;
-        let ours_koyama = koyama_digits(koyama_sampled(&stats, 500, ReferenceDraws::Python2), 2);
+        let ours_koyama = koyama_digits(koyama_sampled(&stats, 500, ReferenceDraws::Python2)?, 2);
         let theirs_koyama = koyama
             .lines()
             .find_map(|l| gleu_line(l, file))

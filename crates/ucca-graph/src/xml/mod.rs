@@ -21,10 +21,7 @@ impl Passage {
     /// Reads a passage from a UCCA standard XML file.
     pub fn read(path: impl AsRef<Path>) -> Result<Passage, Error> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = bounded_read::read_file(path, bounded_read::Limits::TEXT)?;
         read::parse(&bytes, &path.display().to_string())
     }
 
