@@ -95,6 +95,11 @@ def meta_eval(
     """A meta-evaluation by the typed engine: the fields of ``MetaEvaluation``, its rows as
     dictionaries."""
 
+def limits() -> Tuple[int, int, int, int, int, float]:
+    """(fewest resamples or trials, most, most GLEU iterations, highest GREEN order, highest
+    Koyama order, largest β): the bounds the engine checks."""
+    ...
+
 def read_lines(path: str) -> List[str]:
     """The lines of the file at ``path`` (UTF-8, CRLF or LF, the command's size limit); an empty
     file is an :class:`InputError` naming it."""

@@ -36,9 +36,6 @@ fn text(lines: &[String]) -> String {
 /// `InputError`, with the library's message (file and line).
 fn metrics_error(e: gec_metrics::Error) -> PyErr {
     match &e {
-        gec_metrics::Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
-            PyFileNotFoundError::new_err(e.to_string())
-        }
         gec_metrics::Error::Read(read) if read.is_not_found() => {
             PyFileNotFoundError::new_err(e.to_string())
         }

@@ -555,10 +555,11 @@ def test_one_value_means_one_thing_in_every_function(tmp_path: Path) -> None:
     assert resampled.precision_confidence is not None and resampled.precision_confidence.point == 1.0
     kept, fixed_row = gecbias.score("m2", {"kept": ["He go to school ."], "fixed": fixed}, gold=gold)
     assert [(kept.system, kept.score), (fixed_row.system, fixed_row.score)] == [("kept", 0.0), ("fixed", 1.0)]
-    # A list of str is one system's lines, even when each names a file: two lines, one sentence.
-    with pytest.raises(gecbias.InputError, match=r"<systems\[0\]>:2: has 2 sentences but <gold> has 1"):
+    # A list of str is one system's lines; when every item names a file, it was meant as paths:
+    # a TypeError points to pathlib.Path instead of scoring the paths as sentences.
+    with pytest.raises(TypeError, match=r"every item names an existing file.*pathlib\.Path"):
         gecbias.score("m2", [str(path), str(path)], gold=gold)
-    with pytest.raises(gecbias.InputError, match="has 2 sentences"):
+    with pytest.raises(TypeError, match="pathlib.Path"):
         gecbias.m2_score([str(path), str(path)], gold)
     for bad in (3, b"He goes .", None):
         with pytest.raises(TypeError, match="systems"):
@@ -629,7 +630,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
 def test_meta_eval_reproduces_gjg15_table_5_f1_row(data: Path) -> None:
     _, gold_dir = conll(data)
     result = gecbias.meta_eval(
-        data / "gjg15", gold_dir / "official-2014.combined.m2", betas=[1.0, 0.5], confidence=True, paired=True, resamples=50
+        data / "gjg15", gold_dir / "official-2014.combined.m2", betas=[1.0, 0.5], confidence=True, paired=True, resamples=100
     )
     assert len(result.human) == 13 and round(result.human["AMU"], 4) == 0.6284
     f1, f05 = result.metrics
@@ -678,3 +679,75 @@ def test_meta_eval_on_seeda_gives_its_scripts_numbers(data: Path) -> None:
     assert "|human:trueskill|runs:20|seed:12345|" in ts.signature and ts.metrics[0].pearson.low is None
     with pytest.raises(ValueError, match='human="ew"'):
         gecbias.meta_eval(data / "seeda", gold_dir / "official-2014.combined.m2", dataset="seeda", human="trueskill", paired=True)
+
+
+def _gold_and_systems(n: int = 40) -> Tuple[List[str], List[str], List[str]]:
+    gold: List[str] = []
+    for k in range(n):
+        gold += [f"S sentence {k} is here", "A 2 3|||R:VERB:TENSE|||was|||REQUIRED|||-NONE-|||0", ""]
+    best = [f"sentence {k} was here" for k in range(n)]
+    worst = [f"sentence {k} is here" for k in range(n)]
+    return gold, best, worst
+
+
+def test_counts_out_of_bounds_raise_value_errors_naming_the_argument() -> None:
+    """A count the engine would try to allocate (10**12 resamples) or that means nothing (one
+    resample) is a ValueError naming the argument, never an abort of the interpreter."""
+    gold, best, worst = _gold_and_systems()
+    src = [f"sentence {k} is here" for k in range(40)]
+    calls: Dict[str, Callable[[], object]] = {
+        "confidence_n": lambda: gecbias.confidence_interval("m2", best, gold=gold, resamples=10**12),
+        "paired_ar_n": lambda: gecbias.paired_test("m2", worst, best, gold=gold, method="ar", trials=10**12),
+        "iterations": lambda: gecbias.gleu(src, [best], best, iterations=10**12),
+        "green_n": lambda: gecbias.score("green", best, source=src, references=[best], green_n=10**6),
+        "koyama_iterations": lambda: gecbias.score("koyama-gleu", best, source=src, references=[best], koyama_iterations=10**12),
+        "beta": lambda: gecbias.m2_score(best, gold, beta=1e308),
+    }
+    for argument, call in calls.items():
+        with pytest.raises(ValueError, match=argument):
+            call()
+    with pytest.raises(ValueError, match="confidence_n: at least 100"):
+        gecbias.confidence_interval("m2", best, gold=gold, resamples=1)
+    with pytest.raises(ValueError, match="paired_ar_n: at most 100000"):
+        gecbias.rank("m2", [worst, best], names=["w", "b"], gold=gold, trials=2**64 - 1)
+
+
+def test_paths_as_str_in_a_list_and_empty_corpora_are_refused(data: Path) -> None:
+    paragraphs, gold_dir = conll(data)
+    gold = gold_dir / "official-2014.combined.m2"
+    with pytest.raises(TypeError, match="pathlib.Path"):
+        gecbias.score("m2", [str(paragraphs / "AMU"), str(paragraphs / "CAMB")], gold=gold)
+    with pytest.raises(TypeError, match="pathlib.Path"):
+        gecbias.sari(str(paragraphs / "AMU"), [str(paragraphs / "CAMB")], str(paragraphs / "AMU"))
+    with pytest.raises(gecbias.InputError, match="empty"):
+        gecbias.M2Gold(gold).score([], sentences=[])
+    with pytest.raises(gecbias.InputError, match="empty"):
+        gecbias.sari([], [[]], [])
+
+
+def test_hypothesis_m2_out_of_step_with_the_gold_is_refused() -> None:
+    blocks = [[f"S sentence {k} is here", "A 2 3|||R:VERB:TENSE|||was|||REQUIRED|||-NONE-|||0", ""] for k in range(4)]
+    gold = [line for block in blocks for line in block]
+    swapped = [line for block in (blocks[0], blocks[2], blocks[1], blocks[3]) for line in block]
+    assert gecbias.errant_compare(gold, gold).score == 1.0
+    with pytest.raises(gecbias.InputError, match=r"<hyp>:4: source differs from <gold>'s \(line 4\)"):
+        gecbias.errant_compare(swapped, gold)
+    with pytest.raises(gecbias.InputError, match="source differs"):
+        gecbias.score("errant", [swapped], gold=gold)
+
+
+def test_ctrl_c_interrupts_a_long_call_within_a_second() -> None:
+    import signal
+    import threading
+    import time
+
+    # Six systems of 1,000 sentences ranked with 100,000 trials a pair: seconds of work, stopped
+    # half a second in.
+    gold, best, worst = _gold_and_systems(1000)
+    systems = [[b if k % m else w for k, (b, w) in enumerate(zip(best, worst))] for m in range(1, 7)]
+    timer = threading.Timer(0.5, lambda: signal.raise_signal(signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        gecbias.rank("m2", systems, names=[f"s{m}" for m in range(6)], gold=gold, trials=100_000)
+    assert time.monotonic() - started < 1.5

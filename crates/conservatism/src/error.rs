@@ -27,14 +27,6 @@ pub enum Error {
     /// line too long): the reader's error names the file.
     #[error(transparent)]
     Read(#[from] bounded_read::Error),
-    /// A file that could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// The operating system's error.
-        source: std::io::Error,
-    },
     /// A linguistic resource that is missing or unreadable.
     #[error("{what}: {source}")]
     Resource {

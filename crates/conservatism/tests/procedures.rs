@@ -35,6 +35,54 @@ fn five_one_sentence_lines_are_five_sentences_with_their_own_changes() {
     assert_eq!(changes, [0, 1, 2, 0, 3]);
 }
 
+/// `splits` and `concatenations` say what the output did, in both procedures: a source sentence
+/// the output cut in two is a split, two source sentences it joined a concatenation (the
+/// reference code's labels, kept for the paper's figure, are the other way round).
+#[test]
+fn splits_and_concatenations_name_what_the_output_did() {
+    let resources = Resources::locate().unwrap();
+    let long =
+        "The cat sat on the mat and the dog ran away quickly.\nI like green apples very much.\n";
+    let cut = "The cat sat on the mat. The dog ran away quickly.\nI like green apples very much.\n";
+    let joined_source =
+        "The weather was cold today.\nWe stayed inside the house all day.\nIt was fine.\n";
+    let joined =
+        "The weather was cold today, so we stayed inside the house all day.\n\nIt was fine.\n";
+    let cases = [
+        ("split", long, cut, (1, 0)),
+        ("join", cut, long, (0, 1)),
+        ("unchanged", long, long, (0, 0)),
+    ];
+    for (what, source, output, expected) in cases {
+        let (s, o) = (
+            write(&format!("{what}-s.txt"), source),
+            write(&format!("{what}-o.txt"), output),
+        );
+        for procedure in [Procedure::Lines, Procedure::Passages] {
+            let p = compare_files(&s, &o, &resources, procedure).unwrap();
+            assert_eq!(
+                (p.splits(), p.concatenations()),
+                expected,
+                "{what}, {procedure:?}"
+            );
+            if procedure == Procedure::Passages {
+                assert_eq!(
+                    (p.paper_concat_bar(), p.paper_split_bar()),
+                    expected,
+                    "{what}"
+                );
+            }
+        }
+    }
+    // Two source lines joined into one output line: a concatenation by the passage procedure.
+    let (s, o) = (
+        write("joined-s.txt", joined_source),
+        write("joined-o.txt", joined),
+    );
+    let p = compare_files(&s, &o, &resources, Procedure::Passages).unwrap();
+    assert_eq!((p.splits(), p.concatenations()), (0, 1));
+}
+
 /// The messages of both procedures on a source whose second line is `line`.
 fn refusals(name: &str, line: &str) -> [String; 2] {
     let resources = Resources::locate().unwrap();

@@ -5,14 +5,6 @@
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// The operating system's error.
-        source: std::io::Error,
-    },
     /// The file could not be read within its limits (missing, a directory, too large, a line
     /// too long).
     #[error(transparent)]

@@ -359,6 +359,41 @@ fn parse_edit(
 mod tests {
     use super::*;
 
+    /// A hypothesis out of step with its gold is refused at the first sentence that differs,
+    /// naming both lines; a sentence fewer or more at the line after the last, or the first
+    /// one too many.
+    #[test]
+    fn hypotheses_out_of_step_with_their_gold_are_refused() {
+        let block = |s: &str| format!("S {s}\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n");
+        let sentences = ["He go .", "She like it .", "They is here ."];
+        let file = |name: &str, order: &[usize]| {
+            let text: Vec<String> = order.iter().map(|&k| block(sentences[k])).collect();
+            M2File::parse(&text.join("\n"), name).unwrap()
+        };
+        let gold = file("g.m2", &[0, 1, 2]);
+        assert!(file("h.m2", &[0, 1, 2]).check_sentences_of(&gold).is_ok());
+        let message = |order: &[usize]| {
+            file("h.m2", order)
+                .check_sentences_of(&gold)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            message(&[1, 2, 0]),
+            "h.m2:1: source differs from g.m2's (line 1): a hypothesis M2 file must have the \
+             gold's sentences in the same order"
+        );
+        assert!(message(&[0, 2, 1]).starts_with("h.m2:4: source differs from g.m2's (line 4)"));
+        assert_eq!(
+            message(&[0, 1]),
+            "h.m2:6: has 2 sentences but g.m2 has 3 (line 7)"
+        );
+        assert_eq!(
+            message(&[0, 1, 2, 2]),
+            "h.m2:10: has 4 sentences but g.m2 has 3 (line 9)"
+        );
+    }
+
     fn error_of(text: &str) -> String {
         M2File::parse(text, "g.m2").unwrap_err().to_string()
     }

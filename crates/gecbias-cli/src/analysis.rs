@@ -22,9 +22,13 @@ fn print(sink: &mut dyn Write, value: &Value) -> Result<(), Error> {
 }
 
 /// How conservative systems are: WordChange, index diff and word order per sentence pair. Line i
-/// of each output is compared with line i of the source (line counts are checked); `--passages`
-/// follows the LCB paper instead (its Figure 2): each file read as one passage, split into
-/// sentences by Punkt and sentences re-aligned across lines.
+/// of each output is compared with line i of the source (line counts are checked; `splits` counts
+/// output lines in which Punkt finds more sentences than in their source line, `concatenations`
+/// those with fewer); `--passages` follows the LCB paper instead (its Figure 2): each file read as
+/// one passage, split into sentences by Punkt and sentences re-aligned across lines (`splits`: a
+/// source sentence the output cut in two; `concatenations`: two the output joined — the paper's
+/// figure labels them the other way round; pairs the alignment drifted into, over 1,000 words, are
+/// listed as `unmeasured_pairs` with a warning).
 #[derive(clap::Args)]
 pub(crate) struct ConservatismArgs {
     /// The source, one sentence per line.

@@ -9,9 +9,6 @@ use crate::Error;
 
 fn failure(e: gec_metrics::Error) -> Error {
     match &e {
-        gec_metrics::Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
-            Error::NotFound(e.to_string())
-        }
         gec_metrics::Error::Read(read) if read.is_not_found() => Error::NotFound(e.to_string()),
         _ => Error::Metrics { source: e },
     }

@@ -81,7 +81,12 @@ impl TextOptions {
 }
 
 /// USim of each output line against the source line of the same number (both directions), and
-/// each output's mean; or of two UCCA XML passages (`--xml`).
+/// each output's mean; or of two UCCA XML passages (`--xml`). USim of a text against itself is not
+/// always 1 (0.8 for `This knowledge maybe relavant to them , and vice versa .`, 0.9993 for a
+/// CoNLL-2014 file): the released algorithm matches each unit to a unit of highest similarity only
+/// where their labels are compatible, and some units of a graph fail that against the graph
+/// itself. It is the released code's behaviour, kept as it is (compare scores with each other,
+/// not with 1).
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// The source text, one sentence (or paragraph, with --sentences) per line; with --xml, a

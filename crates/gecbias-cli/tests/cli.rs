@@ -665,26 +665,21 @@ fn score_with_names_and_rank() {
         format!("b={fixed}"),
         format!("c={same}"),
     );
+    let score_m2 = |rest: &[&str]| {
+        let head = ["score", "-m", "m2", "--gold", gold.as_str(), "-i"];
+        gecbias_threads(&[&head[..], rest].concat(), "1")
+    };
     let ranked = |trials: &str, alpha: &str| {
-        gecbias_threads(
-            &[
-                "score",
-                "-m",
-                "m2",
-                "--gold",
-                &gold,
-                "-i",
-                &a,
-                &b,
-                &c,
-                "--rank",
-                "--paired-ar-n",
-                trials,
-                "--rank-alpha",
-                alpha,
-            ],
-            "1",
-        )
+        score_m2(&[
+            &a,
+            &b,
+            &c,
+            "--rank",
+            "--paired-ar-n",
+            trials,
+            "--rank-alpha",
+            alpha,
+        ])
     };
     // Holm over 3 pairs at α = 0.01 cannot reject with fewer than 300 trials.
     let too_few = ranked("100", "0.01");
@@ -708,19 +703,7 @@ fn score_with_names_and_rank() {
         );
     }
     // A label given twice could not be told apart in `better_than`.
-    let twice = gecbias_threads(
-        &[
-            "score",
-            "-m",
-            "m2",
-            "--gold",
-            &gold,
-            "-i",
-            &a,
-            &a.replace("a=", "a=./"),
-        ],
-        "1",
-    );
+    let twice = score_m2(&[&a, &a.replace("a=", "a=./")]);
     assert_eq!(twice.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&twice.stderr).contains("the label \"a\" is given twice"));
 }

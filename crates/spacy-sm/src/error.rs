@@ -8,15 +8,6 @@ pub enum Error {
     /// line too long): the reader's error names the file.
     #[error(transparent)]
     Read(#[from] bounded_read::Error),
-    /// The file could not be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
     /// The bytes are not a model file of this format: named with what is wrong, never half
     /// loaded.
     #[error("{origin}: {source}")]

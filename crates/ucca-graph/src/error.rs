@@ -1,5 +1,4 @@
 use std::fmt;
-use std::path::PathBuf;
 
 use crate::{Category, NodeId};
 
@@ -32,14 +31,6 @@ pub enum Error {
     /// line too long): the reader's error names the file.
     #[error(transparent)]
     Read(#[from] bounded_read::Error),
-    /// The file could not be read.
-    #[error("{}: {source}", .path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The underlying failure.
-        source: std::io::Error,
-    },
     /// The input is not UTF-8.
     #[error("{at}: invalid UTF-8")]
     NonUtf8 {

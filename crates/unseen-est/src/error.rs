@@ -6,14 +6,6 @@ pub enum Error {
     /// line too long): the reader's error names the file.
     #[error(transparent)]
     Read(#[from] bounded_read::Error),
-    /// A file that could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// The operating system's error.
-        source: std::io::Error,
-    },
     /// A file that is not UTF-8 text.
     #[error("{file}:{line}: not valid UTF-8")]
     NonUtf8 {

@@ -301,6 +301,22 @@ fn markdown(rows: &[Row], nthu_before_edit: &Row, exact_changes: &[&str]) -> Str
             G6.iter().find(|g| g.0 == "gold").map_or(0, |g| g.1[6]),
         );
     }
+    md.push_str(&notes(rows));
+    let _ = writeln!(
+        md,
+        "Cost model. Recomputed with exact integer alignment costs (n·levenshtein + |i − j|) instead of the \
+         reference's floating-point sums, {} of the {} rows change ({}): the published numbers depend on the \
+         reference's tie-breaking, so `CostModel::Reference` is the default.",
+        exact_changes.len(),
+        rows.len(),
+        exact_changes.join(", ")
+    );
+    md
+}
+
+/// The notes under the table: the split and concat columns in the authors' labels and in what
+/// each output did (as `gecbias conservatism` names it), the splitter, the ECDF and the figures.
+fn notes(rows: &[Row]) -> String {
     let readings: Vec<String> = rows
         .iter()
         .map(|r| {
@@ -312,8 +328,7 @@ fn markdown(rows: &[Row], nthu_before_edit: &Row, exact_changes: &[&str]) -> Str
             )
         })
         .collect();
-    let _ = writeln!(
-        md,
+    format!(
         "Split and concat, two readings. The columns `split` and `concat` (and the figure's bars) keep the \
          authors' labels, because G6 and the paper's figure use them: their `split` counts the alignment's \
          FIRST_LONGER decisions (`\"sentence splitted\"`), where two *source* sentences are matched with one \
@@ -322,26 +337,13 @@ fn markdown(rows: &[Row], nthu_before_edit: &Row, exact_changes: &[&str]) -> Str
          (JSON `splits`, `concatenations`) and Python name what the output did, so its `splits` is this table's \
          `concat` and its `concatenations` this table's `split`. In the output's terms (splits/concatenations): {}. \
          The paper's reading of its own figure (\"how many source sentences were split and how many \
-         concatenated\") therefore swaps the two bars; `docs/deliberate-differences.md` records this.\n",
-        readings.join(", ")
-    );
-    let _ = writeln!(
-        md,
-        "Notes. Splitting uses NLTK's Punkt English parameters with the reference's re-splits; \"approximately the \
+         concatenated\") therefore swaps the two bars; `docs/deliberate-differences.md` records this.\n\n\
+         Notes. Splitting uses NLTK's Punkt English parameters with the reference's re-splits; \"approximately the \
          same word\" uses WordNet 3.0 noun morphy. The ECDF column counts 0.7 ≤ ρ < 1 with ρ computed as scipy does; \
          values just below 1 by rounding are included, as in the reference. Figures: \
-         `target/reproduce/fig-conservatism-{{word-change,spearman-ecdf,split-concat}}.svg`.\n"
-    );
-    let _ = writeln!(
-        md,
-        "Cost model. Recomputed with exact integer alignment costs (n·levenshtein + |i − j|) instead of the \
-         reference's floating-point sums, {} of the {} rows change ({}): the published numbers depend on the \
-         reference's tie-breaking, so `CostModel::Reference` is the default.",
-        exact_changes.len(),
-        rows.len(),
-        exact_changes.join(", ")
-    );
-    md
+         `target/reproduce/fig-conservatism-{{word-change,spearman-ecdf,split-concat}}.svg`.\n\n",
+        readings.join(", ")
+    )
 }
 
 fn heat_map(rows: &[Row]) -> anyhow::Result<String> {
@@ -381,8 +383,8 @@ fn split_concat(rows: &[Row]) -> anyhow::Result<String> {
         })
         .collect();
     Ok(plot::grouped_bars(
-        "Sentences split and concatenated (the authors' labels)",
-        "\"split\": two source sentences aligned to one output sentence; \"concatenated\": the reverse",
+        "Sentences split and concatenated",
+        "bars as the authors label them (see the report)",
         &["split", "concatenated"],
         &series,
     )?)
