@@ -153,7 +153,7 @@ def count(value: object, argument: str, minimum: int = 0, maximum: Optional[int]
         raise ValueError(f"{argument}: at least {minimum}, not {value}")
     if maximum is not None and value > maximum:
         raise ValueError(
-            f"{argument}: at most {maximum} (each one rescores the corpus: more would run for hours), not {value}"
+            f"{argument}: at most {maximum} (what finishes in minutes and fits in memory), not {value}"
         )
     return value
 
