@@ -1,6 +1,6 @@
 //! `errant_m2`: an M2 file's edits re-typed (`-gold`) or re-extracted (`-auto`) by ERRANT.
 
-use gec_metrics::{python_split, python_strip};
+use gec_metrics::{M2Block, M2Edit, M2File, python_split};
 
 use crate::edit::noop_line;
 use crate::limits::too_long;
@@ -62,165 +62,100 @@ impl RetypeOptions {
     }
 }
 
-/// One annotation line of an M2 block.
-struct RawEdit<'a> {
-    start: usize,
-    end: usize,
-    cat: &'a str,
-    cor: &'a str,
-    id: &'a str,
-}
-
 /// The M2 text `text` (of file `file`, for errors) with every annotator's edits re-typed or
 /// re-extracted, in ERRANT's layout: each block's `S` line, then per annotator (ids in text
-/// order: "10" before "2") its edits or `noop`, then a blank line. A last block without its
-/// closing blank line is processed too (ERRANT drops it).
+/// order: "10" before "2") its edits or `noop`, then a blank line. The text is read by the
+/// workspace's M2 reader ([`M2File::parse`]: a malformed line, a span outside its sentence or an
+/// annotator id that decreases is an error naming the line); a last block without its closing
+/// blank line is processed too (ERRANT drops it).
 pub fn retype_m2<A: Analyser>(
     annotator: &Annotator<A>,
     text: &str,
     file: &str,
     options: RetypeOptions,
 ) -> Result<String, Error> {
+    let m2 = M2File::parse(text, file)?;
     let mut out = String::new();
-    let mut block: Vec<(usize, &str)> = Vec::new();
-    let lines = gec_metrics::lines(text);
-    let last = lines.len();
-    for (n, line) in lines.into_iter().enumerate().chain([(last, "")]) {
-        let line = python_strip(line);
-        if !line.is_empty() {
-            block.push((n + 1, line));
-            continue;
-        }
-        if block.is_empty() {
-            if n == last {
-                break;
-            }
-            // ERRANT would fail on an empty block (two blank lines in a row).
-            return Err(Error::M2 {
-                file: file.to_owned(),
-                line: n + 1,
-                message: "a blank line where a sentence (S line) should start".into(),
-            });
-        }
-        retype_block(annotator, &block, file, options, &mut out)?;
-        block.clear();
+    for block in &m2.blocks {
+        retype_block(annotator, block, file, options, &mut out)?;
     }
     Ok(out)
 }
 
 fn retype_block<A: Analyser>(
     annotator: &Annotator<A>,
-    block: &[(usize, &str)],
+    block: &M2Block,
     file: &str,
     options: RetypeOptions,
     out: &mut String,
 ) -> Result<(), Error> {
-    let (s_line, sentence) = block[0];
     let bad = |line: usize, message: String| Error::M2 {
         file: file.to_owned(),
         line,
         message,
     };
-    if !sentence.starts_with("S ") && sentence != "S" {
-        return Err(bad(
-            s_line,
-            "a sentence block must start with an S line".into(),
-        ));
+    if let Some(message) = too_long(&block.source, false) {
+        return Err(bad(block.line, message));
     }
-    if let Some(message) = too_long(sentence.get(2..).unwrap_or(""), false) {
-        return Err(bad(s_line, message));
+    out.push('S');
+    if !block.source.is_empty() {
+        out.push(' ');
+        out.push_str(&block.source);
     }
-    out.push_str(sentence);
     out.push('\n');
-    let orig_words: Vec<&str> = python_split(sentence.get(2..).unwrap_or("")).collect();
+    let orig_words: Vec<&str> = block.tokens();
     let orig = annotator.parse(&orig_words)?;
-    let mut by_id: Vec<(&str, Vec<RawEdit<'_>>)> = Vec::new();
-    for &(line, text) in &block[1..] {
-        let fields: Vec<&str> = text.split("|||").collect();
-        let span: Vec<&str> = python_split(fields[0].get(2..).unwrap_or("")).collect();
-        if !fields[0].starts_with("A ") || span.len() < 2 {
-            return Err(bad(line, format!("not an M2 annotation line: {text:?}")));
-        }
-        // ERRANT takes the last field as the annotator id whatever the count, which turns a
-        // short line into another annotator's edit: refused, as every other M2 reader here does.
-        if fields.len() != 6 {
-            return Err(bad(
-                line,
-                format!(
-                    "an A line needs 6 fields separated by |||, found {}",
-                    fields.len()
-                ),
-            ));
-        }
-        let number = |s: &str| {
-            s.parse::<i64>()
-                .map_err(|_| bad(line, format!("span bound {s:?} is not an integer")))
-        };
-        let (start, end) = (number(span[0])?, number(span[1])?);
-        let cat = fields[1];
-        let noop = cat == "noop";
-        let in_range = 0 <= start && start <= end && end as usize <= orig_words.len();
-        if !noop && !in_range {
-            return Err(bad(
-                line,
-                format!(
-                    "span {start}..{end} outside the sentence's {} tokens",
-                    orig_words.len()
-                ),
-            ));
-        }
-        let edit = RawEdit {
-            start: start.max(0) as usize,
-            end: end.max(0) as usize,
-            cat,
-            cor: fields[2],
-            id: fields[fields.len() - 1],
-        };
-        match by_id.iter_mut().find(|(id, _)| *id == edit.id) {
+    // Each annotator's edits, by the id as ERRANT sorts it: as text.
+    let mut by_id: Vec<(String, Vec<&M2Edit>)> = Vec::new();
+    for edit in &block.edits {
+        let id = edit.annotator.to_string();
+        match by_id.iter_mut().find(|(known, _)| *known == id) {
             Some((_, edits)) => edits.push(edit),
-            None => by_id.push((edit.id, vec![edit])),
+            None => by_id.push((id, vec![edit])),
         }
     }
-    by_id.sort_by(|a, b| a.0.cmp(b.0));
+    by_id.sort_by(|a, b| a.0.cmp(&b.0));
     for (id, mut raw) in by_id {
-        if raw[0].cat == "noop" {
-            out.push_str(&noop_line(id));
+        if raw[0].is_noop() {
+            out.push_str(&noop_line(&id));
             out.push('\n');
             continue;
         }
-        raw.retain(|e| e.cat != "noop");
-        raw.sort_by_key(|e| (e.start, e.end));
+        raw.retain(|e| !e.is_noop());
+        let span = |e: &M2Edit| e.span().unwrap_or_default();
+        raw.sort_by_key(|e| (span(e).start, span(e).end));
         let mut cor_words: Vec<&str> = orig_words.clone();
         let mut offset: isize = 0;
         let mut spans = Vec::with_capacity(raw.len());
         for e in &raw {
-            let detection = matches!(e.cat, "Um" | "UNK");
+            let (start, end) = (span(e).start, span(e).end);
+            let detection = matches!(e.category.as_str(), "Um" | "UNK");
             let replacement: Vec<&str> = if detection {
-                orig_words[e.start..e.end].to_vec()
+                orig_words[start..end].to_vec()
             } else {
-                python_split(e.cor).collect()
+                python_split(&e.correction).collect()
             };
-            let from = e.start as isize + offset;
-            let to = e.end as isize + offset;
+            let from = start as isize + offset;
+            let to = end as isize + offset;
             if from < 0 || to < from || to as usize > cor_words.len() {
                 return Err(bad(
-                    s_line,
-                    format!("annotator {id}'s edits overlap at {}..{}", e.start, e.end),
+                    block.line,
+                    format!("annotator {id}'s edits overlap at {start}..{end}"),
                 ));
             }
             let c_start = from as usize;
             cor_words.splice(c_start..to as usize, replacement.iter().copied());
-            offset += replacement.len() as isize - (e.end - e.start) as isize;
-            spans.push([e.start, e.end, c_start, c_start + replacement.len()]);
+            offset += replacement.len() as isize - (end - start) as isize;
+            spans.push([start, end, c_start, c_start + replacement.len()]);
         }
         let cor = annotator.parse(&cor_words)?;
         let mut detections: Vec<Edit> = Vec::new();
         let mut lines: Vec<Edit> = Vec::new();
         for (e, span) in raw.iter().zip(spans) {
-            let old = options.old_types.then_some(e.cat);
-            if matches!(e.cat, "Um" | "UNK") {
+            let old = options.old_types.then_some(e.category.as_str());
+            if matches!(e.category.as_str(), "Um" | "UNK") {
                 let mut edit = annotator.import_edit(&orig, &cor, span, false, old);
-                edit.correction = python_split(e.cor).map(str::to_owned).collect();
+                edit.correction = python_split(&e.correction).map(str::to_owned).collect();
                 if options.mode == Retype::Gold {
                     lines.push(edit.clone());
                 }
@@ -235,7 +170,7 @@ fn retype_block<A: Analyser>(
             lines.sort_by_key(|e| (e.o_start, e.o_end));
         }
         for edit in &lines {
-            out.push_str(&edit.to_m2(id));
+            out.push_str(&edit.to_m2(&id));
             out.push('\n');
         }
     }

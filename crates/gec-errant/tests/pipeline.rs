@@ -132,12 +132,18 @@ fn retyping_refuses_broken_m2_naming_the_line() {
     let e = retype_m2(&a, outside, "g.m2", options)
         .unwrap_err()
         .to_string();
-    assert_eq!(e, "g.m2:2: span 1..5 outside the sentence's 2 tokens");
+    assert_eq!(
+        e,
+        "g.m2:2: edit span 1..5 is outside the sentence of 2 tokens"
+    );
     let garbage = "S cat sat\nnot an edit\n\n";
     let e = retype_m2(&a, garbage, "g.m2", options)
         .unwrap_err()
         .to_string();
-    assert!(e.starts_with("g.m2:2: not an M2 annotation line"), "{e}");
+    assert!(
+        e.starts_with("g.m2:2: expected an S, A or blank line"),
+        "{e}"
+    );
     // A sentence the analyses do not know is named.
     let unknown = "S dog sat\nA 0 1|||X|||cat|||REQUIRED|||-NONE-|||0\n\n";
     let e = retype_m2(&a, unknown, "g.m2", options)

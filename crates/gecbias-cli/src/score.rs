@@ -48,7 +48,7 @@ use gec_metrics::{
 use gecbias_engine::{
     Bootstrap, ClemeLevel, ClemeScorer, ClemeVariant, ErrantScorer, GleuScorer, GotoScorer,
     GreenScorer, IntervalKind, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport,
-    Ranking, SariScorer, System, Warning, retyped_gold,
+    Ranking, SariScorer, System, TypedSystems, Warning, retyped_gold,
 };
 
 use crate::errant_annotate::AnalyserArg;
@@ -629,7 +629,7 @@ fn text_hint(error: Error, path: &str) -> Error {
 /// files as given.
 fn errant_report(
     args: &Args,
-    systems: &mut Option<Vec<System>>,
+    shared: &mut Shared,
     resampling: &gecbias_engine::Resampling,
 ) -> Result<MetricReport, Error> {
     let (inputs, options) = (&args.inputs, &args.options);
@@ -640,25 +640,13 @@ fn errant_report(
             let source = input::named_lines(path)?;
             let analyser = options.analyser.into();
             let gold = retyped_gold(&input::text(gold_path)?, input::name(gold_path), analyser)?;
-            scorer.report_text(
-                &source,
-                &gold,
-                text_systems(inputs, systems)?,
-                analyser,
-                resampling,
-            )?
+            scorer.report_typed(&gold, shared.typed(inputs, &source, analyser)?, resampling)?
         }
-        None => {
-            let hypotheses = inputs
-                .input
-                .iter()
-                .map(|h| {
-                    let file = input::m2(&h.path, true).map_err(|e| text_hint(e, &h.path))?;
-                    Ok((h.label.clone(), file))
-                })
-                .collect::<Result<Vec<(String, M2File)>, Error>>()?;
-            scorer.report_edits(&input::m2(gold_path, true)?, &hypotheses, resampling)?
-        }
+        None => scorer.report_edits(
+            &input::m2(gold_path, true)?,
+            &hypothesis_m2(inputs)?,
+            resampling,
+        )?,
     };
     for warning in &report.warnings {
         match warning {
@@ -689,7 +677,7 @@ fn hypothesis_m2(inputs: &Inputs) -> Result<Vec<(String, M2File)>, Error> {
 fn cleme_report(
     args: &Args,
     metric: MetricName,
-    systems: &mut Option<Vec<System>>,
+    shared: &mut Shared,
     resampling: &gecbias_engine::Resampling,
 ) -> Result<MetricReport, Error> {
     let (inputs, options) = (&args.inputs, &args.options);
@@ -721,61 +709,81 @@ fn cleme_report(
     };
     let scorer = options.cleme(scorer);
     Ok(match &inputs.source {
-        Some(path) => scorer.report_text(
-            &input::named_lines(path)?,
-            text_systems(inputs, systems)?,
-            analyser,
-            resampling,
-        )?,
+        Some(path) => {
+            let source = input::named_lines(path)?;
+            scorer.report_typed(shared.typed(inputs, &source, analyser)?, resampling)?
+        }
         None => scorer.report_edits(&hypothesis_m2(inputs)?, resampling)?,
     })
 }
 
-/// The systems' outputs as text, read once for every metric.
-fn text_systems<'a>(
-    inputs: &Inputs,
-    systems: &'a mut Option<Vec<System>>,
-) -> Result<&'a [System], Error> {
-    if systems.is_none() {
-        let read = inputs
-            .input
-            .iter()
-            .map(|i| Ok(System::named(i.label.clone(), input::named_lines(&i.path)?)))
-            .collect::<Result<Vec<_>, Error>>()?;
-        *systems = Some(read);
+/// What `score` reads once for all its metrics: the systems' outputs, and their edits as the
+/// native ERRANT types them (ERRANT, CLEME and CLEME2.0 score the same typed edits).
+#[derive(Default)]
+struct Shared {
+    systems: Option<Vec<System>>,
+    typed: Option<TypedSystems>,
+}
+
+impl Shared {
+    /// The systems' outputs as text, read once.
+    fn systems(&mut self, inputs: &Inputs) -> Result<&[System], Error> {
+        if self.systems.is_none() {
+            let read = inputs
+                .input
+                .iter()
+                .map(|i| Ok(System::named(i.label.clone(), input::named_lines(&i.path)?)))
+                .collect::<Result<Vec<_>, Error>>()?;
+            self.systems = Some(read);
+        }
+        Ok(self.systems.as_deref().unwrap_or_default())
     }
-    Ok(systems.as_deref().unwrap_or_default())
+
+    /// The systems' outputs typed against `source` by `analyser`, typed once (one analyser per
+    /// command line).
+    fn typed(
+        &mut self,
+        inputs: &Inputs,
+        source: &Lines,
+        analyser: gecbias_engine::ErrantAnalyser,
+    ) -> Result<&TypedSystems, Error> {
+        if self.typed.is_none() {
+            let typed = TypedSystems::new(source, self.systems(inputs)?, analyser)?;
+            self.typed = Some(typed);
+        }
+        self.typed
+            .as_ref()
+            .ok_or_else(|| Error::input("the typed systems were not kept"))
+    }
 }
 
 fn report(
     args: &Args,
     metric: MetricName,
-    systems: &mut Option<Vec<System>>,
+    shared: &mut Shared,
     resampling: &gecbias_engine::Resampling,
 ) -> Result<MetricReport, Error> {
     let inputs = &args.inputs;
     Ok(match metric {
         MetricName::M2 => {
             let gold = input::m2(gold(inputs, "m2")?, false)?;
-            M2Scorer::new(&gold, args.options.m2())
-                .report(text_systems(inputs, systems)?, resampling)?
+            M2Scorer::new(&gold, args.options.m2()).report(shared.systems(inputs)?, resampling)?
         }
-        MetricName::Errant => errant_report(args, systems, resampling)?,
-        MetricName::Cleme | MetricName::Cleme2 => cleme_report(args, metric, systems, resampling)?,
+        MetricName::Errant => errant_report(args, shared, resampling)?,
+        MetricName::Cleme | MetricName::Cleme2 => cleme_report(args, metric, shared, resampling)?,
         MetricName::Gleu => {
             let (source, references) = (source(inputs, "gleu")?, references(inputs, "gleu")?);
             GleuScorer::new(&source, &references, args.options.gleu_iter)?
-                .report(text_systems(inputs, systems)?, resampling)?
+                .report(shared.systems(inputs)?, resampling)?
         }
         MetricName::Sari => {
             let (source, references) = (source(inputs, "sari")?, references(inputs, "sari")?);
-            SariScorer::new(&source, &references)
-                .report(text_systems(inputs, systems)?, resampling)?
+            SariScorer::new(&source, &references).report(shared.systems(inputs)?, resampling)?
         }
         MetricName::Green => {
             let (source, references) = (source(inputs, "green")?, references(inputs, "green")?);
             GreenScorer::new(&source, &references, args.options.green())
-                .report(text_systems(inputs, systems)?, resampling)?
+                .report(shared.systems(inputs)?, resampling)?
         }
         MetricName::KoyamaGleu => {
             let (source, references) = (
@@ -784,7 +792,7 @@ fn report(
             );
             let (options, mode) = args.options.koyama();
             KoyamaGleuScorer::new(&source, &references, options, mode)
-                .report(text_systems(inputs, systems)?, resampling)?
+                .report(shared.systems(inputs)?, resampling)?
         }
         MetricName::Gotoscorer => {
             let (source, references) = (
@@ -807,13 +815,13 @@ fn report(
                         .map_err(Error::library)?;
                 scorer = scorer.with_weights(input::name(path), weights);
             }
-            scorer.report(text_systems(inputs, systems)?, resampling)?
+            scorer.report(shared.systems(inputs)?, resampling)?
         }
         MetricName::Usim => {
             let source = source(inputs, "usim")?;
             args.text
                 .scorer()?
-                .report(&source, text_systems(inputs, systems)?, resampling)?
+                .report(&source, shared.systems(inputs)?, resampling)?
         }
     })
 }
@@ -851,10 +859,10 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let mut systems = None;
+    let mut shared = Shared::default();
     let mut reports = Vec::with_capacity(args.inputs.metric.len());
     for metric in &args.inputs.metric {
-        reports.push(report(args, *metric, &mut systems, &resampling)?);
+        reports.push(report(args, *metric, &mut shared, &resampling)?);
         bar.inc(args.inputs.input.len() as u64);
     }
     bar.finish_and_clear();

@@ -198,7 +198,7 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
     // ERRANT's M2 re-typing: the same M2 faults, a span past its sentence, not UTF-8.
     refused(
         &["errant-m2", "-gold", &no_blank, "-out", "-"],
-        &["noblank.m2:3:", "not an M2 annotation line"],
+        &["noblank.m2:3:", "second S line"],
     );
     refused(
         &["errant-m2", "-gold", &span, "-out", "-"],

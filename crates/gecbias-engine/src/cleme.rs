@@ -8,7 +8,7 @@ use gec_metrics::{
     cleme_prf_corpus, cleme_prf_sentence, cleme2_best, cleme2_corpus, cleme2_sentence,
 };
 
-use crate::errant::{ErrantAnalyser, errant_parallel, typed_hypotheses};
+use crate::errant::{ErrantAnalyser, TypedSystems, errant_parallel};
 use crate::report::{Parts, Scored, Scores, SentenceScore};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
@@ -235,8 +235,17 @@ impl ClemeScorer {
         analyser: ErrantAnalyser,
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let hypotheses = typed_hypotheses(source, systems, analyser)?;
-        self.report(&hypotheses, Some(analyser), resampling)
+        self.report_typed(&TypedSystems::new(source, systems, analyser)?, resampling)
+    }
+
+    /// Systems typed once ([`TypedSystems`]), scored against the gold, whose sources must be the
+    /// typed systems' source.
+    pub fn report_typed(
+        &self,
+        typed: &TypedSystems,
+        resampling: &Resampling,
+    ) -> Result<MetricReport, Error> {
+        self.report(typed.files(), Some(typed.analyser()), resampling)
     }
 
     /// Systems' hypothesis M2 files (one annotator each, with their names) scored as given.

@@ -110,25 +110,48 @@ pub fn retyped_gold(gold: &str, origin: &str, analyser: ErrantAnalyser) -> Resul
     Ok(M2File::parse(&text, origin)?)
 }
 
-/// Each system's outputs typed against `source` by the native ERRANT on `analyser` (every
-/// distinct sentence analysed once, for all systems), as the M2 file `errant_parallel` writes,
-/// with the system's name.
-pub(crate) fn typed_hypotheses(
-    source: &Lines,
-    systems: &[System],
+/// Systems' outputs typed against their source by the native ERRANT: each distinct sentence
+/// analysed once, for all systems, and the edits kept as values that every metric reading typed
+/// edits scores (ERRANT, its per-type and macro scores, CLEME, CLEME2.0), so that scoring several
+/// of them analyses the text once.
+#[derive(Debug, Clone)]
+pub struct TypedSystems {
     analyser: ErrantAnalyser,
-) -> Result<Vec<(String, M2File)>, Error> {
-    let outputs: Vec<&Lines> = systems.iter().map(|s| &s.output).collect();
-    let sentences = errant_parallel(source, &outputs, ParallelOptions::default(), analyser)?;
-    Ok(systems
-        .iter()
-        .enumerate()
-        .map(|(k, s)| {
-            let file =
-                gec_errant::parallel_file(&sentences, k, source.lines.len(), &s.output.origin);
-            (s.name.clone(), file)
-        })
-        .collect())
+    /// Each system's name and its edits, as the M2 file `errant_parallel` writes.
+    files: Vec<(String, M2File)>,
+}
+
+impl TypedSystems {
+    /// Each system's outputs typed against `source` by the annotator on `analyser`; a line
+    /// longer than annotation takes is [`Error::TooLong`], named by its file.
+    pub fn new(
+        source: &Lines,
+        systems: &[System],
+        analyser: ErrantAnalyser,
+    ) -> Result<TypedSystems, Error> {
+        let outputs: Vec<&Lines> = systems.iter().map(|s| &s.output).collect();
+        let sentences = errant_parallel(source, &outputs, ParallelOptions::default(), analyser)?;
+        let files = systems
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let file =
+                    gec_errant::parallel_file(&sentences, k, source.lines.len(), &s.output.origin);
+                (s.name.clone(), file)
+            })
+            .collect();
+        Ok(TypedSystems { analyser, files })
+    }
+
+    /// The analyser that typed the edits.
+    pub fn analyser(&self) -> ErrantAnalyser {
+        self.analyser
+    }
+
+    /// Each system's name and its typed edits, in the systems' order.
+    pub fn files(&self) -> &[(String, M2File)] {
+        &self.files
+    }
 }
 
 /// errant_compare's comparison of hypothesis edits with a reference M2 file: corpus P, R and
@@ -228,8 +251,24 @@ impl ErrantScorer {
         analyser: ErrantAnalyser,
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let hypotheses = typed_hypotheses(source, systems, analyser)?;
-        self.report(gold, &hypotheses, Hypotheses::Text(analyser), resampling)
+        let typed = TypedSystems::new(source, systems, analyser)?;
+        self.report_typed(gold, &typed, resampling)
+    }
+
+    /// Systems typed once ([`TypedSystems`]) compared with `gold`, which should be typed by the
+    /// same analyser ([`retyped_gold`]).
+    pub fn report_typed(
+        &self,
+        gold: &M2File,
+        typed: &TypedSystems,
+        resampling: &Resampling,
+    ) -> Result<MetricReport, Error> {
+        self.report(
+            gold,
+            typed.files(),
+            Hypotheses::Text(typed.analyser()),
+            resampling,
+        )
     }
 
     /// Systems' hypothesis M2 files (as `errant_parallel` writes them, with their names)

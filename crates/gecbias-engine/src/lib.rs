@@ -18,6 +18,8 @@
 //! * [`ClemeScorer`]: CLEME's chunk F0.5 and CLEME2.0's hit-, wrong-, under- and
 //!   over-correction (THUKElab/CLEME, length weights), against an M2 gold or text references,
 //!   of hypothesis M2 files or text typed by the native ERRANT;
+//! * [`TypedSystems`]: outputs typed once by the native ERRANT, scored by every metric that
+//!   reads typed edits ([`ErrantScorer::report_typed`], [`ClemeScorer::report_typed`]);
 //! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses;
 //! * [`MetaEval`]: each metric's system scores against a human ranking (GJG15, SEEDA), with
 //!   bootstrap intervals of the correlations and paired tests between metrics.
@@ -75,7 +77,8 @@ mod usim;
 pub use analyses::{conservatism_signature, unseen_signature};
 pub use cleme::{ClemeLevel, ClemeScorer, ClemeVariant};
 pub use errant::{
-    DynAnnotator, ErrantAnalyser, ErrantScorer, annotator, errant_parallel, retyped_gold,
+    DynAnnotator, ErrantAnalyser, ErrantScorer, TypedSystems, annotator, errant_parallel,
+    retyped_gold,
 };
 pub use error::Error;
 pub use gleu::GleuScorer;

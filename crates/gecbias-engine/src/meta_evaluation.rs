@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::{
     ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, Error, GleuScorer, GotoScorer,
     GreenScorer, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport, ParserModel,
-    Resampling, Signature, System, UsimOptions, UsimScorer, retyped_gold,
+    Resampling, Signature, System, TypedSystems, UsimOptions, UsimScorer, retyped_gold,
 };
 
 /// A judgment set whose layout the meta-evaluation knows.
@@ -515,6 +515,10 @@ pub struct MetaEval {
     gold: Gold,
     /// GJG15's Spearman or scipy's, as the dataset's own scripts compute it.
     spearman: Correlation,
+    /// The outputs typed by ERRANT, once for ERRANT, its macro average, CLEME and CLEME2.0.
+    typed: std::sync::OnceLock<TypedSystems>,
+    /// The judged sentences' gold re-typed by ERRANT, once for ERRANT and its macro average.
+    retyped: std::sync::OnceLock<M2File>,
 }
 
 fn statistics(source: meta_eval::Error) -> Error {
@@ -558,7 +562,27 @@ impl MetaEval {
             outputs,
             gold,
             spearman,
+            typed: std::sync::OnceLock::new(),
+            retyped: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The outputs typed by ERRANT (spaCy's analyses), typed on first use.
+    fn typed(&self) -> Result<&TypedSystems, Error> {
+        if let Some(typed) = self.typed.get() {
+            return Ok(typed);
+        }
+        let typed = TypedSystems::new(&self.source, &self.outputs, ErrantAnalyser::Spacy)?;
+        Ok(self.typed.get_or_init(|| typed))
+    }
+
+    /// The gold re-typed by ERRANT, on first use.
+    fn retyped(&self) -> Result<&M2File, Error> {
+        if let Some(gold) = self.retyped.get() {
+            return Ok(gold);
+        }
+        let gold = self.gold.retyped()?;
+        Ok(self.retyped.get_or_init(|| gold))
     }
 
     /// The judged systems, sorted.
@@ -599,13 +623,7 @@ impl MetaEval {
                     ),
                     _ => (ErrantScorer::new(options), "ERRANT F0.5"),
                 };
-                let report = scorer.report_text(
-                    &self.source,
-                    &self.gold.retyped()?,
-                    &self.outputs,
-                    ErrantAnalyser::Spacy,
-                    &none,
-                )?;
+                let report = scorer.report_typed(self.retyped()?, self.typed()?, &none)?;
                 (name.into(), report)
             }
             MetaMetric::Gleu => {
@@ -644,12 +662,8 @@ impl MetaEval {
                     MetaMetric::Cleme2 => (ClemeVariant::Cleme2, "CLEME2.0"),
                     _ => (ClemeVariant::Cleme, "CLEME"),
                 };
-                let report = ClemeScorer::new(&self.gold.file, variant).report_text(
-                    &self.source,
-                    &self.outputs,
-                    ErrantAnalyser::Spacy,
-                    &none,
-                )?;
+                let report = ClemeScorer::new(&self.gold.file, variant)
+                    .report_typed(self.typed()?, &none)?;
                 (name.into(), report)
             }
             MetaMetric::Usim => {

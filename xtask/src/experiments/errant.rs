@@ -451,7 +451,7 @@ fn compare_runs(
             let ewt_text = ours(ewt, data, &run)?;
             let rows = errant_rows.remove(run.name.as_str()).unwrap_or_default();
             if let Job::Parallel { cors, .. } = &run.job {
-                let (theirs, mine) = (by_sentence(&rows), by_sentence(&edit_rows(&spacy_text)));
+                let (theirs, mine) = (by_sentence(&rows), by_sentence(&edit_rows(&spacy_text)?));
                 c.files.extend(file_identities(
                     &run.name,
                     cors,
@@ -461,8 +461,8 @@ fn compare_runs(
                 ));
             }
             let theirs = keyed(rows);
-            let mine = keyed(edit_rows(&spacy_text));
-            let native = keyed(edit_rows(&ewt_text));
+            let mine = keyed(edit_rows(&spacy_text)?);
+            let native = keyed(edit_rows(&ewt_text)?);
             let conll = run.name == "conll14-systems";
             let mut ignored = BTreeMap::new();
             c.agreements.push(agreement(

@@ -182,8 +182,8 @@ fn run(data: &DataDir, _inputs: &[String], bar: &ProgressBar) -> anyhow::Result<
     );
     let ours = typing(
         "gecbias (spaCy's model, natively)",
-        &edit_rows(&crate::record::errant::ours(&native, data, &systems_run)?),
-        &edit_rows(&crate::record::errant::ours(&native, data, &gold_run)?),
+        &edit_rows(&crate::record::errant::ours(&native, data, &systems_run)?)?,
+        &edit_rows(&crate::record::errant::ours(&native, data, &gold_run)?)?,
     );
     bar.inc(1);
     anyhow::ensure!(

@@ -26,7 +26,7 @@ use gec_errant::{
     AlignOptions, Analyser, Annotator, Merge, ParallelOptions, Retype, RetypeOptions,
     annotate_parallel, parallel_m2, retype_m2,
 };
-use gec_metrics::{ErrantMode, M2File, errant_compare};
+use gec_metrics::{ErrantMode, M2Block, M2Edit, M2File, errant_compare};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::JFLEG_DEV;
 
@@ -178,30 +178,26 @@ pub(crate) fn block_digest(block: &str) -> String {
 /// An edit as committed: (block, annotator, start, end, correction hash, type).
 pub(crate) type EditRow = (usize, String, i64, i64, String, String);
 
-/// The edits of an M2 text, the correction hashed.
-pub(crate) fn edit_rows(m2: &str) -> Vec<EditRow> {
-    let mut rows = Vec::new();
-    for (b, block) in blocks(m2).into_iter().enumerate() {
-        for line in block.lines().filter(|l| l.starts_with("A ")) {
-            let f: Vec<&str> = line.split("|||").collect();
-            let span: Vec<i64> = f[0][2..]
-                .split(' ')
-                .filter_map(|x| x.parse().ok())
-                .collect();
-            if f.len() < 6 || span.len() != 2 {
-                continue;
-            }
-            rows.push((
-                b,
-                f[5].to_owned(),
-                span[0],
-                span[1],
-                format!("{:016x}", fnv(f[2])),
-                f[1].to_owned(),
-            ));
-        }
-    }
-    rows
+/// The edits of an M2 text (read by the workspace's one M2 reader), the correction hashed.
+pub(crate) fn edit_rows(m2: &str) -> anyhow::Result<Vec<EditRow>> {
+    let file = M2File::parse(m2, "ERRANT's M2")?;
+    Ok(file
+        .blocks
+        .iter()
+        .enumerate()
+        .flat_map(|(b, block)| {
+            block.edits.iter().map(move |e| {
+                (
+                    b,
+                    e.annotator.to_string(),
+                    e.start,
+                    e.end,
+                    format!("{:016x}", fnv(&e.correction)),
+                    e.category.clone(),
+                )
+            })
+        })
+        .collect())
 }
 
 /// ERRANT's committed edits (`edits.tsv.gz`), per run.
@@ -225,23 +221,29 @@ pub(crate) fn recorded_edits() -> anyhow::Result<std::collections::HashMap<Strin
     Ok(rows)
 }
 
-/// The M2 of annotator `id` alone from a multi-annotator M2 (renumbered 0), as a system file.
-pub(crate) fn annotator_m2(m2: &str, id: usize) -> String {
-    let suffix = format!("|||{id}");
-    let mut out = String::new();
-    for block in blocks(m2) {
-        for line in block.lines() {
-            if line.starts_with("S ") {
-                out.push_str(line);
-                out.push('\n');
-            } else if let Some(rest) = line.strip_suffix(&suffix) {
-                out.push_str(rest);
-                out.push_str("|||0\n");
-            }
-        }
-        out.push('\n');
+/// The edits of annotator `id` alone from a multi-annotator M2 file (renumbered 0), as a
+/// system's hypothesis file.
+pub(crate) fn annotator_m2(m2: &M2File, id: u32) -> M2File {
+    let blocks = m2
+        .blocks
+        .iter()
+        .map(|b| M2Block {
+            edits: b
+                .edits
+                .iter()
+                .filter(|e| e.annotator == id)
+                .map(|e| M2Edit {
+                    annotator: 0,
+                    ..e.clone()
+                })
+                .collect(),
+            ..b.clone()
+        })
+        .collect();
+    M2File {
+        file: "system".into(),
+        blocks,
     }
-    out
 }
 
 /// F0.5 of every system of a `conll14-systems` M2 against a gold M2 (errant_compare's default
@@ -251,9 +253,10 @@ pub(crate) fn system_scores(
     gold: &str,
 ) -> anyhow::Result<Vec<gec_metrics::ErrantScore>> {
     let gold = M2File::parse(gold, "gold")?;
-    (0..crate::paper_inputs::conll14::SYSTEMS.len())
+    let systems = M2File::parse(systems, "systems")?;
+    (0..crate::paper_inputs::conll14::SYSTEMS.len() as u32)
         .map(|k| {
-            let hyp = M2File::parse(&annotator_m2(systems, k), "system")?;
+            let hyp = annotator_m2(&systems, k);
             Ok(errant_compare(
                 &hyp,
                 &gold,
@@ -362,7 +365,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
             digests.join(",")
         );
         if EDIT_RUNS.contains(&run.name.as_str()) {
-            for (b, id, s, e, c, t) in edit_rows(&text) {
+            for (b, id, s, e, c, t) in edit_rows(&text)? {
                 let _ = writeln!(edits, "{}\t{b}\t{id}\t{s}\t{e}\t{c}\t{t}", run.name);
             }
         }
