@@ -8,10 +8,12 @@
 use gec_metrics::{GleuCorpus, ReferenceDraws};
 use gec_metrics::{EasseVariant, easse_corpus_sari, sari_sentence};
 use gec_metrics::lines;
-use gec_metrics::{TURKERS, parse_organized};
-use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
-use gec_metrics::{ClemeAssumption, HeuoFactors, cleme_m2_counts, cleme_prf_corpus};
-use gec_metrics::{cleme_report, cleme2_report};
+use gec_metrics::turkcorpus::{TURKERS, parse_organized};
+use gec_metrics::{M2File, M2Options};
+use gec_metrics::m2_score::{GoldSentence, corpus_score, sentence_stats};
+use gec_metrics::{ClemeAssumption, cleme_m2_counts};
+use gec_metrics::cleme::{HeuoFactors, cleme_prf_corpus};
+use gec_metrics::dropin::{cleme_report, cleme2_report};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

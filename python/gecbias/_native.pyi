@@ -100,6 +100,10 @@ def limits() -> Tuple[int, int, int, int, int, float]:
     Koyama order, largest β): the bounds the engine checks."""
     ...
 
+def metric_names() -> Tuple[List[str], List[str]]:
+    """The catalogue's metric names (``score``'s) and meta-evaluation's rows' names."""
+    ...
+
 def read_lines(path: str) -> List[str]:
     """The lines of the file at ``path`` (UTF-8, CRLF or LF, the command's size limit); an empty
     file is an :class:`InputError` naming it."""

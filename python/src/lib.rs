@@ -105,9 +105,19 @@ fn limits() -> (usize, usize, usize, usize, usize, f64) {
         gecbias_engine::MIN_RESAMPLES,
         gecbias_engine::MAX_RESAMPLES,
         gec_metrics::MAX_ITERATIONS,
-        gec_metrics::MAX_GREEN_ORDER,
-        gec_metrics::MAX_KOYAMA_ORDER,
+        gec_metrics::green::MAX_GREEN_ORDER,
+        gec_metrics::koyama_gleu::MAX_KOYAMA_ORDER,
         gec_metrics::MAX_BETA,
+    )
+}
+
+/// The catalogue's metric names (`score`'s), and meta-evaluation's rows' names, in the engine's
+/// order: the package's `Literal` types are checked against them.
+#[pyfunction]
+fn metric_names() -> (Vec<&'static str>, Vec<&'static str>) {
+    (
+        gecbias_engine::metric_names(),
+        gecbias_engine::MetaMetric::names(),
     )
 }
 
@@ -379,6 +389,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tag, m)?)?;
     m.add_function(wrap_pyfunction!(errant_parallel, m)?)?;
     m.add_function(wrap_pyfunction!(limits, m)?)?;
+    m.add_function(wrap_pyfunction!(metric_names, m)?)?;
     m.add_function(wrap_pyfunction!(read_lines, m)?)?;
     m.add_class::<M2Gold>()?;
     m.add_class::<GleuCorpus>()?;

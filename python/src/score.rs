@@ -5,6 +5,7 @@ use gec_metrics::{
     CategoryTier, ClemeAssumption, ErrantMode, ErrantOptions, GreenOptions, GreenUnit,
     KoyamaOptions, KoyamaUnit, M2File, M2Options,
 };
+use gecbias_engine::Metric as CatalogueMetric;
 use gecbias_engine::{
     Bootstrap, ClemeLevel, ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, GleuScorer,
     GotoScorer, GreenScorer, IntervalKind, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer,
@@ -162,17 +163,21 @@ fn prepare(
             Ok(())
         }
     };
+    let metric: CatalogueMetric = metric
+        .parse()
+        .map_err(|e: gecbias_engine::Error| PyValueError::new_err(format!("metric: {e}")))?;
+    let name = metric.name();
     Ok(match metric {
-        "m2" => {
-            let (origin, gold) = needed(gold, metric, "gold (the M2 gold)")?;
+        CatalogueMetric::M2 => {
+            let (origin, gold) = needed(gold, name, "gold (the M2 gold)")?;
             let mut o = M2Options::OFFICIAL.with_beta(beta);
             o.max_unchanged_words = muw;
             o.ignore_whitespace_casing = iwc;
             let gold = M2File::parse(&text(&gold), &origin).map_err(engine_input)?;
             Metric::M2(M2Scorer::new(&gold, o))
         }
-        "errant" => {
-            let (origin, gold) = needed(gold, metric, "gold (the reference M2)")?;
+        CatalogueMetric::Errant => {
+            let (origin, gold) = needed(gold, name, "gold (the reference M2)")?;
             let mut o = ErrantOptions::with_mode(match mode.as_str() {
                 "cse" => ErrantMode::CorrectionSpansTypes,
                 "ds" => ErrantMode::DetectionSpans,
@@ -210,19 +215,19 @@ fn prepare(
                 },
             }
         }
-        "gleu" => {
-            let source = needed(source, metric, "source (line-aligned text)")?;
-            text_references(metric)?;
+        CatalogueMetric::Gleu => {
+            let source = needed(source, name, "source (line-aligned text)")?;
+            text_references(name)?;
             Metric::Gleu(GleuScorer::new(&source, &references, iterations).map_err(engine_error)?)
         }
-        "sari" => {
-            let source = needed(source, metric, "source (line-aligned text)")?;
-            text_references(metric)?;
+        CatalogueMetric::Sari => {
+            let source = needed(source, name, "source (line-aligned text)")?;
+            text_references(name)?;
             Metric::Sari(SariScorer::new(&source, &references))
         }
-        "green" => {
-            let source = needed(source, metric, "source (line-aligned text)")?;
-            text_references(metric)?;
+        CatalogueMetric::Green => {
+            let source = needed(source, name, "source (line-aligned text)")?;
+            text_references(name)?;
             let mut o = GreenOptions::default();
             o.n = green_n;
             o.beta = green_beta;
@@ -233,9 +238,9 @@ fn prepare(
             };
             Metric::Green(GreenScorer::new(&source, &references, o))
         }
-        "gotoscorer" => {
-            let source = needed(source, metric, "source (line-aligned text)")?;
-            text_references(metric)?;
+        CatalogueMetric::GoToScorer => {
+            let source = needed(source, name, "source (line-aligned text)")?;
+            text_references(name)?;
             let reference = references.get(goto_ref).ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "goto_ref: {goto_ref}, but there are {} references",
@@ -250,13 +255,14 @@ fn prepare(
             let mut scorer = GotoScorer::new(&source, reference, analyser).with_beta(beta);
             if let Some(path) = goto_weights {
                 let text = gec_metrics::read_text(&path).map_err(crate::metrics_error)?;
-                let weights = gec_metrics::read_goto_weights(&text, &path).map_err(engine_input)?;
+                let weights = gec_metrics::gotoscorer::read_goto_weights(&text, &path)
+                    .map_err(engine_input)?;
                 scorer = scorer.with_weights(&path, weights);
             }
             Metric::GoToScorer(scorer)
         }
-        "cleme" | "cleme2" => {
-            let variant = if metric == "cleme2" {
+        CatalogueMetric::Cleme | CatalogueMetric::Cleme2 => {
+            let variant = if metric == CatalogueMetric::Cleme2 {
                 ClemeVariant::Cleme2
             } else {
                 ClemeVariant::Cleme
@@ -272,7 +278,7 @@ fn prepare(
                     variant,
                 ),
                 (None, false) => {
-                    let source = needed(source.clone(), metric, "source with text references")?;
+                    let source = needed(source.clone(), name, "source with text references")?;
                     ClemeScorer::from_references(&source, &references, variant, analyser)
                         .map_err(engine_error)?
                 }
@@ -300,9 +306,9 @@ fn prepare(
                 analyser,
             }
         }
-        "koyama-gleu" => {
-            let source = needed(source, metric, "source (line-aligned text)")?;
-            text_references(metric)?;
+        CatalogueMetric::KoyamaGleu => {
+            let source = needed(source, name, "source (line-aligned text)")?;
+            text_references(name)?;
             let mut o = KoyamaOptions::default();
             o.n = koyama_n;
             o.unit = if koyama_unit == "char" {
@@ -320,8 +326,8 @@ fn prepare(
             };
             Metric::KoyamaGleu(KoyamaGleuScorer::new(&source, &references, o, mode))
         }
-        "usim" => {
-            let source = needed(source, metric, "source (line-aligned text)")?;
+        CatalogueMetric::Usim => {
+            let source = needed(source, name, "source (line-aligned text)")?;
             let mut o = UsimOptions::default();
             o.text = crate::analyses::text_options(pretokenized, sentences, parser);
             o.version = crate::analyses::version(&version)?;
@@ -332,7 +338,7 @@ fn prepare(
         }
         other => {
             return Err(PyValueError::new_err(format!(
-                "metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', not {other:?}"
+                "metric: {other} is in the catalogue, but the package cannot score it yet"
             )));
         }
     })

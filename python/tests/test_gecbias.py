@@ -751,3 +751,13 @@ def test_ctrl_c_interrupts_a_long_call_within_a_second() -> None:
     with pytest.raises(KeyboardInterrupt):
         gecbias.rank("m2", systems, names=[f"s{m}" for m in range(6)], gold=gold, trials=100_000)
     assert time.monotonic() - started < 1.5
+
+
+def test_the_metric_literals_are_the_engines_catalogue() -> None:
+    import typing
+
+    from gecbias import _native
+
+    metrics, meta_metrics = _native.metric_names()
+    assert list(typing.get_args(gecbias.Metric)) == metrics
+    assert list(typing.get_args(gecbias.MetaMetric)) == meta_metrics

@@ -7,10 +7,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use gec_metrics::sari_per_sentence;
+use gec_metrics::m2_score::{GoldSentence, corpus_score, sentence_stats};
+use gec_metrics::read_lines;
+use gec_metrics::sari::read_sari_lines;
+use gec_metrics::sari::sari_per_sentence;
 use gec_metrics::{GleuCorpus, ReferenceDraws};
-use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
-use gec_metrics::{read_lines, read_sari_lines};
+use gec_metrics::{M2File, M2Options};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, TURKCORPUS};
 

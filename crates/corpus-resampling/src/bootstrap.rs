@@ -18,8 +18,8 @@ use serde::Serialize;
 
 use crate::Error;
 use gec_metrics::map_indices;
-use gec_metrics::{numpy_mean, pairwise_sum};
 use reference_stats::{normal_cdf, normal_quantile};
+use reference_stats::{numpy_mean, pairwise_sum};
 
 /// A resampling plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -10,7 +10,8 @@
 //! M2's running choice of annotators is redone on every resample (in the resample's order), as
 //! the scorer would choose them on that corpus; the lattice is never re-run.
 
-use gec_metrics::{M2Score, SystemM2};
+use gec_metrics::M2Score;
+use gec_metrics::m2_gold::SystemM2;
 use serde::Serialize;
 
 use crate::Error;

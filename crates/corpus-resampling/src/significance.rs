@@ -14,7 +14,7 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 use serde::Serialize;
 
-use gec_metrics::{SentenceStats, corpus_score};
+use gec_metrics::m2_score::{SentenceStats, corpus_score};
 
 use crate::Error;
 use crate::bootstrap::{Bootstrap, check_sizes};

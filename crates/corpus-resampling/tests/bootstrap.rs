@@ -4,8 +4,8 @@
 
 use corpus_resampling::Error;
 use corpus_resampling::bootstrap::{Bootstrap, acceleration, bca_interval, percentile_interval};
-use gec_metrics::numpy_mean;
 use gecbias_data::testing::spec_golden;
+use reference_stats::numpy_mean;
 
 fn numbers(name: &str) -> Vec<f64> {
     spec_golden(name)

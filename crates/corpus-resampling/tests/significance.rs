@@ -2,7 +2,7 @@
 
 use corpus_resampling::bootstrap::Bootstrap;
 use corpus_resampling::{PairedM2, approximate_randomization, paired_bootstrap};
-use gec_metrics::{Counts, SentenceStats};
+use gec_metrics::m2_score::{Counts, SentenceStats};
 
 fn system(correct: impl Fn(usize) -> u32, n: usize) -> Vec<SentenceStats> {
     (0..n)

@@ -13,9 +13,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use gec_metrics::TurkCorpusRow;
 use gec_metrics::map_indices;
 use gec_metrics::sari_sentence;
+use gec_metrics::turkcorpus::TurkCorpusRow;
 use rand::RngExt;
 use rand_pcg::Pcg64;
 use unseen_est::crowd::{Answer, Normalizer};

@@ -2,7 +2,8 @@
 //! system's k-best list, pick per sentence the hypothesis the references score highest — what
 //! the system would output if the metric were its objective.
 
-use gec_metrics::{max_sari, sari_sentence};
+use gec_metrics::sari::max_sari;
+use gec_metrics::sari_sentence;
 use rand::RngExt;
 use rand_pcg::Pcg64;
 

@@ -80,7 +80,8 @@ fn sampled_references_are_conversions_of_crowd_answers() {
 #[test]
 fn a_simulated_perfect_corpus_has_the_authors_shape_and_score() {
     use coverage_sim::perfect_corpus::{SentenceSampling, simulate_perfect_corpus};
-    use gec_metrics::{GoldSentence, M2Options, corpus_score, sentence_stats};
+    use gec_metrics::M2Options;
+    use gec_metrics::m2_score::{GoldSentence, corpus_score, sentence_stats};
     use gecbias_data::datasets::CONLL_GOLD;
     let Some(data) = data_or_skip("perfect-corpus simulation") else {
         return;

@@ -1,7 +1,7 @@
 //! LCB spec §9 / lcb-goldens G12: the authors' sample pool for the perfect simplification system.
 
 use coverage_sim::perfect_simplification::SimplificationPool;
-use gec_metrics::parse_organized;
+use gec_metrics::turkcorpus::parse_organized;
 use gecbias_data::datasets::TURKCORPUS;
 use gecbias_data::testing::data_or_skip;
 use unseen_est::crowd::read_batch;

@@ -3,8 +3,9 @@
 //! decimals given, with the scorer options of the paper (`ignore_whitespace_casing`, the
 //! authors' Release-3.2 copy).
 
+use gec_metrics::m2_score::{GoldSentence, corpus_score, sentence_stats};
 use gec_metrics::read_lines;
-use gec_metrics::{GoldSentence, M2File, M2Options, corpus_score, sentence_stats};
+use gec_metrics::{M2File, M2Options};
 use gecbias_data::testing::data_or_skip;
 
 /// G9: (M, P, R, F0.5).

@@ -6,7 +6,7 @@
 use coverage_sim::reranking::{
     KBestSentence, SariObjective, TieRule, explains_choice, rerank_with_drawn_references,
 };
-use gec_metrics::{TurkCorpusRow, parse_organized};
+use gec_metrics::turkcorpus::{TurkCorpusRow, parse_organized};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{
     CONLL_PARAGRAPHS, NTS_KBEST, NTS_KBEST_AUTHORS_ORDER, NTS_KBEST_PREFIX, TURKCORPUS,

@@ -1,7 +1,7 @@
 //! What the annotation takes: lines beyond these are refused before anything is analysed,
 //! naming the line, instead of running for minutes.
 
-use gec_metrics::python_split;
+use gec_metrics::text::python_split;
 
 /// The longest sentence annotation takes, in tokens: alignment is quadratic in the sentence
 /// length (a 2,000-token line takes a few seconds and 100 MB).

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use gec_metrics::{M2Block, M2Edit, M2File, python_split, python_strip};
+use gec_metrics::text::{python_split, python_strip};
+use gec_metrics::{M2Block, M2Edit, M2File};
 use rayon::prelude::*;
 
 use crate::edit::noop_line;

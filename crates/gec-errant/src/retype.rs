@@ -1,6 +1,7 @@
 //! `errant_m2`: an M2 file's edits re-typed (`-gold`) or re-extracted (`-auto`) by ERRANT.
 
-use gec_metrics::{M2Block, M2Edit, M2File, python_split};
+use gec_metrics::text::python_split;
+use gec_metrics::{M2Block, M2Edit, M2File};
 
 use crate::edit::noop_line;
 use crate::limits::too_long;

@@ -3,10 +3,11 @@
 //! GLEU over 500 iterations, SARI.py over TurkCorpus test.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use gec_metrics::m2_score::{GoldSentence, score_sentence, sentence_stats};
 use gec_metrics::read_lines;
-use gec_metrics::sari_per_sentence;
+use gec_metrics::sari::sari_per_sentence;
 use gec_metrics::{GleuCorpus, ReferenceDraws};
-use gec_metrics::{GoldSentence, M2File, M2Options, score_sentence, sentence_stats};
+use gec_metrics::{M2File, M2Options};
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, TURKCORPUS};
 use gecbias_data::testing::data_or_skip;
 

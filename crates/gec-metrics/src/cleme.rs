@@ -33,7 +33,9 @@
 //! similarity weigher needs BERTScore (a model) and is left out; the length weigher stands in.
 
 use crate::text::{python_float, python_round4, python_split, python3_repr};
-use crate::{Error, M2Block, M2File, numpy_mean};
+use reference_stats::numpy_mean;
+
+use crate::{Error, M2Block, M2File};
 
 /// One edit as CLEME reads it from M2: source tokens `start..end` become `correction`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -507,7 +509,8 @@ fn count(classes: &[Class], hyp: &[Chunk], bias: f64) -> (ClemeCounts, ClemeCoun
 /// the sentence, out of order, overlapping) is [`Error::ClemeChunks`].
 ///
 /// ```
-/// use gec_metrics::{ClemeAssumption, ClemeEdit, ClemeSentence, cleme_counts};
+/// use gec_metrics::ClemeAssumption;
+/// use gec_metrics::cleme::{ClemeEdit, ClemeSentence, cleme_counts};
 ///
 /// let edit = |start, end, c: &str| ClemeEdit { start, end, correction: vec![c.to_owned()] };
 /// let source: Vec<String> = "He go to school".split(' ').map(str::to_owned).collect();
@@ -634,7 +637,7 @@ pub struct ClemePrf {
 /// more TP, fewer FP, fewer FN, more TN), then P, R, F_β of the summed counts.
 ///
 /// ```
-/// use gec_metrics::{ClemeCounts, cleme_prf_corpus};
+/// use gec_metrics::cleme::{ClemeCounts, cleme_prf_corpus};
 ///
 /// let a = ClemeCounts { tp: 1.0, fp: 1.0, fn_: 0.0, tn: 3.0, ..Default::default() };
 /// let b = ClemeCounts { tp: 0.0, fp: 2.0, fn_: 1.0, tn: 2.0, ..Default::default() };

@@ -98,7 +98,7 @@ pub enum Error {
         limit: usize,
     },
     /// A sentence whose lattice is too large for m2scorer's `--very_verbose` trace, whose length
-    /// grows with the cube of the vertices ([`crate::MAX_TRACE_VERTICES`]).
+    /// grows with the cube of the vertices ([`crate::m2_trace::MAX_TRACE_VERTICES`]).
     #[error(
         "sentence {}: the edit lattice has {vertices} vertices, more than the --very_verbose \
          trace's limit of {limit}",
@@ -131,7 +131,7 @@ pub enum Error {
     /// Parameters outside their meaningful range.
     #[error("invalid parameter: {0}")]
     InvalidParams(String),
-    /// A sentence whose edits CLEME cannot lay over it ([`crate::cleme_counts`]).
+    /// A sentence whose edits CLEME cannot lay over it ([`crate::cleme::cleme_counts`]).
     #[error(
         "sentence {}: CLEME cannot split it into chunks (an edit outside the sentence, out of \
          order or overlapping another)",

@@ -3,30 +3,30 @@
 //! the scores whose low coverage the LCB paper measures (Choshen & Abend 2018, §2.2, §5).
 //!
 //! * **M2** (Dahlmeier & Ng 2012): [`M2Gold`] reads a gold once and scores any number of system
-//!   outputs ([`M2Gold::score_file`]) into a [`SystemM2`]: P = c/e, R = c/g,
+//!   outputs ([`M2Gold::score_file`]) into a [`SystemM2`](m2_gold::SystemM2): P = c/e, R = c/g,
 //!   F_β = (1 + β²)·P·R / (β²·P + R), each sentence's annotator chosen by the running corpus F_β.
 //!   [`M2Options::OFFICIAL`] is m2scorer's defaults, [`M2Options::LCB_AUTHORS`] the LCB paper's
-//!   settings. Lower level: [`M2File`], the edit lattice's [`Edit`]s, [`sentence_stats`],
-//!   [`corpus_score`], [`verbose_report`], [`very_verbose_report`].
-//! * **ERRANT** (Bryant et al. 2017): [`errant_compare`] of two M2 files in its four modes
-//!   ([`ErrantMode`]); macro-averaged over error types too ([`errant_macro_score`]).
+//!   settings. Lower level: [`M2File`], the edit lattice's [`Edit`](edit_lattice::Edit)s, [`sentence_stats`](m2_score::sentence_stats),
+//!   [`corpus_score`](m2_score::corpus_score), [`verbose_report`](m2_score::verbose_report), [`very_verbose_report`](m2_score::very_verbose_report).
+//! * **ERRANT** (Bryant et al. 2017): [`errant_compare()`] of two M2 files in its four modes
+//!   ([`ErrantMode`]); macro-averaged over error types too ([`errant_macro_score`](errant_compare::errant_macro_score)).
 //! * **GLEU** (Napoles et al. 2015, 2016): [`GleuCorpus`] with `compute_gleu`'s own reference draws
 //!   by default ([`GleuOptions`], [`ReferenceDraws`]).
 //! * **SARI** (Xu et al. 2016): `SARI.py`'s sentence SARI ([`sari_sentence`], [`sari_files`]),
 //!   MAX-SARI and lucky SARI (LCB §5), and EASSE's corpus SARI (`easse_corpus_sari`, feature `easse`).
 //! * **GREEN** (gec-metrics' `metrics/green.py`): n-gram F_β of a correction against its source
-//!   and a reference at once ([`green`], [`GreenOptions`]).
+//!   and a reference at once ([`green()`], [`GreenOptions`]).
 //! * **GoToScorer** (gec-metrics' `gotoscorer.py`): chunks of the reference's corrections
-//!   weighted by difficulty ([`goto_chunks`], [`goto_sentence`], [`goto_weights`]).
+//!   weighted by difficulty ([`goto_chunks`](gotoscorer::goto_chunks), [`goto_sentence`](gotoscorer::goto_sentence), [`goto_weights`](gotoscorer::goto_weights)).
 //! * **CLEME and CLEME2.0** (THUKElab/CLEME): chunk-level P, R, F_0.5 under the dependent or
 //!   independent assumption, and hit-, wrong-, under- and over-correction, plain and
-//!   length-weighted ([`cleme_sentences`], [`cleme_counts`], [`cleme_prf_corpus`],
-//!   [`cleme2_corpus`], [`cleme_report`]).
+//!   length-weighted ([`cleme_sentences`](cleme::cleme_sentences), [`cleme_counts`](cleme::cleme_counts), [`cleme_prf_corpus`](cleme::cleme_prf_corpus),
+//!   [`cleme2_corpus`](cleme::cleme2_corpus), [`cleme_report`](cleme::cleme_report)).
 //! * **Koyama's GLEU** (the `gleu` package, MultiGEC-2025's): [`koyama_stats`] per sentence and
-//!   reference, then the corpus ([`koyama_sampled`], [`koyama_best_references`]), sentence
-//!   ([`koyama_sentence`]) and mean ([`koyama_mean`]) scores, printed as it prints them
-//!   ([`koyama_digits`]).
-//! * [`TurkCorpusRow`] — TurkCorpus's organised tables: a source with its 8 simplifications.
+//!   reference, then the corpus ([`koyama_sampled`](koyama_gleu::koyama_sampled), [`koyama_best_references`](koyama_gleu::koyama_best_references)), sentence
+//!   ([`koyama_sentence`](koyama_gleu::koyama_sentence)) and mean ([`koyama_mean`](koyama_gleu::koyama_mean)) scores, printed as it prints them
+//!   ([`koyama_digits`](koyama_gleu::koyama_digits)).
+//! * [`TurkCorpusRow`](turkcorpus::TurkCorpusRow) — TurkCorpus's organised tables: a source with its 8 simplifications.
 //!
 //! Features: `parallel` (rayon: sentences in parallel) and `easse` (regex: EASSE's corpus SARI and
 //! sacreBLEU's 13a tokenizer), both on by default; without them the crate needs no regex and no
@@ -69,83 +69,59 @@
 //! assert!((sari - 0.5889).abs() < 1e-4); // SARI.py's own example prints 0.5889...
 //! # Ok::<(), gec_metrics::Error>(())
 //! ```
-mod cleme;
+pub mod cleme;
 #[cfg(feature = "easse")]
-mod easse_sari;
-mod edit_lattice;
-mod errant_compare;
+pub mod easse_sari;
+pub mod edit_lattice;
+pub mod errant_compare;
 mod error;
-mod gleu;
-mod gotoscorer;
-mod green;
-mod koyama_gleu;
-mod m2_file;
-mod m2_gold;
-mod m2_score;
-mod m2_trace;
+pub mod gleu;
+pub mod gotoscorer;
+pub mod green;
+pub mod koyama_gleu;
+pub mod m2_file;
+pub mod m2_gold;
+pub mod m2_score;
+pub mod m2_trace;
 mod ngrams;
 mod parallel;
 mod python_dict;
 mod python_random;
-mod sari;
-mod text;
+pub mod sari;
+pub mod text;
 #[cfg(feature = "easse")]
-mod tokenizer_13a;
-mod turkcorpus;
+pub mod tokenizer_13a;
+pub mod turkcorpus;
 
-pub use cleme::{
-    ClemeAssumption, ClemeCounts, ClemeEdit, ClemePrf, ClemeSentence, ClemeSentenceCounts, Heuo,
-    HeuoFactors, cleme_counts, cleme_m2_counts, cleme_prf_best, cleme_prf_corpus,
-    cleme_prf_sentence, cleme_report, cleme_sentences, cleme2_best, cleme2_corpus, cleme2_report,
-    cleme2_sentence,
-};
+/// What the drop-in commands print, byte for byte as their reference tools do: m2scorer's
+/// reports, errant_compare's tables, compute_gleu's summary line, CLEME's tables, Koyama's
+/// GLEU's digits, the GoToScorer weight script's JSON, and Python's `repr` and `float` text.
+pub mod dropin {
+    pub use crate::cleme::{cleme_report, cleme2_report};
+    pub use crate::errant_compare::errant_report;
+    pub use crate::gleu::gleu_summary_line;
+    pub use crate::gotoscorer::goto_weights_json;
+    pub use crate::koyama_gleu::koyama_digits;
+    pub use crate::m2_score::{summary_report, verbose_report, very_verbose_report};
+    pub use crate::text::{python_float, python3_repr};
+}
+
+pub use cleme::{ClemeAssumption, cleme_m2_counts};
 #[cfg(feature = "easse")]
-pub use easse_sari::{EasseSari, EasseVariant, easse_corpus_sari};
-pub use edit_lattice::{Edit, FirstRowInsertions, GoldEdit};
+pub use easse_sari::{EasseVariant, easse_corpus_sari};
 pub use errant_compare::{
-    CategoryTier, ErrantEvaluation, ErrantGroupSentence, ErrantMacroScore, ErrantMode,
-    ErrantOptions, ErrantScore, ErrantSentence, errant_compare, errant_corpus_score,
-    errant_evaluate, errant_group_score, errant_macro_average, errant_macro_score, errant_report,
+    CategoryTier, ErrantMode, ErrantOptions, ErrantScore, errant_compare, errant_evaluate,
 };
 pub use error::Error;
-pub use gleu::{
-    GleuCorpus, GleuOptions, GleuScore, GleuStats, MAX_ITERATIONS, ORDER as GLEU_ORDER,
-    ReferenceDraws, gleu, gleu_summary_line, reference_choices,
-};
-pub use gotoscorer::{
-    GOTO_UNEDITED, GotoChunk, GotoCounts, GotoEdit, GotoWeights, goto_chunks, goto_sentence,
-    goto_weights, goto_weights_json, read_goto_weights,
-};
-pub use green::{
-    GreenOptions, GreenScore, GreenSentence, GreenUnit, MAX_GREEN_ORDER, NgramCounts, green,
-    green_f, green_precision_recall, green_totals,
-};
-pub use koyama_gleu::{
-    KoyamaCounts, KoyamaOptions, KoyamaSentences, KoyamaStats, KoyamaUnit, MAX_KOYAMA_ORDER,
-    koyama_best_references, koyama_corpus_stats, koyama_digits, koyama_mean, koyama_sampled,
-    koyama_sentence, koyama_stats,
-};
+pub use gleu::{GleuCorpus, GleuOptions, GleuScore, MAX_ITERATIONS, ReferenceDraws};
+pub use green::{GreenOptions, GreenUnit, green};
+pub use koyama_gleu::{KoyamaOptions, KoyamaUnit, koyama_stats};
 pub use m2_file::{M2Block, M2Edit, M2File};
-pub use m2_gold::{M2Gold, SystemM2};
-pub use m2_score::{
-    AnnotatorResult, Counts, GoldSentence, M2Options, M2Score, MAX_BETA, SentenceStats, check_beta,
-    chosen_annotators, corpus_score, corpus_score_pair, score_from_counts, score_sentence,
-    score_sentences, sentence_stats, summary_report, verbose_report, very_verbose_report,
-};
-pub use m2_trace::MAX_TRACE_VERTICES;
+pub use m2_gold::M2Gold;
+pub use m2_score::{M2Options, M2Score, MAX_BETA, check_beta};
 pub use parallel::map_indices;
-pub use reference_stats::{numpy_mean, pairwise_sum};
-pub use sari::{
-    SariScore, SariStrip, lucky_sari, max_sari, read_sari_lines, sari_files, sari_mean,
-    sari_per_sentence, sari_score, sari_sentence, sari_strip,
-};
-pub use text::{
-    MAX_FILE_BYTES, decode_text, lines, python_float, python_split, python_strip, python3_repr,
-    read_lines, read_text,
-};
-#[cfg(feature = "easse")]
-pub use tokenizer_13a::tokenize_13a;
-pub use turkcorpus::{TURKERS, TurkCorpusRow, parse_organized};
+pub use sari::{SariScore, sari_files, sari_sentence};
+pub use text::{MAX_FILE_BYTES, lines, read_lines, read_text};
 
 /// This crate's version (`gecbias --version` lists it).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -204,7 +204,7 @@ impl M2File {
     }
 
     /// Reads the M2 file at `path` as the official scorer does: edit spans outside their sentence
-    /// are kept here and dropped silently when gold edits are taken ([`crate::GoldSentence`]).
+    /// are kept here and dropped silently when gold edits are taken ([`crate::m2_score::GoldSentence`]).
     /// Needed for the authors' sampled references (`1_sgss.m2` of commit 5e017f5 has a deletion
     /// `11 14` in a 13-token sentence).
     pub fn read_lenient(path: impl AsRef<Path>) -> Result<Self, Error> {

@@ -661,7 +661,7 @@ pub fn verbose_report(
 /// and the optimistic path; interleaved with the `-v` report when `verbose` (m2scorer prints that
 /// only with `-v` too). `options` must be those `results` were scored with (the lattice is built
 /// again with them). A sentence whose lattice has more than
-/// [`MAX_TRACE_VERTICES`](crate::MAX_TRACE_VERTICES) vertices is an error (the trace grows with
+/// [`MAX_TRACE_VERTICES`] vertices is an error (the trace grows with
 /// their cube; named by `names.1`'s line, `names` being (gold file, system file)), as is a failed
 /// write.
 pub fn very_verbose_report(

@@ -7,7 +7,7 @@
 //! [`crate::edit_lattice`] computes the same lattice and path fast, in a shape that has no dicts;
 //! the trace has to print Python 2.7's dicts in their iteration order, which depends on each
 //! dict's history of insertions, deletions and copies. So this module keeps the scorer's own data
-//! shapes — lists of vertex tuples, dicts keyed by vertex and by arc ([`PyDict`]), numbers that
+//! shapes — lists of vertex tuples, dicts keyed by vertex and by arc (Python 2 dicts), numbers that
 //! are ints until ε makes them floats — and follows its steps literally, for one sentence at a
 //! time. It is a debugging report: its output grows with the cube of the lattice's vertices, as
 //! the scorer's does, so sentences above [`MAX_TRACE_VERTICES`] are refused. A test checks that

@@ -2,8 +2,9 @@
 //! (metric-goldens §b, `goldens/gleu_conll14_results.tsv`), and the reference draws of CPython 2
 //! (`goldens/gleu_refidx_py2_R2_N1312.tsv`).
 
+use gec_metrics::gleu::reference_choices;
 use gec_metrics::read_lines;
-use gec_metrics::{GleuCorpus, ReferenceDraws, reference_choices};
+use gec_metrics::{GleuCorpus, ReferenceDraws};
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
 use gecbias_data::testing::{data_and_golden_rows, spec_golden_rows};
 

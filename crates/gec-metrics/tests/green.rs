@@ -3,7 +3,8 @@
 //! `tests/recorded/green.tsv`): the corpus score to the last bit, and every sentence score, by the
 //! SHA-256 of their Python reprs.
 
-use gec_metrics::{GreenOptions, GreenUnit, green, python_float, read_lines};
+use gec_metrics::dropin::python_float;
+use gec_metrics::{GreenOptions, GreenUnit, green, read_lines};
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES, JFLEG_DEV};
 use gecbias_data::testing::data_or_skip;
 use sha2::{Digest, Sha256};

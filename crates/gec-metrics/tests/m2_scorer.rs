@@ -4,7 +4,9 @@
 
 use std::path::Path;
 
-use gec_metrics::{FirstRowInsertions, GoldSentence, M2File, M2Gold, M2Options};
+use gec_metrics::edit_lattice::FirstRowInsertions;
+use gec_metrics::m2_score::GoldSentence;
+use gec_metrics::{M2File, M2Gold, M2Options};
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS};
 use gecbias_data::testing::{data_and_golden_rows, data_or_skip};
 
@@ -225,7 +227,8 @@ fn errant_compare_of_the_two_conll_annotators() {
 
 #[test]
 fn verbose_report_shows_edits_and_the_chosen_annotator() {
-    use gec_metrics::{score_sentences, verbose_report};
+    use gec_metrics::dropin::verbose_report;
+    use gec_metrics::m2_score::score_sentences;
     let m2 = "S This are a test .\nA 1 2|||SVA|||is|||REQUIRED|||-NONE-|||0\n\
               A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\n";
     let gold = GoldSentence::from_file(&M2File::parse(m2, "g.m2").unwrap());

@@ -1,11 +1,12 @@
 //! Invariants of the metrics on random inputs (proptest) and their errors on bad input.
 
-use gec_metrics::{EasseVariant, easse_corpus_sari, max_sari, sari_sentence};
-use gec_metrics::{
-    Error, GoldSentence, M2File, M2Options, corpus_score, score_sentence, sentence_stats,
-};
+use gec_metrics::green::{NgramCounts, green_f, green_totals};
+use gec_metrics::m2_score::{GoldSentence, corpus_score, score_sentence, sentence_stats};
+use gec_metrics::sari::max_sari;
+use gec_metrics::{EasseVariant, easse_corpus_sari, sari_sentence};
+use gec_metrics::{Error, M2File, M2Options};
 use gec_metrics::{GleuCorpus, ReferenceDraws};
-use gec_metrics::{GreenOptions, NgramCounts, green, green_f, green_totals};
+use gec_metrics::{GreenOptions, green};
 use proptest::prelude::*;
 
 /// A source of 3–12 tokens over a tiny alphabet (many repeated words, so alignments are

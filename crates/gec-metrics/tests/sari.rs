@@ -2,9 +2,8 @@
 //! `goldens/sari_turkcorpus_results.tsv`, `goldens/sari_persentence_SBMT-SARI.txt`).
 
 use gec_metrics::read_lines;
-use gec_metrics::{
-    EasseVariant, easse_corpus_sari, lucky_sari, max_sari, sari_per_sentence, sari_sentence,
-};
+use gec_metrics::sari::{lucky_sari, max_sari, sari_per_sentence};
+use gec_metrics::{EasseVariant, easse_corpus_sari, sari_sentence};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, NTS_KBEST, TURKCORPUS};
 use gecbias_data::testing::{data_and_golden, data_and_golden_rows};
@@ -25,7 +24,7 @@ fn output(data: &DataDir, name: &str) -> Vec<String> {
         "result_NTS_epoch11_10.19.t7_12_h1" => data.join(&format!("{NTS_KBEST}/{name}")),
         _ => data.join(&format!("{TURKCORPUS}/systemoutputs/{name}")),
     };
-    gec_metrics::read_sari_lines(&path).unwrap()
+    gec_metrics::sari::read_sari_lines(&path).unwrap()
 }
 
 #[test]

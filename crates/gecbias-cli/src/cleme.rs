@@ -8,9 +8,9 @@
 
 use std::io::Write;
 
-use gec_metrics::{
-    ClemeAssumption, HeuoFactors, cleme_m2_counts, cleme_report, cleme2_report, python3_repr,
-};
+use gec_metrics::cleme::HeuoFactors;
+use gec_metrics::dropin::{cleme_report, cleme2_report, python3_repr};
+use gec_metrics::{ClemeAssumption, cleme_m2_counts};
 
 use crate::{Error, input};
 

@@ -145,7 +145,7 @@ pub(crate) fn run_parallel(args: &ParallelArgs, out: &mut dyn Write) -> Result<(
     if let Some(n) = originals
         .lines
         .iter()
-        .position(|l| gec_metrics::python_strip(l).is_empty())
+        .position(|l| gec_metrics::text::python_strip(l).is_empty())
     {
         eprintln!(
             "gecbias: warning: {}:{}: a blank original line is skipped, as ERRANT skips it (the output has fewer sentences than the input)",

@@ -4,7 +4,8 @@
 
 use std::io::Write;
 
-use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, errant_report};
+use gec_metrics::dropin::errant_report;
+use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions};
 
 use crate::{Error, input};
 

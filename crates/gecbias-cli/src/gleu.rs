@@ -8,7 +8,10 @@
 
 use std::io::Write;
 
-use gec_metrics::{GLEU_ORDER, GleuCorpus, GleuOptions, gleu, gleu_summary_line};
+use gec_metrics::GleuCorpus;
+use gec_metrics::GleuOptions;
+use gec_metrics::dropin::gleu_summary_line;
+use gec_metrics::gleu::{ORDER as GLEU_ORDER, gleu};
 
 use crate::{Error, input};
 

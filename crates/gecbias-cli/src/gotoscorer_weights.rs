@@ -41,7 +41,7 @@ pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
         .collect::<Result<Vec<_>, Error>>()?;
     let weights =
         GotoScorer::new(&source, &reference, args.analyser.into()).difficulty(&systems)?;
-    let json = gec_metrics::goto_weights_json(&weights);
+    let json = gec_metrics::dropin::goto_weights_json(&weights);
     if args.out == "-" {
         return crate::write_output(sink, json.as_bytes());
     }

@@ -56,7 +56,7 @@ pub(crate) fn text(path: &str) -> Result<String, Error> {
         let limits = bounded_read::Limits::TEXT.with_max_bytes(gec_metrics::MAX_FILE_BYTES);
         let buffer = bounded_read::read_from(std::io::stdin().lock(), name(path), limits)
             .map_err(|e| failure(e.into()))?;
-        return gec_metrics::decode_text(&buffer, name(path)).map_err(failure);
+        return gec_metrics::text::decode_text(&buffer, name(path)).map_err(failure);
     }
     gec_metrics::read_text(path).map_err(failure)
 }

@@ -13,10 +13,11 @@
 
 use std::io::Write;
 
-use gec_metrics::{
-    KoyamaOptions, KoyamaUnit, ReferenceDraws, koyama_best_references, koyama_corpus_stats,
-    koyama_digits, koyama_mean, koyama_sampled, koyama_sentence, koyama_stats,
+use gec_metrics::dropin::koyama_digits;
+use gec_metrics::koyama_gleu::{
+    koyama_best_references, koyama_corpus_stats, koyama_mean, koyama_sampled, koyama_sentence,
 };
+use gec_metrics::{KoyamaOptions, KoyamaUnit, ReferenceDraws, koyama_stats};
 
 use crate::{Error, input};
 
@@ -36,7 +37,7 @@ enum Level {
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Maximum n-gram order.
-    #[arg(short, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=gec_metrics::MAX_KOYAMA_ORDER as u64))]
+    #[arg(short, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=gec_metrics::koyama_gleu::MAX_KOYAMA_ORDER as u64))]
     n: u64,
     /// The source sentences.
     #[arg(short, long = "src", visible_alias = "source")]

@@ -31,6 +31,7 @@
 //! it is a terminal.
 
 mod analysis;
+mod catalogue_args;
 mod cleme;
 mod errant_annotate;
 mod errant_compare;

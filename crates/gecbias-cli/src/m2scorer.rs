@@ -8,10 +8,10 @@
 
 use std::io::Write;
 
-use gec_metrics::{
-    FirstRowInsertions, M2Gold, M2Options, SentenceStats, corpus_score, score_sentences,
-    sentence_stats, summary_report, verbose_report, very_verbose_report,
-};
+use gec_metrics::dropin::{summary_report, verbose_report, very_verbose_report};
+use gec_metrics::edit_lattice::FirstRowInsertions;
+use gec_metrics::m2_score::{SentenceStats, corpus_score, score_sentences, sentence_stats};
+use gec_metrics::{M2Gold, M2Options};
 
 use crate::{Error, input};
 

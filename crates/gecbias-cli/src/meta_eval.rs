@@ -15,6 +15,7 @@ use gecbias_engine::{
 use serde_json::{Value, json};
 
 use crate::Error;
+use crate::catalogue_args::MetaMetricArg;
 use crate::score::Format;
 
 /// A judgment set whose layout `meta-eval` knows.
@@ -37,31 +38,6 @@ enum Granularity {
     Sent,
     /// `judgments_edit.xml`.
     Edit,
-}
-
-/// A metric whose system scores are correlated with the human ones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum MetricName {
-    /// M2 against `--gold`, one row per `--beta`.
-    M2,
-    /// ERRANT (outputs typed from text by the native ERRANT) against `--gold`, F0.5.
-    Errant,
-    /// ERRANT's F0.5 macro-averaged over its full error types (errant PR #52).
-    ErrantMacro,
-    /// GLEU with the gold's annotators' corrections as references and INPUT as the source.
-    Gleu,
-    /// GREEN (n = 4, β = 2, words) with GLEU's source and references.
-    Green,
-    /// Koyama's GLEU (`gleu -f`: n = 4, words) with GLEU's source and references.
-    KoyamaGleu,
-    /// GoToScorer (every chunk of weight 1, F0.5) against the gold's first annotator.
-    Gotoscorer,
-    /// CLEME (dependent, length weights, corpus F0.5) against `--gold`, outputs typed by ERRANT.
-    Cleme,
-    /// CLEME2.0's COM (length weights; the BERTScore weigher left out) against `--gold`.
-    Cleme2,
-    /// Mean USim(source, output) on the native parser's parses.
-    Usim,
 }
 
 /// How the judgments become human system scores.
@@ -98,8 +74,8 @@ pub(crate) struct Args {
     #[arg(long)]
     gold: String,
     /// The metrics.
-    #[arg(long, short, num_args = 1.., value_enum, default_value = "m2")]
-    metric: Vec<MetricName>,
+    #[arg(long, short, num_args = 1.., value_enum, default_values_t = [MetaMetricArg(MetaMetric::M2)])]
+    metric: Vec<MetaMetricArg>,
     /// The human system scores: Expected Wins, or TrueSkill (no intervals: each resample would
     /// need its own runs).
     #[arg(long, value_enum, default_value = "ew")]
@@ -167,22 +143,7 @@ impl Args {
             Dataset::Seeda => gecbias_engine::Dataset::Seeda,
         };
         let mut o = MetaEvalOptions::new(dataset, &self.root, &self.gold);
-        o.metrics = self
-            .metric
-            .iter()
-            .map(|m| match m {
-                MetricName::M2 => MetaMetric::M2,
-                MetricName::Errant => MetaMetric::Errant,
-                MetricName::ErrantMacro => MetaMetric::ErrantMacro,
-                MetricName::Gleu => MetaMetric::Gleu,
-                MetricName::Green => MetaMetric::Green,
-                MetricName::KoyamaGleu => MetaMetric::KoyamaGleu,
-                MetricName::Gotoscorer => MetaMetric::GoToScorer,
-                MetricName::Cleme => MetaMetric::Cleme,
-                MetricName::Cleme2 => MetaMetric::Cleme2,
-                MetricName::Usim => MetaMetric::Usim,
-            })
-            .collect();
+        o.metrics = self.metric.iter().map(|m| m.0).collect();
         o.human = match self.human {
             HumanName::Ew => HumanMethod::ExpectedWins,
             HumanName::Trueskill => HumanMethod::TrueSkill {

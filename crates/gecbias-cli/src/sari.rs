@@ -7,7 +7,9 @@
 
 use std::io::Write;
 
-use gec_metrics::{EasseVariant, SariStrip, easse_corpus_sari, python_float, sari_score};
+use gec_metrics::dropin::python_float;
+use gec_metrics::sari::{SariStrip, sari_score};
+use gec_metrics::{EasseVariant, easse_corpus_sari};
 
 use crate::{Error, input};
 

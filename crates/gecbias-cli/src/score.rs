@@ -51,6 +51,9 @@ use gecbias_engine::{
     Ranking, SariScorer, System, TypedSystems, Warning, retyped_gold,
 };
 
+use gecbias_engine::{CATALOGUE, Metric, Need, Reads, metric_options};
+
+use crate::catalogue_args::{MetricArg, listed};
 use crate::errant_annotate::AnalyserArg;
 use crate::usim_command::TextOptions;
 use crate::{Error, input, progress};
@@ -58,32 +61,6 @@ use crate::{Error, input, progress};
 mod render;
 
 pub(crate) use render::sentence_objects;
-
-/// A metric of `score -m`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum MetricName {
-    /// MaxMatch (m2scorer) against an M2 gold.
-    M2,
-    /// ERRANT's comparison with a reference M2 file.
-    Errant,
-    /// compute_gleu's corpus GLEU.
-    Gleu,
-    /// SARI.py's mean sentence SARI.
-    Sari,
-    /// gec-metrics' GREEN: n-gram F_β against the source and the best reference.
-    Green,
-    /// gec-metrics' GoToScorer: chunks of one reference's corrections, weighted by difficulty.
-    Gotoscorer,
-    /// Koyama's GLEU (the gleu package, MultiGEC-2025's), `gleu -f` by default.
-    KoyamaGleu,
-    /// THUKElab/CLEME's chunk-level F0.5 (length weights, dependent assumption by default).
-    Cleme,
-    /// CLEME2.0: hit-, wrong-, under- and over-correction combined (the length weigher; the
-    /// BERTScore similarity weigher needs a model and is left out).
-    Cleme2,
-    /// Mean USim(source, output).
-    Usim,
-}
 
 /// The output format of `score`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -131,9 +108,20 @@ fn metric_names(inputs: &Inputs) -> String {
     inputs
         .metric
         .iter()
-        .map(|m| value_name(*m))
+        .map(|m| m.0.name())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The catalogue's metrics that read an input (`need` of what they read is not `No`), listed.
+fn readers(need: impl Fn(&Reads) -> Need) -> (Vec<Metric>, String) {
+    let metrics: Vec<Metric> = CATALOGUE
+        .iter()
+        .filter(|s| need(&s.reads) != Need::No)
+        .map(|s| s.metric)
+        .collect();
+    let names: Vec<&str> = metrics.iter().map(|m| m.name()).collect();
+    (metrics, listed(&names))
 }
 
 /// Score systems against an M2 gold (m2, errant), references (gleu, sari, green) or their
@@ -163,8 +151,8 @@ struct Inputs {
     /// The metrics, each scored for every system. Without `-m`, m2: the official metric of the
     /// CoNLL-2014 shared task, and the one the low-coverage bias is measured with (it needs
     /// `--gold`, the M2 gold); every other metric must be named.
-    #[arg(long, short, num_args = 1.., value_enum, default_value = "m2")]
-    metric: Vec<MetricName>,
+    #[arg(long, short, num_args = 1.., value_enum, default_values_t = [MetricArg(Metric::M2)])]
+    metric: Vec<MetricArg>,
     /// The source text, one sentence per line (gleu, sari, green, usim).
     #[arg(long, short)]
     source: Option<String>,
@@ -215,7 +203,7 @@ struct MetricOptions {
     #[arg(long, default_value_t = 500, value_parser = crate::numbers::iterations, allow_hyphen_values = true)]
     gleu_iter: usize,
     /// GREEN: the highest n-gram order.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=gec_metrics::MAX_GREEN_ORDER as u64))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=gec_metrics::green::MAX_GREEN_ORDER as u64))]
     green_n: u64,
     /// GREEN: β of F_β (gec-metrics' default, 2, weighs recall).
     #[arg(long, default_value_t = 2.0, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
@@ -236,7 +224,7 @@ struct MetricOptions {
     #[arg(long, value_enum, default_value = "sampled")]
     koyama_mode: KoyamaModeName,
     /// Koyama's GLEU: the highest n-gram order (`-n`).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=gec_metrics::MAX_KOYAMA_ORDER as u64))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=gec_metrics::koyama_gleu::MAX_KOYAMA_ORDER as u64))]
     koyama_n: u64,
     /// Koyama's GLEU: n-grams of words (`str.split()`) or of characters (`-t`).
     #[arg(long, value_enum, default_value = "word")]
@@ -478,34 +466,22 @@ fn gold<'a>(inputs: &'a Inputs, metric: &str) -> Result<&'a str, Error> {
     })
 }
 
-/// Refuses inputs that no chosen metric reads, rather than dropping them: `--gold` when none of
-/// m2, errant, cleme and cleme2 is chosen, `-r` when none of gleu, sari, green, koyama-gleu,
-/// gotoscorer, cleme and cleme2 is.
+/// Refuses inputs that no chosen metric reads, rather than dropping them: `--gold` when no chosen
+/// metric reads an M2 gold, `-r` when none reads text references (the catalogue says which do).
 fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
-    let chosen = |names: &[MetricName]| inputs.metric.iter().any(|m| names.contains(m));
+    let chosen = |metrics: &[Metric]| inputs.metric.iter().any(|m| metrics.contains(&m.0));
+    let (gold_readers, gold_names) = readers(|r| r.gold);
     if let Some(gold) = &inputs.gold
-        && !chosen(&[
-            MetricName::M2,
-            MetricName::Errant,
-            MetricName::Cleme,
-            MetricName::Cleme2,
-        ])
+        && !chosen(&gold_readers)
     {
         return Err(Error::Usage(format!(
-            "--gold {gold}: an M2 gold, read by -m m2, errant, cleme and cleme2, but -m {} reads none",
+            "--gold {gold}: an M2 gold, read by -m {gold_names}, but -m {} reads none",
             metric_names(inputs)
         )));
     }
+    let (reference_readers, reference_names) = readers(|r| r.references);
     if let Some(reference) = inputs.references.first()
-        && !chosen(&[
-            MetricName::Gleu,
-            MetricName::Sari,
-            MetricName::Green,
-            MetricName::KoyamaGleu,
-            MetricName::Gotoscorer,
-            MetricName::Cleme,
-            MetricName::Cleme2,
-        ])
+        && !chosen(&reference_readers)
     {
         let hint = if inputs.gold.is_none() && reference.ends_with(".m2") {
             "; an M2 gold is given with --gold"
@@ -513,44 +489,12 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
             ""
         };
         return Err(Error::Usage(format!(
-            "-r {reference}: a text reference, read by -m gleu, sari, green, koyama-gleu, gotoscorer, cleme and cleme2, but -m {} reads none{hint}",
+            "-r {reference}: a text reference, read by -m {reference_names}, but -m {} reads none{hint}",
             metric_names(inputs)
         )));
     }
     Ok(())
 }
-
-/// Each metric option of `score` (clap's id, the flag) and the metrics that read it.
-const METRIC_OPTIONS: &[(&str, &[MetricName])] = {
-    use MetricName::*;
-    &[
-        ("beta", &[M2, Errant, Gotoscorer]),
-        ("max_unchanged_words", &[M2]),
-        ("ignore_whitespace_casing", &[M2]),
-        ("max_tokens", &[M2]),
-        ("errant_mode", &[Errant]),
-        ("analyser", &[Errant, Gotoscorer, Cleme, Cleme2]),
-        ("cat", &[Errant]),
-        ("average", &[Errant]),
-        ("gleu_iter", &[Gleu]),
-        ("green_n", &[Green]),
-        ("green_beta", &[Green]),
-        ("green_unit", &[Green]),
-        ("goto_weights", &[Gotoscorer]),
-        ("goto_ref", &[Gotoscorer]),
-        ("koyama_mode", &[KoyamaGleu]),
-        ("koyama_n", &[KoyamaGleu]),
-        ("koyama_unit", &[KoyamaGleu]),
-        ("koyama_iter", &[KoyamaGleu]),
-        ("cleme_assumption", &[Cleme, Cleme2]),
-        ("cleme_weights", &[Cleme, Cleme2]),
-        ("cleme_level", &[Cleme, Cleme2]),
-        ("pretokenized", &[Usim]),
-        ("sentences", &[Usim]),
-        ("parser_model", &[Usim]),
-        ("params", &[Usim]),
-    ]
-};
 
 /// Each resampling option and the switches that use it.
 const RESAMPLING_OPTIONS: &[(&str, &[&str])] = &[
@@ -577,23 +521,25 @@ pub(crate) fn check_unread_options(matches: &clap::ArgMatches) -> Result<(), Str
             Ok(Some(_)) if matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
         )
     };
-    let chosen: Vec<MetricName> = matches
-        .get_many::<MetricName>("metric")
-        .map(|m| m.copied().collect())
+    let chosen: Vec<Metric> = matches
+        .get_many::<MetricArg>("metric")
+        .map(|m| m.map(|m| m.0).collect())
         .unwrap_or_default();
-    let names = |metrics: &[MetricName]| {
+    let names = |metrics: &[Metric]| {
         metrics
             .iter()
-            .map(|m| value_name(*m))
+            .map(|m| m.name())
             .collect::<Vec<_>>()
             .join(", ")
     };
-    for (id, readers) in METRIC_OPTIONS {
-        if given(id) && !readers.iter().any(|m| chosen.contains(m)) {
+    // The catalogue names each option by its flag; clap's id is the field's name.
+    for (option, readers) in metric_options() {
+        let id = option.replace('-', "_");
+        if given(&id) && !readers.iter().any(|m| chosen.contains(m)) {
             return Err(format!(
-                "{} is read by -m {} only, and -m {} reads none of them: it would change nothing",
-                flag(id),
-                names(readers),
+                "--{option} is read by -m {} only, and -m {} reads none of them: it would change \
+                 nothing",
+                names(&readers),
                 names(&chosen)
             ));
         }
@@ -633,7 +579,7 @@ fn errant_report(
     resampling: &gecbias_engine::Resampling,
 ) -> Result<MetricReport, Error> {
     let (inputs, options) = (&args.inputs, &args.options);
-    let gold_path = gold(inputs, "errant")?;
+    let gold_path = gold(inputs, Metric::Errant.name())?;
     let scorer = options.errant();
     let report = match &inputs.source {
         Some(path) => {
@@ -676,22 +622,22 @@ fn hypothesis_m2(inputs: &Inputs) -> Result<Vec<(String, M2File)>, Error> {
 /// typed from text against `-s` or read as M2 files.
 fn cleme_report(
     args: &Args,
-    metric: MetricName,
+    metric: Metric,
     shared: &mut Shared,
     resampling: &gecbias_engine::Resampling,
 ) -> Result<MetricReport, Error> {
     let (inputs, options) = (&args.inputs, &args.options);
-    let name = value_name(metric);
+    let name = metric.name();
     let variant = match metric {
-        MetricName::Cleme2 => ClemeVariant::Cleme2,
+        Metric::Cleme2 => ClemeVariant::Cleme2,
         _ => ClemeVariant::Cleme,
     };
     let analyser = options.analyser.into();
     let scorer = match (&inputs.gold, inputs.references.is_empty()) {
         (Some(gold), true) => ClemeScorer::new(&input::m2(gold, false)?, variant),
         (None, false) => ClemeScorer::from_references(
-            &source(inputs, &name)?,
-            &references(inputs, &name)?,
+            &source(inputs, name)?,
+            &references(inputs, name)?,
             variant,
             analyser,
         )?,
@@ -759,46 +705,41 @@ impl Shared {
 
 fn report(
     args: &Args,
-    metric: MetricName,
+    metric: Metric,
     shared: &mut Shared,
     resampling: &gecbias_engine::Resampling,
 ) -> Result<MetricReport, Error> {
     let inputs = &args.inputs;
+    let name = metric.name();
     Ok(match metric {
-        MetricName::M2 => {
-            let gold = input::m2(gold(inputs, "m2")?, false)?;
+        Metric::M2 => {
+            let gold = input::m2(gold(inputs, name)?, false)?;
             M2Scorer::new(&gold, args.options.m2()).report(shared.systems(inputs)?, resampling)?
         }
-        MetricName::Errant => errant_report(args, shared, resampling)?,
-        MetricName::Cleme | MetricName::Cleme2 => cleme_report(args, metric, shared, resampling)?,
-        MetricName::Gleu => {
-            let (source, references) = (source(inputs, "gleu")?, references(inputs, "gleu")?);
+        Metric::Errant => errant_report(args, shared, resampling)?,
+        Metric::Cleme | Metric::Cleme2 => cleme_report(args, metric, shared, resampling)?,
+        Metric::Gleu => {
+            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
             GleuScorer::new(&source, &references, args.options.gleu_iter)?
                 .report(shared.systems(inputs)?, resampling)?
         }
-        MetricName::Sari => {
-            let (source, references) = (source(inputs, "sari")?, references(inputs, "sari")?);
+        Metric::Sari => {
+            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
             SariScorer::new(&source, &references).report(shared.systems(inputs)?, resampling)?
         }
-        MetricName::Green => {
-            let (source, references) = (source(inputs, "green")?, references(inputs, "green")?);
+        Metric::Green => {
+            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
             GreenScorer::new(&source, &references, args.options.green())
                 .report(shared.systems(inputs)?, resampling)?
         }
-        MetricName::KoyamaGleu => {
-            let (source, references) = (
-                source(inputs, "koyama-gleu")?,
-                references(inputs, "koyama-gleu")?,
-            );
+        Metric::KoyamaGleu => {
+            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
             let (options, mode) = args.options.koyama();
             KoyamaGleuScorer::new(&source, &references, options, mode)
                 .report(shared.systems(inputs)?, resampling)?
         }
-        MetricName::Gotoscorer => {
-            let (source, references) = (
-                source(inputs, "gotoscorer")?,
-                references(inputs, "gotoscorer")?,
-            );
+        Metric::GoToScorer => {
+            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
             let options = &args.options;
             let reference = references.get(options.goto_ref).ok_or_else(|| {
                 Error::Usage(format!(
@@ -810,31 +751,42 @@ fn report(
             let mut scorer = GotoScorer::new(&source, reference, options.analyser.into())
                 .with_beta(options.beta);
             if let Some(path) = &options.goto_weights {
-                let weights =
-                    gec_metrics::read_goto_weights(&input::text(path)?, input::name(path))
-                        .map_err(Error::library)?;
+                let weights = gec_metrics::gotoscorer::read_goto_weights(
+                    &input::text(path)?,
+                    input::name(path),
+                )
+                .map_err(Error::library)?;
                 scorer = scorer.with_weights(input::name(path), weights);
             }
             scorer.report(shared.systems(inputs)?, resampling)?
         }
-        MetricName::Usim => {
-            let source = source(inputs, "usim")?;
+        Metric::Usim => {
+            let source = source(inputs, name)?;
             args.text
                 .scorer()?
                 .report(&source, shared.systems(inputs)?, resampling)?
+        }
+        other => {
+            return Err(Error::Usage(format!(
+                "-m {other}: in the catalogue, but `score` cannot score it yet"
+            )));
         }
     })
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
-    let edits = [MetricName::Errant, MetricName::Cleme, MetricName::Cleme2];
+    let reads_m2 = |m: &&MetricArg| m.0.spec().reads.hypothesis_m2;
     if args.inputs.source.is_none()
-        && let Some(reads_m2) = args.inputs.metric.iter().find(|m| edits.contains(m))
-        && args.inputs.metric.iter().any(|m| !edits.contains(m))
+        && let Some(reads_m2) = args.inputs.metric.iter().find(reads_m2)
+        && args
+            .inputs
+            .metric
+            .iter()
+            .any(|m| !m.0.spec().reads.hypothesis_m2)
     {
         return Err(Error::Usage(format!(
             "-m {} without -s reads hypothesis M2 files; score it in a call of its own, or give -s SOURCE to type the hypotheses from text",
-            value_name(*reads_m2)
+            reads_m2.0.name()
         )));
     }
     unread_inputs(&args.inputs)?;
@@ -862,7 +814,7 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     let mut shared = Shared::default();
     let mut reports = Vec::with_capacity(args.inputs.metric.len());
     for metric in &args.inputs.metric {
-        reports.push(report(args, *metric, &mut shared, &resampling)?);
+        reports.push(report(args, metric.0, &mut shared, &resampling)?);
         bar.inc(args.inputs.input.len() as u64);
     }
     bar.finish_and_clear();

@@ -494,7 +494,8 @@ fn score_koyama_gleu_in_every_mode() {
     )
     .unwrap();
     let expected =
-        gec_metrics::koyama_sampled(&stats, 7, gec_metrics::ReferenceDraws::Python2).unwrap();
+        gec_metrics::koyama_gleu::koyama_sampled(&stats, 7, gec_metrics::ReferenceDraws::Python2)
+            .unwrap();
     assert!(expected > 0.5 && expected < 1.0);
     assert!(
         printed.contains(&format!("\"score\": {},", expected)),
@@ -557,7 +558,7 @@ fn score_gotoscorer_with_weights_from_systems() {
     );
     succeeded(&weights);
     let json = String::from_utf8(weights.stdout).unwrap();
-    let read = gec_metrics::read_goto_weights(&json, "weights.json").unwrap();
+    let read = gec_metrics::gotoscorer::read_goto_weights(&json, "weights.json").unwrap();
     assert_eq!(read.len(), 20);
     assert_eq!(
         read[0],

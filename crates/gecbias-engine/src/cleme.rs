@@ -3,10 +3,11 @@
 
 use corpus_resampling::CorpusStatistic;
 use gec_errant::ParallelOptions;
-use gec_metrics::{
-    ClemeAssumption, ClemeSentenceCounts, HeuoFactors, M2File, cleme_m2_counts, cleme_prf_best,
-    cleme_prf_corpus, cleme_prf_sentence, cleme2_best, cleme2_corpus, cleme2_sentence,
+use gec_metrics::cleme::{
+    ClemeSentenceCounts, HeuoFactors, cleme_prf_best, cleme_prf_corpus, cleme_prf_sentence,
+    cleme2_best, cleme2_corpus, cleme2_sentence,
 };
+use gec_metrics::{ClemeAssumption, M2File, cleme_m2_counts};
 
 use crate::errant::{ErrantAnalyser, TypedSystems, errant_parallel};
 use crate::report::{Parts, Scored, Scores, SentenceScore};
@@ -33,7 +34,7 @@ pub enum ClemeLevel {
     Sentence,
 }
 
-/// CLEME or CLEME2.0 of outputs against an M2 gold (module docs of [`gec_metrics::cleme_counts`]):
+/// CLEME or CLEME2.0 of outputs against an M2 gold (module docs of [`gec_metrics::cleme::cleme_counts`]):
 /// dependent assumption, length-weighted, corpus level unless set otherwise. The length
 /// weights' bias (the mean length of the gold's corrected chunks) is computed once per system
 /// on the whole corpus, as CLEME computes it, and kept under resampling.

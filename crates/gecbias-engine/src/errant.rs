@@ -6,10 +6,8 @@ use std::sync::OnceLock;
 
 use corpus_resampling::confidence_interval_by;
 use gec_errant::{Analyser, Annotator, Input, ParallelOptions, ParallelSentence, RetypeOptions};
-use gec_metrics::{
-    CategoryTier, ErrantGroupSentence, ErrantMode, ErrantOptions, ErrantScore, M2File,
-    errant_evaluate,
-};
+use gec_metrics::errant_compare::ErrantGroupSentence;
+use gec_metrics::{CategoryTier, ErrantMode, ErrantOptions, ErrantScore, M2File, errant_evaluate};
 
 use crate::report::{CategoryScore, Interval, Parts, Scored, Scores, SentenceScore};
 use crate::statistic::{ErrantGroupStat, ErrantMacroStat, ErrantStat, with_parts};

@@ -250,10 +250,18 @@ pub enum Error {
         chunks: usize,
     },
     /// A metric name that meta-evaluation does not know.
-    #[error("no meta-evaluation metric {name:?}: one of {}", crate::MetaMetric::NAMES.join(", "))]
+    #[error("no meta-evaluation metric {name:?}: one of {}", crate::MetaMetric::names().join(", "))]
     UnknownMetaMetric {
         /// The name given.
         name: String,
+    },
+    /// A metric name the catalogue does not know.
+    #[error("no metric {name:?}: one of {known}")]
+    UnknownMetric {
+        /// The name given.
+        name: String,
+        /// The catalogue's names.
+        known: String,
     },
 }
 

@@ -1,6 +1,7 @@
 //! compute_gleu's corpus GLEU.
 
-use gec_metrics::{GleuCorpus, GleuOptions};
+use gec_metrics::GleuCorpus;
+use gec_metrics::GleuOptions;
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
 use crate::statistic::{PooledGleu, flat};

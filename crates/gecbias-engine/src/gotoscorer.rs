@@ -1,9 +1,9 @@
 //! GoToScorer (gec-metrics' `gotoscorer.py`) as a typed scorer: the edits typed by the native
-//! ERRANT, chunked and weighted by [`gec_metrics::goto_sentence`].
+//! ERRANT, chunked and weighted by [`gec_metrics::gotoscorer::goto_sentence`].
 
 use corpus_resampling::CorpusStatistic;
 use gec_errant::ParallelOptions;
-use gec_metrics::{
+use gec_metrics::gotoscorer::{
     GotoChunk, GotoCounts, GotoEdit, GotoWeights, goto_chunks, goto_sentence, goto_weights,
 };
 
@@ -97,7 +97,7 @@ impl GotoScorer {
     }
 
     /// The scorer with difficulty weights: per sentence, one per reference chunk (a weights file
-    /// read by [`gec_metrics::read_goto_weights`], or [`GotoScorer::difficulty`]'s), `origin`
+    /// read by [`gec_metrics::gotoscorer::read_goto_weights`], or [`GotoScorer::difficulty`]'s), `origin`
     /// naming them in errors.
     #[must_use]
     pub fn with_weights(self, origin: &str, weights: Vec<Vec<f64>>) -> GotoScorer {

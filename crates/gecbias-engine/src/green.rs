@@ -1,13 +1,14 @@
 //! GREEN as gec-metrics computes it: n-gram F_β against the source and the best reference.
 
 use corpus_resampling::CorpusStatistic;
-use gec_metrics::{GreenOptions, GreenUnit, NgramCounts, green, green_f, green_totals};
+use gec_metrics::green::{NgramCounts, green_f, green_totals};
+use gec_metrics::{GreenOptions, GreenUnit, green};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
 use crate::system::against_references;
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
-/// GREEN of outputs against a source and references ([`gec_metrics::green`]): each sentence's
+/// GREEN of outputs against a source and references ([`gec_metrics::green()`]): each sentence's
 /// counts against the reference that suits it best, summed over the corpus. Resampling sums the
 /// resampled sentences' counts, the reference choices kept (they depend on one sentence only).
 #[derive(Debug, Clone)]

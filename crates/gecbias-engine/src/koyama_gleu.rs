@@ -1,10 +1,11 @@
 //! Koyama's GLEU (the `gleu` package, MultiGEC-2025's GLEU) as a typed scorer.
 
 use corpus_resampling::CorpusStatistic;
-use gec_metrics::{
-    KoyamaOptions, KoyamaStats, KoyamaUnit, ReferenceDraws, koyama_best_references,
-    koyama_corpus_stats, koyama_mean, koyama_sampled, koyama_sentence, koyama_stats,
+use gec_metrics::koyama_gleu::{
+    KoyamaStats, koyama_best_references, koyama_corpus_stats, koyama_mean, koyama_sampled,
+    koyama_sentence,
 };
+use gec_metrics::{KoyamaOptions, KoyamaUnit, ReferenceDraws, koyama_stats};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
 use crate::system::against_references;

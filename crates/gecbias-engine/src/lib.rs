@@ -5,6 +5,8 @@
 //! command parses its arguments into these types and renders what they return; meta-evaluation
 //! calls the scorers directly.
 //!
+//! * [`CATALOGUE`]: every metric declared once ([`Metric`], its name, aliases, inputs, levels
+//!   and options), from which the command's and Python's metric names come;
 //! * [`M2Scorer`]: MaxMatch (m2scorer) against an M2 gold;
 //! * [`ErrantScorer`]: errant_compare's numbers, hypotheses typed from text by the native ERRANT
 //!   ([`ErrantScorer::report_text`], the gold re-typed too) or given as M2
@@ -55,6 +57,7 @@
 //! ```
 
 mod analyses;
+mod catalogue;
 mod cleme;
 mod errant;
 mod error;
@@ -75,6 +78,9 @@ mod tagging;
 mod usim;
 
 pub use analyses::{conservatism_signature, unseen_signature};
+pub use catalogue::{
+    CATALOGUE, Level, Metric, MetricSpec, Need, Reads, metric_names, metric_options,
+};
 pub use cleme::{ClemeLevel, ClemeScorer, ClemeVariant};
 pub use errant::{
     DynAnnotator, ErrantAnalyser, ErrantScorer, TypedSystems, annotator, errant_parallel,

@@ -1,6 +1,7 @@
 //! MaxMatch (m2scorer) against an M2 gold.
 
-use gec_metrics::{M2File, M2Gold, M2Options, SentenceStats, chosen_annotators, score_from_counts};
+use gec_metrics::m2_score::{SentenceStats, chosen_annotators, score_from_counts};
+use gec_metrics::{M2File, M2Gold, M2Options};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
 use crate::statistic::{M2Stat, with_parts};

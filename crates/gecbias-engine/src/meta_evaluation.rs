@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::{
     ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, Error, GleuScorer, GotoScorer,
-    GreenScorer, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport, ParserModel,
+    GreenScorer, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, Metric, MetricReport, ParserModel,
     Resampling, Signature, System, TypedSystems, UsimOptions, UsimScorer, retyped_gold,
 };
 
@@ -87,7 +87,7 @@ pub enum MetaMetric {
 }
 
 impl MetaMetric {
-    /// Every metric, in the order of [`MetaMetric::NAMES`].
+    /// Every metric, in the order of [`MetaMetric::names`].
     pub const ALL: [MetaMetric; 10] = [
         MetaMetric::M2,
         MetaMetric::Errant,
@@ -101,30 +101,74 @@ impl MetaMetric {
         MetaMetric::Usim,
     ];
 
-    /// The names the command, Python and xtask give the metrics.
-    pub const NAMES: [&str; 10] = [
-        "m2",
-        "errant",
-        "errant-macro",
-        "gleu",
-        "green",
-        "koyama-gleu",
-        "gotoscorer",
-        "cleme",
-        "cleme2",
-        "usim",
-    ];
+    /// The catalogue's metric this row scores with (macro ERRANT is ERRANT averaged by type).
+    pub fn metric(self) -> Metric {
+        match self {
+            MetaMetric::M2 => Metric::M2,
+            MetaMetric::Errant | MetaMetric::ErrantMacro => Metric::Errant,
+            MetaMetric::Gleu => Metric::Gleu,
+            MetaMetric::Green => Metric::Green,
+            MetaMetric::KoyamaGleu => Metric::KoyamaGleu,
+            MetaMetric::GoToScorer => Metric::GoToScorer,
+            MetaMetric::Cleme => Metric::Cleme,
+            MetaMetric::Cleme2 => Metric::Cleme2,
+            MetaMetric::Usim => Metric::Usim,
+        }
+    }
+
+    /// The name the command, Python and xtask give the metric: the catalogue's, and
+    /// `errant-macro` for macro ERRANT (a meta-evaluation row, not a metric of its own).
+    pub fn name(self) -> &'static str {
+        match self {
+            MetaMetric::ErrantMacro => "errant-macro",
+            other => other.metric().name(),
+        }
+    }
+
+    /// One line of help: what the row scores, with which settings and inputs.
+    pub fn summary(self) -> &'static str {
+        match self {
+            MetaMetric::M2 => "M2 against the gold, one row per β",
+            MetaMetric::Errant => {
+                "ERRANT (outputs typed from text by the native ERRANT) against the gold, F0.5"
+            }
+            MetaMetric::ErrantMacro => {
+                "ERRANT's F0.5 macro-averaged over its full error types (errant PR #52)"
+            }
+            MetaMetric::Gleu => {
+                "GLEU with the gold's annotators' corrections as references and INPUT as the source"
+            }
+            MetaMetric::Green => "GREEN (n = 4, β = 2, words) with GLEU's source and references",
+            MetaMetric::KoyamaGleu => {
+                "Koyama's GLEU (`gleu -f`: n = 4, words) with GLEU's source and references"
+            }
+            MetaMetric::GoToScorer => {
+                "GoToScorer (every chunk of weight 1, F0.5) against the gold's first annotator"
+            }
+            MetaMetric::Cleme => {
+                "CLEME (dependent, length weights, corpus F0.5) against the gold, outputs typed by ERRANT"
+            }
+            MetaMetric::Cleme2 => {
+                "CLEME2.0's COM (length weights; the BERTScore weigher left out) against the gold"
+            }
+            MetaMetric::Usim => "Mean USim(source, output) on the native parser's parses",
+        }
+    }
+
+    /// Every metric's name, in the order of [`MetaMetric::ALL`].
+    pub fn names() -> Vec<&'static str> {
+        MetaMetric::ALL.iter().map(|m| m.name()).collect()
+    }
 }
 
 impl std::str::FromStr for MetaMetric {
     type Err = Error;
 
-    /// The metric of one of [`MetaMetric::NAMES`].
+    /// The metric of one of [`MetaMetric::names`].
     fn from_str(name: &str) -> Result<MetaMetric, Error> {
-        MetaMetric::NAMES
-            .iter()
-            .position(|n| *n == name)
-            .map(|k| MetaMetric::ALL[k])
+        MetaMetric::ALL
+            .into_iter()
+            .find(|m| m.name() == name)
             .ok_or_else(|| Error::UnknownMetaMetric {
                 name: name.to_owned(),
             })
@@ -988,9 +1032,24 @@ mod tests {
 
     #[test]
     fn every_metric_name_parses_to_its_metric() {
-        for (name, metric) in MetaMetric::NAMES.iter().zip(MetaMetric::ALL) {
+        for (name, metric) in MetaMetric::names().iter().zip(MetaMetric::ALL) {
             assert_eq!(name.parse::<MetaMetric>().unwrap(), metric);
         }
+        assert_eq!(
+            MetaMetric::names(),
+            [
+                "m2",
+                "errant",
+                "errant-macro",
+                "gleu",
+                "green",
+                "koyama-gleu",
+                "gotoscorer",
+                "cleme",
+                "cleme2",
+                "usim"
+            ]
+        );
         let error = "bleu".parse::<MetaMetric>().unwrap_err().to_string();
         assert!(
             error.contains("\"bleu\"") && error.contains("koyama-gleu"),

@@ -1,7 +1,7 @@
 //! SARI.py's sentence SARI, averaged over sentences.
 
 use corpus_resampling::Mean;
-use gec_metrics::{sari_score, sari_strip};
+use gec_metrics::sari::{sari_score, sari_strip};
 
 use crate::report::{Parts, Scored, Scores, SentenceScore};
 use crate::system::against_references;

@@ -4,11 +4,13 @@
 //! statistics.
 
 use corpus_resampling::CorpusStatistic;
-use gec_metrics::{
-    CategoryTier, ErrantGroupSentence, ErrantSentence, GLEU_ORDER, GleuStats, SentenceStats,
-    corpus_score, corpus_score_pair, errant_corpus_score, errant_group_score, errant_macro_score,
-    gleu,
+use gec_metrics::CategoryTier;
+use gec_metrics::errant_compare::{
+    ErrantGroupSentence, ErrantSentence, errant_corpus_score, errant_group_score,
+    errant_macro_score,
 };
+use gec_metrics::gleu::{GleuStats, ORDER as GLEU_ORDER, gleu};
+use gec_metrics::m2_score::{SentenceStats, corpus_score, corpus_score_pair};
 
 /// A sentence's pooled GLEU statistics as one flat array (hypothesis length, reference length,
 /// numerators, denominators), which sums in a few vector instructions.

@@ -136,7 +136,7 @@ fn text_metrics_and_errant_edits_report_their_tools_numbers() {
         .report(&[kept, fixed.clone()], &Resampling::default())
         .unwrap();
     // SARI.py's mean sentence SARI, as gec-metrics computes it for the same lines.
-    let expected = gec_metrics::sari_score(
+    let expected = gec_metrics::sari::sari_score(
         &source.lines,
         &reference.lines,
         std::slice::from_ref(&reference.lines),
@@ -212,9 +212,9 @@ fn an_estimate_prints_with_its_interval_when_it_has_one() {
 /// options in the signature.
 #[test]
 fn cleme_rows_are_the_library_numbers_with_their_options() {
-    use gec_metrics::{
-        ClemeAssumption, HeuoFactors, cleme_counts, cleme_prf_corpus, cleme_sentences,
-        cleme2_corpus,
+    use gec_metrics::ClemeAssumption;
+    use gec_metrics::cleme::{
+        HeuoFactors, cleme_counts, cleme_prf_corpus, cleme_sentences, cleme2_corpus,
     };
     use gecbias_engine::{ClemeLevel, ClemeScorer, ClemeVariant};
     let block = "S He go to school every days .\n\

@@ -7,11 +7,14 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, bail};
-use gec_metrics::{EasseVariant, easse_corpus_sari, sari_per_sentence};
+use gec_metrics::edit_lattice::FirstRowInsertions;
+use gec_metrics::read_lines;
+use gec_metrics::sari::read_sari_lines;
+use gec_metrics::sari::sari_per_sentence;
+use gec_metrics::{EasseVariant, easse_corpus_sari};
 use gec_metrics::{ErrantMode, ErrantScore, errant_compare};
-use gec_metrics::{FirstRowInsertions, M2File, M2Gold, M2Options, M2Score};
 use gec_metrics::{GleuCorpus, ReferenceDraws};
-use gec_metrics::{read_lines, read_sari_lines};
+use gec_metrics::{M2File, M2Gold, M2Options, M2Score};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{
     CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES, NTS_KBEST, TURKCORPUS,

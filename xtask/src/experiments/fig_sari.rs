@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use anyhow::{Context, ensure};
 use corpus_resampling::bootstrap::{Interval, percentile_interval};
 use coverage_sim::perfect_simplification::{PerfectSari, PoolSampling, SimplificationPool};
-use gec_metrics::parse_organized;
+use gec_metrics::turkcorpus::parse_organized;
 use gecbias_data::DataDir;
 use gecbias_data::datasets::TURKCORPUS;
 use indicatif::ProgressBar;

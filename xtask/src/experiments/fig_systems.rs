@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
 use corpus_resampling::{PairedMethod, ScoreInterval, m2_paired_test};
-use gec_metrics::{M2Gold, M2Options, M2Score, SystemM2};
+use gec_metrics::m2_gold::SystemM2;
+use gec_metrics::{M2Gold, M2Options, M2Score};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS};
 use indicatif::ProgressBar;

@@ -273,7 +273,7 @@ fn human_table(md: &mut String, by_items: &HumanScores, table3: &[f64]) -> anyho
     Ok(())
 }
 
-/// The metrics named as the command names them ([`MetaMetric::NAMES`]).
+/// The metrics named as the command names them ([`MetaMetric::names`]).
 pub(crate) fn meta_metrics(metrics: &[&str]) -> anyhow::Result<Vec<MetaMetric>> {
     Ok(metrics
         .iter()

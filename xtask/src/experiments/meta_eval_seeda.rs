@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
-use gec_metrics::{GleuCorpus, GleuOptions, M2Gold, M2Options};
+use gec_metrics::GleuOptions;
+use gec_metrics::{GleuCorpus, M2Gold, M2Options};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_REFERENCES;
 use gecbias_engine::{

@@ -9,10 +9,9 @@ use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
 use gec_metrics::ClemeAssumption;
-use gec_metrics::{
-    GreenOptions, KoyamaOptions, ReferenceDraws, green, koyama_digits, koyama_sampled,
-    koyama_stats, python_float, read_lines,
-};
+use gec_metrics::dropin::{koyama_digits, python_float};
+use gec_metrics::koyama_gleu::koyama_sampled;
+use gec_metrics::{GreenOptions, KoyamaOptions, ReferenceDraws, green, koyama_stats, read_lines};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
 use gecbias_engine::{
@@ -150,7 +149,7 @@ fn equality(data: &DataDir, progress: &ProgressBar) -> anyhow::Result<Vec<Row>> 
         difficulty.iter().map(|w| w.weights.clone()).collect(),
     );
     let weights_digest =
-        gecbias_data::sha256_base64(gec_metrics::goto_weights_json(&difficulty).as_bytes());
+        gecbias_data::sha256_base64(gec_metrics::dropin::goto_weights_json(&difficulty).as_bytes());
     let recorded_digest = goto_rows
         .iter()
         .find(|r| r.first().is_some_and(|f| f == "weights-file"))

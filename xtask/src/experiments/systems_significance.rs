@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 
 use anyhow::Context;
 use corpus_resampling::{PairedMethod, holm_bonferroni, m2_paired_test};
-use gec_metrics::{GleuCorpus, ReferenceDraws, SystemM2};
+use gec_metrics::m2_gold::SystemM2;
+use gec_metrics::{GleuCorpus, ReferenceDraws};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES};
 use indicatif::ProgressBar;

@@ -3,7 +3,8 @@
 //! M2 scoring with the authors' options.
 
 use corpus_resampling::{Confidence, ScoreInterval, confidence_interval};
-use gec_metrics::{M2Gold, M2Options, SystemM2};
+use gec_metrics::m2_gold::SystemM2;
+use gec_metrics::{M2Gold, M2Options};
 use gecbias_data::DataDir;
 
 /// (label, file in the paragraphs folder): the 13 CoNLL-2014 outputs of the data and RoRo.

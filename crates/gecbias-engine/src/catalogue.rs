@@ -1,0 +1,305 @@
+//! The metric catalogue: every metric declared once — its name and aliases, a one-line summary,
+//! what it reads, its levels and the options it reads — so that the command's `-m` values and
+//! help, its refusal of options no chosen metric reads, meta-evaluation's metric names and the
+//! Python package's dispatch all come from one table. A new metric is one row here and its
+//! scorer.
+
+use crate::Error;
+
+/// A metric of the catalogue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Metric {
+    /// MaxMatch (m2scorer) against an M2 gold.
+    M2,
+    /// ERRANT's comparison with a reference M2 file.
+    Errant,
+    /// compute_gleu's corpus GLEU.
+    Gleu,
+    /// SARI.py's mean sentence SARI.
+    Sari,
+    /// gec-metrics' GREEN.
+    Green,
+    /// Koyama's GLEU (the `gleu` package).
+    KoyamaGleu,
+    /// gec-metrics' GoToScorer.
+    GoToScorer,
+    /// THUKElab/CLEME's chunk-level F0.5.
+    Cleme,
+    /// CLEME2.0's combination of hit-, wrong-, under- and over-correction.
+    Cleme2,
+    /// Mean USim(source, output).
+    Usim,
+}
+
+/// Whether a metric needs an input, may use it, or never reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Need {
+    /// It cannot score without it.
+    Required,
+    /// It reads it where given (CLEME: an M2 gold or text references).
+    Optional,
+    /// It never reads it.
+    No,
+}
+
+/// What a metric reads besides the systems' outputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Reads {
+    /// An M2 gold.
+    pub gold: Need,
+    /// The source text, line-aligned with the outputs.
+    pub source: Need,
+    /// Text references, line-aligned with the source.
+    pub references: Need,
+    /// Whether the outputs may be hypothesis M2 files instead of text (without a source).
+    pub hypothesis_m2: bool,
+}
+
+/// The levels a metric reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Level {
+    /// One score per system over the corpus, with intervals, paired tests and ranks.
+    Corpus,
+    /// One score per system and sentence.
+    Sentence,
+}
+
+/// One metric's declaration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MetricSpec {
+    /// The metric.
+    pub metric: Metric,
+    /// Its name (`-m NAME`, meta-evaluation rows, Python's `score(NAME, …)`).
+    pub name: &'static str,
+    /// Other names it answers to.
+    pub aliases: &'static [&'static str],
+    /// One line of help.
+    pub summary: &'static str,
+    /// What it reads.
+    pub reads: Reads,
+    /// The levels it reports.
+    pub levels: &'static [Level],
+    /// The options it reads, by the command's flag without its dashes (`beta` for `--beta`).
+    pub options: &'static [&'static str],
+}
+
+const BOTH: &[Level] = &[Level::Corpus, Level::Sentence];
+
+const fn reads(gold: Need, source: Need, references: Need, hypothesis_m2: bool) -> Reads {
+    Reads {
+        gold,
+        source,
+        references,
+        hypothesis_m2,
+    }
+}
+
+/// Every metric, in the order help and reports list them.
+pub const CATALOGUE: [MetricSpec; 10] = [
+    MetricSpec {
+        metric: Metric::M2,
+        name: "m2",
+        aliases: &["maxmatch"],
+        summary: "MaxMatch (m2scorer) against an M2 gold",
+        reads: reads(Need::Required, Need::No, Need::No, false),
+        levels: BOTH,
+        options: &[
+            "beta",
+            "max-unchanged-words",
+            "ignore-whitespace-casing",
+            "max-tokens",
+        ],
+    },
+    MetricSpec {
+        metric: Metric::Errant,
+        name: "errant",
+        aliases: &[],
+        summary: "ERRANT's comparison with a reference M2 file",
+        reads: reads(Need::Required, Need::Optional, Need::No, true),
+        levels: BOTH,
+        options: &["beta", "errant-mode", "analyser", "cat", "average"],
+    },
+    MetricSpec {
+        metric: Metric::Gleu,
+        name: "gleu",
+        aliases: &[],
+        summary: "compute_gleu's corpus GLEU",
+        reads: reads(Need::No, Need::Required, Need::Required, false),
+        levels: BOTH,
+        options: &["gleu-iter"],
+    },
+    MetricSpec {
+        metric: Metric::Sari,
+        name: "sari",
+        aliases: &[],
+        summary: "SARI.py's mean sentence SARI",
+        reads: reads(Need::No, Need::Required, Need::Required, false),
+        levels: BOTH,
+        options: &[],
+    },
+    MetricSpec {
+        metric: Metric::Green,
+        name: "green",
+        aliases: &[],
+        summary: "gec-metrics' GREEN: n-gram F_β against the source and the best reference",
+        reads: reads(Need::No, Need::Required, Need::Required, false),
+        levels: BOTH,
+        options: &["green-n", "green-beta", "green-unit"],
+    },
+    MetricSpec {
+        metric: Metric::KoyamaGleu,
+        name: "koyama-gleu",
+        aliases: &[],
+        summary: "Koyama's GLEU (the gleu package, MultiGEC-2025's), `gleu -f` by default",
+        reads: reads(Need::No, Need::Required, Need::Required, false),
+        levels: BOTH,
+        options: &["koyama-mode", "koyama-n", "koyama-unit", "koyama-iter"],
+    },
+    MetricSpec {
+        metric: Metric::GoToScorer,
+        name: "gotoscorer",
+        aliases: &[],
+        summary: "gec-metrics' GoToScorer: chunks of one reference's corrections, weighted by \
+                  difficulty",
+        reads: reads(Need::No, Need::Required, Need::Required, false),
+        levels: BOTH,
+        options: &["beta", "analyser", "goto-weights", "goto-ref"],
+    },
+    MetricSpec {
+        metric: Metric::Cleme,
+        name: "cleme",
+        aliases: &[],
+        summary: "THUKElab/CLEME's chunk-level F0.5 (length weights, dependent assumption by \
+                  default)",
+        reads: reads(Need::Optional, Need::Optional, Need::Optional, true),
+        levels: BOTH,
+        options: &[
+            "analyser",
+            "cleme-assumption",
+            "cleme-weights",
+            "cleme-level",
+        ],
+    },
+    MetricSpec {
+        metric: Metric::Cleme2,
+        name: "cleme2",
+        aliases: &[],
+        summary: "CLEME2.0: hit-, wrong-, under- and over-correction combined (the length \
+                  weigher; the BERTScore similarity weigher needs a model and is left out)",
+        reads: reads(Need::Optional, Need::Optional, Need::Optional, true),
+        levels: BOTH,
+        options: &[
+            "analyser",
+            "cleme-assumption",
+            "cleme-weights",
+            "cleme-level",
+        ],
+    },
+    MetricSpec {
+        metric: Metric::Usim,
+        name: "usim",
+        aliases: &[],
+        summary: "Mean USim(source, output)",
+        reads: reads(Need::No, Need::Required, Need::No, false),
+        levels: BOTH,
+        options: &["pretokenized", "sentences", "parser-model", "params"],
+    },
+];
+
+impl Metric {
+    /// Every metric, in the catalogue's order.
+    pub fn all() -> impl Iterator<Item = Metric> {
+        CATALOGUE.iter().map(|s| s.metric)
+    }
+
+    /// The metric's declaration.
+    pub fn spec(self) -> &'static MetricSpec {
+        CATALOGUE
+            .iter()
+            .find(|s| s.metric == self)
+            .unwrap_or(&CATALOGUE[0])
+    }
+
+    /// The metric's name.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The metric named `name` or one of its aliases.
+    pub fn from_name(name: &str) -> Option<Metric> {
+        CATALOGUE
+            .iter()
+            .find(|s| s.name == name || s.aliases.contains(&name))
+            .map(|s| s.metric)
+    }
+}
+
+impl std::str::FromStr for Metric {
+    type Err = Error;
+
+    /// The metric of a name or alias of the catalogue; an unknown name is
+    /// [`Error::UnknownMetric`], which lists the known ones.
+    fn from_str(name: &str) -> Result<Metric, Error> {
+        Metric::from_name(name).ok_or_else(|| Error::UnknownMetric {
+            name: name.to_owned(),
+            known: metric_names().join(", "),
+        })
+    }
+}
+
+impl std::fmt::Display for Metric {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Every metric's name, in the catalogue's order.
+pub fn metric_names() -> Vec<&'static str> {
+    CATALOGUE.iter().map(|s| s.name).collect()
+}
+
+/// Every option some metric reads (flags without dashes), each with the metrics that read it,
+/// in the order of first appearance.
+pub fn metric_options() -> Vec<(&'static str, Vec<Metric>)> {
+    let mut out: Vec<(&'static str, Vec<Metric>)> = Vec::new();
+    for spec in &CATALOGUE {
+        for &option in spec.options {
+            match out.iter_mut().find(|(o, _)| *o == option) {
+                Some((_, readers)) => readers.push(spec.metric),
+                None => out.push((option, vec![spec.metric])),
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_metric_is_declared_once_under_its_own_name() {
+        for (k, spec) in CATALOGUE.iter().enumerate() {
+            assert_eq!(spec.metric.spec(), spec);
+            assert_eq!(Metric::from_name(spec.name), Some(spec.metric));
+            assert!(
+                CATALOGUE[..k]
+                    .iter()
+                    .all(|s| s.metric != spec.metric && s.name != spec.name)
+            );
+        }
+        assert_eq!(Metric::from_name("maxmatch"), Some(Metric::M2));
+        let unknown = "bleu".parse::<Metric>().unwrap_err().to_string();
+        assert!(unknown.contains("m2, errant, gleu, sari"), "{unknown}");
+        let beta = metric_options().into_iter().find(|(o, _)| *o == "beta");
+        assert_eq!(
+            beta.map(|(_, m)| m),
+            Some(vec![Metric::M2, Metric::Errant, Metric::GoToScorer])
+        );
+    }
+}
