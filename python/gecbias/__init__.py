@@ -69,6 +69,8 @@ from ._native import InputError
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
+
+    from ._native import NativeOptions
 from ._results import (
     ConservatismProfile,
     Correlation,
@@ -464,25 +466,32 @@ class Scorer:
             lines, origin = read_lines(value, argument)
             return origin, lines
 
-        options = (
-            beta_value(beta, "beta"),
-            count(max_unchanged_words, "max_unchanged_words"),
-            bool(ignore_whitespace_casing),
-            errant_mode,
-            analyser,
-            (cat, average),
-            count(iterations, "iterations", 1, MAX_ITERATIONS),
-            bool(pretokenized),
-            bool(sentences),
-            usim_params,
-            _parser_name(parser_model),
-            (
-                (count(green_n, "green_n", 1, MAX_GREEN_ORDER), beta_value(green_beta, "green_beta"), green_unit),
-                (count(koyama_n, "koyama_n", 1, MAX_KOYAMA_ORDER), koyama_unit, koyama_mode, count(koyama_iterations, "koyama_iterations", 1, MAX_ITERATIONS)),
-                (None if goto_weights is None else os.fspath(goto_weights), count(goto_ref, "goto_ref")),
-                (cleme_assumption, cleme_weights, cleme_level),
-            ),
-        )
+        options: NativeOptions = {
+            "beta": beta_value(beta, "beta"),
+            "max_unchanged_words": count(max_unchanged_words, "max_unchanged_words"),
+            "ignore_whitespace_casing": bool(ignore_whitespace_casing),
+            "errant_mode": errant_mode,
+            "analyser": analyser,
+            "cat": cat,
+            "average": average,
+            "iterations": count(iterations, "iterations", 1, MAX_ITERATIONS),
+            "pretokenized": bool(pretokenized),
+            "sentences": bool(sentences),
+            "usim_params": usim_params,
+            "parser_model": _parser_name(parser_model),
+            "green_n": count(green_n, "green_n", 1, MAX_GREEN_ORDER),
+            "green_beta": beta_value(green_beta, "green_beta"),
+            "green_unit": green_unit,
+            "koyama_n": count(koyama_n, "koyama_n", 1, MAX_KOYAMA_ORDER),
+            "koyama_unit": koyama_unit,
+            "koyama_mode": koyama_mode,
+            "koyama_iterations": count(koyama_iterations, "koyama_iterations", 1, MAX_ITERATIONS),
+            "goto_weights": None if goto_weights is None else os.fspath(goto_weights),
+            "goto_ref": count(goto_ref, "goto_ref"),
+            "cleme_assumption": cleme_assumption,
+            "cleme_weights": cleme_weights,
+            "cleme_level": cleme_level,
+        }
         self.metric: Metric = metric
         self._scorer = _native.Scorer(
             metric,

@@ -1,6 +1,6 @@
 """The Rust side of gecbias: the ``gecbias`` command's code, called in-process."""
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, TypedDict
 
 __version__: str
 DEFAULT_SEED: int
@@ -12,6 +12,34 @@ def main(argv: List[str]) -> int:
     """Runs the command line ``argv`` (program name first) as the ``gecbias`` binary does,
     printing its output; returns the exit status (0, 1 bad input, 2 usage)."""
 
+class NativeOptions(TypedDict):
+    """Every option of :class:`Scorer`, by the package's names (any other key is refused)."""
+
+    beta: float
+    max_unchanged_words: int
+    ignore_whitespace_casing: bool
+    errant_mode: str
+    analyser: str
+    cat: Optional[int]
+    average: str
+    iterations: int
+    pretokenized: bool
+    sentences: bool
+    usim_params: str
+    parser_model: Optional[str]
+    green_n: int
+    green_beta: float
+    green_unit: str
+    koyama_n: int
+    koyama_unit: str
+    koyama_mode: str
+    koyama_iterations: int
+    goto_weights: Optional[str]
+    goto_ref: int
+    cleme_assumption: str
+    cleme_weights: str
+    cleme_level: str
+
 class Scorer:
     """One metric's scorer from the typed engine, its inputs prepared once."""
 
@@ -21,15 +49,7 @@ class Scorer:
         source: Optional[Tuple[str, List[str]]],
         references: List[Tuple[str, List[str]]],
         gold: Optional[Tuple[str, List[str]]],
-        options: Tuple[
-            float, int, bool, str, str, Tuple[Optional[int], str], int, bool, bool, str, Optional[str],
-            Tuple[
-                Tuple[int, float, str],
-                Tuple[int, str, str, int],
-                Tuple[Optional[str], int],
-                Tuple[str, str, str],
-            ],
-        ],
+        options: NativeOptions,
     ) -> None: ...
     def report(
         self,
@@ -102,6 +122,10 @@ def limits() -> Tuple[int, int, int, int, int, float]:
 
 def metric_names() -> Tuple[List[str], List[str]]:
     """The catalogue's metric names (``score``'s) and meta-evaluation's rows' names."""
+    ...
+
+def option_names() -> List[str]:
+    """The keys of :class:`Scorer`'s options, :class:`NativeOptions`' in its order."""
     ...
 
 def read_lines(path: str) -> List[str]:

@@ -390,6 +390,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(errant_parallel, m)?)?;
     m.add_function(wrap_pyfunction!(limits, m)?)?;
     m.add_function(wrap_pyfunction!(metric_names, m)?)?;
+    m.add_function(wrap_pyfunction!(score::option_names, m)?)?;
     m.add_function(wrap_pyfunction!(read_lines, m)?)?;
     m.add_class::<M2Gold>()?;
     m.add_class::<GleuCorpus>()?;

@@ -1,45 +1,225 @@
 //! The typed engine's scorers as one Python class: a metric's inputs prepared once, systems
 //! scored in memory, rows returned as Python dictionaries of the engine's fields.
 
-use gec_metrics::{
-    CategoryTier, ClemeAssumption, ErrantMode, ErrantOptions, GreenOptions, GreenUnit,
-    KoyamaOptions, KoyamaUnit, M2File, M2Options,
-};
+use gec_metrics::{CategoryTier, ClemeAssumption, ErrantMode, GreenUnit, KoyamaUnit};
 use gecbias_engine::Metric as CatalogueMetric;
 use gecbias_engine::{
-    Bootstrap, ClemeLevel, ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, GleuScorer,
-    GotoScorer, GreenScorer, IntervalKind, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer,
-    MetricReport, Ranking, Resampling, SariScorer, System, UsimOptions, UsimScorer, retyped_gold,
+    Bootstrap, ClemeLevel, ErrantAnalyser, IntervalKind, KoyamaMode, Lines, MetricInputs,
+    MetricOptions, Need, Outputs, Ranking, Resampling, System,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
-use crate::{Input, engine_error, text};
+use crate::{Input, engine_error};
 
-/// The metric's options: (β, max unchanged words, ignore whitespace and casing, ERRANT mode,
-/// analyser, (per-type tier, `micro` or `macro` average), GLEU iterations, pretokenised, Punkt sentences, USim version, parser
-/// model, and the newer metrics' options: GREEN's (n, β, unit), Koyama's GLEU's (n, unit,
-/// mode, rounds), GoToScorer's (weights file, reference) and CLEME's (assumption, weights,
-/// level); pyo3 takes tuples of up to 12 fields).
-type Options = (
-    f64,
-    u32,
-    bool,
-    String,
-    String,
-    (Option<u8>, String),
-    usize,
-    bool,
-    bool,
-    String,
-    Option<String>,
-    (
-        (usize, f64, String),
-        (usize, String, String, usize),
-        (Option<String>, usize),
-        (String, String, String),
-    ),
-);
+/// The package's options as `Scorer(...)` names them, one typed value (the package fills in
+/// every default); [`Options::engine`] turns the names into the engine's types.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct Options {
+    beta: f64,
+    max_unchanged_words: u32,
+    ignore_whitespace_casing: bool,
+    errant_mode: String,
+    analyser: String,
+    cat: Option<u8>,
+    average: String,
+    iterations: usize,
+    pretokenized: bool,
+    sentences: bool,
+    usim_params: String,
+    parser_model: Option<String>,
+    green_n: usize,
+    green_beta: f64,
+    green_unit: String,
+    koyama_n: usize,
+    koyama_unit: String,
+    koyama_mode: String,
+    koyama_iterations: usize,
+    goto_weights: Option<String>,
+    goto_ref: usize,
+    cleme_assumption: String,
+    cleme_weights: String,
+    cleme_level: String,
+}
+
+/// [`Options`]' keys: any other key is refused, by name.
+const OPTION_KEYS: [&str; 24] = [
+    "beta",
+    "max_unchanged_words",
+    "ignore_whitespace_casing",
+    "errant_mode",
+    "analyser",
+    "cat",
+    "average",
+    "iterations",
+    "pretokenized",
+    "sentences",
+    "usim_params",
+    "parser_model",
+    "green_n",
+    "green_beta",
+    "green_unit",
+    "koyama_n",
+    "koyama_unit",
+    "koyama_mode",
+    "koyama_iterations",
+    "goto_weights",
+    "goto_ref",
+    "cleme_assumption",
+    "cleme_weights",
+    "cleme_level",
+];
+
+/// The keys of `Scorer`'s options, in the order the package's stub declares them (its test
+/// checks the two agree).
+#[pyfunction]
+pub(crate) fn option_names() -> Vec<&'static str> {
+    OPTION_KEYS.to_vec()
+}
+
+/// The value named `value` among `choices`, or a `ValueError` naming `argument` and the choices.
+fn choice<T: Copy>(value: &str, choices: &[(&str, T)], argument: &str) -> PyResult<T> {
+    choices
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<String> = choices.iter().map(|(n, _)| format!("'{n}'")).collect();
+            PyValueError::new_err(format!(
+                "{argument}: one of {}, not {value:?}",
+                names.join(", ")
+            ))
+        })
+}
+
+impl Options {
+    /// The options of `options`, a dictionary whose keys are [`OPTION_KEYS`].
+    fn read(options: &Bound<'_, PyDict>) -> PyResult<Options> {
+        let unknown: Vec<String> = options
+            .keys()
+            .iter()
+            .map(|k| k.str().map(|k| k.to_string()))
+            .collect::<PyResult<Vec<_>>>()?
+            .into_iter()
+            .filter(|k| !OPTION_KEYS.contains(&k.as_str()))
+            .collect();
+        if !unknown.is_empty() {
+            return Err(PyValueError::new_err(format!(
+                "options: unknown {}; the options are {}",
+                unknown.join(", "),
+                OPTION_KEYS.join(", ")
+            )));
+        }
+        options.extract()
+    }
+
+    /// The engine's options.
+    fn engine(self) -> PyResult<MetricOptions> {
+        let unit = [("word", GreenUnit::Word), ("char", GreenUnit::Char)];
+        let mut o = MetricOptions::default();
+        o.beta = self.beta;
+        o.m2.max_unchanged_words = self.max_unchanged_words;
+        o.m2.ignore_whitespace_casing = self.ignore_whitespace_casing;
+        o.errant_mode = choice(
+            &self.errant_mode,
+            &[
+                ("cs", ErrantMode::CorrectionSpans),
+                ("cse", ErrantMode::CorrectionSpansTypes),
+                ("ds", ErrantMode::DetectionSpans),
+                ("dt", ErrantMode::DetectionTokens),
+            ],
+            "errant_mode",
+        )?;
+        o.analyser = choice(
+            &self.analyser,
+            &[
+                ("spacy", ErrantAnalyser::Spacy),
+                ("ewt", ErrantAnalyser::Ewt),
+            ],
+            "analyser",
+        )?;
+        o.categories = self
+            .cat
+            .map(|tier| {
+                choice(
+                    &tier.to_string(),
+                    &[
+                        ("1", CategoryTier::Operation),
+                        ("2", CategoryTier::Main),
+                        ("3", CategoryTier::Full),
+                    ],
+                    "cat",
+                )
+            })
+            .transpose()?;
+        o.macro_average = choice(
+            &self.average,
+            &[("micro", false), ("macro", true)],
+            "average",
+        )?;
+        o.gleu_iterations = self.iterations;
+        o.green.n = self.green_n;
+        o.green.beta = self.green_beta;
+        o.green.unit = choice(&self.green_unit, &unit, "green_unit")?;
+        o.koyama.n = self.koyama_n;
+        o.koyama.unit = match choice(&self.koyama_unit, &unit, "koyama_unit")? {
+            GreenUnit::Char => KoyamaUnit::Char,
+            _ => KoyamaUnit::Word,
+        };
+        o.koyama_mode = choice(
+            &self.koyama_mode,
+            &[
+                (
+                    "sampled",
+                    KoyamaMode::Sampled {
+                        iterations: self.koyama_iterations,
+                    },
+                ),
+                ("best-reference", KoyamaMode::BestReference),
+                ("sentence-mean", KoyamaMode::SentenceMean { maximum: false }),
+                (
+                    "sentence-mean-max",
+                    KoyamaMode::SentenceMean { maximum: true },
+                ),
+            ],
+            "koyama_mode",
+        )?;
+        o.goto_reference = self.goto_ref;
+        if let Some(path) = self.goto_weights {
+            let text = gec_metrics::read_text(&path).map_err(crate::metrics_error)?;
+            let weights =
+                gec_metrics::gotoscorer::read_goto_weights(&text, &path).map_err(engine_input)?;
+            o.goto_weights = Some((path, weights));
+        }
+        o.cleme_assumption = choice(
+            &self.cleme_assumption,
+            &[
+                ("dependent", ClemeAssumption::Dependent),
+                ("independent", ClemeAssumption::Independent),
+            ],
+            "cleme_assumption",
+        )?;
+        o.cleme_length_weights = choice(
+            &self.cleme_weights,
+            &[("length", true), ("none", false)],
+            "cleme_weights",
+        )?;
+        o.cleme_level = choice(
+            &self.cleme_level,
+            &[
+                ("corpus", ClemeLevel::Corpus),
+                ("sentence", ClemeLevel::Sentence),
+            ],
+            "cleme_level",
+        )?;
+        o.usim.text =
+            crate::analyses::text_options(self.pretokenized, self.sentences, self.parser_model);
+        o.usim.version = crate::analyses::version(&self.usim_params)?;
+        Ok(o)
+    }
+}
 
 /// What is resampled: (bootstrap (resamples, method), paired bootstrap resamples, paired
 /// randomisation trials, ranking (trials, α), seed).
@@ -79,315 +259,53 @@ fn resampling((confidence, paired_bs, paired_ar, rank, seed): ResamplingArgs) ->
     r
 }
 
-fn needed<T>(value: Option<T>, metric: &str, what: &str) -> PyResult<T> {
-    value.ok_or_else(|| PyValueError::new_err(format!("score('{metric}') needs {what}")))
-}
-
 fn engine_input(e: gec_metrics::Error) -> PyErr {
     engine_error(e.into())
-}
-
-/// A metric's engine scorer with what it scores against.
-enum Metric {
-    M2(M2Scorer),
-    /// Hypotheses typed from text against `source`, compared with a gold re-typed alike.
-    ErrantText {
-        scorer: ErrantScorer,
-        source: Lines,
-        gold: M2File,
-        analyser: ErrantAnalyser,
-    },
-    /// Hypothesis M2 files compared with a reference M2 file.
-    ErrantEdits {
-        scorer: ErrantScorer,
-        gold: M2File,
-    },
-    Gleu(GleuScorer),
-    Sari(SariScorer),
-    Green(GreenScorer),
-    KoyamaGleu(KoyamaGleuScorer),
-    GoToScorer(GotoScorer),
-    /// CLEME or CLEME2.0: hypotheses typed from text against `source`, else hypothesis M2 files.
-    Cleme {
-        scorer: ClemeScorer,
-        source: Option<Lines>,
-        analyser: ErrantAnalyser,
-    },
-    Usim {
-        scorer: Box<UsimScorer>,
-        source: Lines,
-    },
 }
 
 /// One metric's scorer from the typed engine, its gold, source and references read and prepared
 /// once (sacrebleu's metric objects), to score any number of system sets.
 #[pyclass(frozen, module = "gecbias._native")]
 pub(crate) struct Scorer {
-    metric: std::sync::Arc<Metric>,
+    scorer: std::sync::Arc<gecbias_engine::Scorer>,
 }
 
+/// The engine's scorer of `metric` against what the package read; an input the catalogue says
+/// the metric needs and is not given is a `ValueError` naming the argument.
 fn prepare(
     metric: &str,
     source: Option<Input>,
     references: Vec<Input>,
     gold: Option<Input>,
     options: Options,
-) -> PyResult<Metric> {
-    let (
-        beta,
-        muw,
-        iwc,
-        mode,
-        analyser,
-        cat,
-        iterations,
-        pretokenized,
-        sentences,
-        version,
-        parser,
-        (
-            (green_n, green_beta, green_unit),
-            (koyama_n, koyama_unit, koyama_mode, koyama_iterations),
-            (goto_weights, goto_ref),
-            (cleme_assumption, cleme_weights, cleme_level),
-        ),
-    ) = options;
-    let references: Vec<Lines> = references.into_iter().map(lines).collect();
-    let source = source.map(lines);
-    let text_references = |metric: &str| {
-        if references.is_empty() {
-            Err(PyValueError::new_err(format!(
-                "score('{metric}') needs references line-aligned with the source"
-            )))
-        } else {
-            Ok(())
-        }
-    };
+) -> PyResult<gecbias_engine::Scorer> {
     let metric: CatalogueMetric = metric
         .parse()
         .map_err(|e: gecbias_engine::Error| PyValueError::new_err(format!("metric: {e}")))?;
+    let reads = metric.spec().reads;
     let name = metric.name();
-    Ok(match metric {
-        CatalogueMetric::M2 => {
-            let (origin, gold) = needed(gold, name, "gold (the M2 gold)")?;
-            let mut o = M2Options::OFFICIAL.with_beta(beta);
-            o.max_unchanged_words = muw;
-            o.ignore_whitespace_casing = iwc;
-            let gold = M2File::parse(&text(&gold), &origin).map_err(engine_input)?;
-            Metric::M2(M2Scorer::new(&gold, o))
-        }
-        CatalogueMetric::Errant => {
-            let (origin, gold) = needed(gold, name, "gold (the reference M2)")?;
-            let mut o = ErrantOptions::with_mode(match mode.as_str() {
-                "cse" => ErrantMode::CorrectionSpansTypes,
-                "ds" => ErrantMode::DetectionSpans,
-                "dt" => ErrantMode::DetectionTokens,
-                _ => ErrantMode::CorrectionSpans,
-            });
-            o.beta = beta;
-            let scorer = ErrantScorer::new(o);
-            let (cat, average) = cat;
-            let tier = cat.map(|tier| match tier {
-                1 => CategoryTier::Operation,
-                2 => CategoryTier::Main,
-                _ => CategoryTier::Full,
-            });
-            let scorer = match (average.as_str(), tier) {
-                ("macro", tier) => scorer.with_macro_average(tier.unwrap_or(CategoryTier::Full)),
-                (_, Some(tier)) => scorer.with_categories(tier),
-                (_, None) => scorer,
-            };
-            let analyser = if analyser == "ewt" {
-                ErrantAnalyser::Ewt
-            } else {
-                ErrantAnalyser::Spacy
-            };
-            match source {
-                Some(source) => Metric::ErrantText {
-                    scorer,
-                    gold: retyped_gold(&text(&gold), &origin, analyser).map_err(engine_error)?,
-                    source,
-                    analyser,
-                },
-                None => Metric::ErrantEdits {
-                    scorer,
-                    gold: M2File::parse_lenient(&text(&gold), &origin).map_err(engine_input)?,
-                },
-            }
-        }
-        CatalogueMetric::Gleu => {
-            let source = needed(source, name, "source (line-aligned text)")?;
-            text_references(name)?;
-            Metric::Gleu(GleuScorer::new(&source, &references, iterations).map_err(engine_error)?)
-        }
-        CatalogueMetric::Sari => {
-            let source = needed(source, name, "source (line-aligned text)")?;
-            text_references(name)?;
-            Metric::Sari(SariScorer::new(&source, &references))
-        }
-        CatalogueMetric::Green => {
-            let source = needed(source, name, "source (line-aligned text)")?;
-            text_references(name)?;
-            let mut o = GreenOptions::default();
-            o.n = green_n;
-            o.beta = green_beta;
-            o.unit = if green_unit == "char" {
-                GreenUnit::Char
-            } else {
-                GreenUnit::Word
-            };
-            Metric::Green(GreenScorer::new(&source, &references, o))
-        }
-        CatalogueMetric::GoToScorer => {
-            let source = needed(source, name, "source (line-aligned text)")?;
-            text_references(name)?;
-            let reference = references.get(goto_ref).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "goto_ref: {goto_ref}, but there are {} references",
-                    references.len()
-                ))
-            })?;
-            let analyser = if analyser == "ewt" {
-                ErrantAnalyser::Ewt
-            } else {
-                ErrantAnalyser::Spacy
-            };
-            let mut scorer = GotoScorer::new(&source, reference, analyser).with_beta(beta);
-            if let Some(path) = goto_weights {
-                let text = gec_metrics::read_text(&path).map_err(crate::metrics_error)?;
-                let weights = gec_metrics::gotoscorer::read_goto_weights(&text, &path)
-                    .map_err(engine_input)?;
-                scorer = scorer.with_weights(&path, weights);
-            }
-            Metric::GoToScorer(scorer)
-        }
-        CatalogueMetric::Cleme | CatalogueMetric::Cleme2 => {
-            let variant = if metric == CatalogueMetric::Cleme2 {
-                ClemeVariant::Cleme2
-            } else {
-                ClemeVariant::Cleme
-            };
-            let analyser = if analyser == "ewt" {
-                ErrantAnalyser::Ewt
-            } else {
-                ErrantAnalyser::Spacy
-            };
-            let scorer = match (gold, references.is_empty()) {
-                (Some((origin, gold)), true) => ClemeScorer::new(
-                    &M2File::parse(&text(&gold), &origin).map_err(engine_input)?,
-                    variant,
-                ),
-                (None, false) => {
-                    let source = needed(source.clone(), name, "source with text references")?;
-                    ClemeScorer::from_references(&source, &references, variant, analyser)
-                        .map_err(engine_error)?
-                }
-                _ => {
-                    return Err(PyValueError::new_err(format!(
-                        "score('{metric}') needs references once: gold (an M2 file) or text references with their source"
-                    )));
-                }
-            };
-            let scorer = scorer
-                .with_assumption(if cleme_assumption == "independent" {
-                    ClemeAssumption::Independent
-                } else {
-                    ClemeAssumption::Dependent
-                })
-                .with_length_weights(cleme_weights != "none")
-                .with_level(if cleme_level == "sentence" {
-                    ClemeLevel::Sentence
-                } else {
-                    ClemeLevel::Corpus
-                });
-            Metric::Cleme {
-                scorer,
-                source,
-                analyser,
-            }
-        }
-        CatalogueMetric::KoyamaGleu => {
-            let source = needed(source, name, "source (line-aligned text)")?;
-            text_references(name)?;
-            let mut o = KoyamaOptions::default();
-            o.n = koyama_n;
-            o.unit = if koyama_unit == "char" {
-                KoyamaUnit::Char
-            } else {
-                KoyamaUnit::Word
-            };
-            let mode = match koyama_mode.as_str() {
-                "best-reference" => KoyamaMode::BestReference,
-                "sentence-mean" => KoyamaMode::SentenceMean { maximum: false },
-                "sentence-mean-max" => KoyamaMode::SentenceMean { maximum: true },
-                _ => KoyamaMode::Sampled {
-                    iterations: koyama_iterations,
-                },
-            };
-            Metric::KoyamaGleu(KoyamaGleuScorer::new(&source, &references, o, mode))
-        }
-        CatalogueMetric::Usim => {
-            let source = needed(source, name, "source (line-aligned text)")?;
-            let mut o = UsimOptions::default();
-            o.text = crate::analyses::text_options(pretokenized, sentences, parser);
-            o.version = crate::analyses::version(&version)?;
-            Metric::Usim {
-                scorer: Box::new(UsimScorer::new(o).map_err(engine_error)?),
-                source,
-            }
-        }
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "metric: {other} is in the catalogue, but the package cannot score it yet"
-            )));
-        }
-    })
-}
-
-/// Systems given as hypothesis M2 files.
-fn hypothesis_m2(systems: &[System]) -> PyResult<Vec<(String, M2File)>> {
-    systems
-        .iter()
-        .map(|s| {
-            M2File::parse_lenient(&text(&s.output.lines), &s.output.origin)
-                .map(|file| (s.name.clone(), file))
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(engine_input)
-}
-
-impl Metric {
-    fn report(&self, systems: &[System], resampling: &Resampling) -> PyResult<MetricReport> {
-        match self {
-            Metric::M2(scorer) => scorer.report(systems, resampling),
-            Metric::ErrantText {
-                scorer,
-                source,
-                gold,
-                analyser,
-            } => scorer.report_text(source, gold, systems, *analyser, resampling),
-            Metric::ErrantEdits { scorer, gold } => {
-                scorer.report_edits(gold, &hypothesis_m2(systems)?, resampling)
-            }
-            Metric::Cleme {
-                scorer,
-                source: Some(source),
-                analyser,
-            } => scorer.report_text(source, systems, *analyser, resampling),
-            Metric::Cleme {
-                scorer,
-                source: None,
-                ..
-            } => scorer.report_edits(&hypothesis_m2(systems)?, resampling),
-            Metric::Gleu(scorer) => scorer.report(systems, resampling),
-            Metric::Sari(scorer) => scorer.report(systems, resampling),
-            Metric::Green(scorer) => scorer.report(systems, resampling),
-            Metric::KoyamaGleu(scorer) => scorer.report(systems, resampling),
-            Metric::GoToScorer(scorer) => scorer.report(systems, resampling),
-            Metric::Usim { scorer, source } => scorer.report(source, systems, resampling),
-        }
-        .map_err(engine_error)
+    let needs = |what: &str| PyValueError::new_err(format!("score('{name}') needs {what}"));
+    if reads.gold == Need::Required && gold.is_none() {
+        return Err(needs("gold (an M2 file)"));
     }
+    if reads.source == Need::Required && source.is_none() {
+        return Err(needs("source (line-aligned text)"));
+    }
+    if reads.references == Need::Required && references.is_empty() {
+        return Err(needs("references line-aligned with the source"));
+    }
+    let mut inputs = MetricInputs::default();
+    inputs.gold = gold.map(lines);
+    inputs.source = source.map(lines);
+    inputs.references = references.into_iter().map(lines).collect();
+    if metric == CatalogueMetric::GoToScorer && options.goto_ref >= inputs.references.len() {
+        return Err(PyValueError::new_err(format!(
+            "goto_ref: {}, but there are {} references",
+            options.goto_ref,
+            inputs.references.len()
+        )));
+    }
+    gecbias_engine::Scorer::new(metric, &inputs, &options.engine()?).map_err(engine_error)
 }
 
 #[pymethods]
@@ -404,11 +322,12 @@ impl Scorer {
         source: Option<Input>,
         references: Vec<Input>,
         gold: Option<Input>,
-        options: Options,
+        options: &Bound<'_, PyDict>,
     ) -> PyResult<Scorer> {
-        let metric = py.detach(|| prepare(&metric, source, references, gold, options))?;
+        let options = Options::read(options)?;
+        let scorer = py.detach(|| prepare(&metric, source, references, gold, options))?;
         Ok(Scorer {
-            metric: std::sync::Arc::new(metric),
+            scorer: std::sync::Arc::new(scorer),
         })
     }
 
@@ -425,8 +344,12 @@ impl Scorer {
             .into_iter()
             .map(|(name, origin, l)| System::named(name, Lines::new(origin, l)))
             .collect();
-        let metric = std::sync::Arc::clone(&self.metric);
-        let report = crate::interruptible(py, move || metric.report(&systems, &settings))??;
+        let scorer = std::sync::Arc::clone(&self.scorer);
+        let report = crate::interruptible(py, move || {
+            scorer
+                .report(&Outputs::new(systems), &settings)
+                .map_err(engine_error)
+        })??;
         report
             .systems
             .iter()

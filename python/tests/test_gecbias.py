@@ -761,3 +761,29 @@ def test_the_metric_literals_are_the_engines_catalogue() -> None:
     metrics, meta_metrics = _native.metric_names()
     assert list(typing.get_args(gecbias.Metric)) == metrics
     assert list(typing.get_args(gecbias.MetaMetric)) == meta_metrics
+
+
+def test_the_native_options_are_one_typed_value() -> None:
+    from gecbias import _native
+
+    # The stub's keys (mypy checks `options` against them) are the ones the native side reads:
+    # an unknown key is refused by name, a missing one names itself, an unknown value names its
+    # argument.
+    source = ("<source>", ["a b ."])
+    with pytest.raises(ValueError, match="options: unknown bogus; the options are beta, "):
+        _native.Scorer("sari", source, [source], None, {"bogus": 1})  # type: ignore[typeddict-item, typeddict-unknown-key]
+    with pytest.raises(KeyError, match="beta"):
+        _native.Scorer("sari", source, [source], None, {})  # type: ignore[typeddict-item]
+    options: _native.NativeOptions = {
+        "beta": 0.5, "max_unchanged_words": 2, "ignore_whitespace_casing": False, "errant_mode": "cs",
+        "analyser": "spacy", "cat": None, "average": "micro", "iterations": 500, "pretokenized": False,
+        "sentences": False, "usim_params": "released", "parser_model": None, "green_n": 4,
+        "green_beta": 2.0, "green_unit": "word", "koyama_n": 4, "koyama_unit": "word",
+        "koyama_mode": "sampled", "koyama_iterations": 500, "goto_weights": None, "goto_ref": 0,
+        "cleme_assumption": "dependent", "cleme_weights": "length", "cleme_level": "corpus",
+    }
+    assert list(options) == _native.option_names()
+    row = _native.Scorer("sari", source, [source], None, options).report([("s", "<s>", ["a b ."])], (None, None, None, None, 1))[0]
+    assert row["score"] == gecbias.score("sari", ["a b ."], source=["a b ."], references=["a b ."])[0].score
+    with pytest.raises(ValueError, match="green_unit: one of 'word', 'char', not \"byte\""):
+        _native.Scorer("green", source, [source], None, {**options, "green_unit": "byte"})

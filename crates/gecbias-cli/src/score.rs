@@ -41,14 +41,10 @@
 
 use std::io::Write;
 
-use gec_metrics::{
-    CategoryTier, ErrantMode, ErrantOptions, GreenOptions, GreenUnit, KoyamaOptions, KoyamaUnit,
-    M2File, M2Options,
-};
+use gec_metrics::{CategoryTier, ErrantMode, GreenUnit, KoyamaUnit, M2Options};
 use gecbias_engine::{
-    Bootstrap, ClemeLevel, ClemeScorer, ClemeVariant, ErrantScorer, GleuScorer, GotoScorer,
-    GreenScorer, IntervalKind, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport,
-    Ranking, SariScorer, System, TypedSystems, Warning, retyped_gold,
+    Bootstrap, ClemeLevel, IntervalKind, KoyamaMode, Lines, MetricInputs, MetricReport, Outputs,
+    Ranking, Scorer, System, Warning,
 };
 
 use gecbias_engine::{CATALOGUE, Metric, Need, Reads, metric_options};
@@ -360,25 +356,41 @@ impl Resampling {
 }
 
 impl MetricOptions {
-    fn green(&self) -> GreenOptions {
-        let mut options = GreenOptions::default();
-        options.n = self.green_n as usize;
-        options.beta = self.green_beta;
-        options.unit = match self.green_unit {
+    /// The engine's options these flags describe (USim's from `text`, GoToScorer's weights read
+    /// from their file).
+    fn engine(&self, text: &TextOptions) -> Result<gecbias_engine::MetricOptions, Error> {
+        let mut o = gecbias_engine::MetricOptions::default();
+        o.beta = self.beta;
+        o.m2.max_unchanged_words = self.max_unchanged_words;
+        o.m2.ignore_whitespace_casing = self.ignore_whitespace_casing;
+        o.m2.max_sentence_tokens = self.max_tokens;
+        o.errant_mode = match self.errant_mode {
+            ErrantModeName::Cse => ErrantMode::CorrectionSpansTypes,
+            ErrantModeName::Ds => ErrantMode::DetectionSpans,
+            ErrantModeName::Dt => ErrantMode::DetectionTokens,
+            ErrantModeName::Cs => ErrantMode::CorrectionSpans,
+        };
+        o.analyser = self.analyser.into();
+        o.categories = match self.cat {
+            Some(1) => Some(CategoryTier::Operation),
+            Some(2) => Some(CategoryTier::Main),
+            Some(_) => Some(CategoryTier::Full),
+            None => None,
+        };
+        o.macro_average = self.average == Average::Macro;
+        o.gleu_iterations = self.gleu_iter;
+        o.green.n = self.green_n as usize;
+        o.green.beta = self.green_beta;
+        o.green.unit = match self.green_unit {
             GreenUnitName::Word => GreenUnit::Word,
             GreenUnitName::Char => GreenUnit::Char,
         };
-        options
-    }
-
-    fn koyama(&self) -> (KoyamaOptions, KoyamaMode) {
-        let mut options = KoyamaOptions::default();
-        options.n = self.koyama_n as usize;
-        options.unit = match self.koyama_unit {
+        o.koyama.n = self.koyama_n as usize;
+        o.koyama.unit = match self.koyama_unit {
             GreenUnitName::Word => KoyamaUnit::Word,
             GreenUnitName::Char => KoyamaUnit::Char,
         };
-        let mode = match self.koyama_mode {
+        o.koyama_mode = match self.koyama_mode {
             KoyamaModeName::Sampled => KoyamaMode::Sampled {
                 iterations: self.koyama_iter,
             },
@@ -386,47 +398,21 @@ impl MetricOptions {
             KoyamaModeName::SentenceMean => KoyamaMode::SentenceMean { maximum: false },
             KoyamaModeName::SentenceMeanMax => KoyamaMode::SentenceMean { maximum: true },
         };
-        (options, mode)
-    }
-
-    fn cleme(&self, scorer: ClemeScorer) -> ClemeScorer {
-        scorer
-            .with_assumption(self.cleme_assumption.into())
-            .with_length_weights(self.cleme_weights == ClemeWeightsName::Length)
-            .with_level(match self.cleme_level {
-                ClemeLevelName::Corpus => ClemeLevel::Corpus,
-                ClemeLevelName::Sentence => ClemeLevel::Sentence,
-            })
-    }
-
-    fn m2(&self) -> M2Options {
-        let mut options = M2Options::OFFICIAL.with_beta(self.beta);
-        options.max_unchanged_words = self.max_unchanged_words;
-        options.ignore_whitespace_casing = self.ignore_whitespace_casing;
-        options.max_sentence_tokens = self.max_tokens;
-        options
-    }
-
-    fn errant(&self) -> ErrantScorer {
-        let mut options = ErrantOptions::with_mode(match self.errant_mode {
-            ErrantModeName::Cse => ErrantMode::CorrectionSpansTypes,
-            ErrantModeName::Ds => ErrantMode::DetectionSpans,
-            ErrantModeName::Dt => ErrantMode::DetectionTokens,
-            ErrantModeName::Cs => ErrantMode::CorrectionSpans,
-        });
-        options.beta = self.beta;
-        let scorer = ErrantScorer::new(options);
-        let tier = match self.cat {
-            Some(1) => Some(CategoryTier::Operation),
-            Some(2) => Some(CategoryTier::Main),
-            Some(_) => Some(CategoryTier::Full),
-            None => None,
-        };
-        match (self.average, tier) {
-            (Average::Macro, tier) => scorer.with_macro_average(tier.unwrap_or(CategoryTier::Full)),
-            (Average::Micro, Some(tier)) => scorer.with_categories(tier),
-            (Average::Micro, None) => scorer,
+        o.goto_reference = self.goto_ref;
+        if let Some(path) = &self.goto_weights {
+            let weights =
+                gec_metrics::gotoscorer::read_goto_weights(&input::text(path)?, input::name(path))
+                    .map_err(Error::library)?;
+            o.goto_weights = Some((input::name(path).to_owned(), weights));
         }
+        o.cleme_assumption = self.cleme_assumption.into();
+        o.cleme_length_weights = self.cleme_weights == ClemeWeightsName::Length;
+        o.cleme_level = match self.cleme_level {
+            ClemeLevelName::Corpus => ClemeLevel::Corpus,
+            ClemeLevelName::Sentence => ClemeLevel::Sentence,
+        };
+        o.usim = text.usim_options();
+        Ok(o)
     }
 }
 
@@ -558,41 +544,96 @@ pub(crate) fn check_unread_options(matches: &clap::ArgMatches) -> Result<(), Str
 }
 
 /// A hypothesis that is not M2 is most likely plain text given without `-s`: the message says so.
-fn text_hint(error: Error, path: &str) -> Error {
+fn text_hint(error: Error) -> Error {
     match error {
         Error::Metrics {
             source: source @ gec_metrics::Error::M2Syntax { line: 1, .. },
-        } => Error::Input(format!(
-            "{source} (-m errant without -s reads hypothesis M2 files; for plain-text \
-             hypotheses, give the source with -s SOURCE and they are typed by ERRANT's rules, as \
-             errant_parallel would type {path})"
-        )),
+        } => {
+            let path = match &source {
+                gec_metrics::Error::M2Syntax { file, .. } => file.clone(),
+                _ => String::new(),
+            };
+            Error::Input(format!(
+                "{source} (-m errant without -s reads hypothesis M2 files; for plain-text \
+                 hypotheses, give the source with -s SOURCE and they are typed by ERRANT's rules, \
+                 as errant_parallel would type {path})"
+            ))
+        }
         other => other,
     }
 }
 
-/// `-m errant`: hypothesis texts typed against `-s` (the gold re-typed too), or hypothesis M2
-/// files as given.
-fn errant_report(
+/// What `metric` reads of the command line's inputs, each read once for it; an input it needs
+/// and lacks is a usage error naming the flag.
+fn metric_inputs(inputs: &Inputs, metric: Metric) -> Result<MetricInputs, Error> {
+    let (reads, name) = (metric.spec().reads, metric.name());
+    let mut read = MetricInputs::default();
+    read.gold = match reads.gold {
+        Need::Required => Some(input::named_lines(gold(inputs, name)?)?),
+        _ => inputs.gold.as_deref().map(input::named_lines).transpose()?,
+    };
+    read.source = match reads.source {
+        Need::Required => Some(source(inputs, name)?),
+        _ => inputs
+            .source
+            .as_deref()
+            .map(input::named_lines)
+            .transpose()?,
+    };
+    read.references = match reads.references {
+        Need::Required => references(inputs, name)?,
+        _ => inputs
+            .references
+            .iter()
+            .map(|r| input::named_lines(r))
+            .collect::<Result<_, _>>()?,
+    };
+    // CLEME's references come from an M2 gold or from text references, never both.
+    if reads.gold == Need::Optional && reads.references == Need::Optional {
+        match (&read.gold, read.references.is_empty()) {
+            (Some(_), false) => {
+                return Err(Error::Usage(format!(
+                    "-m {name} takes its references once: an M2 gold (--gold) or text references (-r)"
+                )));
+            }
+            (None, true) => {
+                return Err(Error::Usage(format!(
+                    "-m {name} needs references: an M2 gold (--gold REF.m2) or text references \
+                     with their source (-s SRC -r REF…)"
+                )));
+            }
+            (None, false) if read.source.is_none() => {
+                source(inputs, name)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(read)
+}
+
+/// One metric's report over the systems' outputs (read and typed once for all metrics), its
+/// warnings on standard error.
+fn report(
     args: &Args,
-    shared: &mut Shared,
+    metric: Metric,
+    outputs: &Outputs,
     resampling: &gecbias_engine::Resampling,
 ) -> Result<MetricReport, Error> {
-    let (inputs, options) = (&args.inputs, &args.options);
-    let gold_path = gold(inputs, Metric::Errant.name())?;
-    let scorer = options.errant();
-    let report = match &inputs.source {
-        Some(path) => {
-            let source = input::named_lines(path)?;
-            let analyser = options.analyser.into();
-            let gold = retyped_gold(&input::text(gold_path)?, input::name(gold_path), analyser)?;
-            scorer.report_typed(&gold, shared.typed(inputs, &source, analyser)?, resampling)?
-        }
-        None => scorer.report_edits(
-            &input::m2(gold_path, true)?,
-            &hypothesis_m2(inputs)?,
-            resampling,
-        )?,
+    let options = args.options.engine(&args.text)?;
+    let inputs = metric_inputs(&args.inputs, metric)?;
+    if metric == Metric::GoToScorer && options.goto_reference >= inputs.references.len() {
+        return Err(Error::Usage(format!(
+            "--goto-ref {}: there are {} references (-r), counted from 0",
+            options.goto_reference,
+            inputs.references.len()
+        )));
+    }
+    let scorer = Scorer::new(metric, &inputs, &options)?;
+    let report = scorer.report(outputs, resampling).map_err(Error::from);
+    let report = if scorer.reads_hypothesis_m2() {
+        report.map_err(text_hint)?
+    } else {
+        report?
     };
     for warning in &report.warnings {
         match warning {
@@ -604,174 +645,6 @@ fn errant_report(
         }
     }
     Ok(report)
-}
-
-/// The systems' hypothesis M2 files (metrics that read edits without `-s`).
-fn hypothesis_m2(inputs: &Inputs) -> Result<Vec<(String, M2File)>, Error> {
-    inputs
-        .input
-        .iter()
-        .map(|h| {
-            let file = input::m2(&h.path, true).map_err(|e| text_hint(e, &h.path))?;
-            Ok((h.label.clone(), file))
-        })
-        .collect()
-}
-
-/// `-m cleme`, `-m cleme2`: the references from `--gold` or typed from `-r`, the hypotheses
-/// typed from text against `-s` or read as M2 files.
-fn cleme_report(
-    args: &Args,
-    metric: Metric,
-    shared: &mut Shared,
-    resampling: &gecbias_engine::Resampling,
-) -> Result<MetricReport, Error> {
-    let (inputs, options) = (&args.inputs, &args.options);
-    let name = metric.name();
-    let variant = match metric {
-        Metric::Cleme2 => ClemeVariant::Cleme2,
-        _ => ClemeVariant::Cleme,
-    };
-    let analyser = options.analyser.into();
-    let scorer = match (&inputs.gold, inputs.references.is_empty()) {
-        (Some(gold), true) => ClemeScorer::new(&input::m2(gold, false)?, variant),
-        (None, false) => ClemeScorer::from_references(
-            &source(inputs, name)?,
-            &references(inputs, name)?,
-            variant,
-            analyser,
-        )?,
-        (Some(_), false) => {
-            return Err(Error::Usage(format!(
-                "-m {name} takes its references once: an M2 gold (--gold) or text references (-r)"
-            )));
-        }
-        (None, true) => {
-            return Err(Error::Usage(format!(
-                "-m {name} needs references: an M2 gold (--gold REF.m2) or text references with \
-                 their source (-s SRC -r REF…)"
-            )));
-        }
-    };
-    let scorer = options.cleme(scorer);
-    Ok(match &inputs.source {
-        Some(path) => {
-            let source = input::named_lines(path)?;
-            scorer.report_typed(shared.typed(inputs, &source, analyser)?, resampling)?
-        }
-        None => scorer.report_edits(&hypothesis_m2(inputs)?, resampling)?,
-    })
-}
-
-/// What `score` reads once for all its metrics: the systems' outputs, and their edits as the
-/// native ERRANT types them (ERRANT, CLEME and CLEME2.0 score the same typed edits).
-#[derive(Default)]
-struct Shared {
-    systems: Option<Vec<System>>,
-    typed: Option<TypedSystems>,
-}
-
-impl Shared {
-    /// The systems' outputs as text, read once.
-    fn systems(&mut self, inputs: &Inputs) -> Result<&[System], Error> {
-        if self.systems.is_none() {
-            let read = inputs
-                .input
-                .iter()
-                .map(|i| Ok(System::named(i.label.clone(), input::named_lines(&i.path)?)))
-                .collect::<Result<Vec<_>, Error>>()?;
-            self.systems = Some(read);
-        }
-        Ok(self.systems.as_deref().unwrap_or_default())
-    }
-
-    /// The systems' outputs typed against `source` by `analyser`, typed once (one analyser per
-    /// command line).
-    fn typed(
-        &mut self,
-        inputs: &Inputs,
-        source: &Lines,
-        analyser: gecbias_engine::ErrantAnalyser,
-    ) -> Result<&TypedSystems, Error> {
-        if self.typed.is_none() {
-            let typed = TypedSystems::new(source, self.systems(inputs)?, analyser)?;
-            self.typed = Some(typed);
-        }
-        self.typed
-            .as_ref()
-            .ok_or_else(|| Error::input("the typed systems were not kept"))
-    }
-}
-
-fn report(
-    args: &Args,
-    metric: Metric,
-    shared: &mut Shared,
-    resampling: &gecbias_engine::Resampling,
-) -> Result<MetricReport, Error> {
-    let inputs = &args.inputs;
-    let name = metric.name();
-    Ok(match metric {
-        Metric::M2 => {
-            let gold = input::m2(gold(inputs, name)?, false)?;
-            M2Scorer::new(&gold, args.options.m2()).report(shared.systems(inputs)?, resampling)?
-        }
-        Metric::Errant => errant_report(args, shared, resampling)?,
-        Metric::Cleme | Metric::Cleme2 => cleme_report(args, metric, shared, resampling)?,
-        Metric::Gleu => {
-            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
-            GleuScorer::new(&source, &references, args.options.gleu_iter)?
-                .report(shared.systems(inputs)?, resampling)?
-        }
-        Metric::Sari => {
-            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
-            SariScorer::new(&source, &references).report(shared.systems(inputs)?, resampling)?
-        }
-        Metric::Green => {
-            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
-            GreenScorer::new(&source, &references, args.options.green())
-                .report(shared.systems(inputs)?, resampling)?
-        }
-        Metric::KoyamaGleu => {
-            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
-            let (options, mode) = args.options.koyama();
-            KoyamaGleuScorer::new(&source, &references, options, mode)
-                .report(shared.systems(inputs)?, resampling)?
-        }
-        Metric::GoToScorer => {
-            let (source, references) = (source(inputs, name)?, references(inputs, name)?);
-            let options = &args.options;
-            let reference = references.get(options.goto_ref).ok_or_else(|| {
-                Error::Usage(format!(
-                    "--goto-ref {}: there are {} references (-r), counted from 0",
-                    options.goto_ref,
-                    references.len()
-                ))
-            })?;
-            let mut scorer = GotoScorer::new(&source, reference, options.analyser.into())
-                .with_beta(options.beta);
-            if let Some(path) = &options.goto_weights {
-                let weights = gec_metrics::gotoscorer::read_goto_weights(
-                    &input::text(path)?,
-                    input::name(path),
-                )
-                .map_err(Error::library)?;
-                scorer = scorer.with_weights(input::name(path), weights);
-            }
-            scorer.report(shared.systems(inputs)?, resampling)?
-        }
-        Metric::Usim => {
-            let source = source(inputs, name)?;
-            args.text
-                .scorer()?
-                .report(&source, shared.systems(inputs)?, resampling)?
-        }
-        other => {
-            return Err(Error::Usage(format!(
-                "-m {other}: in the catalogue, but `score` cannot score it yet"
-            )));
-        }
-    })
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
@@ -811,10 +684,16 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let mut shared = Shared::default();
+    let systems = args
+        .inputs
+        .input
+        .iter()
+        .map(|i| Ok(System::named(i.label.clone(), input::named_lines(&i.path)?)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let outputs = Outputs::new(systems);
     let mut reports = Vec::with_capacity(args.inputs.metric.len());
     for metric in &args.inputs.metric {
-        reports.push(report(args, metric.0, &mut shared, &resampling)?);
+        reports.push(report(args, metric.0, &outputs, &resampling)?);
         bar.inc(args.inputs.input.len() as u64);
     }
     bar.finish_and_clear();

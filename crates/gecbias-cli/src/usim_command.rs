@@ -73,10 +73,15 @@ impl TextOptions {
 
     /// The engine's USim scorer these options describe (its parser loaded).
     pub(crate) fn scorer(&self) -> Result<UsimScorer, Error> {
+        Ok(UsimScorer::new(self.usim_options())?)
+    }
+
+    /// USim's options: the text's parsing and the version.
+    pub(crate) fn usim_options(&self) -> UsimOptions {
         let mut options = UsimOptions::default();
         options.text = self.text.options();
         options.version = self.version();
-        Ok(UsimScorer::new(options)?)
+        options
     }
 }
 

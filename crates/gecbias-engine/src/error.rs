@@ -263,6 +263,24 @@ pub enum Error {
         /// The catalogue's names.
         known: String,
     },
+    /// A metric without an input it needs, or given an input twice.
+    #[error("{metric} needs {message}")]
+    Inputs {
+        /// The metric's name.
+        metric: &'static str,
+        /// What it needs.
+        message: &'static str,
+    },
+    /// GoToScorer asked to chunk a reference that is not there.
+    #[error(
+        "GoToScorer's reference {reference}: there are {references} references, counted from 0"
+    )]
+    GotoReference {
+        /// The reference asked for.
+        reference: usize,
+        /// How many there are.
+        references: usize,
+    },
 }
 
 impl From<gec_metrics::Error> for Error {

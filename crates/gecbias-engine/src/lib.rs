@@ -7,6 +7,9 @@
 //!
 //! * [`CATALOGUE`]: every metric declared once ([`Metric`], its name, aliases, inputs, levels
 //!   and options), from which the command's and Python's metric names come;
+//! * [`Scorer`]: any catalogue metric's scorer from its [`MetricInputs`] and one typed
+//!   [`MetricOptions`], scoring [`Outputs`] (typed by ERRANT and read as M2 once for all
+//!   metrics) — the one place the command and Python build scorers;
 //! * [`M2Scorer`]: MaxMatch (m2scorer) against an M2 gold;
 //! * [`ErrantScorer`]: errant_compare's numbers, hypotheses typed from text by the native ERRANT
 //!   ([`ErrantScorer::report_text`], the gold re-typed too) or given as M2
@@ -55,6 +58,28 @@
 //! assert!(report.signature.to_string().ends_with("|ci:bca|bs:1000|paired-ar:1000|seed:12345"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Any metric of the catalogue by its name, its options in one value:
+//!
+//! ```
+//! use gecbias_engine::{Lines, Metric, MetricInputs, MetricOptions, Outputs, Resampling, Scorer, System};
+//!
+//! let mut inputs = MetricInputs::default();
+//! inputs.source = Some(Lines::new("src", vec!["He go to school .".into()]));
+//! inputs.references = vec![Lines::new("ref", vec!["He goes to school .".into()])];
+//! let gleu: Metric = "gleu".parse()?;
+//! let scorer = Scorer::new(gleu, &inputs, &MetricOptions::default())?;
+//! let outputs = Outputs::new(vec![
+//!     System::new("copy", vec!["He go to school .".into()]),
+//!     System::new("fixed", vec!["He goes to school .".into()]),
+//! ]);
+//! let report = scorer.report(&outputs, &Resampling::default())?;
+//! assert!(report.systems[1].score > report.systems[0].score);
+//! // A metric without an input it needs says which.
+//! let m2 = Scorer::new(Metric::M2, &inputs, &MetricOptions::default());
+//! assert_eq!(m2.err().map(|e| e.to_string()), Some("m2 needs an M2 gold".into()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod analyses;
 mod catalogue;
@@ -71,6 +96,7 @@ mod parser_model;
 mod report;
 mod resampling;
 mod sari;
+mod scorer;
 mod signature;
 mod statistic;
 mod system;
@@ -106,6 +132,7 @@ pub use resampling::{
     check_resamples,
 };
 pub use sari::SariScorer;
+pub use scorer::{MetricInputs, MetricOptions, Outputs, Scorer};
 pub use signature::Signature;
 pub use system::{Lines, System};
 pub use tagging::{MAX_LINE_TOKENS, tag_line};

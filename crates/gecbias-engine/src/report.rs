@@ -314,6 +314,13 @@ pub enum Warning {
         /// Its type.
         category: String,
     },
+    /// An M2 gold with an edit span outside its sentence (or reversed), kept as ERRANT keeps
+    /// it: the strict reading's message.
+    #[error("{message}; kept, as the reference tool keeps it (`score` refuses it)")]
+    LenientGold {
+        /// Why the strict reading refuses it.
+        message: String,
+    },
 }
 
 /// One metric over every system: its rows in the systems' order and their sentence scores.
