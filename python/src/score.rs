@@ -187,12 +187,21 @@ impl Options {
             "koyama_mode",
         )?;
         o.goto_reference = self.goto_ref;
+        self.cleme(&mut o)?;
         if let Some(path) = self.goto_weights {
             let text = gec_metrics::read_text(&path).map_err(crate::metrics_error)?;
             let weights =
                 gec_metrics::gotoscorer::read_goto_weights(&text, &path).map_err(engine_input)?;
             o.goto_weights = Some((path, weights));
         }
+        o.usim.text =
+            crate::analyses::text_options(self.pretokenized, self.sentences, self.parser_model);
+        o.usim.version = crate::analyses::version(&self.usim_params)?;
+        Ok(o)
+    }
+
+    /// CLEME's options into `o`.
+    fn cleme(&self, o: &mut MetricOptions) -> PyResult<()> {
         o.cleme_assumption = choice(
             &self.cleme_assumption,
             &[
@@ -214,10 +223,7 @@ impl Options {
             ],
             "cleme_level",
         )?;
-        o.usim.text =
-            crate::analyses::text_options(self.pretokenized, self.sentences, self.parser_model);
-        o.usim.version = crate::analyses::version(&self.usim_params)?;
-        Ok(o)
+        Ok(())
     }
 }
 

@@ -199,13 +199,12 @@ fn numbered(prefix: char) -> String {
         .join(" ")
 }
 
-pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
-    let gecbias = build_gecbias(root)?;
-    std::fs::create_dir_all(dir())?;
+/// The hostile files, each as (what it is, a text file, an M2 file).
+fn hostile_files() -> anyhow::Result<Vec<(&'static str, String, String)>> {
     let gold = "S He go .\nA 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n\n\
                 S I is .\nA 1 2|||R:VERB|||am|||REQUIRED|||-NONE-|||0\n";
     let words = huge_line(false);
-    let inputs: Vec<(&str, String, String)> = vec![
+    Ok(vec![
         (
             "5 MB line",
             file("huge.txt", format!("{words}\n").as_bytes())?,
@@ -247,7 +246,13 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
             file("bom.txt", b"\xEF\xBB\xBFHe goes .\nI am .\n")?,
             file("bom.m2", format!("\u{feff}{gold}").as_bytes())?,
         ),
-    ];
+    ])
+}
+
+pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
+    let gecbias = build_gecbias(root)?;
+    std::fs::create_dir_all(dir())?;
+    let inputs = hostile_files()?;
     let mut failures = Vec::new();
     let (mut runs, mut refusals) = (0, 0);
     let mut slowest = Vec::new();
@@ -530,10 +535,12 @@ fn misaligned_hypotheses(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)>
                 .collect();
             let (code, stderr, _) = run(gecbias, &args)?;
             let places = [format!("{hyp}:{hyp_line}:"), format!("(line {gold_line})")];
-            if code != Some(1) || !places.iter().all(|p| stderr.contains(p.as_str())) {
+            // An M2 file out of step is M2: the hint for plain text given as M2 would mislead.
+            let hinted = stderr.contains("for plain-text hypotheses");
+            if code != Some(1) || hinted || !places.iter().all(|p| stderr.contains(p.as_str())) {
                 failures.push(format!(
                     "hypothesis M2 {what}: gecbias {}: status {code:?}, not exit 1 naming {} and \
-                     the gold's line {gold_line}: {}",
+                     the gold's line {gold_line} (without the plain-text hint): {}",
                     args.join(" "),
                     places[0],
                     &stderr[..stderr.len().min(300)]

@@ -34,6 +34,45 @@ pub struct EasseSari {
     pub sari: f64,
 }
 
+/// Adds one sentence's n-gram counts (source `s`, output `o`, references `r`, as word ids) to
+/// `stats`: [operation][n - 1] = (system correct, system total, reference total), the
+/// operations add, keep and delete.
+fn add_counts(stats: &mut [[[u64; 3]; 4]; 3], s: &[u32], o: &[u32], r: &[Vec<u32>]) {
+    let weight = r.len() as u64;
+    for n in 1..=4 {
+        let sc = counts(s, n);
+        let oc = counts(o, n);
+        let mut rc: FastMap<Gram, u32> = FastMap::default();
+        for reference in r {
+            for g in grams(reference, n) {
+                *rc.entry(g).or_insert(0) += 1;
+            }
+        }
+        let get = |m: &FastMap<Gram, u32>, g: &Gram| u64::from(m.get(g).copied().unwrap_or(0));
+        let added: Vec<Gram> = oc.keys().copied().filter(|g| !sc.contains_key(g)).collect();
+        let add = &mut stats[0][n - 1];
+        add[0] += added.iter().filter(|g| rc.contains_key(*g)).count() as u64;
+        add[1] += added.len() as u64;
+        add[2] += rc.keys().filter(|g| !sc.contains_key(*g)).count() as u64;
+        for (g, &count) in &sc {
+            let s_rep = u64::from(count) * weight;
+            let o_rep = get(&oc, g) * weight;
+            let r_count = get(&rc, g);
+            let keep = &mut stats[1][n - 1];
+            let (kept, kept_by_refs) = (s_rep.min(o_rep), s_rep.min(r_count));
+            keep[0] += kept.min(kept_by_refs);
+            keep[1] += kept;
+            keep[2] += kept_by_refs;
+            let delete = &mut stats[2][n - 1];
+            let (removed, removed_by_refs) =
+                (s_rep.saturating_sub(o_rep), s_rep.saturating_sub(r_count));
+            delete[0] += removed.min(removed_by_refs);
+            delete[1] += removed;
+            delete[2] += removed_by_refs;
+        }
+    }
+}
+
 /// EASSE's `corpus_sari` (`references[k]` = all lines of reference k).
 pub fn easse_corpus_sari(
     sources: &[String],
@@ -67,39 +106,7 @@ pub fn easse_corpus_sari(
             .iter()
             .map(|x| vocabulary.intern_all(python_split(x)))
             .collect();
-        let weight = r.len() as u64;
-        for n in 1..=4 {
-            let sc = counts(&s, n);
-            let oc = counts(&o, n);
-            let mut rc: FastMap<Gram, u32> = FastMap::default();
-            for reference in &r {
-                for g in grams(reference, n) {
-                    *rc.entry(g).or_insert(0) += 1;
-                }
-            }
-            let get = |m: &FastMap<Gram, u32>, g: &Gram| u64::from(m.get(g).copied().unwrap_or(0));
-            let added: Vec<Gram> = oc.keys().copied().filter(|g| !sc.contains_key(g)).collect();
-            let add = &mut stats[0][n - 1];
-            add[0] += added.iter().filter(|g| rc.contains_key(*g)).count() as u64;
-            add[1] += added.len() as u64;
-            add[2] += rc.keys().filter(|g| !sc.contains_key(*g)).count() as u64;
-            for (g, &count) in &sc {
-                let s_rep = u64::from(count) * weight;
-                let o_rep = get(&oc, g) * weight;
-                let r_count = get(&rc, g);
-                let keep = &mut stats[1][n - 1];
-                let (kept, kept_by_refs) = (s_rep.min(o_rep), s_rep.min(r_count));
-                keep[0] += kept.min(kept_by_refs);
-                keep[1] += kept;
-                keep[2] += kept_by_refs;
-                let delete = &mut stats[2][n - 1];
-                let (removed, removed_by_refs) =
-                    (s_rep.saturating_sub(o_rep), s_rep.saturating_sub(r_count));
-                delete[0] += removed.min(removed_by_refs);
-                delete[1] += removed;
-                delete[2] += removed_by_refs;
-            }
-        }
+        add_counts(&mut stats, &s, &o, &r);
     }
     let precision_recall = |[correct, system, reference]: [u64; 3]| {
         let p = if system > 0 {

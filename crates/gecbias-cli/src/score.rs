@@ -611,14 +611,9 @@ fn metric_inputs(inputs: &Inputs, metric: Metric) -> Result<MetricInputs, Error>
     Ok(read)
 }
 
-/// One metric's report over the systems' outputs (read and typed once for all metrics), its
-/// warnings on standard error.
-fn report(
-    args: &Args,
-    metric: Metric,
-    outputs: &Outputs,
-    resampling: &gecbias_engine::Resampling,
-) -> Result<MetricReport, Error> {
+/// One metric's scorer, its inputs read and prepared (before the systems' outputs are read, so
+/// that a bad gold or source is named first).
+fn prepare(args: &Args, metric: Metric) -> Result<Scorer, Error> {
     let options = args.options.engine(&args.text)?;
     let inputs = metric_inputs(&args.inputs, metric)?;
     if metric == Metric::GoToScorer && options.goto_reference >= inputs.references.len() {
@@ -628,13 +623,21 @@ fn report(
             inputs.references.len()
         )));
     }
-    let scorer = Scorer::new(metric, &inputs, &options)?;
-    let report = scorer.report(outputs, resampling).map_err(Error::from);
-    let report = if scorer.reads_hypothesis_m2() {
-        report.map_err(text_hint)?
-    } else {
-        report?
-    };
+    Ok(Scorer::new(metric, &inputs, &options)?)
+}
+
+/// One metric's report over the systems' outputs (read and typed once for all metrics), its
+/// warnings on standard error.
+fn report(
+    scorer: &Scorer,
+    outputs: &Outputs,
+    resampling: &gecbias_engine::Resampling,
+) -> Result<MetricReport, Error> {
+    if scorer.reads_hypothesis_m2() {
+        // Read here, once for every metric, so that a file that is not M2 gets the hint.
+        outputs.hypothesis_m2().map_err(|e| text_hint(e.into()))?;
+    }
+    let report = scorer.report(outputs, resampling)?;
     for warning in &report.warnings {
         match warning {
             Warning::ForeignType { .. } => eprintln!(
@@ -684,6 +687,12 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     } else {
         indicatif::ProgressBar::hidden()
     };
+    let scorers = args
+        .inputs
+        .metric
+        .iter()
+        .map(|m| prepare(args, m.0))
+        .collect::<Result<Vec<_>, Error>>()?;
     let systems = args
         .inputs
         .input
@@ -692,8 +701,8 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
         .collect::<Result<Vec<_>, Error>>()?;
     let outputs = Outputs::new(systems);
     let mut reports = Vec::with_capacity(args.inputs.metric.len());
-    for metric in &args.inputs.metric {
-        reports.push(report(args, metric.0, &outputs, &resampling)?);
+    for scorer in &scorers {
+        reports.push(report(scorer, &outputs, &resampling)?);
         bar.inc(args.inputs.input.len() as u64);
     }
     bar.finish_and_clear();

@@ -355,37 +355,6 @@ impl Parser<'_> {
                 b'N' => self.stack.push(Item::Value(Value::None)),
                 0x88 => self.stack.push(Item::Value(Value::Bool(true))),
                 0x89 => self.stack.push(Item::Value(Value::Bool(false))),
-                b'K' => {
-                    let v = self.u8()?;
-                    self.stack.push(Item::Value(Value::Int(v as i64)));
-                }
-                b'M' => {
-                    let b = self.take(2)?;
-                    let v = u16::from_le_bytes([b[0], b[1]]);
-                    self.stack.push(Item::Value(Value::Int(i64::from(v))));
-                }
-                b'J' => {
-                    let b = self.take(4)?;
-                    let v = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                    self.stack.push(Item::Value(Value::Int(i64::from(v))));
-                }
-                b'X' => {
-                    let n = self.u32()?;
-                    let raw = self.take(n)?.to_vec();
-                    let text =
-                        String::from_utf8(raw).map_err(|_| self.error("a string is not UTF-8"))?;
-                    self.stack.push(Item::Value(Value::Str(text)));
-                }
-                b'C' => {
-                    let n = self.u8()?;
-                    let data = self.take(n)?.to_vec();
-                    self.stack.push(Item::Value(Value::Bytes(data)));
-                }
-                b'B' => {
-                    let n = self.u32()?;
-                    let data = self.take(n)?.to_vec();
-                    self.stack.push(Item::Value(Value::Bytes(data)));
-                }
                 b'c' => {
                     let module = self.line()?;
                     let name = self.line()?;
@@ -427,12 +396,45 @@ impl Parser<'_> {
                 }
                 b'R' => self.reduce()?,
                 b'b' => self.build()?,
-                other => {
-                    self.at -= 1;
-                    return Err(self.error(format!("unsupported opcode 0x{other:02x}")));
-                }
+                other => match self.literal(other)? {
+                    Some(value) => self.stack.push(Item::Value(value)),
+                    None => {
+                        self.at -= 1;
+                        return Err(self.error(format!("unsupported opcode 0x{other:02x}")));
+                    }
+                },
             }
         }
+    }
+
+    /// The value of an opcode that pushes a number, a string or bytes read after it; `None` for
+    /// any other opcode.
+    fn literal(&mut self, opcode: u8) -> Result<Option<Value>, Error> {
+        Ok(Some(match opcode {
+            b'K' => Value::Int(self.u8()? as i64),
+            b'M' => {
+                let b = self.take(2)?;
+                Value::Int(i64::from(u16::from_le_bytes([b[0], b[1]])))
+            }
+            b'J' => {
+                let b = self.take(4)?;
+                Value::Int(i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+            }
+            b'X' => {
+                let n = self.u32()?;
+                let raw = self.take(n)?.to_vec();
+                Value::Str(String::from_utf8(raw).map_err(|_| self.error("a string is not UTF-8"))?)
+            }
+            b'C' => {
+                let n = self.u8()?;
+                Value::Bytes(self.take(n)?.to_vec())
+            }
+            b'B' => {
+                let n = self.u32()?;
+                Value::Bytes(self.take(n)?.to_vec())
+            }
+            _ => return Ok(None),
+        }))
     }
 }
 

@@ -90,6 +90,14 @@ pub struct MetricSpec {
 
 const BOTH: &[Level] = &[Level::Corpus, Level::Sentence];
 
+/// CLEME's and CLEME2.0's options.
+const CLEME_OPTIONS: &[&str] = &[
+    "analyser",
+    "cleme-assumption",
+    "cleme-weights",
+    "cleme-level",
+];
+
 const fn reads(gold: Need, source: Need, references: Need, hypothesis_m2: bool) -> Reads {
     Reads {
         gold,
@@ -178,12 +186,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
                   default)",
         reads: reads(Need::Optional, Need::Optional, Need::Optional, true),
         levels: BOTH,
-        options: &[
-            "analyser",
-            "cleme-assumption",
-            "cleme-weights",
-            "cleme-level",
-        ],
+        options: CLEME_OPTIONS,
     },
     MetricSpec {
         metric: Metric::Cleme2,
@@ -193,12 +196,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
                   weigher; the BERTScore similarity weigher needs a model and is left out)",
         reads: reads(Need::Optional, Need::Optional, Need::Optional, true),
         levels: BOTH,
-        options: &[
-            "analyser",
-            "cleme-assumption",
-            "cleme-weights",
-            "cleme-level",
-        ],
+        options: CLEME_OPTIONS,
     },
     MetricSpec {
         metric: Metric::Usim,

@@ -222,9 +222,7 @@ impl ClemeScorer {
                 .with("analyser", analyser.signature_name()),
             None => signature.with("hyp", "m2"),
         };
-        signature
-            .with("impl", "THUKElab-CLEME")
-            .with("version", crate::VERSION)
+        signature.implemented_by("THUKElab-CLEME")
     }
 
     /// Outputs typed by the native ERRANT on `analyser` (each as `errant_parallel` writes its

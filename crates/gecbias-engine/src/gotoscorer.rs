@@ -144,8 +144,7 @@ impl GotoScorer {
             .with("hyp", "text")
             .with("typed", format!("gecbias-errant-{}", gec_errant::VERSION))
             .with("analyser", self.analyser.signature_name())
-            .with("impl", "gec-metrics")
-            .with("version", crate::VERSION)
+            .implemented_by("gec-metrics")
     }
 
     /// Each system's GoToScorer F_β with its P and R, its sentences' F_β and what `resampling`

@@ -50,8 +50,7 @@ impl GreenScorer {
                     _ => "word",
                 },
             )
-            .with("impl", "gec-metrics")
-            .with("version", crate::VERSION)
+            .implemented_by("gec-metrics")
     }
 
     /// Each system's GREEN with its corpus P and R, its sentences' GREEN and what `resampling`

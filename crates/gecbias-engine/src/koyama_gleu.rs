@@ -124,9 +124,7 @@ impl KoyamaGleuScorer {
                 signature.with("mode", "sentence-mean-max")
             }
         };
-        signature
-            .with("impl", "gleu-1.1.0")
-            .with("version", crate::VERSION)
+        signature.implemented_by("gleu-1.1.0")
     }
 
     /// Each system's score, its sentences' scores and what `resampling` asks for.

@@ -39,8 +39,7 @@ impl SariScorer {
     pub fn signature(&self) -> Signature {
         Signature::new("SARI")
             .with("refs", self.references.len())
-            .with("impl", "sari.py")
-            .with("version", crate::VERSION)
+            .implemented_by("sari.py")
     }
 
     /// Each system's mean SARI, its sentences' SARI and what `resampling` asks for.

@@ -61,6 +61,13 @@ impl Signature {
         self
     }
 
+    /// This signature closed by `impl:NAME|version:…`: the reference implementation whose numbers
+    /// it gives, and this crate's version.
+    #[must_use]
+    pub fn implemented_by(self, name: &str) -> Signature {
+        self.with("impl", name).with("version", crate::VERSION)
+    }
+
     /// This signature with a bare flag appended (a field without a value, e.g. `xml`).
     #[must_use]
     pub fn flag(mut self, key: &str) -> Signature {

@@ -120,6 +120,21 @@ pub struct IntervalBar {
     pub colour: usize,
 }
 
+/// The y axis' top: the highest whisker or line, with room above it for the longest label,
+/// standing vertically.
+fn top_of(bars: &[IntervalBar], lines: &[(String, f64)]) -> f64 {
+    let highest = bars
+        .iter()
+        .map(|b| b.high)
+        .chain(lines.iter().map(|l| l.1))
+        .fold(0.0f64, f64::max)
+        .max(0.1);
+    let plot_height = 340.0 - 30.0;
+    let longest = bars.iter().map(|b| text_width(&b.label)).max().unwrap_or(0);
+    let room = (f64::from(longest) + 14.0) / plot_height;
+    highest / (1.0 - room.min(0.6))
+}
+
 /// Bars with interval whiskers, in the given order, each labelled (vertically) above its
 /// whisker, and horizontal reference lines (label, y). Column width (480 × 340 px for 3.3 in,
 /// text at 8.4 pt).
@@ -149,17 +164,7 @@ pub fn interval_bars(
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(failed)?;
         let (area, legend_area) = titled(&root, title)?.split_vertically(340);
-        let highest = bars
-            .iter()
-            .map(|b| b.high)
-            .chain(lines.iter().map(|l| l.1))
-            .fold(0.0f64, f64::max)
-            .max(0.1);
-        // Room above the highest whisker for the longest label, standing vertically.
-        let plot_height = 340.0 - 30.0;
-        let longest = bars.iter().map(|b| text_width(&b.label)).max().unwrap_or(0);
-        let room = (f64::from(longest) + 14.0) / plot_height;
-        let top = highest / (1.0 - room.min(0.6));
+        let top = top_of(bars, lines);
         let mut chart = ChartBuilder::on(&area)
             .margin(8)
             .x_label_area_size(10)

@@ -39,6 +39,36 @@ fn overlaps(a: Rect, b: Rect) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
 }
 
+/// The places a name `w` pixels wide and `height` high may take beside the point at pixel
+/// `(x, y)`, in the order they are tried: with the rectangle it covers and its anchor.
+fn name_places((x, y): (i32, i32), w: i32, height: i32) -> Vec<(Rect, Pos)> {
+    let right = |dy: i32| {
+        let r = (x + 7, y - height / 2 + dy, x + 7 + w, y + height / 2 + dy);
+        (r, Pos::new(HPos::Left, VPos::Center))
+    };
+    let left = |dy: i32| {
+        let r = (x - 7 - w, y - height / 2 + dy, x - 7, y + height / 2 + dy);
+        (r, Pos::new(HPos::Right, VPos::Center))
+    };
+    let mut candidates = vec![
+        right(0),
+        left(0),
+        (
+            (x - w / 2, y - 7 - height, x + w / 2, y - 7),
+            Pos::new(HPos::Center, VPos::Bottom),
+        ),
+        (
+            (x - w / 2, y + 7, x + w / 2, y + 7 + height),
+            Pos::new(HPos::Center, VPos::Top),
+        ),
+    ];
+    for lines in [1, -1, 2, -2] {
+        candidates.push(right(lines * height));
+        candidates.push(left(lines * height));
+    }
+    candidates
+}
+
 /// Points named beside them: each name right of its point, else left, above, below, or beside it
 /// a line or two up or down: the first place where it covers no earlier name and no point and
 /// stays in the plot, else the place that covers fewest. `caption` (such as "ρ = 0.69, r = 0.63") is written in the upper left.
@@ -92,30 +122,7 @@ pub fn scatter(
                 let w = text_width(&p.label) as i32;
                 // Beside the point first, then above or below it, then beside it a line or two up or
                 // down; where every place is taken, the one that covers the fewest names and points.
-                let right = |dy: i32| {
-                    let r = (x + 7, y - height / 2 + dy, x + 7 + w, y + height / 2 + dy);
-                    (r, Pos::new(HPos::Left, VPos::Center))
-                };
-                let left = |dy: i32| {
-                    let r = (x - 7 - w, y - height / 2 + dy, x - 7, y + height / 2 + dy);
-                    (r, Pos::new(HPos::Right, VPos::Center))
-                };
-                let mut candidates = vec![
-                    right(0),
-                    left(0),
-                    (
-                        (x - w / 2, y - 7 - height, x + w / 2, y - 7),
-                        Pos::new(HPos::Center, VPos::Bottom),
-                    ),
-                    (
-                        (x - w / 2, y + 7, x + w / 2, y + 7 + height),
-                        Pos::new(HPos::Center, VPos::Top),
-                    ),
-                ];
-                for lines in [1, -1, 2, -2] {
-                    candidates.push(right(lines * height));
-                    candidates.push(left(lines * height));
-                }
+                let candidates = name_places((x, y), w, height);
                 let inside =
                     |r: Rect| r.0 >= px.start && r.2 <= px.end && r.1 >= py.start && r.3 <= py.end;
                 let covered = |r: Rect| taken.iter().filter(|t| overlaps(r, **t)).count();

@@ -178,28 +178,7 @@ pub fn read_rankings(text: &str, file: &str) -> Result<Vec<Ranking>, Error> {
                         "a translation outside a ranking-item".into(),
                     ));
                 };
-                let found = found?;
-                let get = |key: &str| {
-                    found
-                        .iter()
-                        .find(|(k, _)| k == key)
-                        .map(|(_, v)| v.as_str())
-                        .ok_or_else(|| failure(offset, format!("translation without `{key}`")))
-                };
-                let rank = get("rank")?;
-                let rank: u32 = rank.parse().map_err(|_| {
-                    failure(
-                        offset,
-                        format!("translation rank {rank:?} is not a whole number"),
-                    )
-                })?;
-                let systems: Vec<String> = get("system")?
-                    .split_whitespace()
-                    .map(str::to_owned)
-                    .collect();
-                if systems.is_empty() {
-                    return Err(failure(offset, "translation with an empty `system`".into()));
-                }
+                let (rank, systems) = translation(&found?).map_err(|m| failure(offset, m))?;
                 item.ranks.push((rank, systems));
             }
             _ => {}
@@ -212,6 +191,29 @@ pub fn read_rankings(text: &str, file: &str) -> Result<Vec<Ranking>, Error> {
         ));
     }
     Ok(rankings)
+}
+
+/// A translation's rank and systems, from its attributes.
+fn translation(found: &[(String, String)]) -> Result<(u32, Vec<String>), String> {
+    let get = |key: &str| {
+        found
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .ok_or_else(|| format!("translation without `{key}`"))
+    };
+    let rank = get("rank")?;
+    let rank: u32 = rank
+        .parse()
+        .map_err(|_| format!("translation rank {rank:?} is not a whole number"))?;
+    let systems: Vec<String> = get("system")?
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    if systems.is_empty() {
+        return Err("translation with an empty `system`".into());
+    }
+    Ok((rank, systems))
 }
 
 /// The element's attributes, unescaped, as (key, value).

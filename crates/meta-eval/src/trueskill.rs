@@ -121,25 +121,9 @@ pub struct TrueSkillScore {
     pub mu: f64,
 }
 
-/// TrueSkill scores from pairwise comparisons, best first, as `wmt-trueskill`'s `TS.py -n 2`
-/// computes them: σ₀ = 0.5, μ₀ = 0, τ = 0, draw probability 0.25, β = 0.5 · N/40 with N the
-/// number of comparisons + 1, N steps per run. Each step takes the system of largest σ (ties to
-/// the name that sorts last, as Python's reverse sort of (σ, name) does), an opponent with weight
-/// e^−|μa − μb| among the systems it has comparisons with (TS.py draws among all and fails on a
-/// pair never compared), one of their comparisons uniformly, and rates the game (a tie is a
-/// draw). The runs are seeded (TS.py's are not), so the scores repeat; their mean is the score.
-pub fn trueskill(
-    comparisons: &[Comparison],
-    options: &TrueSkillOptions,
-) -> Result<Vec<TrueSkillScore>, Error> {
-    let names = systems_of(comparisons);
-    if names.len() < 2 || options.runs == 0 {
-        return Err(Error::Scores(
-            "TrueSkill needs comparisons of two systems at least, and one run".into(),
-        ));
-    }
+/// Per pair of systems (a < b by their index in `names`, at a · n + b): its games, as for (a, b).
+fn games_by_pair(comparisons: &[Comparison], names: &[&str]) -> Vec<Vec<Game>> {
     let index = |name: &str| names.binary_search(&name).unwrap_or_default();
-    // Per ordered pair (a < b by index): its games, as for (a, b).
     let n = names.len();
     let mut games: Vec<Vec<Game>> = vec![Vec::new(); n * n];
     for c in comparisons {
@@ -161,6 +145,28 @@ pub fn trueskill(
         };
         games[key].push(game);
     }
+    games
+}
+
+/// TrueSkill scores from pairwise comparisons, best first, as `wmt-trueskill`'s `TS.py -n 2`
+/// computes them: σ₀ = 0.5, μ₀ = 0, τ = 0, draw probability 0.25, β = 0.5 · N/40 with N the
+/// number of comparisons + 1, N steps per run. Each step takes the system of largest σ (ties to
+/// the name that sorts last, as Python's reverse sort of (σ, name) does), an opponent with weight
+/// e^−|μa − μb| among the systems it has comparisons with (TS.py draws among all and fails on a
+/// pair never compared), one of their comparisons uniformly, and rates the game (a tie is a
+/// draw). The runs are seeded (TS.py's are not), so the scores repeat; their mean is the score.
+pub fn trueskill(
+    comparisons: &[Comparison],
+    options: &TrueSkillOptions,
+) -> Result<Vec<TrueSkillScore>, Error> {
+    let names = systems_of(comparisons);
+    if names.len() < 2 || options.runs == 0 {
+        return Err(Error::Scores(
+            "TrueSkill needs comparisons of two systems at least, and one run".into(),
+        ));
+    }
+    let n = names.len();
+    let games = games_by_pair(comparisons, &names);
     let pair = |a: usize, b: usize| a.min(b) * n + a.max(b);
     // The systems each system has comparisons with.
     let compared: Vec<Vec<usize>> = (0..n)

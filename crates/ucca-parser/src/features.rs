@@ -496,24 +496,7 @@ pub(crate) fn extract(state: &State, sentence: &Sentence, set: FeatureSet, out: 
         f(&[s0.word.tag, s1.word.tag, s0.label, s1.label]);
     }
     if set.clusters {
-        for x in &elements {
-            f(&[x.word.clusters[1]]);
-        }
-        for x in [&s0, &s1, &b0] {
-            f(&[x.word.clusters[0]]);
-            f(&[x.word.clusters[2]]);
-            f(&[x.word.clusters[3]]);
-            f(&[x.word.clusters[2], x.label]);
-        }
-        f(&[s0.word.clusters[1], s1.word.clusters[1]]);
-        f(&[s0.word.clusters[1], b0.word.clusters[1]]);
-        f(&[
-            s0.word.clusters[0],
-            s1.word.clusters[0],
-            b0.word.clusters[0],
-        ]);
-        f(&[s0.word.clusters[2], s1.word.clusters[2]]);
-        f(&[s0.word.clusters[1], s0.label, s1.label]);
+        clusters(&elements, &mut f);
     }
     if set.wordnet {
         for x in [&s0, &s1, &s2, &b0, &b1] {
@@ -540,6 +523,29 @@ pub(crate) fn extract(state: &State, sentence: &Sentence, set: FeatureSet, out: 
         }
     }
     common(state, sentence, [s[0], s[1]], [&s0, &s1, &b0], &mut f);
+}
+
+/// The Brown-cluster templates, of the elements s0–s3 and b0–b3.
+fn clusters(elements: &[Element; 8], f: &mut impl FnMut(&[u64])) {
+    let [s0, s1, _, _, b0, ..] = elements;
+    for x in elements {
+        f(&[x.word.clusters[1]]);
+    }
+    for x in [s0, s1, b0] {
+        f(&[x.word.clusters[0]]);
+        f(&[x.word.clusters[2]]);
+        f(&[x.word.clusters[3]]);
+        f(&[x.word.clusters[2], x.label]);
+    }
+    f(&[s0.word.clusters[1], s1.word.clusters[1]]);
+    f(&[s0.word.clusters[1], b0.word.clusters[1]]);
+    f(&[
+        s0.word.clusters[0],
+        s1.word.clusters[0],
+        b0.word.clusters[0],
+    ]);
+    f(&[s0.word.clusters[2], s1.word.clusters[2]]);
+    f(&[s0.word.clusters[1], s0.label, s1.label]);
 }
 
 /// The templates of the sparse features that the neural classifier's structure shares: the edges

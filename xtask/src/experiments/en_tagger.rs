@@ -347,6 +347,39 @@ fn pct(x: f64) -> String {
     format!("{:.2} %", 100.0 * x)
 }
 
+/// The tagger's agreement with spaCy on each GEC text.
+fn agreement_table(agreement: &[Agreement]) -> String {
+    let mut table = Table::figures(
+        "text",
+        &[
+            "sentences",
+            "tokens",
+            "tag_",
+            "pos_",
+            "dep_ (ERRANT classes)",
+            "lemma_ where pos_ agrees",
+            "lemma_ where pos_ and tag_ agree",
+        ],
+    );
+    for a in agreement {
+        table.row([
+            a.text.to_string(),
+            a.sentences.to_string(),
+            a.counts.tokens.to_string(),
+            pct(a.tag),
+            pct(a.pos),
+            pct(a.dep),
+            format!("{} ({} tokens)", pct(a.lemma_given_pos), a.counts.pos),
+            format!(
+                "{} ({} tokens)",
+                pct(a.lemma_given_tags),
+                a.counts.pos_and_tag
+            ),
+        ]);
+    }
+    table.markdown()
+}
+
 fn markdown(
     tagger: &Tagger,
     parts: &[Part],
@@ -406,35 +439,7 @@ fn markdown(
          counts agreement on the eight classes ERRANT reads; the lemma columns are the shares of identical lemmas among \
          the tokens whose coarse POS (and Penn tag) agree: spaCy's lemmatiser reads the morphology the tag implies.\n"
     );
-    let mut table = Table::figures(
-        "text",
-        &[
-            "sentences",
-            "tokens",
-            "tag_",
-            "pos_",
-            "dep_ (ERRANT classes)",
-            "lemma_ where pos_ agrees",
-            "lemma_ where pos_ and tag_ agree",
-        ],
-    );
-    for a in agreement {
-        table.row([
-            a.text.to_string(),
-            a.sentences.to_string(),
-            a.counts.tokens.to_string(),
-            pct(a.tag),
-            pct(a.pos),
-            pct(a.dep),
-            format!("{} ({} tokens)", pct(a.lemma_given_pos), a.counts.pos),
-            format!(
-                "{} ({} tokens)",
-                pct(a.lemma_given_tags),
-                a.counts.pos_and_tag
-            ),
-        ]);
-    }
-    md.push_str(&table.markdown());
+    md.push_str(&agreement_table(agreement));
     let _ = writeln!(
         md,
         "\nTargets (issue 27): `tag_` ≥ 96 %, `dep_` on ERRANT's labels ≥ 95 %. Speed: `cargo xtask bench tagger`. The feature \

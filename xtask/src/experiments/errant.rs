@@ -398,6 +398,18 @@ fn run(data: &DataDir, _inputs: &[String], bar: &ProgressBar) -> anyhow::Result<
     })
 }
 
+/// `outputs.tsv`'s rows: per run, the digest of ERRANT's whole output and of each sentence's.
+fn expected_outputs(outputs: &str) -> HashMap<&str, (&str, Vec<&str>)> {
+    outputs
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() == 3).then(|| (f[0], (f[1], f[2].split(',').collect())))
+        })
+        .collect()
+}
+
 /// Every recorded run redone by our annotators (the recorded analyses, spaCy's model natively,
 /// the EWT tagger), compared with ERRANT's output file by file, sentence by sentence and edit by
 /// edit.
@@ -410,14 +422,7 @@ fn compare_runs(
 ) -> anyhow::Result<Comparisons> {
     let outputs = std::fs::read_to_string(recorded("outputs.tsv"))
         .context("xtask/recorded/errant/outputs.tsv: run `cargo xtask record errant`")?;
-    let expected: HashMap<&str, (&str, Vec<&str>)> = outputs
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f.len() == 3).then(|| (f[0], (f[1], f[2].split(',').collect())))
-        })
-        .collect();
+    let expected = expected_outputs(&outputs);
     let mut errant_rows = recorded_edits()?;
     let mut c = Comparisons::default();
     let identity = |text: &str, digests: &[&str], sha: &str| Fidelity {
@@ -658,6 +663,60 @@ fn confusion_table(md: &mut String, confusions: &[((String, String), usize)]) {
     md.push_str(&table.markdown());
 }
 
+/// Each run's edits beside ERRANT's, by analyser.
+fn agreement_table(agreement: &[Agreement]) -> String {
+    let mut table = Table::new(&[
+        ("run", Left),
+        ("analyser", Left),
+        ("ERRANT's edits", Right),
+        ("ours", Right),
+        ("same span", Right),
+        ("same span and type", Right),
+    ]);
+    for a in agreement {
+        table.row([
+            a.run.to_string(),
+            a.analyser.to_string(),
+            a.errant_edits.to_string(),
+            a.our_edits.to_string(),
+            pct(a.same_span, a.errant_edits),
+            pct(a.same_span_and_type, a.errant_edits),
+        ]);
+    }
+    table.markdown()
+}
+
+/// Edits per type: ERRANT's count, ours and the EWT tagger's.
+fn types_table(types: &[TypeCount]) -> String {
+    let mut table = Table::new(&[
+        ("type", Left),
+        ("ERRANT", Right),
+        ("ours", Right),
+        ("difference", Right),
+        ("within 1 %", Left),
+        ("EWT tagger", Right),
+    ]);
+    for c in types {
+        let diff = c.ours as f64 / c.errant.max(1) as f64 - 1.0;
+        let verdict = if c.errant < 20 {
+            "(< 20)"
+        } else if diff.abs() <= 0.01 {
+            "yes"
+        } else {
+            "**no**"
+        };
+        table.row([
+            c.category.to_string(),
+            c.errant.to_string(),
+            c.ours.to_string(),
+            format!("{} %", signed(100.0 * diff, 1)),
+            verdict.to_owned(),
+            c.ewt.to_string(),
+        ]);
+    }
+    table.markdown()
+}
+
 fn markdown(t: &Tables<'_>) -> String {
     let mut md = String::from(
         "ERRANT 3.0.2 on spaCy 3.8 with `en_core_web_sm` 3.8.0 was run unchanged by `cargo xtask record errant` \
@@ -729,58 +788,14 @@ fn markdown(t: &Tables<'_>) -> String {
          correction. `--analyser ewt` runs the EWT-trained tagger of `gecbias tag` instead of spaCy's model.\n\n\
 ",
     );
-    let mut table = Table::new(&[
-        ("run", Left),
-        ("analyser", Left),
-        ("ERRANT's edits", Right),
-        ("ours", Right),
-        ("same span", Right),
-        ("same span and type", Right),
-    ]);
-    for a in t.agreement {
-        table.row([
-            a.run.to_string(),
-            a.analyser.to_string(),
-            a.errant_edits.to_string(),
-            a.our_edits.to_string(),
-            pct(a.same_span, a.errant_edits),
-            pct(a.same_span_and_type, a.errant_edits),
-        ]);
-    }
-    md.push_str(&table.markdown());
+    md.push_str(&agreement_table(t.agreement));
     md.push_str(
         "\n### Edits per type over the 14 CoNLL-2014 systems\n\n\
          Category without its operation (ERRANT's `-cat 2`); target for the default: within 1 % of ERRANT's count for every \
          type with ≥ 20 edits.\n\n\
 ",
     );
-    let mut table = Table::new(&[
-        ("type", Left),
-        ("ERRANT", Right),
-        ("ours", Right),
-        ("difference", Right),
-        ("within 1 %", Left),
-        ("EWT tagger", Right),
-    ]);
-    for c in t.types {
-        let diff = c.ours as f64 / c.errant.max(1) as f64 - 1.0;
-        let verdict = if c.errant < 20 {
-            "(< 20)"
-        } else if diff.abs() <= 0.01 {
-            "yes"
-        } else {
-            "**no**"
-        };
-        table.row([
-            c.category.to_string(),
-            c.errant.to_string(),
-            c.ours.to_string(),
-            format!("{} %", signed(100.0 * diff, 1)),
-            verdict.to_owned(),
-            c.ewt.to_string(),
-        ]);
-    }
-    md.push_str(&table.markdown());
+    md.push_str(&types_table(t.types));
     md.push_str("\n### Type confusions (CoNLL-2014 systems, same span), the default\n\n");
     confusion_table(&mut md, t.confusions);
     md.push_str("\n### Type confusions with the EWT tagger, the most frequent\n\n");

@@ -121,6 +121,69 @@ struct Row {
     values: Vec<(String, String)>,
 }
 
+/// GoToScorer's scores of each system, every chunk of weight 1 and weighted by the systems'
+/// difficulty (the weights checked against gec-metrics' weight script's, by digest).
+fn goto_scores(
+    source: &Lines,
+    reference: &Lines,
+    systems: &[System],
+    goto_rows: &[Vec<String>],
+) -> anyhow::Result<(Vec<f64>, Vec<f64>)> {
+    let plain = GotoScorer::new(source, reference, ErrantAnalyser::Spacy);
+    let difficulty = plain.difficulty(systems)?;
+    let weighted = plain.clone().with_weights(
+        "the 14 systems' weights",
+        difficulty.iter().map(|w| w.weights.clone()).collect(),
+    );
+    let weights_digest =
+        gecbias_data::sha256_base64(gec_metrics::dropin::goto_weights_json(&difficulty).as_bytes());
+    let recorded_digest = goto_rows
+        .iter()
+        .find(|r| r.first().is_some_and(|f| f == "weights-file"))
+        .and_then(|r| r.get(4))
+        .context("no recorded weights file")?;
+    if &weights_digest != recorded_digest {
+        bail!("GoToScorer's weights differ from gec-metrics' weight script's");
+    }
+    let none = Resampling::default();
+    let goto = |scorer: &GotoScorer| -> anyhow::Result<Vec<f64>> {
+        Ok(scorer
+            .report(systems, &none)?
+            .systems
+            .iter()
+            .map(|s| s.score)
+            .collect())
+    };
+    Ok((goto(&plain)?, goto(&weighted)?))
+}
+
+/// Each CLEME configuration's score of each system, against both references.
+fn cleme_scores(
+    source: &Lines,
+    references: &[Lines],
+    systems: &[System],
+) -> anyhow::Result<Vec<Vec<f64>>> {
+    CLEME_CONFIGURATIONS
+        .iter()
+        .map(|&(variant, assumption, _)| -> anyhow::Result<Vec<f64>> {
+            let scorer =
+                ClemeScorer::from_references(source, references, variant, ErrantAnalyser::Spacy)?
+                    .with_assumption(assumption);
+            Ok(scorer
+                .report_text(
+                    source,
+                    systems,
+                    ErrantAnalyser::Spacy,
+                    &Resampling::default(),
+                )?
+                .systems
+                .iter()
+                .map(|s| s.score)
+                .collect())
+        })
+        .collect()
+}
+
 /// Each metric on each CoNLL-2014 system beside its reference implementation's number.
 fn equality(data: &DataDir, progress: &ProgressBar) -> anyhow::Result<Vec<Row>> {
     let [source, nucle_a, nucle_b] = references().map(|f| data.join(&f));
@@ -142,54 +205,13 @@ fn equality(data: &DataDir, progress: &ProgressBar) -> anyhow::Result<Vec<Row>> 
             ))
         })
         .collect::<anyhow::Result<_>>()?;
-    let plain = GotoScorer::new(&source, &reference, ErrantAnalyser::Spacy);
-    let difficulty = plain.difficulty(&systems)?;
-    let weighted = plain.clone().with_weights(
-        "the 14 systems' weights",
-        difficulty.iter().map(|w| w.weights.clone()).collect(),
-    );
-    let weights_digest =
-        gecbias_data::sha256_base64(gec_metrics::dropin::goto_weights_json(&difficulty).as_bytes());
-    let recorded_digest = goto_rows
-        .iter()
-        .find(|r| r.first().is_some_and(|f| f == "weights-file"))
-        .and_then(|r| r.get(4))
-        .context("no recorded weights file")?;
-    if &weights_digest != recorded_digest {
-        bail!("GoToScorer's weights differ from gec-metrics' weight script's");
-    }
-    let none = Resampling::default();
-    let goto = |scorer: &GotoScorer| -> anyhow::Result<Vec<f64>> {
-        Ok(scorer
-            .report(&systems, &none)?
-            .systems
-            .iter()
-            .map(|s| s.score)
-            .collect())
-    };
-    let (goto_plain, goto_weighted) = (goto(&plain)?, goto(&weighted)?);
+    let (goto_plain, goto_weighted) = goto_scores(&source, &reference, &systems, &goto_rows)?;
     let cleme_rows = recorded(CLEME_RECORDED)?;
-    let cleme = CLEME_CONFIGURATIONS
-        .iter()
-        .map(|&(variant, assumption, _)| -> anyhow::Result<Vec<f64>> {
-            let scorer = ClemeScorer::from_references(
-                &source,
-                &[
-                    reference.clone(),
-                    Lines::new(nucle_b.display().to_string(), refs[1].clone()),
-                ],
-                variant,
-                ErrantAnalyser::Spacy,
-            )?
-            .with_assumption(assumption);
-            Ok(scorer
-                .report_text(&source, &systems, ErrantAnalyser::Spacy, &none)?
-                .systems
-                .iter()
-                .map(|s| s.score)
-                .collect())
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let both = [
+        reference.clone(),
+        Lines::new(nucle_b.display().to_string(), refs[1].clone()),
+    ];
+    let cleme = cleme_scores(&source, &both, &systems)?;
     let mut rows = Vec::new();
     for (k, (label, file)) in SYSTEMS.iter().enumerate() {
         let hypotheses = &systems[k].output.lines;

@@ -81,6 +81,41 @@ fn from_profile(name: &str, p: &ConservatismProfile) -> Shares {
     }
 }
 
+/// The shares of changed sentence pairs of each output, one row each.
+fn shares_table<'a>(rows: impl Iterator<Item = &'a Shares>) -> String {
+    let mut table = Table::figures(
+        "output",
+        &[
+            "sentence pairs",
+            "changed (WordChange > 0)",
+            "WordChange ≥ 3",
+            "WordChange ≥ 6",
+            "mean WordChange",
+            "ρ ≠ 1 (undefined ρ included, as G6 counts)",
+            "mean ρ",
+        ],
+    );
+    let percent = |share: f64| format!("{} %", fixed(share * 100.0, 1));
+    for s in rows {
+        let pairs = if s.pairs == 0 {
+            "–".to_owned()
+        } else {
+            s.pairs.to_string()
+        };
+        table.row([
+            s.name.to_string(),
+            pairs,
+            percent(s.changed),
+            percent(s.at_least_3),
+            percent(s.at_least_6),
+            fixed(s.mean_word_change, 2),
+            percent(s.reordered),
+            fixed(s.mean_rho, 4),
+        ]);
+    }
+    table.markdown()
+}
+
 fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
     let read = |rel: &str| -> anyhow::Result<Vec<String>> {
         let text =
@@ -124,41 +159,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
          file, passage procedure). Shares are per sentence pair, since TLE has four times as many sentences.\n",
         learner.len()
     );
-    let mut table = Table::figures(
-        "output",
-        &[
-            "sentence pairs",
-            "changed (WordChange > 0)",
-            "WordChange ≥ 3",
-            "WordChange ≥ 6",
-            "mean WordChange",
-            "ρ ≠ 1 (undefined ρ included, as G6 counts)",
-            "mean ρ",
-        ],
-    );
-    let percent = |share: f64| format!("{} %", fixed(share * 100.0, 1));
-    for s in std::iter::once(&tle)
-        .chain(std::iter::once(&nucle))
-        .chain(std::iter::once(&most_changing))
-        .chain(&systems)
-    {
-        let pairs = if s.pairs == 0 {
-            "–".to_owned()
-        } else {
-            s.pairs.to_string()
-        };
-        table.row([
-            s.name.to_string(),
-            pairs,
-            percent(s.changed),
-            percent(s.at_least_3),
-            percent(s.at_least_6),
-            fixed(s.mean_word_change, 2),
-            percent(s.reordered),
-            fixed(s.mean_rho, 4),
-        ]);
-    }
-    md.push_str(&table.markdown());
+    let rows = [&tle, &nucle, &most_changing].into_iter().chain(&systems);
+    md.push_str(&shares_table(rows));
     let columns: [Column; 4] = [
         ("changed", |s| s.changed),
         ("WordChange ≥ 3", |s| s.at_least_3),

@@ -217,14 +217,8 @@ fn run(data: &DataDir, _inputs: &[String], bar: &ProgressBar) -> anyhow::Result<
     })
 }
 
-fn markdown(errant: &Typing, ours: &Typing, errant_vs_paper: f64, ours_vs_paper: f64) -> String {
-    let mut md = String::from(
-        "MAEGE's under-correction ratio per ERRANT category (operation dropped): the mean number of edits of the \
-         13 official CoNLL-2014 systems (`errant_parallel` on their outputs) over the mean number of the two NUCLE \
-         annotators (`official-2014.combined.m2` re-typed with `errant_m2 -gold`); `UNK` and `noop` are not edits. \
-         Types ranked by ratio; Q1 is the top quarter (least under-corrected), Q4 the bottom. The paper used \
-         Bryant et al.'s typing (ERRANT of 2017 on spaCy 1.x): expect the ordering and the quarters, not the digits.\n\n",
-    );
+/// Each type's ratio, rank and quarter: the paper's, ERRANT 3.0.2's and ours.
+fn ratio_table(errant: &Typing, ours: &Typing) -> String {
     let mut table = Table::figures(
         "type",
         &[
@@ -267,7 +261,18 @@ fn markdown(errant: &Typing, ours: &Typing, errant_vs_paper: f64, ours_vs_paper:
             });
         table.row([c.to_string(), refs, paper, cell(errant, c), cell(ours, c)]);
     }
-    md.push_str(&table.markdown());
+    table.markdown()
+}
+
+fn markdown(errant: &Typing, ours: &Typing, errant_vs_paper: f64, ours_vs_paper: f64) -> String {
+    let mut md = String::from(
+        "MAEGE's under-correction ratio per ERRANT category (operation dropped): the mean number of edits of the \
+         13 official CoNLL-2014 systems (`errant_parallel` on their outputs) over the mean number of the two NUCLE \
+         annotators (`official-2014.combined.m2` re-typed with `errant_m2 -gold`); `UNK` and `noop` are not edits. \
+         Types ranked by ratio; Q1 is the top quarter (least under-corrected), Q4 the bottom. The paper used \
+         Bryant et al.'s typing (ERRANT of 2017 on spaCy 1.x): expect the ordering and the quarters, not the digits.\n\n",
+    );
+    md.push_str(&ratio_table(errant, ours));
     md.push_str(
         "\n## The types the paper names\n\nThe paper's text puts orthography, noun number, adjective form and determiner \
          selection in the top quarter, and verb, noun, particle/preposition and pronoun selection, OTHER and punctuation \

@@ -113,6 +113,60 @@ fn f(s: Score) -> String {
     format!("{:.4}", s.f1())
 }
 
+/// Each set's oracle transitions, by kind.
+fn transitions_table(parts: &[Part]) -> String {
+    let mut columns = vec!["total"];
+    columns.extend(ActionKind::ALL.iter().map(|kind| kind.name()));
+    let mut table = Table::figures("set", &columns);
+    for p in parts {
+        let s = &p.summary;
+        let mut row = vec![p.part.to_string(), s.total_transitions().to_string()];
+        row.extend(
+            ActionKind::ALL
+                .iter()
+                .map(|kind| s.transitions.get(kind).copied().unwrap_or(0).to_string()),
+        );
+        table.row(row);
+    }
+    table.markdown()
+}
+
+/// What each set's oracle graphs lose, by cause.
+fn losses_table(parts: &[Part]) -> String {
+    let mut table = Table::figures(
+        "set",
+        &[
+            "implicit units",
+            "edges into them",
+            "LKG nodes",
+            "linkage edges",
+            "constraint",
+            "unreached",
+            "stopped",
+            "remote keys unmatched after normalisation (ours / gold)",
+        ],
+    );
+    for p in parts {
+        let s = &p.summary;
+        table.row([
+            p.part.to_string(),
+            s.left_out.implicit_units.to_string(),
+            s.left_out.implicit_edges.to_string(),
+            s.left_out.linkage_nodes.to_string(),
+            s.left_out.linkage_edges.to_string(),
+            s.losses.constraint.to_string(),
+            s.losses.unreached.to_string(),
+            s.stopped.to_string(),
+            format!(
+                "{} / {}",
+                s.normalised.remote.guessed - s.normalised.remote.matches,
+                s.normalised.remote.reference - s.normalised.remote.matches
+            ),
+        ]);
+    }
+    table.markdown()
+}
+
 fn markdown(parts: &[Part]) -> String {
     let mut md = String::new();
     let _ = writeln!(
@@ -161,20 +215,7 @@ fn markdown(parts: &[Part]) -> String {
     }
     md.push_str(&table.markdown());
     let _ = writeln!(md, "\n## Transitions\n");
-    let mut columns = vec!["total"];
-    columns.extend(ActionKind::ALL.iter().map(|kind| kind.name()));
-    let mut table = Table::figures("set", &columns);
-    for p in parts {
-        let s = &p.summary;
-        let mut row = vec![p.part.to_string(), s.total_transitions().to_string()];
-        row.extend(
-            ActionKind::ALL
-                .iter()
-                .map(|kind| s.transitions.get(kind).copied().unwrap_or(0).to_string()),
-        );
-        table.row(row);
-    }
-    md.push_str(&table.markdown());
+    md.push_str(&transitions_table(parts));
     let _ = writeln!(
         md,
         "\n## What is lost, by cause\n\n\
@@ -183,38 +224,7 @@ fn markdown(parts: &[Part]) -> String {
          (the gold violates the transition system), and edges whose two ends never meet on the stack (a discontinuity \
          SWAP cannot reach). Stopped: replays that hit the transition limit before FINISH.\n"
     );
-    let mut table = Table::figures(
-        "set",
-        &[
-            "implicit units",
-            "edges into them",
-            "LKG nodes",
-            "linkage edges",
-            "constraint",
-            "unreached",
-            "stopped",
-            "remote keys unmatched after normalisation (ours / gold)",
-        ],
-    );
-    for p in parts {
-        let s = &p.summary;
-        table.row([
-            p.part.to_string(),
-            s.left_out.implicit_units.to_string(),
-            s.left_out.implicit_edges.to_string(),
-            s.left_out.linkage_nodes.to_string(),
-            s.left_out.linkage_edges.to_string(),
-            s.losses.constraint.to_string(),
-            s.losses.unreached.to_string(),
-            s.stopped.to_string(),
-            format!(
-                "{} / {}",
-                s.normalised.remote.guessed - s.normalised.remote.matches,
-                s.normalised.remote.reference - s.normalised.remote.matches
-            ),
-        ]);
-    }
-    md.push_str(&table.markdown());
+    md.push_str(&losses_table(parts));
     let _ = writeln!(
         md,
         "\nEvery replayed graph passes `PassageBuilder::build` and reads back equal from its UCCA XML. Without \

@@ -192,6 +192,29 @@ struct OutputMeans {
     branch_2017: (f64, f64),
 }
 
+/// Each JFLEG output's mean USim in both directions and versions, and how many of its pairs
+/// differ by direction.
+fn output_means(cells: &[(&'static str, usize)], scores: &[[f64; 4]]) -> Vec<OutputMeans> {
+    JFLEG_OUTPUTS
+        .iter()
+        .map(|&o| {
+            let of: Vec<&[f64; 4]> = cells
+                .iter()
+                .zip(scores)
+                .filter(|(c, _)| c.0 == o)
+                .map(|(_, s)| s)
+                .collect();
+            let mean = |k: usize| of.iter().map(|s| s[k]).sum::<f64>() / of.len() as f64;
+            OutputMeans {
+                output: o,
+                released: (mean(0), mean(1)),
+                directions_differing: of.iter().filter(|s| s[0] != s[1]).count(),
+                branch_2017: (mean(2), mean(3)),
+            }
+        })
+        .collect()
+}
+
 fn jfleg_run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
     let passages = read_all(data, inputs, progress)?;
     let goldens = golden_rows("usim_jfleg_dev_auto.tsv", 2)?;
@@ -233,24 +256,7 @@ fn jfleg_run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyho
             mismatches[..mismatches.len().min(10)].join(", ")
         );
     }
-    let means: Vec<OutputMeans> = JFLEG_OUTPUTS
-        .iter()
-        .map(|&o| {
-            let of: Vec<&[f64; 4]> = cells
-                .iter()
-                .zip(&scores)
-                .filter(|(c, _)| c.0 == o)
-                .map(|(_, s)| s)
-                .collect();
-            let mean = |k: usize| of.iter().map(|s| s[k]).sum::<f64>() / of.len() as f64;
-            OutputMeans {
-                output: o,
-                released: (mean(0), mean(1)),
-                directions_differing: of.iter().filter(|s| s[0] != s[1]).count(),
-                branch_2017: (mean(2), mean(3)),
-            }
-        })
-        .collect();
+    let means = output_means(&cells, &scores);
     let mut md = String::new();
     let _ = writeln!(
         md,

@@ -77,6 +77,29 @@ fn measures(a: &PreparedPassage, b: &PreparedPassage, params: &Params) -> Measur
     }
 }
 
+/// Every pair's value of every measure.
+fn pair_table(rows: &[PairRow]) -> String {
+    let mut columns = vec![
+        ("trial", Align::Left),
+        ("first", Align::Left),
+        ("second", Align::Left),
+    ];
+    columns.extend(COLUMNS.iter().map(|(name, _)| (*name, Align::Right)));
+    let mut table = Table::new(&columns);
+    for r in rows {
+        let mut cells = vec![
+            r.trial.to_string(),
+            r.first.to_string(),
+            r.second.to_string(),
+        ];
+        for (name, f) in COLUMNS {
+            cells.push(fixed(f(&r.measures), if is_distance(name) { 1 } else { 4 }));
+        }
+        table.row(cells);
+    }
+    table.markdown()
+}
+
 fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
     let mut passages = HashMap::new();
     for rel in inputs {
@@ -167,25 +190,7 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         );
     }
     md.push_str("\n## Per pair\n\n");
-    let mut columns = vec![
-        ("trial", Align::Left),
-        ("first", Align::Left),
-        ("second", Align::Left),
-    ];
-    columns.extend(COLUMNS.iter().map(|(name, _)| (*name, Align::Right)));
-    let mut table = Table::new(&columns);
-    for r in &rows {
-        let mut cells = vec![
-            r.trial.to_string(),
-            r.first.to_string(),
-            r.second.to_string(),
-        ];
-        for (name, f) in COLUMNS {
-            cells.push(fixed(f(&r.measures), if is_distance(name) { 1 } else { 4 }));
-        }
-        table.row(cells);
-    }
-    md.push_str(&table.markdown());
+    md.push_str(&pair_table(&rows));
     Ok(Report {
         markdown: md,
         json: serde_json::json!({ "pairs": rows }),

@@ -30,17 +30,7 @@ use writer::{docs_path, render, write};
 /// Runs experiment `id` (or all of them); with `check`, compares instead of writing; with `full`,
 /// runs the paper-scale variants and writes their reports to `target/reproduce/<id>-full.md`.
 pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> anyhow::Result<()> {
-    let selected: Vec<&Experiment> = if id == "all" {
-        ALL.iter().collect()
-    } else {
-        match ALL.iter().find(|e| e.id == id) {
-            Some(e) => vec![e],
-            None => {
-                let known: Vec<&str> = ALL.iter().map(|e| e.id).collect();
-                bail!("no experiment {id:?}; known: {}", known.join(", "));
-            }
-        }
-    };
+    let selected = select(id)?;
     let data = workspace::data_dir(data)?;
     eprintln!("data: {} ({})", data.root().display(), data.origin());
     let runs = selected
@@ -106,16 +96,7 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
             }
         } else {
             write(&md_path, &markdown)?;
-            let json_path = workspace::root()
-                .join("target/reproduce")
-                .join(format!("{stem}.json"));
-            write(&json_path, &serde_json::to_string_pretty(&report.json)?)?;
-            for (name, svg) in &report.figures {
-                let path = workspace::root()
-                    .join("target/reproduce")
-                    .join(format!("{stem}-{name}.svg"));
-                write(&path, svg)?;
-            }
+            let json_path = write_outputs(&stem, &report)?;
             written += 1;
             figures += report.figures.len();
             eprintln!(
@@ -149,6 +130,36 @@ pub(crate) fn run(id: &str, check: bool, full: bool, data: Option<&Path>) -> any
         paper_map::run(check)?;
     }
     Ok(())
+}
+
+/// The experiment `id` names, or all of them for `all`.
+fn select(id: &str) -> anyhow::Result<Vec<&'static Experiment>> {
+    Ok(if id == "all" {
+        ALL.iter().collect()
+    } else {
+        match ALL.iter().find(|e| e.id == id) {
+            Some(e) => vec![e],
+            None => {
+                let known: Vec<&str> = ALL.iter().map(|e| e.id).collect();
+                bail!("no experiment {id:?}; known: {}", known.join(", "));
+            }
+        }
+    })
+}
+
+/// Writes a report's JSON and figures to `target/reproduce/`; the JSON's path.
+fn write_outputs(stem: &str, report: &Report) -> anyhow::Result<std::path::PathBuf> {
+    let json_path = workspace::root()
+        .join("target/reproduce")
+        .join(format!("{stem}.json"));
+    write(&json_path, &serde_json::to_string_pretty(&report.json)?)?;
+    for (name, svg) in &report.figures {
+        let path = workspace::root()
+            .join("target/reproduce")
+            .join(format!("{stem}-{name}.svg"));
+        write(&path, svg)?;
+    }
+    Ok(json_path)
 }
 
 /// A progress bar on stderr; indicatif draws nothing when stderr is not a terminal (CI logs).
