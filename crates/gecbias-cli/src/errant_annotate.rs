@@ -85,6 +85,14 @@ pub(crate) struct ParallelArgs {
     /// tagger's tokeniser) instead of splitting it at spaces.
     #[arg(long = "tok")]
     tok: bool,
+    #[command(flatten)]
+    annotation: Annotation,
+}
+
+/// How edits are found and typed: the alignment, the merging and the analysis of English (the
+/// flags `errant_parallel` and `errant_m2` share).
+#[derive(clap::Args)]
+pub(crate) struct Annotation {
     /// Align using standard Levenshtein.
     #[arg(long = "lev")]
     lev: bool,
@@ -117,15 +125,8 @@ pub(crate) struct M2Args {
     /// Preserve the old error types (gold only): turn the classifier off.
     #[arg(long = "old_cats")]
     old_cats: bool,
-    /// Align using standard Levenshtein.
-    #[arg(long = "lev")]
-    lev: bool,
-    /// The merging strategy for automatic alignment.
-    #[arg(long = "merge", value_enum, default_value = "rules")]
-    merge: MergeArg,
-    /// The analysis of English (not an ERRANT flag).
-    #[arg(long, value_enum, default_value = "spacy")]
-    analyser: AnalyserArg,
+    #[command(flatten)]
+    annotation: Annotation,
 }
 
 fn write_to(path: &str, text: &str, out: &mut dyn Write) -> Result<(), Error> {
@@ -154,13 +155,18 @@ pub(crate) fn run_parallel(args: &ParallelArgs, out: &mut dyn Write) -> Result<(
         );
     }
     let align = AlignOptions::default()
-        .with_lev(args.lev)
-        .with_merge(args.merge.into());
+        .with_lev(args.annotation.lev)
+        .with_merge(args.annotation.merge.into());
     let options = ParallelOptions::default()
         .with_tokenise(args.tok)
         .with_align(align);
     let versions: Vec<&Lines> = corrected.iter().collect();
-    let sentences = errant_parallel(&originals, &versions, options, args.analyser.into())?;
+    let sentences = errant_parallel(
+        &originals,
+        &versions,
+        options,
+        args.annotation.analyser.into(),
+    )?;
     write_to(&args.out, &parallel_m2(&sentences), out)
 }
 
@@ -182,11 +188,11 @@ pub(crate) fn run_m2(args: &M2Args, out: &mut dyn Write) -> Result<(), Error> {
         .with_old_types(args.old_cats)
         .with_align(
             AlignOptions::default()
-                .with_lev(args.lev)
-                .with_merge(args.merge.into()),
+                .with_lev(args.annotation.lev)
+                .with_merge(args.annotation.merge.into()),
         );
     let m2 = retype_m2(
-        annotator(args.analyser.into())?,
+        annotator(args.annotation.analyser.into())?,
         &text,
         input::name(&args.m2_file),
         options,

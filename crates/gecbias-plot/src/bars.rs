@@ -22,15 +22,7 @@ pub fn grouped_bars(
 ) -> Result<String, Error> {
     let mut svg = String::new();
     {
-        let keys: Vec<Key> = series
-            .iter()
-            .enumerate()
-            .map(|(k, (name, _))| Key {
-                name: name.clone(),
-                colour: colour(k).to_rgba(),
-                swatch: Swatch::Bar,
-            })
-            .collect();
+        let keys = Key::each(series.iter().map(|(name, _)| name), 0, Swatch::Bar);
         let placement = Placement::of(&keys);
         let height = 340 + title_height(title) + placement.height_below();
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
@@ -146,19 +138,12 @@ pub fn interval_bars(
 ) -> Result<String, Error> {
     let mut svg = String::new();
     {
-        let keys: Vec<Key> = lines
-            .iter()
-            .enumerate()
-            .map(|(k, (name, _))| Key {
-                name: name.clone(),
-                colour: colour(10 + k).to_rgba(),
-                swatch: Swatch::Line {
-                    width: 2,
-                    dashed: false,
-                    band: false,
-                },
-            })
-            .collect();
+        let line = Swatch::Line {
+            width: 2,
+            dashed: false,
+            band: false,
+        };
+        let keys = Key::each(lines.iter().map(|(name, _)| name), 10, line);
         let placement = Placement::of(&keys);
         let height = 340 + title_height(title) + placement.height_below();
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();

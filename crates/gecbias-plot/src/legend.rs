@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::Error;
-use crate::style::{Corner, WIDTH, body, failed, text_width, wrap};
+use crate::style::{Corner, WIDTH, body, colour, failed, text_width, wrap};
 
 /// The opacity of a band's shade, in the plot and in its legend swatch.
 pub(crate) const BAND_OPACITY: f64 = 0.18;
@@ -43,6 +43,23 @@ pub(crate) struct Key {
 }
 
 impl Key {
+    /// One key per name, all with `swatch`, coloured by the palette from its colour `first` on.
+    pub(crate) fn each<'a>(
+        names: impl IntoIterator<Item = &'a String>,
+        first: usize,
+        swatch: Swatch,
+    ) -> Vec<Key> {
+        names
+            .into_iter()
+            .enumerate()
+            .map(|(k, name)| Key {
+                name: name.clone(),
+                colour: colour(first + k).to_rgba(),
+                swatch,
+            })
+            .collect()
+    }
+
     /// Draws the key with its first line centred on `y`, the name wrapped to `width` pixels.
     fn draw(
         &self,

@@ -94,7 +94,13 @@ fn mean(values: impl Iterator<Item = f64>) -> f64 {
     v.iter().sum::<f64>() / v.len() as f64
 }
 
-fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+/// The human-annotated passages of `inputs`, by file name without `.xml`, advancing the bar
+/// once each.
+pub(super) fn read_passages(
+    data: &DataDir,
+    inputs: &[String],
+    progress: &ProgressBar,
+) -> anyhow::Result<HashMap<String, PreparedPassage>> {
     let mut passages = HashMap::new();
     for rel in inputs {
         let name = rel
@@ -106,6 +112,11 @@ fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Res
         passages.insert(name.to_owned(), p);
         progress.inc(1);
     }
+    Ok(passages)
+}
+
+fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let passages = read_passages(data, inputs, progress)?;
     let pairs: Vec<(&'static str, &'static str, &'static str)> = TABLE_1
         .iter()
         .flat_map(|t| t.pairs.iter().map(move |(a, b)| (t.name, *a, *b)))

@@ -7,7 +7,6 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use anyhow::Context;
 use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -18,6 +17,7 @@ use usim::{
     aligned_edit_distance, distsim,
 };
 
+use super::usim_table1::read_passages;
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::usim::annotation_files;
@@ -101,17 +101,7 @@ fn pair_table(rows: &[PairRow]) -> String {
 }
 
 fn run(data: &DataDir, inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
-    let mut passages = HashMap::new();
-    for rel in inputs {
-        let name = rel
-            .rsplit('/')
-            .next()
-            .unwrap_or(rel)
-            .trim_end_matches(".xml");
-        let p = PreparedPassage::read(data.join(rel)).with_context(|| format!("reading {rel}"))?;
-        passages.insert(name.to_owned(), p);
-        progress.inc(1);
-    }
+    let passages = read_passages(data, inputs, progress)?;
     let params = Params::RELEASED;
     let rows: Vec<PairRow> = TABLE_1
         .iter()
