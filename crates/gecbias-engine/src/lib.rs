@@ -3,7 +3,7 @@
 //! against the first system, significance ranks and a sacrebleu-style [`Signature`] — from one
 //! [`Resampling`] setting whose defaults live in one place ([`DEFAULT_SEED`]). The `gecbias`
 //! command parses its arguments into these types and renders what they return; meta-evaluation
-//! calls the scorers directly.
+//! builds its scorers through [`Scorer`], as the command and Python do.
 //!
 //! * [`CATALOGUE`]: every metric declared once ([`Metric`], its name, aliases, inputs, levels
 //!   and options), from which the command's and Python's metric names come;

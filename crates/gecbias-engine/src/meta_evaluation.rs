@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gec_metrics::{CategoryTier, ErrantOptions, GreenOptions, KoyamaOptions, M2File, M2Options};
+use gec_metrics::M2File;
 use meta_eval::{
     BootstrapOptions, Correlation, HumanScores, Ranking, Unit, bootstrap_expected_wins,
     read_rankings, williams_test,
@@ -16,9 +16,8 @@ use meta_eval::{
 use serde::Serialize;
 
 use crate::{
-    ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, Error, GleuScorer, GotoScorer,
-    GreenScorer, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, Metric, MetricReport, ParserModel,
-    Resampling, Signature, System, TypedSystems, UsimOptions, UsimScorer, retyped_gold,
+    Error, Lines, Metric, MetricInputs, MetricOptions, MetricReport, Need, Outputs, ParserModel,
+    Resampling, Scorer, Signature, System,
 };
 
 /// A judgment set whose layout the meta-evaluation knows.
@@ -468,8 +467,8 @@ impl Layout {
 struct Gold {
     /// Where it was read from.
     path: String,
-    /// Its text, which ERRANT re-types.
-    text: String,
+    /// The judged sentences' blocks, as the lines of an M2 file (named by the gold's path).
+    m2: Lines,
     /// The judged sentences' gold.
     file: M2File,
     /// The 0-based position in `--gold` of each judged sentence (of each source line).
@@ -480,7 +479,20 @@ impl Gold {
     fn of(gold_path: &str, source: &Lines) -> Result<Gold, Error> {
         let text = gec_metrics::read_text(gold_path)?;
         let mut file = M2File::parse(&text, gold_path)?;
-        let indices = if file.blocks.len() == source.lines.len() {
+        // The file's blocks as lines, a blank line after each, to take the judged ones from.
+        let mut blocks: Vec<Vec<&str>> = Vec::new();
+        let mut open = false;
+        for line in text.lines() {
+            match (line.trim().is_empty(), open) {
+                (true, _) => open = false,
+                (false, true) => blocks.last_mut().into_iter().for_each(|b| b.push(line)),
+                (false, false) => {
+                    blocks.push(vec![line]);
+                    open = true;
+                }
+            }
+        }
+        let indices: Vec<usize> = if file.blocks.len() == source.lines.len() {
             (0..source.lines.len()).collect()
         } else {
             let mut indices = Vec::with_capacity(source.lines.len());
@@ -503,26 +515,17 @@ impl Gold {
             file.blocks = indices.iter().map(|&k| file.blocks[k].clone()).collect();
             indices
         };
+        let lines = indices
+            .iter()
+            .filter_map(|&k| blocks.get(k))
+            .flat_map(|block| block.iter().map(|l| (*l).to_owned()).chain([String::new()]))
+            .collect();
         Ok(Gold {
             path: gold_path.to_owned(),
-            text,
+            m2: Lines::new(gold_path, lines),
             file,
             indices,
         })
-    }
-
-    /// The judged sentences' gold re-typed by ERRANT (the whole gold is re-typed, sentence by
-    /// sentence, and the judged sentences taken from it).
-    fn retyped(&self) -> Result<M2File, Error> {
-        let mut file = retyped_gold(&self.text, &self.path, ErrantAnalyser::Spacy)?;
-        if file.blocks.len() != self.indices.len() {
-            file.blocks = self
-                .indices
-                .iter()
-                .map(|&k| file.blocks[k].clone())
-                .collect();
-        }
-        Ok(file)
     }
 
     /// Each annotator's corrected text of every judged sentence (GLEU's references).
@@ -555,14 +558,11 @@ pub struct MetaEval {
     systems: Vec<String>,
     human: HumanScores,
     source: Lines,
-    outputs: Vec<System>,
+    /// The outputs, typed by ERRANT once for ERRANT, its macro average, CLEME and CLEME2.0.
+    outputs: Outputs,
     gold: Gold,
     /// GJG15's Spearman or scipy's, as the dataset's own scripts compute it.
     spearman: Correlation,
-    /// The outputs typed by ERRANT, once for ERRANT, its macro average, CLEME and CLEME2.0.
-    typed: std::sync::OnceLock<TypedSystems>,
-    /// The judged sentences' gold re-typed by ERRANT, once for ERRANT and its macro average.
-    retyped: std::sync::OnceLock<M2File>,
 }
 
 fn statistics(source: meta_eval::Error) -> Error {
@@ -592,6 +592,7 @@ impl MetaEval {
             .iter()
             .map(|s| System::read(s.clone(), layout.output(s)))
             .collect::<Result<Vec<_>, Error>>()?;
+        let outputs = Outputs::new(outputs);
         let spearman = match options.dataset {
             Dataset::Gjg15 => Correlation::Spearman,
             Dataset::Seeda => Correlation::SpearmanAverageRanks,
@@ -606,27 +607,7 @@ impl MetaEval {
             outputs,
             gold,
             spearman,
-            typed: std::sync::OnceLock::new(),
-            retyped: std::sync::OnceLock::new(),
         })
-    }
-
-    /// The outputs typed by ERRANT (spaCy's analyses), typed on first use.
-    fn typed(&self) -> Result<&TypedSystems, Error> {
-        if let Some(typed) = self.typed.get() {
-            return Ok(typed);
-        }
-        let typed = TypedSystems::new(&self.source, &self.outputs, ErrantAnalyser::Spacy)?;
-        Ok(self.typed.get_or_init(|| typed))
-    }
-
-    /// The gold re-typed by ERRANT, on first use.
-    fn retyped(&self) -> Result<&M2File, Error> {
-        if let Some(gold) = self.retyped.get() {
-            return Ok(gold);
-        }
-        let gold = self.gold.retyped()?;
-        Ok(self.retyped.get_or_init(|| gold))
     }
 
     /// The judged systems, sorted.
@@ -647,78 +628,41 @@ impl MetaEval {
         Ok(reports)
     }
 
+    /// One row's report: the catalogue's scorer of `metric` with the reference tools' defaults
+    /// (β = `beta`), against the judged sentences' source, gold and its annotators' corrections.
     fn score(&self, metric: MetaMetric, beta: f64) -> Result<(String, MetricReport), Error> {
-        let none = Resampling::default();
-        Ok(match metric {
-            MetaMetric::M2 => {
-                let scorer = M2Scorer::new(&self.gold.file, M2Options::OFFICIAL.with_beta(beta));
-                (
-                    format!("M2 F{beta:?}"),
-                    scorer.report(&self.outputs, &none)?,
-                )
-            }
-            MetaMetric::Errant | MetaMetric::ErrantMacro => {
-                let mut options = ErrantOptions::default();
-                options.beta = beta;
-                let (scorer, name) = match metric {
-                    MetaMetric::ErrantMacro => (
-                        ErrantScorer::new(options).with_macro_average(CategoryTier::Full),
-                        "ERRANT macro F0.5",
-                    ),
-                    _ => (ErrantScorer::new(options), "ERRANT F0.5"),
-                };
-                let report = scorer.report_typed(self.retyped()?, self.typed()?, &none)?;
-                (name.into(), report)
-            }
-            MetaMetric::Gleu => {
-                let scorer = GleuScorer::new(&self.source, &self.gold.references(), 500)?;
-                ("GLEU".into(), scorer.report(&self.outputs, &none)?)
-            }
-            MetaMetric::Green => {
-                let scorer = GreenScorer::new(
-                    &self.source,
-                    &self.gold.references(),
-                    GreenOptions::default(),
-                );
-                ("GREEN".into(), scorer.report(&self.outputs, &none)?)
-            }
-            MetaMetric::KoyamaGleu => {
-                let scorer = KoyamaGleuScorer::new(
-                    &self.source,
-                    &self.gold.references(),
-                    KoyamaOptions::default(),
-                    KoyamaMode::default(),
-                );
-                ("KoyamaGLEU".into(), scorer.report(&self.outputs, &none)?)
-            }
-            MetaMetric::GoToScorer => {
-                let references = self.gold.references();
-                let first = references.first().ok_or_else(|| {
-                    Error::from(gec_metrics::Error::InvalidParams(
-                        "GoToScorer needs a reference: the gold has no annotator".into(),
-                    ))
-                })?;
-                let scorer = GotoScorer::new(&self.source, first, ErrantAnalyser::Spacy);
-                ("GoToScorer".into(), scorer.report(&self.outputs, &none)?)
-            }
-            MetaMetric::Cleme | MetaMetric::Cleme2 => {
-                let (variant, name) = match metric {
-                    MetaMetric::Cleme2 => (ClemeVariant::Cleme2, "CLEME2.0"),
-                    _ => (ClemeVariant::Cleme, "CLEME"),
-                };
-                let report = ClemeScorer::new(&self.gold.file, variant)
-                    .report_typed(self.typed()?, &none)?;
-                (name.into(), report)
-            }
-            MetaMetric::Usim => {
-                let mut options = UsimOptions::default();
-                options.text.tokenization = usim::Tokenization::Pretokenized;
-                options.text.parser = self.options.parser.clone();
-                let report =
-                    UsimScorer::new(options)?.report(&self.source, &self.outputs, &none)?;
-                ("USim".into(), report)
-            }
-        })
+        let scored = metric.metric();
+        let reads = scored.spec().reads;
+        let mut options = MetricOptions {
+            beta,
+            macro_average: metric == MetaMetric::ErrantMacro,
+            ..MetricOptions::default()
+        };
+        options.usim.text.tokenization = usim::Tokenization::Pretokenized;
+        options.usim.text.parser = self.options.parser.clone();
+        let inputs = MetricInputs {
+            source: Some(self.source.clone()),
+            gold: (reads.gold != Need::No).then(|| self.gold.m2.clone()),
+            references: match reads.references {
+                Need::Required => self.gold.references(),
+                _ => Vec::new(),
+            },
+        };
+        let report = Scorer::new(scored, &inputs, &options)?
+            .report(&self.outputs, &Resampling::default())?;
+        let name = match metric {
+            MetaMetric::M2 => format!("M2 F{beta:?}"),
+            MetaMetric::Errant => "ERRANT F0.5".into(),
+            MetaMetric::ErrantMacro => "ERRANT macro F0.5".into(),
+            MetaMetric::Gleu => "GLEU".into(),
+            MetaMetric::Green => "GREEN".into(),
+            MetaMetric::KoyamaGleu => "KoyamaGLEU".into(),
+            MetaMetric::GoToScorer => "GoToScorer".into(),
+            MetaMetric::Cleme => "CLEME".into(),
+            MetaMetric::Cleme2 => "CLEME2.0".into(),
+            MetaMetric::Usim => "USim".into(),
+        };
+        Ok((name, report))
     }
 
     /// The correlations of every metric row with the human scores, and with `paired` every pair
