@@ -787,3 +787,42 @@ def test_the_native_options_are_one_typed_value() -> None:
     assert row["score"] == gecbias.score("sari", ["a b ."], source=["a b ."], references=["a b ."])[0].score
     with pytest.raises(ValueError, match="green_unit: one of 'word', 'char', not \"byte\""):
         _native.Scorer("green", source, [source], None, {**options, "green_unit": "byte"})
+
+
+def test_the_result_classes_are_the_score_schemas_fields() -> None:
+    """The result classes are written by hand; `docs/score-schema.json` is the command's output
+    shape: every field of one is a property of the other, both ways."""
+    import json
+
+    schema = json.loads((REPO / "docs" / "score-schema.json").read_text(encoding="utf-8"))
+    item = schema["items"]
+
+    def properties(node: Dict[str, object]) -> List[str]:
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            node = schema["$defs"][ref.rsplit("/", 1)[-1]]
+        found = node.get("properties", {})
+        assert isinstance(found, dict)
+        return sorted(found)
+
+    def fields(cls: type) -> List[str]:
+        return sorted(f.name for f in dataclasses.fields(cls))
+
+    from gecbias import _results
+
+    scores = [cls for cls in vars(_results).values() if isinstance(cls, type) and issubclass(cls, _results.Score)]
+    assert set(scores) == {_results.Score, *gecbias._SCORE_TYPES.values()}
+    assert len(item["properties"]["name"]["enum"]) == len(gecbias._SCORE_TYPES)
+    union = sorted({name for cls in scores for name in fields(cls)})
+    assert union == properties(item)
+    assert set(item["required"]) <= set(fields(_results.Score))
+    nested = {
+        "confidence": _results.Interval,
+        "paired_bs": _results.PairedTest,
+        "paired_ar": _results.PairedTest,
+        "rank": _results.Rank,
+    }
+    for name, cls in nested.items():
+        assert fields(cls) == properties(item["properties"][name]), name
+    category = item["properties"]["categories"]["additionalProperties"]
+    assert fields(_results.ErrantCategoryScore) == properties(category)

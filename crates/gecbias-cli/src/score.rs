@@ -707,7 +707,8 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     }
     bar.finish_and_clear();
     let text = if args.sentence_level {
-        render::sentence_lines(&reports, args.format == Format::Text)
+        let metrics: Vec<Metric> = args.inputs.metric.iter().map(|m| m.0).collect();
+        render::sentence_lines(&reports, &metrics, args.format == Format::Text)
     } else {
         let mut rows: Vec<_> = reports.into_iter().flat_map(|r| r.systems).collect();
         if resampling.rank.is_some() && args.format != Format::Json {

@@ -781,10 +781,53 @@ fn sentence_level_tsv() {
     succeeded(&tsv);
     assert_eq!(
         String::from_utf8(tsv.stdout).unwrap(),
-        "name\tsystem\tline\tannotator\tcorrect\tgold\tproposed\tscore\n\
-         M2\tsys\t1\t0\t1\t1\t1\t1.0\n\
-         M2\tsys\t2\t0\t0\t1\t0\t0.0\n"
+        "name\tsystem\tline\tscore\tannotator\tcorrect\tproposed\tgold\n\
+         M2\tsys\t1\t1.0\t0\t1\t1\t1\n\
+         M2\tsys\t2\t0.0\t0\t0\t0\t1\n"
     );
+    // Several metrics: one table, one header, one column per quantity.
+    let both = format!("sys={output}");
+    let two = gecbias(
+        &[
+            "score",
+            "-m",
+            "m2",
+            "sari",
+            "--gold",
+            &gold,
+            "-s",
+            &output,
+            "-r",
+            &output,
+            "-i",
+            &both,
+            "--sentence-level",
+            "-f",
+            "text",
+        ],
+        "",
+    );
+    succeeded(&two);
+    let text = String::from_utf8(two.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(
+        rows[0],
+        [
+            "name",
+            "system",
+            "line",
+            "score",
+            "annotator",
+            "correct",
+            "proposed",
+            "gold"
+        ]
+    );
+    assert_eq!(rows.len(), 1 + 2 + 2);
+    assert!(rows.iter().all(|r| r.len() == 8));
+    assert_eq!(&rows[3][..3], ["SARI", "sys", "1"]);
+    assert!(rows[3][3].parse::<f64>().is_ok(), "{text}");
+    assert_eq!(&rows[3][4..], ["", "", "", ""]);
     let latex = gecbias(&[&args[..], &["-f", "latex"]].concat(), "");
     assert_eq!(latex.status.code(), Some(2));
 }

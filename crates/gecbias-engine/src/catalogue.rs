@@ -86,9 +86,15 @@ pub struct MetricSpec {
     pub levels: &'static [Level],
     /// The options it reads, by the command's flag without its dashes (`beta` for `--beta`).
     pub options: &'static [&'static str],
+    /// The fields of its sentence scores ([`SentenceScore`](crate::SentenceScore)), the score
+    /// first: the columns of `--sentence-level`'s table, one name for one quantity across metrics.
+    pub sentence_fields: &'static [&'static str],
 }
 
 const BOTH: &[Level] = &[Level::Corpus, Level::Sentence];
+
+/// The sentence fields of a metric with one number per sentence.
+const SCORE_ONLY: &[&str] = &["score"];
 
 /// CLEME's and CLEME2.0's options.
 const CLEME_OPTIONS: &[&str] = &[
@@ -122,6 +128,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
             "ignore-whitespace-casing",
             "max-tokens",
         ],
+        sentence_fields: &["score", "annotator", "correct", "proposed", "gold"],
     },
     MetricSpec {
         metric: Metric::Errant,
@@ -131,6 +138,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::Required, Need::Optional, Need::No, true),
         levels: BOTH,
         options: &["beta", "errant-mode", "analyser", "cat", "average"],
+        sentence_fields: &["score", "tp", "fp", "fn"],
     },
     MetricSpec {
         metric: Metric::Gleu,
@@ -140,6 +148,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::No, Need::Required, Need::Required, false),
         levels: BOTH,
         options: &["gleu-iter"],
+        sentence_fields: SCORE_ONLY,
     },
     MetricSpec {
         metric: Metric::Sari,
@@ -149,6 +158,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::No, Need::Required, Need::Required, false),
         levels: BOTH,
         options: &[],
+        sentence_fields: SCORE_ONLY,
     },
     MetricSpec {
         metric: Metric::Green,
@@ -158,6 +168,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::No, Need::Required, Need::Required, false),
         levels: BOTH,
         options: &["green-n", "green-beta", "green-unit"],
+        sentence_fields: SCORE_ONLY,
     },
     MetricSpec {
         metric: Metric::KoyamaGleu,
@@ -167,6 +178,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::No, Need::Required, Need::Required, false),
         levels: BOTH,
         options: &["koyama-mode", "koyama-n", "koyama-unit", "koyama-iter"],
+        sentence_fields: SCORE_ONLY,
     },
     MetricSpec {
         metric: Metric::GoToScorer,
@@ -177,6 +189,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::No, Need::Required, Need::Required, false),
         levels: BOTH,
         options: &["beta", "analyser", "goto-weights", "goto-ref"],
+        sentence_fields: SCORE_ONLY,
     },
     MetricSpec {
         metric: Metric::Cleme,
@@ -187,6 +200,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::Optional, Need::Optional, Need::Optional, true),
         levels: BOTH,
         options: CLEME_OPTIONS,
+        sentence_fields: SCORE_ONLY,
     },
     MetricSpec {
         metric: Metric::Cleme2,
@@ -197,6 +211,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::Optional, Need::Optional, Need::Optional, true),
         levels: BOTH,
         options: CLEME_OPTIONS,
+        sentence_fields: SCORE_ONLY,
     },
     MetricSpec {
         metric: Metric::Usim,
@@ -206,6 +221,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::No, Need::Required, Need::No, false),
         levels: BOTH,
         options: &["pretokenized", "sentences", "parser-model", "params"],
+        sentence_fields: &["score", "output_to_source"],
     },
 ];
 
@@ -256,6 +272,17 @@ impl std::fmt::Display for Metric {
     }
 }
 
+/// The sentence fields of `metrics`, each once, in the order they first appear (the score first).
+pub fn sentence_fields(metrics: &[Metric]) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for field in metrics.iter().flat_map(|m| m.spec().sentence_fields) {
+        if !out.contains(field) {
+            out.push(field);
+        }
+    }
+    out
+}
+
 /// Every metric's name, in the catalogue's order.
 pub fn metric_names() -> Vec<&'static str> {
     CATALOGUE.iter().map(|s| s.name).collect()
@@ -279,6 +306,61 @@ pub fn metric_options() -> Vec<(&'static str, Vec<Metric>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each metric's declared sentence fields are the keys of the sentence scores its scorer
+    /// writes (the `SentenceScore` variant each scorer builds), the score first.
+    #[test]
+    fn sentence_fields_are_the_sentence_scores_keys() {
+        use crate::SentenceScore;
+        let keys = |row: SentenceScore| {
+            let mut keys: Vec<String> = match serde_json::to_value(row) {
+                Ok(serde_json::Value::Object(o)) => o.keys().cloned().collect(),
+                other => panic!("not an object: {other:?}"),
+            };
+            keys.sort();
+            keys
+        };
+        for spec in &CATALOGUE {
+            let row = match spec.metric {
+                Metric::M2 => SentenceScore::M2 {
+                    annotator: 0,
+                    correct: 0,
+                    gold: 0,
+                    proposed: 0,
+                    score: 0.0,
+                },
+                Metric::Errant => SentenceScore::Errant {
+                    fn_: 0,
+                    fp: 0,
+                    score: 0.0,
+                    tp: 0,
+                },
+                Metric::Usim => SentenceScore::Usim {
+                    output_to_source: 0.0,
+                    score: 0.0,
+                },
+                _ => SentenceScore::Score { score: 0.0 },
+            };
+            let mut declared: Vec<String> =
+                spec.sentence_fields.iter().map(|f| f.to_string()).collect();
+            assert_eq!(declared[0], "score", "{}", spec.name);
+            declared.sort();
+            assert_eq!(declared, keys(row), "{}", spec.name);
+        }
+        assert_eq!(
+            sentence_fields(&[Metric::Sari, Metric::Errant, Metric::M2]),
+            [
+                "score",
+                "tp",
+                "fp",
+                "fn",
+                "annotator",
+                "correct",
+                "proposed",
+                "gold"
+            ]
+        );
+    }
 
     #[test]
     fn every_metric_is_declared_once_under_its_own_name() {

@@ -106,6 +106,7 @@ mod usim;
 pub use analyses::{conservatism_signature, unseen_signature};
 pub use catalogue::{
     CATALOGUE, Level, Metric, MetricSpec, Need, Reads, metric_names, metric_options,
+    sentence_fields,
 };
 pub use cleme::{ClemeLevel, ClemeScorer, ClemeVariant};
 pub use errant::{

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use gecbias_engine::{MetricReport, Parts, SystemScore};
+use gecbias_engine::{Metric, MetricReport, Parts, SystemScore, sentence_fields};
 use serde_json::{Value, json};
 
 /// Each sentence of each system as one JSON object: the metric's name, the system, the 1-based
@@ -25,41 +25,31 @@ pub(crate) fn sentence_objects(report: &MetricReport) -> impl Iterator<Item = Va
 }
 
 /// `--sentence-level`: one line per metric, system and sentence — a JSON object (JSON Lines), or
-/// with `tsv` a tab-separated row under a header per metric naming its columns.
-pub(super) fn sentence_lines(reports: &[MetricReport], tsv: bool) -> String {
+/// with `tsv` a row of one tab-separated table for every metric: `name system line` and the
+/// chosen metrics' sentence fields as the catalogue declares them (one column per quantity, the
+/// score first; a field a metric does not have is an empty cell).
+pub(super) fn sentence_lines(reports: &[MetricReport], metrics: &[Metric], tsv: bool) -> String {
     let mut out = String::new();
-    for report in reports {
-        if !tsv {
-            for object in sentence_objects(report) {
-                let _ = writeln!(out, "{object}");
-            }
-            continue;
+    if !tsv {
+        for object in reports.iter().flat_map(sentence_objects) {
+            let _ = writeln!(out, "{object}");
         }
-        let columns: Vec<String> = report
-            .sentences
+        return out;
+    }
+    let columns = sentence_fields(metrics);
+    let _ = writeln!(out, "name\tsystem\tline\t{}", columns.join("\t"));
+    for object in reports.iter().flat_map(sentence_objects) {
+        let cell = |c: &str| match object.get(c) {
+            Some(Value::String(text)) => text.clone(),
+            Some(value) => value.to_string(),
+            None => String::new(),
+        };
+        let cells: Vec<String> = ["name", "system", "line"]
             .iter()
-            .flat_map(|s| s.first())
-            .next()
-            .map(|row| json!(row))
-            .and_then(|row| row.as_object().map(|o| o.keys().cloned().collect()))
-            .unwrap_or_default();
-        let _ = writeln!(out, "name\tsystem\tline\t{}", columns.join("\t"));
-        for object in sentence_objects(report) {
-            let cell = |c: &str| match object.get(c) {
-                Some(Value::String(text)) => text.clone(),
-                Some(value) => value.to_string(),
-                None => String::new(),
-            };
-            let cells: Vec<String> = columns.iter().map(|c| cell(c)).collect();
-            let _ = writeln!(
-                out,
-                "{}\t{}\t{}\t{}",
-                cell("name"),
-                cell("system"),
-                cell("line"),
-                cells.join("\t")
-            );
-        }
+            .chain(&columns)
+            .map(|c| cell(c))
+            .collect();
+        let _ = writeln!(out, "{}", cells.join("\t"));
     }
     out
 }
