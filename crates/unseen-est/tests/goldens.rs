@@ -19,68 +19,46 @@ fn stored(data: &DataDir, rel: &str) -> Histogram {
     Histogram::parse(&std::fs::read_to_string(data.join(rel)).unwrap(), rel).unwrap()
 }
 
-/// goldens §3: file, K, V>0, V>0.001, V>0.01, V>0.1, M>0.001, M>0.01, M>0.1 (stored outputs).
-const PER_FILE: [(&str, usize, [f64; 7]); 12] = [
-    (
-        "Actual",
-        143,
-        [1073.3064, 17.9718, 17.9691, 5.4988, 0.7889, 0.7889, 0.6038],
-    ),
-    (
-        "Allthe",
-        118,
-        [3888.5955, 3.6997, 3.6997, 0.0, 0.2230, 0.2230, 0.0],
-    ),
-    (
-        "Butove",
-        155,
-        [495.7279, 9.3848, 9.3842, 6.0379, 0.9027, 0.9027, 0.8057],
-    ),
-    (
-        "Carsan",
-        143,
-        [1775.8224, 16.6717, 16.6714, 1.6386, 0.6482, 0.6482, 0.3345],
-    ),
-    (
-        "Health",
-        150,
-        [133.9600, 133.9592, 5.8215, 0.2748, 1.0, 0.5832, 0.0789],
-    ),
-    (
-        "Herere",
-        143,
-        [195.8833, 195.8796, 1.9289, 1.9289, 1.0, 0.3937, 0.3937],
-    ),
-    (
-        "Humanh",
-        166,
-        [740.3514, 4.8277, 4.8277, 1.0462, 0.8529, 0.8529, 0.6560],
-    ),
-    (
-        "Inconc",
-        164,
-        [38.0306, 38.0305, 1.2346, 1.2346, 1.0, 0.7021, 0.7021],
-    ),
-    ("Morepe", 110, [281.5598, 281.5598, 0.0, 0.0, 1.0, 0.0, 0.0]),
-    ("Privac", 110, [562.5539, 562.5538, 0.0, 0.0, 1.0, 0.0, 0.0]),
-    (
-        "Thepro",
-        147,
-        [673.4511, 673.4498, 0.9628, 0.9628, 1.0, 0.2389, 0.2389],
-    ),
-    (
-        "Thiswo",
-        168,
-        [520.7412, 4.6249, 4.6247, 1.0775, 0.8968, 0.8968, 0.7448],
-    ),
-];
+/// goldens §3, one file a line: file, K, V>0, V>0.001, V>0.01, V>0.1, M>0.001, M>0.01, M>0.1
+/// (stored outputs), tab-separated.
+const PER_FILE: &str = "\
+Actual	143	1073.3064	17.9718	17.9691	5.4988	0.7889	0.7889	0.6038\n\
+Allthe	118	3888.5955	3.6997	3.6997	0.0	0.2230	0.2230	0.0\n\
+Butove	155	495.7279	9.3848	9.3842	6.0379	0.9027	0.9027	0.8057\n\
+Carsan	143	1775.8224	16.6717	16.6714	1.6386	0.6482	0.6482	0.3345\n\
+Health	150	133.9600	133.9592	5.8215	0.2748	1.0	0.5832	0.0789\n\
+Herere	143	195.8833	195.8796	1.9289	1.9289	1.0	0.3937	0.3937\n\
+Humanh	166	740.3514	4.8277	4.8277	1.0462	0.8529	0.8529	0.6560\n\
+Inconc	164	38.0306	38.0305	1.2346	1.2346	1.0	0.7021	0.7021\n\
+Morepe	110	281.5598	281.5598	0.0	0.0	1.0	0.0	0.0\n\
+Privac	110	562.5539	562.5538	0.0	0.0	1.0	0.0	0.0\n\
+Thepro	147	673.4511	673.4498	0.9628	0.9628	1.0	0.2389	0.2389\n\
+Thiswo	168	520.7412	4.6249	4.6247	1.0775	0.8968	0.8968	0.7448\n";
+
+/// [`PER_FILE`]'s rows.
+fn per_file() -> Vec<(&'static str, usize, [f64; 7])> {
+    PER_FILE
+        .lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let values: Vec<f64> = fields[2..].iter().map(|v| v.parse().unwrap()).collect();
+            (
+                fields[0],
+                fields[1].parse().unwrap(),
+                values.try_into().unwrap(),
+            )
+        })
+        .collect()
+}
 
 #[test]
 fn per_file_statistics_match_the_stored_outputs() {
     let Some(data) = data_or_skip("UnseenEst per-file goldens") else {
         return;
     };
-    for (name, k, want) in PER_FILE {
+    let rows = per_file();
+    assert_eq!(rows.len(), 12);
+    for (name, k, want) in rows {
         let h = estimate(&fingerprint(&data, name), &Params::default()).unwrap();
         assert_eq!(h.bins().len(), k, "{name}: grid size");
         assert!(
