@@ -23,9 +23,6 @@ fn refused(args: &[&str], expected: &[&str]) {
     }
 }
 
-/// A subcommand's arguments around one text file.
-type TextCommand<'a> = Box<dyn Fn(&str) -> Vec<String> + 'a>;
-
 fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
@@ -86,95 +83,41 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
     );
 
     // Text files: one line short, one long, empty, blank only, not UTF-8, a directory, missing.
-    let text_commands: Vec<TextCommand> = vec![
-        Box::new(|h| vec!["m2scorer".into(), h.into(), gold.clone()]),
-        Box::new(|h| {
-            vec![
-                "gleu".into(),
-                "-s".into(),
-                src.clone(),
-                "-r".into(),
-                hyp.clone(),
-                "-o".into(),
-                h.into(),
-            ]
-        }),
-        Box::new(|h| {
-            vec![
-                "koyama-gleu".into(),
-                "--level".into(),
-                "sentence".into(),
-                "-s".into(),
-                src.clone(),
-                "-r".into(),
-                hyp.clone(),
-                "-o".into(),
-                h.into(),
-            ]
-        }),
-        Box::new(|h| {
-            vec![
-                "sari".into(),
-                "--orig".into(),
-                src.clone(),
-                "--refs".into(),
-                hyp.clone(),
-                "--sys".into(),
-                h.into(),
-            ]
-        }),
-        Box::new(|h| {
-            vec![
-                "score".into(),
-                "-m".into(),
-                "m2".into(),
-                "--gold".into(),
-                gold.clone(),
-                "-i".into(),
-                h.into(),
-            ]
-        }),
-        Box::new(|h| {
-            vec![
-                "score".into(),
-                "-m".into(),
-                "gleu".into(),
-                "sari".into(),
-                "-s".into(),
-                src.clone(),
-                "-r".into(),
-                hyp.clone(),
-                "-i".into(),
-                h.into(),
-            ]
-        }),
-        Box::new(|h| vec!["conservatism".into(), src.clone(), h.into()]),
-        Box::new(|h| {
-            vec![
-                "errant-parallel".into(),
-                "-orig".into(),
-                src.clone(),
-                "-cor".into(),
-                h.into(),
-                "-out".into(),
-                "-".into(),
-            ]
-        }),
-        Box::new(|h| {
-            vec![
-                "score".into(),
-                "-m".into(),
-                "errant".into(),
-                "-s".into(),
-                src.clone(),
-                "--gold".into(),
-                gold.clone(),
-                "-i".into(),
-                h.into(),
-            ]
-        }),
+    // Each command with `HYPOTHESIS` where the text file goes.
+    const HYPOTHESIS: &str = "<hypothesis>";
+    let h = HYPOTHESIS;
+    let text_commands: Vec<Vec<&str>> = vec![
+        vec!["m2scorer", h, &gold],
+        vec!["gleu", "-s", &src, "-r", &hyp, "-o", h],
+        vec![
+            "koyama-gleu",
+            "--level",
+            "sentence",
+            "-s",
+            &src,
+            "-r",
+            &hyp,
+            "-o",
+            h,
+        ],
+        vec!["sari", "--orig", &src, "--refs", &hyp, "--sys", h],
+        vec!["score", "-m", "m2", "--gold", &gold, "-i", h],
+        vec![
+            "score", "-m", "gleu", "sari", "-s", &src, "-r", &hyp, "-i", h,
+        ],
+        vec!["conservatism", &src, h],
+        vec!["errant-parallel", "-orig", &src, "-cor", h, "-out", "-"],
+        vec![
+            "score", "-m", "errant", "-s", &src, "--gold", &gold, "-i", h,
+        ],
     ];
-    for command in &text_commands {
+    for template in &text_commands {
+        let command = |file: &str| -> Vec<String> {
+            template
+                .iter()
+                .map(|a| if *a == HYPOTHESIS { file } else { a }.to_owned())
+                .collect()
+        };
         let run = |h: &str, expected: &[&str]| {
             refused(&strs(&command(h)), expected);
         };
