@@ -172,6 +172,8 @@ type Counts = [u64; 3];
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ErrantSentence {
     pairs: Vec<Counts>,
+    /// Per pair, the reference annotator (its M2 id).
+    references: Vec<u32>,
     /// Per pair, TP, FP, FN per error type (the full type: `R:NOUN`).
     categories: Vec<Vec<(String, Counts)>>,
 }
@@ -180,6 +182,12 @@ impl ErrantSentence {
     /// TP, FP, FN of each annotator pair.
     pub fn pairs(&self) -> &[[u64; 3]] {
         &self.pairs
+    }
+
+    /// The reference annotator (its id in the reference M2) of each annotator pair, in the
+    /// pairs' order.
+    pub fn pair_references(&self) -> &[u32] {
+        &self.references
     }
 
     /// TP, FP, FN per error type of each annotator pair, in the pairs' order.
@@ -219,6 +227,7 @@ impl ErrantSentence {
         ErrantGroupSentence {
             sentence: ErrantSentence {
                 pairs: self.pairs.clone(),
+                references: self.references.clone(),
                 categories: Vec::new(),
             },
             group,
@@ -699,9 +708,11 @@ fn evaluate(
         for (name, counts) in chosen {
             add_category(&mut categories, name, *counts);
         }
+        let references = pair_categories.iter().map(|(_, r, _)| *r).collect();
         let categories_of_pairs = pair_categories.into_iter().map(|(_, _, c)| c).collect();
         sentences.push(ErrantSentence {
             pairs,
+            references,
             categories: categories_of_pairs,
         });
     }

@@ -138,7 +138,7 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         reads: reads(Need::Required, Need::Optional, Need::No, true),
         levels: BOTH,
         options: &["beta", "errant-mode", "analyser", "cat", "average"],
-        sentence_fields: &["score", "tp", "fp", "fn"],
+        sentence_fields: &["score", "annotator", "tp", "fp", "fn"],
     },
     MetricSpec {
         metric: Metric::Gleu,
@@ -330,6 +330,7 @@ mod tests {
                     score: 0.0,
                 },
                 Metric::Errant => SentenceScore::Errant {
+                    annotator: 0,
                     fn_: 0,
                     fp: 0,
                     score: 0.0,
@@ -351,10 +352,10 @@ mod tests {
             sentence_fields(&[Metric::Sari, Metric::Errant, Metric::M2]),
             [
                 "score",
+                "annotator",
                 "tp",
                 "fp",
                 "fn",
-                "annotator",
                 "correct",
                 "proposed",
                 "gold"

@@ -308,6 +308,7 @@ impl ErrantScorer {
                     .map(|(s, k)| {
                         let [tp, fp, fn_] = s.pairs()[k];
                         SentenceScore::Errant {
+                            annotator: s.pair_references()[k],
                             fn_,
                             fp,
                             score: ErrantScore::from_counts(tp, fp, fn_, beta).f_beta,

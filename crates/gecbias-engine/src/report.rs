@@ -222,8 +222,11 @@ pub enum SentenceScore {
         /// F_β of these counts.
         score: f64,
     },
-    /// ERRANT: the chosen annotator pair's counts; the score is their F_β.
+    /// ERRANT: the chosen annotator pair's reference annotator and counts; the score is their
+    /// F_β.
     Errant {
+        /// The reference annotator of the pair chosen by the running corpus F_β.
+        annotator: u32,
         /// False negatives.
         #[serde(rename = "fn")]
         fn_: u64,
