@@ -80,16 +80,18 @@ pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
     let hypothesis = input::m2(&args.hypothesis, false)?;
     let assumption = ClemeAssumption::from(args.assumption);
     let counts = cleme_m2_counts(&reference, &hypothesis, assumption).map_err(Error::library)?;
-    let (metric, report) = match args.metric {
-        Metric::Cleme => ("cleme", cleme_report(&counts)),
+    let report = match args.metric {
+        Metric::Cleme => cleme_report(&counts),
         Metric::Cleme2 => {
             let factors = match args.level {
                 Level::Corpus => HeuoFactors::CORPUS,
                 Level::Sentence => HeuoFactors::SENTENCE,
             };
-            ("cleme2", cleme2_report(&counts, factors))
+            cleme2_report(&counts, factors)
         }
     };
+    // main.py's `--metric` value, as its argument namespace prints it.
+    let metric = crate::value_name(args.metric);
     let level = match args.level {
         Level::Corpus => "corpus",
         Level::Sentence => "sentence",

@@ -346,6 +346,15 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
     }
 }
 
+/// The name a value enum is written with on the command line (and in signatures and the
+/// drop-ins' echoed arguments).
+pub(crate) fn value_name(value: impl clap::ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_owned())
+        .unwrap_or_default()
+}
+
 /// Writes a command's output; a closed pipe or full disk is reported, not a panic.
 pub(crate) fn write_output(out: &mut dyn Write, bytes: &[u8]) -> Result<(), Error> {
     out.write_all(bytes)

@@ -92,14 +92,6 @@ enum ErrantModeName {
     Dt,
 }
 
-/// The name a value enum is written with on the command line (and in signatures).
-fn value_name(value: impl clap::ValueEnum) -> String {
-    value
-        .to_possible_value()
-        .map(|v| v.get_name().to_owned())
-        .unwrap_or_default()
-}
-
 fn metric_names(inputs: &Inputs) -> String {
     inputs
         .metric
@@ -718,7 +710,7 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
                 args.inputs
                     .metric
                     .iter()
-                    .position(|m| value_name(*m).eq_ignore_ascii_case(r.name))
+                    .position(|m| crate::value_name(*m).eq_ignore_ascii_case(r.name))
             };
             rows.sort_by_key(|r| (metric_of(r), r.rank.as_ref().map(|k| k.position)));
         }

@@ -979,24 +979,17 @@ mod tests {
         for (name, metric) in MetaMetric::names().iter().zip(MetaMetric::ALL) {
             assert_eq!(name.parse::<MetaMetric>().unwrap(), metric);
         }
-        assert_eq!(
-            MetaMetric::names(),
-            [
-                "m2",
-                "errant",
-                "errant-macro",
-                "gleu",
-                "green",
-                "koyama-gleu",
-                "gotoscorer",
-                "cleme",
-                "cleme2",
-                "usim"
-            ]
-        );
+        // Every row but macro ERRANT is its catalogue metric, under the catalogue's name.
+        let names = MetaMetric::names();
+        for (name, metric) in names.iter().zip(MetaMetric::ALL) {
+            if metric != MetaMetric::ErrantMacro {
+                assert_eq!(*name, metric.metric().name());
+            }
+        }
+        assert_eq!(names.len(), MetaMetric::ALL.len());
         let error = "bleu".parse::<MetaMetric>().unwrap_err().to_string();
         assert!(
-            error.contains("\"bleu\"") && error.contains("koyama-gleu"),
+            error.contains("\"bleu\"") && error.contains(&names.join(", ")),
             "{error}"
         );
     }
