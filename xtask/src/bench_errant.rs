@@ -20,6 +20,19 @@ from errant.commands.parallel_to_m2 import main\n\
 sys.argv = ['errant_parallel'] + sys.argv[1:]\n\
 main()\n";
 
+/// `program` run as errant_parallel after its leading arguments `first`: `-orig ORIG -cor COR
+/// -out /dev/null`.
+fn errant_parallel(program: &Path, first: &[&str], orig: &Path, cor: &Path) -> Command {
+    let mut c = Command::new(program);
+    c.args(first)
+        .arg("-orig")
+        .arg(orig)
+        .arg("-cor")
+        .arg(cor)
+        .args(["-out", "/dev/null"]);
+    c
+}
+
 pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
     let gecbias = release_gecbias(root)?;
     let paragraphs = data.root().join("assess_learner_language/data/paragraphs");
@@ -28,15 +41,10 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
     let ours = |analyser: &'static str| {
         let (gecbias, orig, amu) = (&gecbias, &orig, &amu);
         move || {
-            let mut c = Command::new(gecbias);
+            let mut c = errant_parallel(gecbias, &["errant-parallel"], orig, amu);
             c.env("OMP_NUM_THREADS", "1")
                 .env("RAYON_NUM_THREADS", "1")
-                .arg("errant-parallel")
-                .arg("-orig")
-                .arg(orig)
-                .arg("-cor")
-                .arg(amu)
-                .args(["-out", "/dev/null", "--analyser", analyser]);
+                .args(["--analyser", analyser]);
             c
         }
     };
@@ -72,15 +80,8 @@ pub(crate) fn run(root: &Path, data: &DataDir) -> anyhow::Result<()> {
         .status()
         .is_ok_and(|s| s.success());
     if errant_ready {
-        let mut c = Command::new(&python);
-        c.env("OMP_NUM_THREADS", "1")
-            .arg("-c")
-            .arg(ERRANT_SHIM)
-            .arg("-orig")
-            .arg(&orig)
-            .arg("-cor")
-            .arg(&amu)
-            .args(["-out", "/dev/null"]);
+        let mut c = errant_parallel(&python, &["-c", ERRANT_SHIM], &orig, &amu);
+        c.env("OMP_NUM_THREADS", "1");
         let (theirs, _) = timed(c)?;
         println!(
             "ERRANT 3.0.2 errant_parallel (spaCy 3.8, en_core_web_sm 3.8.0), same files: {theirs:.2} s user CPU; gecbias is {:.0}× faster",
@@ -131,15 +132,7 @@ fn pathological(gecbias: &Path, orig: &Path) -> anyhow::Result<()> {
         let (op, cp) = (dir.join("orig.txt"), dir.join("cor.txt"));
         std::fs::write(&op, o.join("\n") + "\n")?;
         std::fs::write(&cp, c.join("\n") + "\n")?;
-        let mut command = Command::new(gecbias);
-        command
-            .arg("errant-parallel")
-            .arg("-orig")
-            .arg(&op)
-            .arg("-cor")
-            .arg(&cp)
-            .args(["-out", "/dev/null"]);
-        let (user, wall) = timed(command)?;
+        let (user, wall) = timed(errant_parallel(gecbias, &["errant-parallel"], &op, &cp))?;
         println!("{name}: {wall:.2} s wall ({user:.2} s user CPU; target < 1 s)");
     }
     Ok(())

@@ -797,22 +797,18 @@ impl<'a> Lattice<'a> {
                 arc_weight[id as usize] += EPSILON;
             }
         }
-        let mut base_weight = std::mem::take(&mut buffers.base_weight);
-        base_weight.clear();
-        base_weight.extend(order.iter().map(|&id| arc_weight[id as usize]));
-        let mut steps = std::mem::take(&mut buffers.steps);
-        steps.clear();
-        steps.extend(
-            order
-                .iter()
-                .map(|&id| (arcs[id as usize].from, arcs[id as usize].to)),
+        let base_weight = refilled(
+            &mut buffers.base_weight,
+            order.iter().map(|&id| arc_weight[id as usize]),
         );
-        let mut step_spans = std::mem::take(&mut buffers.step_spans);
-        step_spans.clear();
-        step_spans.extend(
-            order
-                .iter()
-                .map(|&id| (arcs[id as usize].start, arcs[id as usize].end)),
+        let at = |id: u32| &arcs[id as usize];
+        let steps = refilled(
+            &mut buffers.steps,
+            order.iter().map(|&id| (at(id).from, at(id).to)),
+        );
+        let step_spans = refilled(
+            &mut buffers.step_spans,
+            order.iter().map(|&id| (at(id).start, at(id).end)),
         );
         Some(Self {
             source,
@@ -1180,6 +1176,14 @@ fn remove_transitive_unchanged(order: &mut Vec<u32>, arcs: &[Arc], buffers: &mut
     buffers.kept = kept;
 }
 
+/// `buffer`'s allocation, taken and refilled with `items` (the lattice reuses its buffers from
+/// one sentence to the next).
+fn refilled<T>(buffer: &mut Vec<T>, items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut refilled = std::mem::take(buffer);
+    refilled.clear();
+    refilled.extend(items);
+    refilled
+}
 #[cfg(test)]
 mod tests {
     use super::*;

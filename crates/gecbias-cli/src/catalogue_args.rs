@@ -34,7 +34,7 @@ pub(crate) struct MetaMetricArg(pub(crate) MetaMetric);
 impl clap::ValueEnum for MetaMetricArg {
     fn value_variants<'a>() -> &'a [Self] {
         static ALL: OnceLock<Vec<MetaMetricArg>> = OnceLock::new();
-        ALL.get_or_init(|| MetaMetric::ALL.into_iter().map(MetaMetricArg).collect())
+        ALL.get_or_init(|| MetaMetric::all().map(MetaMetricArg).collect())
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {

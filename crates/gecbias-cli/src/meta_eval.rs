@@ -74,7 +74,7 @@ pub(crate) struct Args {
     #[arg(long)]
     gold: String,
     /// The metrics.
-    #[arg(long, short, num_args = 1.., value_enum, default_values_t = [MetaMetricArg(MetaMetric::M2)])]
+    #[arg(long, short, num_args = 1.., value_enum, default_values_t = [MetaMetricArg(MetaMetric::Metric(gecbias_engine::Metric::M2))])]
     metric: Vec<MetaMetricArg>,
     /// The human system scores: Expected Wins, or TrueSkill (no intervals: each resample would
     /// need its own runs).

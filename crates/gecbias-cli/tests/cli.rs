@@ -33,6 +33,21 @@ fn file(name: &str, bytes: &[u8]) -> String {
     path.display().to_string()
 }
 
+/// The toy corpus of the scoring tests: `n` lines of "He go to school .", each corrected to
+/// "He goes to school ." where `corrected(line)` holds, written to `name`; its path.
+fn school(name: &str, n: usize, corrected: impl Fn(usize) -> bool) -> String {
+    let text: String = (0..n)
+        .map(|i| {
+            if corrected(i) {
+                "He goes to school .\n"
+            } else {
+                "He go to school .\n"
+            }
+        })
+        .collect();
+    file(name, text.as_bytes())
+}
+
 const SOURCE: &str =
     "For not use car .\nThus even today sex is considered as the least important topic .\n";
 const OUTPUT: &str =
@@ -281,18 +296,9 @@ fn same_json_on_any_thread_count(args: &[&str]) -> serde_json::Value {
 /// GLEU's values; this one its resampling, on 20 lines).
 #[test]
 fn score_gleu_with_intervals_and_paired_tests() {
-    let source = file("gsrc.txt", "He go to school .\n".repeat(20).as_bytes());
-    let reference = file("gref.txt", "He goes to school .\n".repeat(20).as_bytes());
-    let half: String = (0..20)
-        .map(|i| {
-            if i % 3 == 0 {
-                "He goes to school .\n"
-            } else {
-                "He go to school .\n"
-            }
-        })
-        .collect();
-    let half = file("ghalf.txt", half.as_bytes());
+    let source = school("gsrc.txt", 20, |_| false);
+    let reference = school("gref.txt", 20, |_| true);
+    let half = school("ghalf.txt", 20, |i| i % 3 == 0);
     let args = [
         "score",
         "-m",
@@ -329,11 +335,8 @@ fn score_gleu_with_intervals_and_paired_tests() {
 /// its options in the signature.
 #[test]
 fn score_green_with_its_options_intervals_and_paired_tests() {
-    let source = file("greensrc.txt", "He go to school .\n".repeat(20).as_bytes());
-    let reference = file(
-        "greenref.txt",
-        "He goes to school .\n".repeat(20).as_bytes(),
-    );
+    let source = school("greensrc.txt", 20, |_| false);
+    let reference = school("greenref.txt", 20, |_| true);
     let green = [
         "score", "-m", "green", "-s", &source, "-r", &reference, "-i", &source,
     ];
@@ -405,11 +408,8 @@ fn score_green_with_its_options_intervals_and_paired_tests() {
 /// threads, its options in the signature and passed to the library.
 #[test]
 fn score_koyama_gleu_in_every_mode() {
-    let source = file("koyamasrc.txt", "He go to school .\n".repeat(20).as_bytes());
-    let reference = file(
-        "koyamaref.txt",
-        "He goes to school .\n".repeat(20).as_bytes(),
-    );
+    let source = school("koyamasrc.txt", 20, |_| false);
+    let reference = school("koyamaref.txt", 20, |_| true);
     let base = [
         "score",
         "-m",
@@ -507,8 +507,8 @@ fn score_koyama_gleu_in_every_mode() {
 /// paired tests, the same on 1 or 2 threads.
 #[test]
 fn score_gotoscorer_with_weights_from_systems() {
-    let source = file("gotosrc.txt", "He go to school .\n".repeat(20).as_bytes());
-    let reference = file("gotoref.txt", "He goes to school .\n".repeat(20).as_bytes());
+    let source = school("gotosrc.txt", 20, |_| false);
+    let reference = school("gotoref.txt", 20, |_| true);
     let fixed = format!("fixed={reference}");
     let kept = format!("kept={source}");
     let base = [
@@ -596,25 +596,18 @@ fn score_gotoscorer_with_weights_from_systems() {
 fn score_with_names_and_rank() {
     let block = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n";
     let gold = file("rank-gold.txt", block.repeat(20).as_bytes());
-    let fixed = file(
-        "rank-fixed.txt",
-        "He goes to school .\n".repeat(20).as_bytes(),
-    );
-    let same = file("rank-same.txt", "He go to school .\n".repeat(20).as_bytes());
+    let fixed = school("rank-fixed.txt", 20, |_| true);
+    let same = school("rank-same.txt", 20, |_| false);
     let (fixed_arg, same_arg) = (format!("fixed={fixed}"), format!("unchanged={same}"));
-    let args = [
-        "score",
-        "-m",
-        "m2",
-        "--gold",
-        &gold,
-        "-i",
-        &same_arg,
+    let head = ["score", "-m", "m2", "--gold", gold.as_str(), "-i"];
+    let rest = [
+        same_arg.as_str(),
         &fixed_arg,
         "--rank",
         "--paired-ar-n",
         "2000",
     ];
+    let args = [&head[..], &rest].concat();
     let rows = same_json_on_any_thread_count(&args);
     assert_eq!(
         (rows[0]["system"].as_str(), rows[1]["system"].as_str()),
@@ -666,10 +659,7 @@ fn score_with_names_and_rank() {
         format!("b={fixed}"),
         format!("c={same}"),
     );
-    let score_m2 = |rest: &[&str]| {
-        let head = ["score", "-m", "m2", "--gold", gold.as_str(), "-i"];
-        gecbias_threads(&[&head[..], rest].concat(), "1")
-    };
+    let score_m2 = |rest: &[&str]| gecbias_threads(&[&head[..], rest].concat(), "1");
     let ranked = |trials: &str, alpha: &str| {
         score_m2(&[
             &a,
@@ -715,8 +705,8 @@ fn score_with_names_and_rank() {
 fn the_flag_not_the_name_says_what_a_file_is() {
     let block = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n";
     let gold = file("text-gold.txt", block.repeat(4).as_bytes());
-    let source = file("text-src.txt", "He go to school .\n".repeat(4).as_bytes());
-    let reference = file("text-ref.m2", "He goes to school .\n".repeat(4).as_bytes());
+    let source = school("text-src.txt", 4, |_| false);
+    let reference = school("text-ref.m2", 4, |_| true);
     let args = [
         "score", "-m", "m2", "sari", "-s", &source, "--gold", &gold, "-r", &reference, "-i",
         &reference,
@@ -836,10 +826,9 @@ fn sentence_level_tsv() {
 /// line it names.
 #[test]
 fn library_errors_are_kept_as_sources() {
-    let gold = file(
-        "source-gold.m2",
-        b"S He go .\nA 1 9|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n",
-    );
+    // A span past the sentence's end.
+    let m2 = b"S He go .\nA 1 9|||R:VERB|||goes|||REQUIRED|||-NONE-|||0\n";
+    let gold = file("source-gold.m2", m2);
     let hypothesis = file("source-hyp.txt", b"He goes .\n");
     let argv = [
         "gecbias",
@@ -924,18 +913,9 @@ fn score_usim_with_intervals_and_paired_tests() {
 fn score_m2_and_sari_with_signatures_intervals_and_tests() {
     let block = "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n";
     let gold = file("gold.m2", block.repeat(20).as_bytes());
-    let source = file("m2src.txt", "He go to school .\n".repeat(20).as_bytes());
-    let fixed = file("fixed.txt", "He goes to school .\n".repeat(20).as_bytes());
-    let half: String = (0..20)
-        .map(|i| {
-            if i % 2 == 0 {
-                "He goes to school .\n"
-            } else {
-                "He go to school .\n"
-            }
-        })
-        .collect();
-    let half = file("half.txt", half.as_bytes());
+    let source = school("m2src.txt", 20, |_| false);
+    let fixed = school("fixed.txt", 20, |_| true);
+    let half = school("half.txt", 20, |i| i % 2 == 0);
     let args = [
         "score",
         "-m",

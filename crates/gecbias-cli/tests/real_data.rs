@@ -122,21 +122,19 @@ fn score_m2_gleu_errant_match_the_tools_with_valid_json_on_any_thread_count() {
     let one = gecbias(&args, "2");
     // Intervals and paired tests, resampled on 1 and on 2 threads, on M2 alone (GLEU's
     // resampling costs 6 s of CPU in a debug build; `tests/cli.rs` resamples GLEU on 20 lines).
-    let threads = [
-        "score",
-        "-m",
-        "m2",
-        "--gold",
-        &gold,
-        "-i",
-        &systems[0],
-        &systems[1],
+    let m2 = ["score", "-m", "m2", "--gold", gold.as_str(), "-i"];
+    let resampling = [
         "--confidence",
         "--paired-bs",
         "--paired-ar",
         "--paired-ar-n",
         "500",
     ];
+    let threads: Vec<&str> = m2
+        .into_iter()
+        .chain(systems[..2].iter().map(String::as_str))
+        .chain(resampling)
+        .collect();
     let paired = gecbias(&threads, "1").stdout;
     assert_eq!(paired, gecbias(&threads, "2").stdout, "1 vs 2 threads");
     let paired: Value = serde_json::from_slice(&paired).unwrap();

@@ -360,20 +360,21 @@ impl Parser<'_> {
                     let name = self.line()?;
                     self.stack.push(Item::Global(format!("{module} {name}")));
                 }
-                b'q' => {
-                    let i = self.u8()?;
+                // BINPUT / LONG_BINPUT, BINGET / LONG_BINGET: a one- or four-byte memo index.
+                b'q' | b'r' => {
+                    let i = if opcode == b'q' {
+                        self.u8()?
+                    } else {
+                        self.u32()?
+                    };
                     self.memo_put(i)?;
                 }
-                b'r' => {
-                    let i = self.u32()?;
-                    self.memo_put(i)?;
-                }
-                b'h' => {
-                    let i = self.u8()?;
-                    self.memo_get(i)?;
-                }
-                b'j' => {
-                    let i = self.u32()?;
+                b'h' | b'j' => {
+                    let i = if opcode == b'h' {
+                        self.u8()?
+                    } else {
+                        self.u32()?
+                    };
                     self.memo_get(i)?;
                 }
                 0x85 => self.tuple(1)?,

@@ -4,8 +4,8 @@ use corpus_resampling::CorpusStatistic;
 use gec_metrics::green::{NgramCounts, green_f, green_totals};
 use gec_metrics::{GreenOptions, GreenUnit, green};
 
-use crate::report::{Parts, Scored, Scores, SentenceScore};
-use crate::system::against_references;
+use crate::report::Parts;
+use crate::text_references::{SystemScore, TextReferences};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// GREEN of outputs against a source and references ([`gec_metrics::green()`]): each sentence's
@@ -13,8 +13,7 @@ use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 /// resampled sentences' counts, the reference choices kept (they depend on one sentence only).
 #[derive(Debug, Clone)]
 pub struct GreenScorer {
-    source: Lines,
-    references: Vec<Lines>,
+    texts: TextReferences,
     options: GreenOptions,
 }
 
@@ -31,8 +30,7 @@ impl GreenScorer {
     /// A scorer of outputs of `source` against `references` (each line-aligned with it).
     pub fn new(source: &Lines, references: &[Lines], options: GreenOptions) -> GreenScorer {
         GreenScorer {
-            source: source.clone(),
-            references: references.to_vec(),
+            texts: TextReferences::new(source, references),
             options,
         }
     }
@@ -40,7 +38,7 @@ impl GreenScorer {
     /// `GREEN|refs:N|n:4|beta:2|unit:word|impl:gec-metrics|version:…`.
     pub fn signature(&self) -> Signature {
         Signature::new("GREEN")
-            .with("refs", self.references.len())
+            .with("refs", self.texts.count())
             .with("n", self.options.n)
             .with("beta", self.options.beta)
             .with(
@@ -60,39 +58,20 @@ impl GreenScorer {
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let systems = against_references(
-            &self.source,
-            &self.references,
-            systems,
-            |system, references, names| {
-                let score = green(
-                    &self.source.lines,
-                    &system.output.lines,
-                    references,
-                    names,
-                    &self.options,
-                )?;
-                Ok(Scored {
-                    system: system.name.clone(),
+        let statistic = PooledGreen(self.options.beta);
+        let signature = ("GREEN", self.signature());
+        self.texts
+            .report(signature, systems, resampling, &statistic, |texts| {
+                let score = texts.apply(green, &self.options)?;
+                Ok(SystemScore {
                     score: score.corpus,
                     parts: Parts::Green {
                         precision: score.precision,
                         recall: score.recall,
                     },
-                    sentences: score
-                        .sentences
-                        .iter()
-                        .map(|&score| SentenceScore::Score { score })
-                        .collect(),
+                    sentences: score.sentences,
                     items: score.counts.into_iter().map(|c| c.counts).collect(),
                 })
-            },
-        )?;
-        Scores {
-            name: "GREEN",
-            signature: self.signature(),
-            systems,
-        }
-        .report(resampling, &PooledGreen(self.options.beta), None)
+            })
     }
 }

@@ -7,8 +7,8 @@ use gec_metrics::koyama_gleu::{
 };
 use gec_metrics::{KoyamaOptions, KoyamaUnit, ReferenceDraws, koyama_stats};
 
-use crate::report::{Parts, Scored, Scores, SentenceScore};
-use crate::system::against_references;
+use crate::report::Parts;
+use crate::text_references::{SystemScore, TextReferences};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// Which of the package's scores is the corpus score.
@@ -44,8 +44,7 @@ impl Default for KoyamaMode {
 /// references, or with [`KoyamaMode::SentenceMean`]'s `maximum` their maximum).
 #[derive(Debug, Clone)]
 pub struct KoyamaGleuScorer {
-    source: Lines,
-    references: Vec<Lines>,
+    texts: TextReferences,
     options: KoyamaOptions,
     mode: KoyamaMode,
 }
@@ -86,8 +85,7 @@ impl KoyamaGleuScorer {
         mode: KoyamaMode,
     ) -> KoyamaGleuScorer {
         KoyamaGleuScorer {
-            source: source.clone(),
-            references: references.to_vec(),
+            texts: TextReferences::new(source, references),
             options,
             mode,
         }
@@ -97,7 +95,7 @@ impl KoyamaGleuScorer {
     /// (`mode:best-reference`, `mode:sentence-mean` or `mode:sentence-mean-max` otherwise).
     pub fn signature(&self, resampled: bool) -> Signature {
         let signature = Signature::new("KoyamaGLEU")
-            .with("refs", self.references.len())
+            .with("refs", self.texts.count())
             .with("n", self.options.n)
             .with(
                 "unit",
@@ -134,18 +132,13 @@ impl KoyamaGleuScorer {
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
         let maximum = matches!(self.mode, KoyamaMode::SentenceMean { maximum: true });
-        let systems = against_references(
-            &self.source,
-            &self.references,
-            systems,
-            |system, references, names| {
-                let stats = koyama_stats(
-                    &self.source.lines,
-                    &system.output.lines,
-                    references,
-                    names,
-                    &self.options,
-                )?;
+        let statistic = Resampled {
+            mean: matches!(self.mode, KoyamaMode::SentenceMean { .. }),
+        };
+        let signature = ("KoyamaGLEU", self.signature(resampling.resamples()));
+        self.texts
+            .report(signature, systems, resampling, &statistic, |texts| {
+                let stats = texts.apply(koyama_stats, &self.options)?;
                 let sentences: Vec<f64> =
                     stats.iter().map(|s| koyama_sentence(s, maximum)).collect();
                 let (score, chosen) = match self.mode {
@@ -171,29 +164,12 @@ impl KoyamaGleuScorer {
                         score,
                     })
                     .collect();
-                Ok(Scored {
-                    system: system.name.clone(),
+                Ok(SystemScore {
                     score,
                     parts: Parts::KoyamaGleu {},
-                    sentences: sentences
-                        .into_iter()
-                        .map(|score| SentenceScore::Score { score })
-                        .collect(),
+                    sentences,
                     items,
                 })
-            },
-        )?;
-        Scores {
-            name: "KoyamaGLEU",
-            signature: self.signature(resampling.resamples()),
-            systems,
-        }
-        .report(
-            resampling,
-            &Resampled {
-                mean: matches!(self.mode, KoyamaMode::SentenceMean { .. }),
-            },
-            None,
-        )
+            })
     }
 }

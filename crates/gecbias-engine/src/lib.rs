@@ -101,6 +101,7 @@ mod signature;
 mod statistic;
 mod system;
 mod tagging;
+mod text_references;
 mod usim;
 
 pub use analyses::{conservatism_signature, unseen_signature};

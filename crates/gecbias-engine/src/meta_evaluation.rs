@@ -55,63 +55,62 @@ pub enum Granularity {
     Edit,
 }
 
-/// A metric whose system scores are correlated with the human ones.
+/// A metric whose system scores are correlated with the human ones: a catalogue metric, scored
+/// with the settings [`MetaMetric::summary`] states, or ERRANT macro-averaged over error types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MetaMetric {
-    /// M2 against the gold, one row per β.
-    M2,
-    /// ERRANT (outputs typed from text by the native ERRANT) against the gold, F0.5.
-    Errant,
+    /// The catalogue's metric (those [`MetaMetric::all`] lists).
+    Metric(Metric),
     /// ERRANT's F0.5 macro-averaged over its full error types (errant PR #52's `macro`).
     ErrantMacro,
-    /// GLEU with the gold's annotators' corrections as references and INPUT as the source.
-    Gleu,
-    /// GREEN (gec-metrics' defaults: n = 4, β = 2, words) with the same source and references
-    /// as GLEU.
-    Green,
-    /// Koyama's GLEU (the `gleu` package's `gleu -f`: n = 4, words, 500 rounds of its fixed
-    /// reference draws) with the same source and references as GLEU.
-    KoyamaGleu,
-    /// GoToScorer (gec-metrics' defaults: every chunk of weight 1, F0.5) against the gold's first
-    /// annotator, the edits typed by the native ERRANT.
-    GoToScorer,
-    /// CLEME (THUKElab/CLEME's defaults: dependent, length weights, corpus F0.5) against the
-    /// gold as given, the outputs' edits typed by the native ERRANT.
-    Cleme,
-    /// CLEME2.0's COM (corpus factors, length weights; the BERTScore weigher left out), as CLEME.
-    Cleme2,
-    /// Mean USim(source, output) on the native parser's parses.
-    Usim,
+}
+
+/// How meta-evaluation scores a catalogue metric, for the metrics it scores (the judged corpora
+/// are GEC's, so no simplification metric).
+fn settings(metric: Metric) -> Option<&'static str> {
+    Some(match metric {
+        Metric::M2 => "M2 against the gold, one row per β",
+        Metric::Errant => {
+            "ERRANT (outputs typed from text by the native ERRANT) against the gold, F0.5"
+        }
+        Metric::Gleu => {
+            "GLEU with the gold's annotators' corrections as references and INPUT as the source"
+        }
+        Metric::Green => "GREEN (n = 4, β = 2, words) with GLEU's source and references",
+        Metric::KoyamaGleu => {
+            "Koyama's GLEU (`gleu -f`: n = 4, words) with GLEU's source and references"
+        }
+        Metric::GoToScorer => {
+            "GoToScorer (every chunk of weight 1, F0.5) against the gold's first annotator"
+        }
+        Metric::Cleme => {
+            "CLEME (dependent, length weights, corpus F0.5) against the gold, outputs typed by ERRANT"
+        }
+        Metric::Cleme2 => {
+            "CLEME2.0's COM (length weights; the BERTScore weigher left out) against the gold"
+        }
+        Metric::Usim => "Mean USim(source, output) on the native parser's parses",
+        _ => return None,
+    })
 }
 
 impl MetaMetric {
-    /// Every metric, in the order of [`MetaMetric::names`].
-    pub const ALL: [MetaMetric; 10] = [
-        MetaMetric::M2,
-        MetaMetric::Errant,
-        MetaMetric::ErrantMacro,
-        MetaMetric::Gleu,
-        MetaMetric::Green,
-        MetaMetric::KoyamaGleu,
-        MetaMetric::GoToScorer,
-        MetaMetric::Cleme,
-        MetaMetric::Cleme2,
-        MetaMetric::Usim,
-    ];
+    /// Every metric meta-evaluation scores, in the catalogue's order, macro ERRANT after ERRANT.
+    pub fn all() -> impl Iterator<Item = MetaMetric> {
+        Metric::all()
+            .filter(|&m| settings(m).is_some())
+            .flat_map(|m| {
+                let averaged = (m == Metric::Errant).then_some(MetaMetric::ErrantMacro);
+                std::iter::once(MetaMetric::Metric(m)).chain(averaged)
+            })
+    }
 
     /// The catalogue's metric this row scores with (macro ERRANT is ERRANT averaged by type).
     pub fn metric(self) -> Metric {
         match self {
-            MetaMetric::M2 => Metric::M2,
-            MetaMetric::Errant | MetaMetric::ErrantMacro => Metric::Errant,
-            MetaMetric::Gleu => Metric::Gleu,
-            MetaMetric::Green => Metric::Green,
-            MetaMetric::KoyamaGleu => Metric::KoyamaGleu,
-            MetaMetric::GoToScorer => Metric::GoToScorer,
-            MetaMetric::Cleme => Metric::Cleme,
-            MetaMetric::Cleme2 => Metric::Cleme2,
-            MetaMetric::Usim => Metric::Usim,
+            MetaMetric::Metric(metric) => metric,
+            MetaMetric::ErrantMacro => Metric::Errant,
         }
     }
 
@@ -120,43 +119,23 @@ impl MetaMetric {
     pub fn name(self) -> &'static str {
         match self {
             MetaMetric::ErrantMacro => "errant-macro",
-            other => other.metric().name(),
+            MetaMetric::Metric(metric) => metric.name(),
         }
     }
 
     /// One line of help: what the row scores, with which settings and inputs.
     pub fn summary(self) -> &'static str {
         match self {
-            MetaMetric::M2 => "M2 against the gold, one row per β",
-            MetaMetric::Errant => {
-                "ERRANT (outputs typed from text by the native ERRANT) against the gold, F0.5"
-            }
             MetaMetric::ErrantMacro => {
                 "ERRANT's F0.5 macro-averaged over its full error types (errant PR #52)"
             }
-            MetaMetric::Gleu => {
-                "GLEU with the gold's annotators' corrections as references and INPUT as the source"
-            }
-            MetaMetric::Green => "GREEN (n = 4, β = 2, words) with GLEU's source and references",
-            MetaMetric::KoyamaGleu => {
-                "Koyama's GLEU (`gleu -f`: n = 4, words) with GLEU's source and references"
-            }
-            MetaMetric::GoToScorer => {
-                "GoToScorer (every chunk of weight 1, F0.5) against the gold's first annotator"
-            }
-            MetaMetric::Cleme => {
-                "CLEME (dependent, length weights, corpus F0.5) against the gold, outputs typed by ERRANT"
-            }
-            MetaMetric::Cleme2 => {
-                "CLEME2.0's COM (length weights; the BERTScore weigher left out) against the gold"
-            }
-            MetaMetric::Usim => "Mean USim(source, output) on the native parser's parses",
+            MetaMetric::Metric(metric) => settings(metric).unwrap_or(metric.spec().summary),
         }
     }
 
-    /// Every metric's name, in the order of [`MetaMetric::ALL`].
+    /// Every metric's name, in the order of [`MetaMetric::all`].
     pub fn names() -> Vec<&'static str> {
-        MetaMetric::ALL.iter().map(|m| m.name()).collect()
+        MetaMetric::all().map(MetaMetric::name).collect()
     }
 }
 
@@ -165,8 +144,7 @@ impl std::str::FromStr for MetaMetric {
 
     /// The metric of one of [`MetaMetric::names`].
     fn from_str(name: &str) -> Result<MetaMetric, Error> {
-        MetaMetric::ALL
-            .into_iter()
+        MetaMetric::all()
             .find(|m| m.name() == name)
             .ok_or_else(|| Error::UnknownMetaMetric {
                 name: name.to_owned(),
@@ -232,7 +210,7 @@ impl MetaEvalOptions {
             dataset,
             root: root.into(),
             gold: gold.into(),
-            metrics: vec![MetaMetric::M2],
+            metrics: vec![MetaMetric::Metric(Metric::M2)],
             human: HumanMethod::ExpectedWins,
             betas: vec![1.0, 0.5, 0.25, 0.18],
             confidence: false,
@@ -249,7 +227,7 @@ impl MetaEvalOptions {
 
     /// The β values of a metric's rows: `betas` for M2, 0.5 for the others.
     fn betas(&self, metric: MetaMetric) -> &[f64] {
-        if metric == MetaMetric::M2 {
+        if metric == MetaMetric::Metric(Metric::M2) {
             &self.betas
         } else {
             &[0.5]
@@ -651,16 +629,12 @@ impl MetaEval {
         let report = Scorer::new(scored, &inputs, &options)?
             .report(&self.outputs, &Resampling::default())?;
         let name = match metric {
-            MetaMetric::M2 => format!("M2 F{beta:?}"),
-            MetaMetric::Errant => "ERRANT F0.5".into(),
+            MetaMetric::Metric(Metric::M2) => format!("M2 F{beta:?}"),
+            MetaMetric::Metric(Metric::Errant) => "ERRANT F0.5".into(),
             MetaMetric::ErrantMacro => "ERRANT macro F0.5".into(),
-            MetaMetric::Gleu => "GLEU".into(),
-            MetaMetric::Green => "GREEN".into(),
-            MetaMetric::KoyamaGleu => "KoyamaGLEU".into(),
-            MetaMetric::GoToScorer => "GoToScorer".into(),
-            MetaMetric::Cleme => "CLEME".into(),
-            MetaMetric::Cleme2 => "CLEME2.0".into(),
-            MetaMetric::Usim => "USim".into(),
+            // The paper's name, where the reports' is the command's (`CLEME2`).
+            MetaMetric::Metric(Metric::Cleme2) => "CLEME2.0".into(),
+            MetaMetric::Metric(_) => report.name.into(),
         };
         Ok((name, report))
     }
@@ -976,17 +950,29 @@ mod tests {
 
     #[test]
     fn every_metric_name_parses_to_its_metric() {
-        for (name, metric) in MetaMetric::names().iter().zip(MetaMetric::ALL) {
-            assert_eq!(name.parse::<MetaMetric>().unwrap(), metric);
-        }
-        // Every row but macro ERRANT is its catalogue metric, under the catalogue's name.
         let names = MetaMetric::names();
-        for (name, metric) in names.iter().zip(MetaMetric::ALL) {
+        for (name, metric) in names.iter().zip(MetaMetric::all()) {
+            assert_eq!(name.parse::<MetaMetric>().unwrap(), metric);
+            // Every row but macro ERRANT is its catalogue metric, under the catalogue's name.
             if metric != MetaMetric::ErrantMacro {
                 assert_eq!(*name, metric.metric().name());
             }
         }
-        assert_eq!(names.len(), MetaMetric::ALL.len());
+        assert_eq!(
+            names,
+            [
+                "m2",
+                "errant",
+                "errant-macro",
+                "gleu",
+                "green",
+                "koyama-gleu",
+                "gotoscorer",
+                "cleme",
+                "cleme2",
+                "usim"
+            ]
+        );
         let error = "bleu".parse::<MetaMetric>().unwrap_err().to_string();
         assert!(
             error.contains("\"bleu\"") && error.contains(&names.join(", ")),

@@ -3,16 +3,15 @@
 use corpus_resampling::Mean;
 use gec_metrics::sari::{sari_score, sari_strip};
 
-use crate::report::{Parts, Scored, Scores, SentenceScore};
-use crate::system::against_references;
+use crate::report::Parts;
+use crate::text_references::{SystemScore, TextReferences};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// SARI of outputs against their sources and references, as SARI.py computes it (lines
 /// stripped as it strips them).
 #[derive(Debug, Clone)]
 pub struct SariScorer {
-    source: Lines,
-    references: Vec<Lines>,
+    texts: TextReferences,
 }
 
 fn stripped(lines: &Lines) -> Lines {
@@ -29,16 +28,16 @@ fn stripped(lines: &Lines) -> Lines {
 impl SariScorer {
     /// A scorer of outputs of `source` against `references` (each line-aligned with it).
     pub fn new(source: &Lines, references: &[Lines]) -> SariScorer {
+        let references: Vec<Lines> = references.iter().map(stripped).collect();
         SariScorer {
-            source: stripped(source),
-            references: references.iter().map(stripped).collect(),
+            texts: TextReferences::new(&stripped(source), &references),
         }
     }
 
     /// `SARI|refs:N|impl:sari.py|version:…`.
     pub fn signature(&self) -> Signature {
         Signature::new("SARI")
-            .with("refs", self.references.len())
+            .with("refs", self.texts.count())
             .implemented_by("sari.py")
     }
 
@@ -48,31 +47,21 @@ impl SariScorer {
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let systems = against_references(
-            &self.source,
-            &self.references,
-            systems,
-            |system, references, names| {
-                let output = stripped(&system.output);
-                let score = sari_score(&self.source.lines, &output.lines, references, names)?;
-                Ok(Scored {
-                    system: system.name.clone(),
+        let signature = ("SARI", self.signature());
+        self.texts
+            .report(signature, systems, resampling, &Mean, |texts| {
+                let output: Vec<String> = texts
+                    .output
+                    .iter()
+                    .map(|l| sari_strip(l).to_owned())
+                    .collect();
+                let score = sari_score(texts.source, &output, texts.references, texts.names)?;
+                Ok(SystemScore {
                     score: score.mean,
                     parts: Parts::Sari {},
-                    sentences: score
-                        .sentences
-                        .iter()
-                        .map(|&score| SentenceScore::Score { score })
-                        .collect(),
+                    sentences: score.sentences.clone(),
                     items: score.sentences,
                 })
-            },
-        )?;
-        Scores {
-            name: "SARI",
-            signature: self.signature(),
-            systems,
-        }
-        .report(resampling, &Mean, None)
+            })
     }
 }

@@ -35,29 +35,6 @@ impl Lines {
     }
 }
 
-/// Each system scored by `score` against the references: it gets the system, every reference's
-/// lines (as the libraries take them) and the names their messages give the source, the output
-/// and each reference, in that order.
-pub(crate) fn against_references<T>(
-    source: &Lines,
-    references: &[Lines],
-    systems: &[System],
-    score: impl Fn(&System, &[Vec<String>], &[&str]) -> Result<T, Error>,
-) -> Result<Vec<T>, Error> {
-    let lines: Vec<Vec<String>> = references.iter().map(|r| r.lines.clone()).collect();
-    systems
-        .iter()
-        .map(|system| {
-            let names: Vec<&str> = [source, &system.output]
-                .into_iter()
-                .chain(references)
-                .map(|l| l.origin.as_str())
-                .collect();
-            score(system, &lines, &names)
-        })
-        .collect()
-}
-
 /// A system's output: its name in every report, and its lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct System {

@@ -20,8 +20,7 @@ const HEIGHT: u32 = 340;
 pub(crate) fn line_chart(
     title: &str,
     (x_desc, y_desc): (&str, &str),
-    x_range: (f64, f64),
-    y_range: (f64, f64),
+    (x_range, y_range): ((f64, f64), (f64, f64)),
     points: &[(f64, f64)],
     keys: &[Key],
     draw: impl for<'a> FnOnce(
@@ -128,7 +127,7 @@ pub fn ecdf(
             },
         })
         .collect();
-    line_chart(title, axes, x_range, (0.0, 1.0), &all, &keys, |chart| {
+    line_chart(title, axes, (x_range, (0.0, 1.0)), &all, &keys, |chart| {
         for (k, (name, sample)) in samples.iter().enumerate() {
             let n = sample.len().max(1) as f64;
             let points = sample.iter().enumerate().map(|(i, &x)| (x, i as f64 / n));
@@ -223,48 +222,41 @@ pub fn bands(
             },
         })
         .collect();
-    line_chart(
-        title,
-        (x_desc, y_desc),
-        x_range,
-        y_range,
-        &all,
-        &keys,
-        |chart| {
-            // Every band first, then every line, so that no band covers another series' line.
-            for band in series {
-                let color = colour(band.colour).to_rgba();
-                let outline: Vec<(f64, f64)> = band
-                    .points
-                    .iter()
-                    .map(|&(x, _, _, high)| (x, high))
-                    .chain(band.points.iter().rev().map(|&(x, _, low, _)| (x, low)))
-                    .collect();
+    let axes = (x_desc, y_desc);
+    line_chart(title, axes, (x_range, y_range), &all, &keys, |chart| {
+        // Every band first, then every line, so that no band covers another series' line.
+        for band in series {
+            let color = colour(band.colour).to_rgba();
+            let outline: Vec<(f64, f64)> = band
+                .points
+                .iter()
+                .map(|&(x, _, _, high)| (x, high))
+                .chain(band.points.iter().rev().map(|&(x, _, low, _)| (x, low)))
+                .collect();
+            chart
+                .draw_series(std::iter::once(Polygon::new(
+                    outline,
+                    color.mix(crate::legend::BAND_OPACITY),
+                )))
+                .map_err(failed)?;
+        }
+        for band in series {
+            let color = colour(band.colour).to_rgba();
+            let line = band.points.iter().map(|&(x, y, _, _)| (x, y));
+            let style = color.stroke_width(line_width(band.line));
+            if band.line == Line::Authors {
                 chart
-                    .draw_series(std::iter::once(Polygon::new(
-                        outline,
-                        color.mix(crate::legend::BAND_OPACITY),
-                    )))
+                    .draw_series(line.clone().map(|p| Circle::new(p, 3, color.filled())))
+                    .map_err(failed)?;
+                chart
+                    .draw_series(DashedLineSeries::new(line, 6, 4, style))
+                    .map_err(failed)?;
+            } else {
+                chart
+                    .draw_series(LineSeries::new(line, style))
                     .map_err(failed)?;
             }
-            for band in series {
-                let color = colour(band.colour).to_rgba();
-                let line = band.points.iter().map(|&(x, y, _, _)| (x, y));
-                let style = color.stroke_width(line_width(band.line));
-                if band.line == Line::Authors {
-                    chart
-                        .draw_series(line.clone().map(|p| Circle::new(p, 3, color.filled())))
-                        .map_err(failed)?;
-                    chart
-                        .draw_series(DashedLineSeries::new(line, 6, 4, style))
-                        .map_err(failed)?;
-                } else {
-                    chart
-                        .draw_series(LineSeries::new(line, style))
-                        .map_err(failed)?;
-                }
-            }
-            Ok(())
-        },
-    )
+        }
+        Ok(())
+    })
 }

@@ -74,7 +74,7 @@ fn name_places((x, y): (i32, i32), w: i32, height: i32) -> Vec<(Rect, Pos)> {
 /// stays in the plot, else the place that covers fewest. `caption` (such as "ρ = 0.69, r = 0.63") is written in the upper left.
 pub fn scatter(
     title: &str,
-    (x_desc, y_desc): (&str, &str),
+    axes: (&str, &str),
     points: &[Point],
     caption: &str,
 ) -> Result<String, Error> {
@@ -83,81 +83,73 @@ pub fn scatter(
     let x_range = padded(points.iter().map(|p| p.x), 0.08, 0.2);
     let y_range = padded(points.iter().map(|p| p.y), 0.08, 0.22);
     let all: Vec<(f64, f64)> = points.iter().map(|p| (p.x, p.y)).collect();
-    line_chart(
-        title,
-        (x_desc, y_desc),
-        x_range,
-        y_range,
-        &all,
-        &[],
-        |chart| {
-            let dot = colour(0).filled();
-            chart
-                .draw_series(all.iter().map(|&xy| Circle::new(xy, 4, dot)))
-                .map_err(failed)?;
-            let area = chart.plotting_area();
-            let (px, py) = area.get_pixel_range();
-            let pixel = |p: &Point| area.map_coordinate(&(p.x, p.y));
-            // Names are placed in pixels: the plot's own area without its data coordinates, whose
-            // origin is the plot's upper left.
-            let plain = area.strip_coord_spec();
-            let relative = |(x, y): (i32, i32)| (x - px.start, y - py.start);
-            let height = (TEXT / 1.24).ceil() as i32;
-            let mut taken: Vec<Rect> = points
-                .iter()
-                .map(|p| {
-                    let (x, y) = pixel(p);
-                    (x - 5, y - 5, x + 5, y + 5)
-                })
-                .collect();
-            let caption_box = (
-                px.start,
-                py.start,
-                px.start + 8 + text_width(caption) as i32,
-                py.start + height + 8,
-            );
-            taken.push(caption_box);
-            for p in points {
+    line_chart(title, axes, (x_range, y_range), &all, &[], |chart| {
+        let dot = colour(0).filled();
+        chart
+            .draw_series(all.iter().map(|&xy| Circle::new(xy, 4, dot)))
+            .map_err(failed)?;
+        let area = chart.plotting_area();
+        let (px, py) = area.get_pixel_range();
+        let pixel = |p: &Point| area.map_coordinate(&(p.x, p.y));
+        // Names are placed in pixels: the plot's own area without its data coordinates, whose
+        // origin is the plot's upper left.
+        let plain = area.strip_coord_spec();
+        let relative = |(x, y): (i32, i32)| (x - px.start, y - py.start);
+        let height = (TEXT / 1.24).ceil() as i32;
+        let mut taken: Vec<Rect> = points
+            .iter()
+            .map(|p| {
                 let (x, y) = pixel(p);
-                let w = text_width(&p.label) as i32;
-                // Beside the point first, then above or below it, then beside it a line or two up or
-                // down; where every place is taken, the one that covers the fewest names and points.
-                let candidates = name_places((x, y), w, height);
-                let inside =
-                    |r: Rect| r.0 >= px.start && r.2 <= px.end && r.1 >= py.start && r.3 <= py.end;
-                let covered = |r: Rect| taken.iter().filter(|t| overlaps(r, **t)).count();
-                // The first free place, else the least covered (min_by_key keeps the first minimum).
-                let (rect, pos) = candidates
-                    .iter()
-                    .filter(|(r, _)| inside(*r))
-                    .min_by_key(|(r, _)| covered(*r))
-                    .copied()
-                    .unwrap_or(candidates[0]);
-                taken.push(rect);
-                let anchor = match (pos.h_pos, pos.v_pos) {
-                    (HPos::Left, _) => (rect.0, (rect.1 + rect.3) / 2),
-                    (HPos::Right, _) => (rect.2, (rect.1 + rect.3) / 2),
-                    (_, VPos::Bottom) => (x, rect.3),
-                    _ => (x, rect.1),
-                };
-                plain
-                    .draw(&Text::new(
-                        p.label.clone(),
-                        relative(anchor),
-                        body().pos(pos),
-                    ))
-                    .map_err(failed)?;
-            }
-            if !caption.is_empty() {
-                plain
-                    .draw(&Text::new(
-                        caption.to_owned(),
-                        (6, 6),
-                        body().pos(Pos::new(HPos::Left, VPos::Top)),
-                    ))
-                    .map_err(failed)?;
-            }
-            Ok(())
-        },
-    )
+                (x - 5, y - 5, x + 5, y + 5)
+            })
+            .collect();
+        let caption_box = (
+            px.start,
+            py.start,
+            px.start + 8 + text_width(caption) as i32,
+            py.start + height + 8,
+        );
+        taken.push(caption_box);
+        for p in points {
+            let (x, y) = pixel(p);
+            let w = text_width(&p.label) as i32;
+            // Beside the point first, then above or below it, then beside it a line or two up or
+            // down; where every place is taken, the one that covers the fewest names and points.
+            let candidates = name_places((x, y), w, height);
+            let inside =
+                |r: Rect| r.0 >= px.start && r.2 <= px.end && r.1 >= py.start && r.3 <= py.end;
+            let covered = |r: Rect| taken.iter().filter(|t| overlaps(r, **t)).count();
+            // The first free place, else the least covered (min_by_key keeps the first minimum).
+            let (rect, pos) = candidates
+                .iter()
+                .filter(|(r, _)| inside(*r))
+                .min_by_key(|(r, _)| covered(*r))
+                .copied()
+                .unwrap_or(candidates[0]);
+            taken.push(rect);
+            let anchor = match (pos.h_pos, pos.v_pos) {
+                (HPos::Left, _) => (rect.0, (rect.1 + rect.3) / 2),
+                (HPos::Right, _) => (rect.2, (rect.1 + rect.3) / 2),
+                (_, VPos::Bottom) => (x, rect.3),
+                _ => (x, rect.1),
+            };
+            plain
+                .draw(&Text::new(
+                    p.label.clone(),
+                    relative(anchor),
+                    body().pos(pos),
+                ))
+                .map_err(failed)?;
+        }
+        if !caption.is_empty() {
+            plain
+                .draw(&Text::new(
+                    caption.to_owned(),
+                    (6, 6),
+                    body().pos(Pos::new(HPos::Left, VPos::Top)),
+                ))
+                .map_err(failed)?;
+        }
+        Ok(())
+    })
 }

@@ -267,22 +267,23 @@ mod tests {
     #[test]
     fn bad_bytes_are_refused_saying_what_and_where() {
         let error = |bytes: &[u8]| ByteReader::new(bytes).header(b"TEST", "test file", 3);
-        assert_eq!(
-            error(b"GIF89a").unwrap_err().to_string(),
-            "not a test file (wrong magic bytes)"
-        );
-        assert_eq!(
-            error(b"GIF").unwrap_err().to_string(),
-            "truncated: the magic bytes at byte 0 needs 4 bytes, 3 are left"
-        );
-        assert_eq!(
-            error(b"TEST\x04\0\0\0").unwrap_err().to_string(),
-            "format version 4; this build reads version 3"
-        );
-        assert_eq!(
-            error(b"TEST\x03\0").unwrap_err().to_string(),
-            "truncated: the format version at byte 4 needs 4 bytes, 2 are left"
-        );
+        for (bytes, message) in [
+            (&b"GIF89a"[..], "not a test file (wrong magic bytes)"),
+            (
+                b"GIF",
+                "truncated: the magic bytes at byte 0 needs 4 bytes, 3 are left",
+            ),
+            (
+                b"TEST\x04\0\0\0",
+                "format version 4; this build reads version 3",
+            ),
+            (
+                b"TEST\x03\0",
+                "truncated: the format version at byte 4 needs 4 bytes, 2 are left",
+            ),
+        ] {
+            assert_eq!(error(bytes).unwrap_err().to_string(), message);
+        }
         let mut r = ByteReader::new(b"\xff\xff\xff\x7f\x01");
         assert_eq!(
             r.count(1, "lexicon size").unwrap_err().to_string(),

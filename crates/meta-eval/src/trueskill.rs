@@ -248,6 +248,18 @@ pub fn trueskill(
 mod tests {
     use super::*;
 
+    fn rating(mu: f64, sigma: f64) -> Rating {
+        Rating { mu, sigma }
+    }
+
+    /// The package's environment with `beta` and draw probability 0.25.
+    fn env(beta: f64) -> TrueSkillEnv {
+        TrueSkillEnv {
+            beta,
+            draw_probability: 0.25,
+        }
+    }
+
     fn close(a: Rating, mu: f64, sigma: f64) {
         assert!((a.mu - mu).abs() < 1e-6, "μ {} vs {mu}", a.mu);
         assert!((a.sigma - sigma).abs() < 1e-6, "σ {} vs {sigma}", a.sigma);
@@ -258,37 +270,19 @@ mod tests {
     /// approximations good to about 1e-7.
     #[test]
     fn one_game_updates_as_the_trueskill_package() {
-        let wide = TrueSkillEnv {
-            beta: 0.5 * 1000.0 / 40.0,
-            draw_probability: 0.25,
-        };
-        let fresh = Rating {
-            mu: 0.0,
-            sigma: 0.5,
-        };
+        let wide = env(0.5 * 1000.0 / 40.0);
+        let fresh = rating(0.0, 0.5);
         let (a, b) = wide.rate(fresh, fresh, Game::AWins);
         close(a, 0.014_286_402_002_610_775, 0.499_860_154_297_473_5);
         close(b, -0.014_286_402_002_610_775, 0.499_860_154_297_473_5);
         let (a2, b2) = wide.rate(a, b, Game::Draw);
         close(a2, 0.014_264_353_357_992_015, 0.499_667_254_680_232_5);
         close(b2, -0.014_264_353_357_992_015, 0.499_667_254_680_232_5);
-        let (c, d) = (
-            Rating {
-                mu: 0.3,
-                sigma: 0.2,
-            },
-            Rating {
-                mu: -0.1,
-                sigma: 0.4,
-            },
-        );
+        let (c, d) = (rating(0.3, 0.2), rating(-0.1, 0.4));
         let (c1, d1) = wide.rate(c, d, Game::BWins);
         close(c1, 0.297_676_901_487_244_35, 0.199_990_989_695_614_3);
         close(d1, -0.090_707_605_948_977_57, 0.399_927_912_692_901_2);
-        let narrow = TrueSkillEnv {
-            beta: 0.3,
-            draw_probability: 0.25,
-        };
+        let narrow = env(0.3);
         let (e, f) = narrow.rate(c, d, Game::AWins);
         close(e, 0.335_429_743_431_581_6, 0.194_311_935_362_081_74);
         close(f, -0.241_718_973_727_263_17, 0.352_298_242_383_531_3);

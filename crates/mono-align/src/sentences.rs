@@ -195,21 +195,29 @@ mod tests {
         let p = &*PATTERNS;
         let one = |s: &str| vec![s.to_owned()];
         // Greedy: the split is after the last definite ender.
-        assert_eq!(
-            split_by_pattern(one("A? B! C"), &p.definitely, 1, 2),
-            ["A? B! ", "C"]
-        );
-        assert_eq!(
-            split_by_pattern(one("end.Next word"), &p.no_space, 1, 2),
-            ["end.", "Next word"]
-        );
-        assert_eq!(
-            split_by_pattern(one("it is . \" Then go"), &p.space_before, 1, 3),
-            ["it is . \"", " Then go"]
-        );
-        assert_eq!(
-            split_by_pattern(one("plan B . Then we"), &p.not_abbreviation, 1, 2),
-            ["plan B .", " Then we"]
-        );
+        for (text, pattern, from, to, expected) in [
+            ("A? B! C", &p.definitely, 1, 2, ["A? B! ", "C"]),
+            ("end.Next word", &p.no_space, 1, 2, ["end.", "Next word"]),
+            (
+                "it is . \" Then go",
+                &p.space_before,
+                1,
+                3,
+                ["it is . \"", " Then go"],
+            ),
+            (
+                "plan B . Then we",
+                &p.not_abbreviation,
+                1,
+                2,
+                ["plan B .", " Then we"],
+            ),
+        ] {
+            assert_eq!(
+                split_by_pattern(one(text), pattern, from, to),
+                expected,
+                "{text}"
+            );
+        }
     }
 }

@@ -29,13 +29,8 @@ use crate::paper_inputs::conll14::CHAR;
 use crate::paper_inputs::conll14::G11;
 use crate::paper_inputs::conll14::system_file;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "conll14-scores",
-    title: "M2, GLEU, ERRANT and SARI scores of the CoNLL-2014 and TurkCorpus outputs beside the reference tools",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("conll14-scores", TITLE, inputs, run);
+const TITLE: &str = "M2, GLEU, ERRANT and SARI scores of the CoNLL-2014 and TurkCorpus outputs beside the reference tools";
 
 const GOLD_FILES: [&str; 2] = ["official-2014.combined.m2", "official-2014.0.m2"];
 
@@ -151,15 +146,10 @@ fn m2(gold: &M2Gold, system: &Path, options: &M2Options) -> anyhow::Result<M2Sco
 }
 
 /// An M2 score's cells: correct, proposed and gold edits, then P, R and F to 4 decimals.
-fn counts_and_scores(s: &M2Score) -> [String; 6] {
-    [
-        s.correct.to_string(),
-        s.proposed.to_string(),
-        s.gold.to_string(),
-        fixed(s.precision, 4),
-        fixed(s.recall, 4),
-        fixed(s.f_beta, 4),
-    ]
+fn counts_and_scores(s: &M2Score) -> impl Iterator<Item = String> {
+    let counts = [s.correct, s.proposed, s.gold].map(|n| n.to_string());
+    let scores = [s.precision, s.recall, s.f_beta].map(|x| fixed(x, 4));
+    counts.into_iter().chain(scores)
 }
 
 /// A system's M2 with `ignore_whitespace_casing` against annotator 0 alone.

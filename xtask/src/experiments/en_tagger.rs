@@ -20,13 +20,9 @@ use crate::record::spacy::{TEXTS, recorded, sentences};
 use crate::train_tagger::{EWT, MODEL, ewt};
 use crate::workspace;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "en-tagger",
-    title: "the English tagger on UD English-EWT dev/test and beside spaCy en_core_web_sm 3.8 on GEC sources",
-    inputs,
-    run,
-    full: Some(run_full),
-};
+pub(crate) const EXPERIMENT: Experiment =
+    Experiment::new("en-tagger", TITLE, inputs, run).with_full(run_full);
+const TITLE: &str = "the English tagger on UD English-EWT dev/test and beside spaCy en_core_web_sm 3.8 on GEC sources";
 
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out: Vec<String> = EWT.iter().map(|s| (*s).to_owned()).collect();

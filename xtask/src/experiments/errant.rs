@@ -34,13 +34,9 @@ use crate::record::errant::{
     inputs as run_inputs, recorded, recorded_edits, runs, system_scores,
 };
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "errant",
-    title: "ERRANT natively: byte-identical to ERRANT 3.0.2, with spaCy's model run natively",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("errant", TITLE, inputs, run);
+const TITLE: &str =
+    "ERRANT natively: byte-identical to ERRANT 3.0.2, with spaCy's model run natively";
 
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     Ok(run_inputs())

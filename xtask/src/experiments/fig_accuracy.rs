@@ -18,13 +18,8 @@ use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Table, fixed, signed};
 use gecbias_plot::{Band, Line, bands};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "fig-accuracy",
-    title: "accuracy of a perfect system vs the number of references M (LCB §2.2)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("fig-accuracy", TITLE, inputs, run);
+const TITLE: &str = "accuracy of a perfect system vs the number of references M (LCB §2.2)";
 
 const MAX_M: usize = 20;
 const SIMULATION: Simulation = Simulation {

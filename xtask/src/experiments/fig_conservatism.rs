@@ -21,13 +21,9 @@ use crate::linguistic;
 use crate::paper_inputs::lcb::G6;
 use gecbias_plot as plot;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "fig-conservatism",
-    title: "WordChange, Spearman ρ and split/concat of 14 GEC systems and the NUCLE reference",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("fig-conservatism", TITLE, inputs, run);
+const TITLE: &str =
+    "WordChange, Spearman ρ and split/concat of 14 GEC systems and the NUCLE reference";
 
 const PARAGRAPHS: &str = gecbias_data::datasets::CONLL_PARAGRAPHS;
 const SOURCE: &str = "conll.tok.orig";

@@ -29,13 +29,9 @@ use crate::paper_inputs::lcb::G10;
 use crate::paper_inputs::lcb::perfect_files;
 use gecbias_plot::{Band, Line, bands};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "fig-f-gleu",
-    title: "F0.5 of a perfect system against M = 1…10 references with BCa intervals (LCB §2.2)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("fig-f-gleu", TITLE, inputs, run);
+const TITLE: &str =
+    "F0.5 of a perfect system against M = 1…10 references with BCa intervals (LCB §2.2)";
 
 /// lcb-goldens G9: (M, authors' CI low F, high F, point P, R, F0.5 to 5 decimals).
 const G9: [(usize, f64, f64, f64, f64, f64); 10] = [

@@ -22,13 +22,9 @@ use crate::harness::writer::{Align, Table, fixed};
 use crate::linguistic;
 use gecbias_plot as plot;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "fig-reranking",
-    title: "word changes of the oracle-reranked RoRo outputs vs the number of references (LCB §3.3)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("fig-reranking", TITLE, inputs, run);
+const TITLE: &str =
+    "word changes of the oracle-reranked RoRo outputs vs the number of references (LCB §3.3)";
 
 /// lcb-goldens G7: (series, file suffix, pairs, ΣWC, sentences with WordChange 0…7).
 const G7: [(&str, &str, usize, usize, [usize; 8]); 14] = [

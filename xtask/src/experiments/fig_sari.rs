@@ -22,13 +22,10 @@ use crate::harness::writer::{
 };
 use gecbias_plot::{Band, Line, bands};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "fig-sari",
-    title: "SARI, MAX-SARI and lucky SARI of a perfect simplification system vs M (LCB §5)",
-    inputs,
-    run,
-    full: Some(run_full),
-};
+pub(crate) const EXPERIMENT: Experiment =
+    Experiment::new("fig-sari", TITLE, inputs, run).with_full(run_full);
+const TITLE: &str =
+    "SARI, MAX-SARI and lucky SARI of a perfect simplification system vs M (LCB §5)";
 
 /// lcb-goldens G12: (M, SARI, MAX-SARI, lucky) midpoints of the authors' percentile intervals.
 const G12: [(usize, f64, f64, f64); 10] = [
@@ -184,11 +181,8 @@ fn simulate(
             )
         })
         .collect();
-    let _ = writeln!(
-        md,
-        "\nThe interval bounds G12 lists: {}.",
-        bounds.join("; ")
-    );
+    let bounds = bounds.join("; ");
+    let _ = writeln!(md, "\nThe interval bounds G12 lists: {bounds}.");
     let _ = writeln!(
         md,
         "\n{}\n\nThe paper's reading holds: SARI stays near 0.46 whatever M (its \"coverage\" of a perfect system does \

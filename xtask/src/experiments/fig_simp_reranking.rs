@@ -26,13 +26,9 @@ use crate::harness::writer::{Align, Table};
 use crate::linguistic;
 use gecbias_plot::{Band, Line, bands};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "fig-simp-reranking",
-    title: "sentences an oracle reranker of NTS's 12-best leaves unchanged vs M (LCB appendix)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("fig-simp-reranking", TITLE, inputs, run);
+const TITLE: &str =
+    "sentences an oracle reranker of NTS's 12-best leaves unchanged vs M (LCB appendix)";
 
 /// A stored rerank series: (label, file infix, G13 unchanged counts for M = 1…8).
 type Series = (&'static str, &'static str, [usize; 8]);

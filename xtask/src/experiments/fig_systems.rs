@@ -30,13 +30,8 @@ use crate::paper_inputs::conll14::stats;
 use crate::paper_inputs::conll14::{G11, system_file};
 use gecbias_plot::{IntervalBar, interval_bars};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "fig-systems",
-    title: "F0.5 of the CoNLL-2014 systems with BCa intervals beside the perfect system at M = 2 (LCB §2.3)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("fig-systems", TITLE, inputs, run);
+const TITLE: &str = "F0.5 of the CoNLL-2014 systems with BCa intervals beside the perfect system at M = 2 (LCB §2.3)";
 
 /// lcb-goldens G9, M = 2: the authors' interval of the perfect system and its point estimate.
 const PERFECT_AUTHORS: (f64, f64) = (0.399885, 0.433230);

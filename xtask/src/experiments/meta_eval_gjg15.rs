@@ -21,13 +21,9 @@ use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, correlation_table, fixed, signed};
 use crate::paper_inputs::gjg15::{JUDGMENTS, OUTPUTS, ROOT, SEED, SYSTEMS, gold, judged_inputs};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "meta-eval-gjg15",
-    title: "GJG15 Tables 3 and 5: the human ranking of the CoNLL-2014 systems and how metrics correlate with it, with intervals",
-    inputs,
-    run,
-    full: Some(run_with_usim),
-};
+pub(crate) const EXPERIMENT: Experiment =
+    Experiment::new("meta-eval-gjg15", TITLE, inputs, run).with_full(run_with_usim);
+const TITLE: &str = "GJG15 Tables 3 and 5: the human ranking of the CoNLL-2014 systems and how metrics correlate with it, with intervals";
 
 /// GJG15's Table 5 (system level, against Expected Wins): metric, their stored-scores file, β for
 /// the M2 rows, Spearman's ρ, Pearson's r.

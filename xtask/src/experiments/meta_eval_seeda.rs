@@ -12,7 +12,7 @@ use gec_metrics::{GleuCorpus, M2Gold, M2Options};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::CONLL_REFERENCES;
 use gecbias_engine::{
-    Dataset, Difference, Granularity, MetaEval, MetaEvalOptions, MetaEvalReport, MetaMetric,
+    Dataset, Difference, Granularity, MetaEval, MetaEvalOptions, MetaEvalReport, MetaMetric, Metric,
 };
 use indicatif::ProgressBar;
 use meta_eval::{
@@ -25,13 +25,8 @@ use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, correlation_table, fixed, signed};
 use crate::paper_inputs::seeda::{SYSTEMS, gold, judged_inputs};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "meta-eval-seeda",
-    title: "SEEDA (TACL 2024): human scores, system-level correlations of M2, ERRANT and GLEU as its scripts compute them, intervals, and where metrics rank the human references",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("meta-eval-seeda", TITLE, inputs, run);
+const TITLE: &str = "SEEDA (TACL 2024): human scores, system-level correlations of M2, ERRANT and GLEU as its scripts compute them, intervals, and where metrics rank the human references";
 
 /// `corr_system.py`'s system sets: name, the indices it deletes.
 const SETS: [(&str, &[usize]); 4] = [
@@ -111,7 +106,11 @@ fn command(
     set: impl FnOnce(&mut MetaEvalOptions),
 ) -> anyhow::Result<MetaEvalReport> {
     let mut options = MetaEvalOptions::new(Dataset::Seeda, data.join("seeda"), data.join(&gold()));
-    options.metrics = vec![MetaMetric::M2, MetaMetric::Errant, MetaMetric::Gleu];
+    options.metrics = vec![
+        MetaMetric::Metric(Metric::M2),
+        MetaMetric::Metric(Metric::Errant),
+        MetaMetric::Metric(Metric::Gleu),
+    ];
     options.betas = vec![0.5];
     set(&mut options);
     Ok(MetaEval::new(options)?.report()?)

@@ -16,7 +16,7 @@ use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES};
 use gecbias_engine::{
     ClemeScorer, ClemeVariant, Dataset, ErrantAnalyser, GotoScorer, Lines, MetaEval,
-    MetaEvalOptions, MetaEvalReport, MetaMetric, Resampling, System,
+    MetaEvalOptions, MetaEvalReport, MetaMetric, Metric, Resampling, System,
 };
 use indicatif::ProgressBar;
 use serde_json::json;
@@ -27,13 +27,8 @@ use crate::paper_inputs::conll14::SYSTEMS;
 use crate::paper_inputs::{gjg15, seeda};
 use crate::workspace;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "metric-zoo",
-    title: "The model-free metrics beyond the papers (GREEN, Koyama's GLEU, GoToScorer, CLEME, CLEME2.0, macro-averaged ERRANT): equal to their reference implementations on CoNLL-2014, and their agreement with SEEDA's and GJG15's human rankings, with intervals and paired tests",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("metric-zoo", TITLE, inputs, run);
+const TITLE: &str = "The model-free metrics beyond the papers (GREEN, Koyama's GLEU, GoToScorer, CLEME, CLEME2.0, macro-averaged ERRANT): equal to their reference implementations on CoNLL-2014, and their agreement with SEEDA's and GJG15's human rankings, with intervals and paired tests";
 
 /// The reference implementations' recorded numbers, relative to the workspace root.
 const GREEN_RECORDED: &str = "crates/gec-metrics/tests/recorded/green.tsv";
@@ -62,15 +57,15 @@ const CLEME_CONFIGURATIONS: [(ClemeVariant, ClemeAssumption, &str); 3] = [
 
 /// The metrics correlated with the human rankings, in the tables' order.
 const METRICS: [MetaMetric; 9] = [
-    MetaMetric::M2,
-    MetaMetric::Errant,
+    MetaMetric::Metric(Metric::M2),
+    MetaMetric::Metric(Metric::Errant),
     MetaMetric::ErrantMacro,
-    MetaMetric::Gleu,
-    MetaMetric::KoyamaGleu,
-    MetaMetric::Green,
-    MetaMetric::GoToScorer,
-    MetaMetric::Cleme,
-    MetaMetric::Cleme2,
+    MetaMetric::Metric(Metric::Gleu),
+    MetaMetric::Metric(Metric::KoyamaGleu),
+    MetaMetric::Metric(Metric::Green),
+    MetaMetric::Metric(Metric::GoToScorer),
+    MetaMetric::Metric(Metric::Cleme),
+    MetaMetric::Metric(Metric::Cleme2),
 ];
 
 /// The rows every other metric is compared with.

@@ -22,13 +22,9 @@ use crate::paper_inputs::conll14::system_file;
 use crate::paper_inputs::conll14::{AUTHORS_INTERVALS, PERFECT_POINT, SEED, confidence, stats};
 use crate::paper_inputs::lcb::G10;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "systems-significance",
-    title: "LCB §2.3: pairwise significance between the CoNLL-2014 systems (Holm-corrected) and GLEU of systems vs humans",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment =
+    Experiment::new("systems-significance", TITLE, inputs, run);
+const TITLE: &str = "LCB §2.3: pairwise significance between the CoNLL-2014 systems (Holm-corrected) and GLEU of systems vs humans";
 
 const ALPHA: f64 = 0.05;
 const GLEU_ROUNDS: usize = 500;

@@ -18,13 +18,8 @@ use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Table, four_values_header, four_values_row};
 use crate::paper_inputs::lcb::BATCHES;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "table1",
-    title: "distribution of valid corrections per sentence (UnseenEst, LCB Table 1)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("table1", TITLE, inputs, run);
+const TITLE: &str = "distribution of valid corrections per sentence (UnseenEst, LCB Table 1)";
 
 const HEAD: &str = gecbias_data::datasets::UNSEEN_EST;
 const FE3B392: &str = gecbias_data::datasets::UNSEEN_EST_FE3B392;

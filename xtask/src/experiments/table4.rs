@@ -14,13 +14,8 @@ use unseen_est::{Fingerprint, Histogram, Params, TABLE_GAMMAS, TableStatistics, 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{four_values_header, four_values_row};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "table4",
-    title: "distribution of valid simplifications per sentence (UnseenEst, LCB Table 4)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("table4", TITLE, inputs, run);
+const TITLE: &str = "distribution of valid simplifications per sentence (UnseenEst, LCB Table 4)";
 
 const BATCH: &str =
     "assess_learner_language/batches/simplification/Batch_2998009_batch_results.csv";

@@ -16,13 +16,8 @@ use crate::harness::writer::{Table, fixed};
 use crate::linguistic;
 use crate::paper_inputs::lcb::G6;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "tle-conservatism",
-    title: "LCB §3.2: the Treebank of Learner English references' conservatism beside NUCLE's and the CoNLL-2014 systems'",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("tle-conservatism", TITLE, inputs, run);
+const TITLE: &str = "LCB §3.2: the Treebank of Learner English references' conservatism beside NUCLE's and the CoNLL-2014 systems'";
 
 const LEARNER: &str = "assess_learner_language/data/paragraphs/learner.en_esl-ud-all.conllu";
 const CORRECTED: &str = "assess_learner_language/data/paragraphs/corrected.en_esl-ud-all.conllu";

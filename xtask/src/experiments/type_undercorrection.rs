@@ -23,13 +23,9 @@ use crate::harness::writer::{Table, fixed};
 use crate::paper_inputs::conll14::SYSTEMS;
 use crate::record::errant::{EditRow, edit_rows, recorded_edits, runs};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "type-undercorrection",
-    title: "LCB under-correction by error type: systems' edits per type over the references', typed by ERRANT 3.0.2 and by gecbias",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment =
+    Experiment::new("type-undercorrection", TITLE, inputs, run);
+const TITLE: &str = "LCB under-correction by error type: systems' edits per type over the references', typed by ERRANT 3.0.2 and by gecbias";
 
 /// The 13 official CoNLL-2014 systems: every system of the recorded run but RoRo.
 const OFFICIAL_SYSTEMS: usize = 13;

@@ -11,20 +11,14 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 use ucca_graph::Passage;
-use ucca_graph::dag_f1::Score;
 use ucca_parser::{ActionKind, ReplaySummary};
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::Table;
-use crate::paper_inputs::ucca::corpus_files;
+use crate::paper_inputs::ucca::{LF_COLUMNS, corpus_files, lf_cells};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "ucca-oracle",
-    title: "the UCCA parser's oracle rebuilds the gold graphs of the Wiki and 20K corpora",
-    inputs: corpus_files,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("ucca-oracle", TITLE, corpus_files, run);
+const TITLE: &str = "the UCCA parser's oracle rebuilds the gold graphs of the Wiki and 20K corpora";
 
 /// Sentences per part in the ACL-2017 split (ucca-parser spec §1: `ucca` 1.2.3's
 /// `split2sentences`).
@@ -109,10 +103,6 @@ fn check_targets(train: &ReplaySummary) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn f(s: Score) -> String {
-    format!("{:.4}", s.f1())
-}
-
 /// Each set's oracle transitions, by kind.
 fn transitions_table(parts: &[Part]) -> String {
     let mut columns = vec!["total"];
@@ -187,31 +177,29 @@ fn markdown(parts: &[Part]) -> String {
             "sentences",
             "primary F1 = 1",
             "primary + remote F1 = 1",
-            "primary LF",
-            "remote LF",
-            "average LF",
-            "primary LF (no normalisation)",
-            "remote LF (no normalisation)",
-        ],
+        ]
+        .into_iter()
+        .chain(LF_COLUMNS)
+        .collect::<Vec<_>>(),
     );
     for p in parts {
         let s = &p.summary;
-        table.row([
+        let perfect = format!(
+            "{} ({:.2} %)",
+            s.perfect_primary,
+            100.0 * s.perfect_primary as f64 / s.sentences as f64
+        );
+        let counts = [
             p.part.to_string(),
             p.passages.to_string(),
             s.sentences.to_string(),
-            format!(
-                "{} ({:.2} %)",
-                s.perfect_primary,
-                100.0 * s.perfect_primary as f64 / s.sentences as f64
-            ),
-            s.perfect.to_string(),
-            f(s.normalised.primary),
-            f(s.normalised.remote),
-            f(s.normalised.total()),
-            f(s.unnormalised.primary),
-            f(s.unnormalised.remote),
-        ]);
+        ];
+        table.row(
+            counts
+                .into_iter()
+                .chain([perfect, s.perfect.to_string()])
+                .chain(lf_cells(&s.normalised, &s.unnormalised)),
+        );
     }
     md.push_str(&table.markdown());
     let _ = writeln!(md, "\n## Transitions\n");

@@ -12,22 +12,18 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 use ucca_graph::Passage;
-use ucca_graph::dag_f1::{DagF1, Score};
+use ucca_graph::dag_f1::DagF1;
 use ucca_parser::{FeatureSet, Model, ParseScores, TrainOptions, parse_gold};
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table};
-use crate::paper_inputs::ucca::corpus_files;
+use crate::paper_inputs::ucca::{LF_COLUMNS, corpus_files, f, lf_cells};
 use crate::train_parser::{Resources, TRAINING_DATA, digest, sentences};
 use crate::workspace;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "ucca-parser",
-    title: "the committed UCCA parser models (perceptron and BiLSTM) on Wiki dev/test and 20K, beside TUPA; ablation of the perceptron's word-level signals",
-    inputs: corpus_files,
-    run,
-    full: Some(run_full),
-};
+pub(crate) const EXPERIMENT: Experiment =
+    Experiment::new("ucca-parser", TITLE, corpus_files, run).with_full(run_full);
+const TITLE: &str = "the committed UCCA parser models (perceptron and BiLSTM) on Wiki dev/test and 20K, beside TUPA; ablation of the perceptron's word-level signals";
 
 /// Epochs of each ablation run (the committed model's own training is `cargo xtask
 /// train-parser`; the ablation compares feature sets at a fixed, shorter budget).
@@ -210,33 +206,17 @@ fn ablation(data: &DataDir) -> anyhow::Result<Vec<Ablation>> {
         .collect()
 }
 
-fn f(s: Score) -> String {
-    format!("{:.4}", s.f1())
-}
-
 /// The rows of one model's table.
 fn table(md: &mut String, evaluations: &[Evaluation]) {
-    let mut table = Table::figures(
-        "set",
-        &[
-            "sentences",
-            "primary LF",
-            "remote LF",
-            "average LF",
-            "primary LF (no normalisation)",
-            "remote LF (no normalisation)",
-        ],
-    );
+    let columns: Vec<&str> = ["sentences"].into_iter().chain(LF_COLUMNS).collect();
+    let mut table = Table::figures("set", &columns);
     for e in evaluations {
-        table.row([
-            e.part.to_string(),
-            e.sentences.to_string(),
-            f(e.normalised.primary),
-            f(e.normalised.remote),
-            f(e.normalised.total()),
-            f(e.unnormalised.primary),
-            f(e.unnormalised.remote),
-        ]);
+        let counts = [e.part.to_string(), e.sentences.to_string()];
+        table.row(
+            counts
+                .into_iter()
+                .chain(lf_cells(&e.normalised, &e.unnormalised)),
+        );
     }
     md.push_str(&table.markdown());
 }

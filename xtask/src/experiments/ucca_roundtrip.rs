@@ -14,13 +14,8 @@ use ucca_graph::{Category, Passage};
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::Table;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "ucca-roundtrip",
-    title: "reading and rewriting every UCCA XML file of the data",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("ucca-roundtrip", TITLE, inputs, run);
+const TITLE: &str = "reading and rewriting every UCCA XML file of the data";
 
 fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out = Vec::new();

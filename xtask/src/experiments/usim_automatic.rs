@@ -21,21 +21,13 @@ use crate::paper_inputs::usim::JFLEG_SENTENCES;
 use crate::paper_inputs::usim::essay_pairs;
 use crate::paper_inputs::usim::jfleg_name;
 
-pub(crate) const NUCLE: Experiment = Experiment {
-    id: "usim-nucle-auto",
-    title: "automatic USim of NUCLE essays and their corrections on the stored TUPA parses (USim paper §4.3)",
-    inputs: nucle_inputs,
-    run: nucle_run,
-    full: None,
-};
+pub(crate) const NUCLE: Experiment =
+    Experiment::new("usim-nucle-auto", NUCLE_TITLE, nucle_inputs, nucle_run);
+const NUCLE_TITLE: &str = "automatic USim of NUCLE essays and their corrections on the stored TUPA parses (USim paper §4.3)";
 
-pub(crate) const JFLEG: Experiment = Experiment {
-    id: "usim-jfleg",
-    title: "automatic USim of JFLEG dev references and systems on the stored TUPA parses (USim paper §4.5)",
-    inputs: jfleg_inputs,
-    run: jfleg_run,
-    full: None,
-};
+pub(crate) const JFLEG: Experiment =
+    Experiment::new("usim-jfleg", JFLEG_TITLE, jfleg_inputs, jfleg_run);
+const JFLEG_TITLE: &str = "automatic USim of JFLEG dev references and systems on the stored TUPA parses (USim paper §4.5)";
 
 /// The reference code's values from a golden table, keyed by its first `key` columns.
 fn golden_rows(name: &str, key: usize) -> anyhow::Result<HashMap<Vec<String>, Vec<String>>> {

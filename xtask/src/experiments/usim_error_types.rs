@@ -20,13 +20,8 @@ use usim::{TextParser, Tokenization};
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Table, fixed, signed};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "usim-error-types",
-    title: "USim's sensitivity to error types: mean change per NUCLE edit type (USim paper §4.4, tab:MAEGE)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("usim-error-types", TITLE, inputs, run);
+const TITLE: &str = "USim's sensitivity to error types: mean change per NUCLE edit type (USim paper §4.4, tab:MAEGE)";
 
 const WITH_ALT: &str =
     "assess_learner_language/data/conll14st-test-data/alt/official-2014.combined-withalt.m2";

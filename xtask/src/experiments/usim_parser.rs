@@ -25,13 +25,9 @@ use crate::harness::writer::{Align, Table, fixed};
 use crate::linguistic;
 use crate::paper_inputs::usim::{JFLEG_OUTPUTS, JFLEG_SENTENCES, essay_pairs, jfleg_name};
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "usim-parser",
-    title: "USim on the native parser's parses beside USim on TUPA's and on the human annotations",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("usim-parser", TITLE, inputs, run);
+const TITLE: &str =
+    "USim on the native parser's parses beside USim on TUPA's and on the human annotations";
 
 fn inputs(data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut out: Vec<String> = (0..JFLEG_SENTENCES)

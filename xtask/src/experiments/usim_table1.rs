@@ -24,13 +24,10 @@ use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::usim::annotation_files;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "usim-table1",
-    title: "USim, DISTSIM and IAA DAG F1 on the human UCCA annotations (USim paper Table 1)",
-    inputs: annotation_files,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment =
+    Experiment::new("usim-table1", TITLE, annotation_files, run);
+const TITLE: &str =
+    "USim, DISTSIM and IAA DAG F1 on the human UCCA annotations (USim paper Table 1)";
 
 /// A row of the paper's Table 1: USim s→r, r→s, Avg, and DISTSIM (A+D, Scene) where given.
 struct PaperRow {

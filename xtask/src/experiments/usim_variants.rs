@@ -22,13 +22,9 @@ use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::usim::annotation_files;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "usim-variants",
-    title: "the 2017 draft's UCCA similarity variants (largest cut, token analysis, tree edit distance) on the 22 human annotation pairs",
-    inputs: annotation_files,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment =
+    Experiment::new("usim-variants", TITLE, annotation_files, run);
+const TITLE: &str = "the 2017 draft's UCCA similarity variants (largest cut, token analysis, tree edit distance) on the 22 human annotation pairs";
 
 /// Every measure of one pair; asymmetric ones as the mean of both directions, as the draft
 /// proposes ("compute the measure twice and use the mean").

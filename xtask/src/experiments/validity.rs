@@ -17,13 +17,9 @@ use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::lcb::BATCHES;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "validity",
-    title: "LCB validity of rare corrections: crowd validity judgements per correction frequency (78%)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("validity", TITLE, inputs, run);
+const TITLE: &str =
+    "LCB validity of rare corrections: crowd validity judgements per correction frequency (78%)";
 
 const CONFIRMATION: &str =
     "assess_learner_language/batches/confirmation_batches/confirmation_batch.csv";

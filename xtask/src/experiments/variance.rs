@@ -21,13 +21,8 @@ use crate::harness::writer::{Align, Table, fixed};
 use crate::paper_inputs::conll14::{SEED, stats};
 use crate::paper_inputs::lcb::perfect_files;
 
-pub(crate) const EXPERIMENT: Experiment = Experiment {
-    id: "variance",
-    title: "variance of accuracy and F0.5 over the number of sentences N and references M (2017 draft, significance and variation)",
-    inputs,
-    run,
-    full: None,
-};
+pub(crate) const EXPERIMENT: Experiment = Experiment::new("variance", TITLE, inputs, run);
+const TITLE: &str = "variance of accuracy and F0.5 over the number of sentences N and references M (2017 draft, significance and variation)";
 
 const MS: [usize; 7] = [1, 2, 3, 5, 10, 15, 20];
 /// Corpus sizes: the 48 estimated sentences, a small test set, CoNLL-2014's 1,312, and larger.

@@ -18,6 +18,32 @@ pub(crate) struct Experiment {
     pub(crate) full: Option<Run>,
 }
 
+impl Experiment {
+    /// The experiment `id`, which reproduces what `title` says from `inputs` by `run`.
+    pub(crate) const fn new(
+        id: &'static str,
+        title: &'static str,
+        inputs: fn(&DataDir) -> anyhow::Result<Vec<String>>,
+        run: Run,
+    ) -> Experiment {
+        Experiment {
+            id,
+            title,
+            inputs,
+            run,
+            full: None,
+        }
+    }
+
+    /// The same, with a paper-scale run for `--full`.
+    pub(crate) const fn with_full(self, full: Run) -> Experiment {
+        Experiment {
+            full: Some(full),
+            ..self
+        }
+    }
+}
+
 /// An experiment's run on the data directory and its inputs, advancing the progress bar once per
 /// input.
 pub(crate) type Run = fn(&DataDir, &[String], &ProgressBar) -> anyhow::Result<Report>;
