@@ -51,6 +51,8 @@ from ._inputs import (
     Inputs,
     Lines,
     PathLike,
+    MAX_CHRF_CHAR_ORDER,
+    MAX_CHRF_WORD_ORDER,
     MAX_GREEN_ORDER,
     MAX_ITERATIONS,
     MAX_KOYAMA_ORDER,
@@ -92,6 +94,8 @@ from ._results import (
     PairedTest,
     Rank,
     SariScore,
+    BleuScore,
+    ChrfScore,
     SentenceAgreement,
     WithReferences,
     Score,
@@ -132,6 +136,8 @@ __all__ = [
     "ClemeScore",
     "Cleme2Score",
     "SariScore",
+    "BleuScore",
+    "ChrfScore",
     "UsimScore",
     "ConservatismProfile",
     "UnseenEstimate",
@@ -176,7 +182,9 @@ __version__: str = _native.__version__
 DEFAULT_SEED: int = _native.DEFAULT_SEED
 
 #: The metrics of :func:`score`.
-Metric = Literal["m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim"]
+Metric = Literal[
+    "m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim", "bleu", "chrf"
+]
 #: A bootstrap interval: bias-corrected and accelerated, or percentile.
 CiMethod = Literal["bca", "percentile"]
 #: What ERRANT counts as the same edit (errant_compare's ``-cs``, ``-cse``, ``-ds``, ``-dt``).
@@ -219,7 +227,13 @@ _SCORE_TYPES: Dict[str, Type[Score]] = {
     "cleme": ClemeScore,
     "cleme2": Cleme2Score,
     "usim": UsimScore,
+    "bleu": BleuScore,
+    "chrf": ChrfScore,
 }
+#: sacreBLEU's tokenizers (BLEU's ``bleu_tokenize``).
+BleuTokenize = Literal["13a", "intl", "char", "none"]
+#: sacreBLEU's smoothing of zero n-gram matches (BLEU's ``bleu_smooth``).
+BleuSmooth = Literal["exp", "floor", "add-k", "none"]
 #: CLEME's assumption: output chunks against each reference on its own, or all at once.
 ClemeAssumption = Literal["dependent", "independent"]
 #: CLEME's chunk weights: its length weigher, or every chunk 1.
@@ -294,6 +308,8 @@ def _score_row(metric: str, row: Dict[str, Any]) -> Score:
     values["rank"] = _rank(row.get("rank"))
     if "categories" in values:
         values["categories"] = {name: _category(c) for name, c in values["categories"].items()}
+    if "precisions" in values:
+        values["precisions"] = tuple(values["precisions"])
     return _SCORE_TYPES[metric](**values)
 
 
@@ -334,6 +350,16 @@ class ScoreOptions(TypedDict, total=False):
     cleme_assumption: ClemeAssumption
     cleme_weights: ClemeWeights
     cleme_level: ClemeLevel
+    chrf_char_order: int
+    chrf_word_order: int
+    chrf_beta: float
+    chrf_whitespace: bool
+    chrf_eps_smoothing: bool
+    lowercase: bool
+    bleu_tokenize: BleuTokenize
+    bleu_smooth: BleuSmooth
+    bleu_smooth_value: Optional[float]
+    bleu_effective_order: bool
     resampling: Resampling
 
 
@@ -347,6 +373,10 @@ def score(metric: Literal["gleu"], systems: Inputs, **options: Unpack[ScoreOptio
 def score(metric: Literal["sari"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[SariScore]: ...
 @overload
 def score(metric: Literal["green"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[GreenScore]: ...
+@overload
+def score(metric: Literal["bleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[BleuScore]: ...
+@overload
+def score(metric: Literal["chrf"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[ChrfScore]: ...
 @overload
 def score(metric: Literal["koyama-gleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[KoyamaGleuScore]: ...
 @overload
@@ -393,6 +423,11 @@ def score(
     EWT-trained tagger, faster, not ERRANT's); ``cat`` (1 operation, 2 main type, 3 both) adds
     per-type scores; ``average="macro"`` makes the score, P and R the mean over those types
     (3 unless ``cat`` says otherwise; errant PR #52), ``"micro"`` (the default) errant_compare's.
+    BLEU and chrF (``bleu``, ``chrf``: sacreBLEU 2.6.0's, as fractions) read ``references``
+    only: ``bleu_tokenize`` (``"13a"``), ``bleu_smooth`` (``"exp"``; ``"floor"`` and ``"add-k"``
+    take ``bleu_smooth_value``, 0.1 and 1 unless given), ``bleu_effective_order``,
+    ``chrf_char_order`` (6), ``chrf_word_order`` (0; 2 is chrF++), ``chrf_beta`` (2),
+    ``chrf_whitespace``, ``chrf_eps_smoothing`` and, for both, ``lowercase``.
     For usim, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"`` for the built-in
     BiLSTM, ``"perceptron"`` for the built-in perceptron (faster, less accurate), or a model file. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
 
@@ -447,6 +482,16 @@ class Scorer:
         cleme_assumption: ClemeAssumption = "dependent",
         cleme_weights: ClemeWeights = "length",
         cleme_level: ClemeLevel = "corpus",
+        lowercase: bool = False,
+        bleu_tokenize: BleuTokenize = "13a",
+        bleu_smooth: BleuSmooth = "exp",
+        bleu_smooth_value: Optional[float] = None,
+        bleu_effective_order: bool = False,
+        chrf_char_order: int = 6,
+        chrf_word_order: int = 0,
+        chrf_beta: float = 2.0,
+        chrf_whitespace: bool = False,
+        chrf_eps_smoothing: bool = False,
     ) -> None:
         choice(metric, _METRICS, "metric")
         choice(green_unit, ("word", "char"), "green_unit")
@@ -459,6 +504,8 @@ class Scorer:
         choice(cleme_assumption, ("dependent", "independent"), "cleme_assumption")
         choice(cleme_weights, ("length", "none"), "cleme_weights")
         choice(cleme_level, ("corpus", "sentence"), "cleme_level")
+        choice(bleu_tokenize, ("13a", "intl", "char", "none"), "bleu_tokenize")
+        choice(bleu_smooth, ("exp", "floor", "add-k", "none"), "bleu_smooth")
         if cat is not None and cat not in (1, 2, 3):
             raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
 
@@ -491,6 +538,16 @@ class Scorer:
             "cleme_assumption": cleme_assumption,
             "cleme_weights": cleme_weights,
             "cleme_level": cleme_level,
+            "lowercase": bool(lowercase),
+            "bleu_tokenize": bleu_tokenize,
+            "bleu_smooth": bleu_smooth,
+            "bleu_smooth_value": None if bleu_smooth_value is None else float(bleu_smooth_value),
+            "bleu_effective_order": bool(bleu_effective_order),
+            "chrf_char_order": count(chrf_char_order, "chrf_char_order", 0, MAX_CHRF_CHAR_ORDER),
+            "chrf_word_order": count(chrf_word_order, "chrf_word_order", 0, MAX_CHRF_WORD_ORDER),
+            "chrf_beta": beta_value(chrf_beta, "chrf_beta"),
+            "chrf_whitespace": bool(chrf_whitespace),
+            "chrf_eps_smoothing": bool(chrf_eps_smoothing),
         }
         self.metric: Metric = metric
         self._scorer = _native.Scorer(

@@ -140,8 +140,17 @@ def positive(value: object, argument: str) -> float:
 
 
 #: The bounds the engine checks: (fewest resamples or trials, most, most GLEU iterations, highest
-#: GREEN order, highest Koyama order, largest β).
-MIN_RESAMPLES, MAX_RESAMPLES, MAX_ITERATIONS, MAX_GREEN_ORDER, MAX_KOYAMA_ORDER, MAX_BETA = _native.limits()
+#: GREEN order, highest Koyama order, largest β, highest chrF character and word orders).
+(
+    MIN_RESAMPLES,
+    MAX_RESAMPLES,
+    MAX_ITERATIONS,
+    MAX_GREEN_ORDER,
+    MAX_KOYAMA_ORDER,
+    MAX_BETA,
+    MAX_CHRF_CHAR_ORDER,
+    MAX_CHRF_WORD_ORDER,
+) = _native.limits()
 
 
 def count(value: object, argument: str, minimum: int = 0, maximum: Optional[int] = None) -> int:

@@ -39,6 +39,16 @@ class NativeOptions(TypedDict):
     cleme_assumption: str
     cleme_weights: str
     cleme_level: str
+    lowercase: bool
+    bleu_tokenize: str
+    bleu_smooth: str
+    bleu_smooth_value: Optional[float]
+    bleu_effective_order: bool
+    chrf_char_order: int
+    chrf_word_order: int
+    chrf_beta: float
+    chrf_whitespace: bool
+    chrf_eps_smoothing: bool
 
 class Scorer:
     """One metric's scorer from the typed engine, its inputs prepared once."""
@@ -115,9 +125,10 @@ def meta_eval(
     """A meta-evaluation by the typed engine: the fields of ``MetaEvaluation``, its rows as
     dictionaries."""
 
-def limits() -> Tuple[int, int, int, int, int, float]:
+def limits() -> Tuple[int, int, int, int, int, float, int, int]:
     """(fewest resamples or trials, most, most GLEU iterations, highest GREEN order, highest
-    Koyama order, largest β): the bounds the engine checks."""
+    Koyama order, largest β, highest chrF character and word orders): the bounds the engine
+    checks."""
     ...
 
 def metric_names() -> Tuple[List[str], List[str]]:

@@ -186,6 +186,23 @@ class SariScore(Score):
 
 
 @dataclass(frozen=True)
+class BleuScore(Score):
+    """sacreBLEU 2.6.0's corpus BLEU as a fraction (``score``: sacreBLEU's / 100), with its brevity
+    penalty, the outputs' and the closest references' token counts and the n-gram precisions
+    (fractions, n = 1…4)."""
+
+    brevity_penalty: float
+    hyp_len: int
+    precisions: Tuple[float, ...]
+    ref_len: int
+
+
+@dataclass(frozen=True)
+class ChrfScore(Score):
+    """sacreBLEU 2.6.0's chrF (chrF++ where the signature says ``nw:2``) as a fraction."""
+
+
+@dataclass(frozen=True)
 class UsimScore(Score):
     """USim of a system's outputs to their sources, as ``score`` ranks it: the mean over
     sentences of USim(source → output) (``score``) and of the other direction."""

@@ -98,9 +98,10 @@ pub(crate) fn interruptible<T: Send + 'static>(
 }
 
 /// The bounds every front door checks, for the package's argument checks: (fewest resamples or
-/// trials, most, most GLEU iterations, highest GREEN order, highest Koyama order, largest β).
+/// trials, most, most GLEU iterations, highest GREEN order, highest Koyama order, largest β,
+/// highest chrF character order, highest chrF word order).
 #[pyfunction]
-fn limits() -> (usize, usize, usize, usize, usize, f64) {
+fn limits() -> (usize, usize, usize, usize, usize, f64, usize, usize) {
     (
         gecbias_engine::MIN_RESAMPLES,
         gecbias_engine::MAX_RESAMPLES,
@@ -108,6 +109,8 @@ fn limits() -> (usize, usize, usize, usize, usize, f64) {
         gec_metrics::green::MAX_GREEN_ORDER,
         gec_metrics::koyama_gleu::MAX_KOYAMA_ORDER,
         gec_metrics::MAX_BETA,
+        bleu_chrf::MAX_CHAR_ORDER,
+        bleu_chrf::MAX_WORD_ORDER,
     )
 }
 

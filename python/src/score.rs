@@ -42,10 +42,20 @@ struct Options {
     cleme_assumption: String,
     cleme_weights: String,
     cleme_level: String,
+    lowercase: bool,
+    bleu_tokenize: String,
+    bleu_smooth: String,
+    bleu_smooth_value: Option<f64>,
+    bleu_effective_order: bool,
+    chrf_char_order: usize,
+    chrf_word_order: usize,
+    chrf_beta: f64,
+    chrf_whitespace: bool,
+    chrf_eps_smoothing: bool,
 }
 
 /// [`Options`]' keys: any other key is refused, by name.
-const OPTION_KEYS: [&str; 24] = [
+const OPTION_KEYS: [&str; 34] = [
     "beta",
     "max_unchanged_words",
     "ignore_whitespace_casing",
@@ -70,6 +80,16 @@ const OPTION_KEYS: [&str; 24] = [
     "cleme_assumption",
     "cleme_weights",
     "cleme_level",
+    "lowercase",
+    "bleu_tokenize",
+    "bleu_smooth",
+    "bleu_smooth_value",
+    "bleu_effective_order",
+    "chrf_char_order",
+    "chrf_word_order",
+    "chrf_beta",
+    "chrf_whitespace",
+    "chrf_eps_smoothing",
 ];
 
 /// The keys of `Scorer`'s options, in the order the package's stub declares them (its test
@@ -188,6 +208,7 @@ impl Options {
         )?;
         o.goto_reference = self.goto_ref;
         self.cleme(&mut o)?;
+        self.sacrebleu(&mut o)?;
         if let Some(path) = self.goto_weights {
             let text = gec_metrics::read_text(&path).map_err(crate::metrics_error)?;
             let weights =
@@ -198,6 +219,35 @@ impl Options {
             crate::analyses::text_options(self.pretokenized, self.sentences, self.parser_model);
         o.usim.version = crate::analyses::version(&self.usim_params)?;
         Ok(o)
+    }
+
+    /// BLEU's and chrF's options into `o`; a bad value is a `ValueError` naming its option.
+    fn sacrebleu(&self, o: &mut MetricOptions) -> PyResult<()> {
+        let tokenizers = bleu_chrf::Tokenizer::ALL.map(|t| (t.name(), t));
+        o.bleu.tokenizer = choice(&self.bleu_tokenize, &tokenizers, "bleu_tokenize")?;
+        let smooth = choice(
+            &self.bleu_smooth,
+            &[
+                ("exp", "exp"),
+                ("floor", "floor"),
+                ("add-k", "add-k"),
+                ("none", "none"),
+            ],
+            "bleu_smooth",
+        )?;
+        o.bleu.smoothing = bleu_chrf::Smoothing::named(smooth, self.bleu_smooth_value)
+            .map_err(|e| PyValueError::new_err(format!("bleu_smooth_value: {e}")))?;
+        o.bleu.effective_order = self.bleu_effective_order;
+        o.bleu.lowercase = self.lowercase;
+        o.chrf.char_order = self.chrf_char_order;
+        o.chrf.word_order = self.chrf_word_order;
+        o.chrf.beta = self.chrf_beta;
+        o.chrf.lowercase = self.lowercase;
+        o.chrf.whitespace = self.chrf_whitespace;
+        o.chrf.eps_smoothing = self.chrf_eps_smoothing;
+        bleu_chrf::Chrf::new(o.chrf)
+            .map_err(|e| PyValueError::new_err(format!("chrf_char_order, chrf_word_order: {e}")))?;
+        Ok(())
     }
 
     /// CLEME's options into `o`.
@@ -298,7 +348,7 @@ fn prepare(
         return Err(needs("source (line-aligned text)"));
     }
     if reads.references == Need::Required && references.is_empty() {
-        return Err(needs("references line-aligned with the source"));
+        return Err(needs("references line-aligned with the outputs"));
     }
     let mut inputs = MetricInputs::default();
     inputs.gold = gold.map(lines);

@@ -142,6 +142,30 @@ def test_gotoscorer_credits_the_reference_chunks_and_reads_weights(tmp_path: Pat
         gecbias.score("gotoscorer", [reference], source=source, references=reference, goto_weights=weights)
 
 
+def test_bleu_and_chrf_equal_sacrebleu() -> None:
+    """bleu-chrf's fixture, whose sacreBLEU 2.6.0 scores are recorded: BLEU 68.72927465908317
+    with 13a and exp smoothing, chrF 81.64550041332727, as fractions."""
+    fixtures = REPO / "crates" / "bleu-chrf" / "tests" / "fixtures"
+    references = [fixtures / "ref0.txt", fixtures / "ref1.txt"]
+    (bleu,) = gecbias.score("bleu", fixtures / "hyp.txt", references=references)
+    assert isinstance(bleu, gecbias.BleuScore)
+    assert bleu.score == pytest.approx(68.72927465908317 / 100, abs=1e-15)
+    assert (bleu.hyp_len, bleu.ref_len, len(bleu.precisions)) == (109, 104, 4)
+    assert bleu.signature.startswith("BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|impl:sacrebleu-2.6.0|")
+    (chrf,) = gecbias.score("chrf", fixtures / "hyp.txt", references=references)
+    assert isinstance(chrf, gecbias.ChrfScore)
+    assert chrf.score == pytest.approx(81.64550041332727 / 100, abs=1e-15)
+    (floor,) = gecbias.score(
+        "bleu", fixtures / "hyp.txt", references=references, bleu_tokenize="intl", bleu_smooth="floor"
+    )
+    assert floor.score == pytest.approx(66.64879925644517 / 100, abs=1e-15)
+    assert "|tok:intl|smooth:floor[0.10]|" in floor.signature
+    with pytest.raises(ValueError, match="bleu_tokenize"):
+        gecbias.score("bleu", fixtures / "hyp.txt", references=references, bleu_tokenize="zh")  # type: ignore[call-overload]
+    with pytest.raises(ValueError, match="chrf_char_order"):
+        gecbias.score("chrf", fixtures / "hyp.txt", references=references, chrf_char_order=0)
+
+
 def test_cleme_from_text_references_and_from_m2(tmp_path: Path) -> None:
     source = ["He go to school every days ."] * 5
     reference = ["He goes to school every day ."] * 5
@@ -232,7 +256,7 @@ def test_bad_input_names_the_file_and_line(tmp_path: Path) -> None:
     with pytest.raises(gecbias.InputError, match=r"<hypotheses>:1: a line of a list contains a line break"):
         gecbias.m2_score(["two\nlines"], good_gold)
     with pytest.raises(ValueError, match="metric"):
-        gecbias.score("bleu", [["x"]])  # type: ignore[call-overload]
+        gecbias.score("meteor", [["x"]])  # type: ignore[call-overload]
 
 
 def test_conservatism_and_unseen_estimate() -> None:
@@ -596,7 +620,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
         import gecbias
         good = ["S He go .", "A 1 2|||R:VERB|||goes|||REQUIRED|||-NONE-|||0", ""]
         calls = [
-            lambda: gecbias.score("bleu", [["x"]]),
+            lambda: gecbias.score("meteor", [["x"]]),
             lambda: gecbias.m2_score(["a", "b"], good),
             lambda: gecbias.m2_score([1], good),
             lambda: gecbias.M2Gold(good).score(["x"], sentences=[5]),
@@ -620,7 +644,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
     )
     assert plain == optimised
     assert plain.splitlines()[:3] == [
-        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', not 'bleu'",
+        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', 'bleu', 'chrf', not 'meteor'",
         "InputError <hypotheses>:2: has 2 sentences but <gold> has 1",
         "TypeError hypotheses: line 1 is int, not str",
     ]
@@ -781,6 +805,9 @@ def test_the_native_options_are_one_typed_value() -> None:
         "green_beta": 2.0, "green_unit": "word", "koyama_n": 4, "koyama_unit": "word",
         "koyama_mode": "sampled", "koyama_iterations": 500, "goto_weights": None, "goto_ref": 0,
         "cleme_assumption": "dependent", "cleme_weights": "length", "cleme_level": "corpus",
+        "lowercase": False, "bleu_tokenize": "13a", "bleu_smooth": "exp", "bleu_smooth_value": None,
+        "bleu_effective_order": False, "chrf_char_order": 6, "chrf_word_order": 0, "chrf_beta": 2.0,
+        "chrf_whitespace": False, "chrf_eps_smoothing": False,
     }
     assert list(options) == _native.option_names()
     row = _native.Scorer("sari", source, [source], None, options).report([("s", "<s>", ["a b ."])], (None, None, None, None, 1))[0]

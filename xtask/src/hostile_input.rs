@@ -104,9 +104,10 @@ pub(crate) fn build_gecbias(root: &Path) -> anyhow::Result<std::path::PathBuf> {
 
 const REWRITTEN: &str = "999 tokens all rewritten";
 
-/// Every command the matrix runs on a text file `t` and an M2 file `g` made of one hostile input.
+/// Every command the matrix runs on a text file `t` and an M2 file `g` made of one hostile input:
+/// the drop-ins and `score` here, then the [`analyses`].
 fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
-    vec![
+    let mut all = vec![
         vec!["m2scorer", t, g],
         vec!["m2scorer", "-v", t, g],
         vec!["m2scorer", "--very_verbose", t, g],
@@ -160,7 +161,41 @@ fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
             "-i",
             t,
         ],
+        vec!["score", "-m", "bleu", "chrf", "-r", t, "-i", t],
+        vec![
+            "score",
+            "-m",
+            "bleu",
+            "--bleu-tokenize",
+            "char",
+            "-r",
+            t,
+            "-i",
+            t,
+        ],
+        vec![
+            "score",
+            "-m",
+            "chrf",
+            "--chrf-char-order",
+            "20",
+            "--chrf-word-order",
+            "10",
+            "-r",
+            t,
+            "-i",
+            t,
+        ],
         vec!["score", "-m", "usim", "-s", t, "-i", t, "--pretokenized"],
+    ];
+    all.extend(analyses(t, g));
+    all
+}
+
+/// The commands of the matrix that analyse text rather than score it: conservatism, USim,
+/// parsing, tagging, ERRANT's annotation, the estimates.
+fn analyses<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
+    vec![
         vec!["conservatism", t, t],
         vec!["conservatism", "--passages", t, t],
         vec!["usim", "-q", "-s", t, "-o", t],

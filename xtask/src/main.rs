@@ -285,8 +285,9 @@ fn main() -> ExitCode {
             Some("errant") => record::errant::run(data.as_deref()),
             Some("ucca-eval") => record::ucca_eval::run(data.as_deref()),
             Some("metric-zoo") => record::metric_zoo::run(data.as_deref()),
+            Some("sacrebleu") => record::sacrebleu::run(data.as_deref()),
             Some(other) => Err(anyhow::anyhow!(
-                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval` or `record metric-zoo`"
+                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval`, `record metric-zoo` or `record sacrebleu`"
             )),
         },
         Some(Task::Data {
@@ -448,7 +449,7 @@ fn list_tasks() {
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"
     );
     println!(
-        "  record [spacy|errant|ucca-eval|metric-zoo] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts, the model-free metrics)"
+        "  record [spacy|errant|ucca-eval|metric-zoo|sacrebleu] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts, the model-free metrics, sacreBLEU)"
     );
     println!(
         "  slow-drop-in [--data DIR]                    check the recorded cases too slow for cargo test"

@@ -6,7 +6,7 @@ use crate::Error;
 use crate::ngrams::{FastMap, Gram, Vocabulary, counts, grams};
 use crate::sari::{check_shape, f1};
 use crate::text::python_split;
-use crate::tokenizer_13a::tokenize_13a;
+use bleu_chrf::tokenize_13a;
 /// Which of EASSE's corpus SARI computations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EasseVariant {

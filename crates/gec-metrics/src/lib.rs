@@ -13,7 +13,7 @@
 //! * **GLEU** (Napoles et al. 2015, 2016): [`GleuCorpus`] with `compute_gleu`'s own reference draws
 //!   by default ([`GleuOptions`], [`ReferenceDraws`]).
 //! * **SARI** (Xu et al. 2016): `SARI.py`'s sentence SARI ([`sari_sentence`], [`sari_files`]),
-//!   MAX-SARI and lucky SARI (LCB §5), and EASSE's corpus SARI (`easse_corpus_sari`, feature `easse`).
+//!   MAX-SARI and lucky SARI (LCB §5), and EASSE's corpus SARI (`easse_corpus_sari`).
 //! * **GREEN** (gec-metrics' `metrics/green.py`): n-gram F_β of a correction against its source
 //!   and a reference at once ([`green()`], [`GreenOptions`]).
 //! * **GoToScorer** (gec-metrics' `gotoscorer.py`): chunks of the reference's corrections
@@ -28,9 +28,9 @@
 //!   ([`koyama_digits`](koyama_gleu::koyama_digits)).
 //! * [`TurkCorpusRow`](turkcorpus::TurkCorpusRow) — TurkCorpus's organised tables: a source with its 8 simplifications.
 //!
-//! Features: `parallel` (rayon: sentences in parallel) and `easse` (regex: EASSE's corpus SARI and
-//! sacreBLEU's 13a tokenizer), both on by default; without them the crate needs no regex and no
-//! thread pool, and gives the same numbers.
+//! Feature `parallel` (rayon: sentences in parallel), on by default; without it the crate needs no
+//! thread pool, and gives the same numbers. sacreBLEU's 13a tokenizer (for EASSE's corpus SARI)
+//! and Python's whitespace rules come from `bleu-chrf`.
 //!
 //! Score a system against an M2 gold:
 //!
@@ -70,7 +70,6 @@
 //! # Ok::<(), gec_metrics::Error>(())
 //! ```
 pub mod cleme;
-#[cfg(feature = "easse")]
 pub mod easse_sari;
 pub mod edit_lattice;
 pub mod errant_compare;
@@ -89,8 +88,6 @@ mod python_dict;
 mod python_random;
 pub mod sari;
 pub mod text;
-#[cfg(feature = "easse")]
-pub mod tokenizer_13a;
 pub mod turkcorpus;
 
 /// What the drop-in commands print, byte for byte as their reference tools do: m2scorer's
@@ -107,7 +104,6 @@ pub mod dropin {
 }
 
 pub use cleme::{ClemeAssumption, cleme_m2_counts};
-#[cfg(feature = "easse")]
 pub use easse_sari::{EasseVariant, easse_corpus_sari};
 pub use errant_compare::{
     CategoryTier, ErrantMode, ErrantOptions, ErrantScore, errant_compare, errant_evaluate,

@@ -9,61 +9,13 @@ use crate::Error;
 /// The largest file the readers accept (1 GiB): a wrong path, not a corpus, above that.
 pub const MAX_FILE_BYTES: u64 = 1 << 30;
 
-/// Whether Python 3's `str.isspace` holds for `c`: the separators of `str.split()` and
-/// `str.strip()`. Wider than Rust's `char::is_whitespace` by U+001C–U+001F.
-pub(crate) fn is_python_space(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n'
-            | '\u{b}'
-            | '\u{c}'
-            | '\r'
-            | '\u{1c}'..='\u{1f}'
-            | ' '
-            | '\u{85}'
-            | '\u{a0}'
-            | '\u{1680}'
-            | '\u{2000}'..='\u{200a}'
-            | '\u{2028}'
-            | '\u{2029}'
-            | '\u{202f}'
-            | '\u{205f}'
-            | '\u{3000}'
-    )
-}
-
-/// Python's `str.split()` without arguments: tokens separated by runs of Unicode whitespace.
-/// ASCII text (nearly every line of the corpora) is split byte by byte, without decoding chars.
-pub fn python_split(text: &str) -> impl Iterator<Item = &str> {
-    let ascii = text.is_ascii();
-    let mut chars = text.split(is_python_space);
-    let mut bytes = split_on_bytes(text, is_python_space_byte);
-    // One iterator that branches per token, rather than a chain of two optional ones: splitting
-    // is a tenth of the M2 scorer's time.
-    std::iter::from_fn(move || {
-        if ascii {
-            bytes.next()
-        } else {
-            chars.find(|t| !t.is_empty())
-        }
-    })
-}
-
-/// [`is_python_space`] of an ASCII byte: one comparison rules out every byte above the space,
-/// the bytes of nearly every token.
-fn is_python_space_byte(b: u8) -> bool {
-    b <= b' ' && matches!(b, b' ' | b'\t'..=b'\r' | 0x1c..=0x1f)
-}
-
-/// Python's `str.strip()` without arguments.
-pub fn python_strip(text: &str) -> &str {
-    text.trim_matches(is_python_space)
-}
+use bleu_chrf::python_str::split_on_ascii;
+pub use bleu_chrf::python_str::{python_split, python_strip};
 
 /// Checks a reference-based metric's inputs: at least one reference, and the hypotheses and
 /// every reference as many lines as the sources. `names` names the files in errors: the sources,
 /// the hypotheses, then each reference.
-pub(crate) fn aligned(
+pub fn aligned(
     metric: &str,
     sources: &[String],
     hypotheses: &[String],
@@ -101,25 +53,7 @@ pub(crate) fn is_ascii_space(c: char) -> bool {
 /// Python 2's `bytes.split()`: tokens separated by runs of ASCII whitespace only (the GLEU
 /// script reads its files as Python 2 byte strings).
 pub(crate) fn ascii_split(text: &str) -> impl Iterator<Item = &str> {
-    split_on_bytes(text, |b| is_ascii_space(char::from(b)))
-}
-
-/// The non-empty runs of `text` between bytes that `separator` accepts, found on bytes and sliced
-/// from the text (no UTF-8 decoding or re-validation). The separators must be ASCII: those never
-/// occur inside a multi-byte character.
-fn split_on_bytes(text: &str, separator: impl Fn(u8) -> bool) -> impl Iterator<Item = &str> {
-    let bytes = text.as_bytes();
-    let mut at = 0;
-    std::iter::from_fn(move || {
-        while at < bytes.len() && separator(bytes[at]) {
-            at += 1;
-        }
-        let start = at;
-        while at < bytes.len() && !separator(bytes[at]) {
-            at += 1;
-        }
-        (start < at).then(|| &text[start..at])
-    })
+    split_on_ascii(text, |b| is_ascii_space(char::from(b)))
 }
 
 /// `str(x)` of a Python 2 float, as the M2 scorer prints its verbose report: `'%.12g' % x`, with
@@ -340,31 +274,6 @@ pub fn read_lines(path: impl AsRef<Path>) -> Result<Vec<String>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_byte_test_is_pythons_on_every_ascii_byte() {
-        for b in 0..=127u8 {
-            assert_eq!(
-                is_python_space_byte(b),
-                is_python_space(char::from(b)),
-                "byte {b:#04x}"
-            );
-        }
-    }
-
-    #[test]
-    fn splitting_mixed_separators_is_pythons() {
-        // "a\x1cb\u{a0}c d" in Python 3: 'a\x1cb\xa0c d'.split() == ['a', 'b', 'c', 'd'];
-        // the ASCII path on "\x1fx\x0by  z\t" gives ['x', 'y', 'z'].
-        assert_eq!(
-            python_split("a\x1cb\u{a0}c d").collect::<Vec<_>>(),
-            ["a", "b", "c", "d"]
-        );
-        assert_eq!(
-            python_split("\x1fx\x0by  z\t").collect::<Vec<_>>(),
-            ["x", "y", "z"]
-        );
-    }
 
     #[test]
     fn lines_follow_readlines() {

@@ -31,7 +31,12 @@
 //!   `--cleme-level`. CLEME2.0's BERTScore similarity weigher needs a model and is left out
 //!   (`bertscore:omitted` in the signature): its length weigher, CLEME's, stands in;
 //! * `usim` — mean USim(source, output) over sentences, USim(output, source) beside it; no
-//!   references.
+//!   references;
+//! * `bleu`, `chrf` — sacreBLEU 2.6.0's corpus BLEU and chrF/chrF++ against `-r REF…` (no source
+//!   needed), as fractions: `--bleu-tokenize`, `--bleu-smooth`, `--bleu-smooth-value`,
+//!   `--bleu-effective-order`, `--chrf-char-order`, `--chrf-word-order` (2: chrF++),
+//!   `--chrf-beta`, `--chrf-whitespace`, `--chrf-eps-smoothing`, `--lowercase`; the signature
+//!   carries sacreBLEU's fields.
 //!
 //! Resampling draws sentences, the same indices for every system. M2 and ERRANT choose each
 //! sentence's annotator by the running corpus F_β, so the choice is redone on every resample, as
@@ -144,7 +149,7 @@ struct Inputs {
     /// The source text, one sentence per line (gleu, sari, green, usim).
     #[arg(long, short)]
     source: Option<String>,
-    /// The text references of gleu, sari and green, each line-aligned with the source.
+    /// The text references (gleu, sari, green, koyama-gleu, gotoscorer, bleu, chrf), each line-aligned with the source and the outputs.
     #[arg(long, short, num_args = 1..)]
     references: Vec<String>,
     /// The M2 gold of m2, errant, cleme and cleme2.
@@ -199,6 +204,38 @@ struct MetricOptions {
     /// GREEN: n-grams of words (split at spaces) or of characters.
     #[arg(long, value_enum, default_value = "word")]
     green_unit: GreenUnitName,
+    /// BLEU: sacreBLEU's tokenizer.
+    #[arg(long, value_enum, default_value = "13a")]
+    bleu_tokenize: BleuTokenizeName,
+    /// BLEU: the smoothing of zero n-gram matches (sacreBLEU's default, exp; floor and add-k take
+    /// --bleu-smooth-value, 0.1 and 1 unless given).
+    #[arg(long, value_enum, default_value = "exp")]
+    bleu_smooth: BleuSmoothName,
+    /// BLEU: floor's or add-k's value (a number ≥ 0).
+    #[arg(long, allow_hyphen_values = true)]
+    bleu_smooth_value: Option<f64>,
+    /// BLEU: average the log precisions over the orders up to the highest with n-grams only
+    /// (sacreBLEU's effective order; sentence scores always use it).
+    #[arg(long)]
+    bleu_effective_order: bool,
+    /// BLEU, chrF: lowercase outputs and references first.
+    #[arg(long)]
+    lowercase: bool,
+    /// chrF: the highest character n-gram order.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(0..=bleu_chrf::MAX_CHAR_ORDER as u64))]
+    chrf_char_order: u64,
+    /// chrF: the highest word n-gram order (2: chrF++).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=bleu_chrf::MAX_WORD_ORDER as u64))]
+    chrf_word_order: u64,
+    /// chrF: β (recall β times as important as precision).
+    #[arg(long, default_value_t = 2.0, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
+    chrf_beta: f64,
+    /// chrF: count whitespace in the character n-grams.
+    #[arg(long)]
+    chrf_whitespace: bool,
+    /// chrF: average the orders' F scores, a zero count as ε (chrF++.py's; sacreBLEU's --chrf-eps-smoothing).
+    #[arg(long)]
+    chrf_eps_smoothing: bool,
     /// GoToScorer: the chunk weights (as `gecbias gotoscorer-weights` or gec-metrics'
     /// `gecmetrics-gen-gotoscorer-weight` writes them); every chunk 1 without.
     #[arg(long)]
@@ -272,6 +309,33 @@ enum KoyamaModeName {
     SentenceMean,
     /// `mgleu -m`: the mean of the sentences' best-reference scores.
     SentenceMeanMax,
+}
+
+/// sacreBLEU's tokenizers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum BleuTokenizeName {
+    /// mteval-v13a's (sacreBLEU's default).
+    #[value(name = "13a")]
+    Thirteen,
+    /// mteval-v14's international tokenization.
+    Intl,
+    /// Every character a token.
+    Char,
+    /// The text as it is.
+    None,
+}
+
+/// sacreBLEU's smoothing methods.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum BleuSmoothName {
+    /// mteval's: the k-th zero precision 1 / (2ᵏ · total).
+    Exp,
+    /// A zero match count becomes --bleu-smooth-value.
+    Floor,
+    /// --bleu-smooth-value added to the matches and totals of every order above 1.
+    AddK,
+    /// None: a zero precision makes BLEU 0.
+    None,
 }
 
 /// What GREEN's and Koyama's GLEU's n-grams are made of.
@@ -404,6 +468,33 @@ impl MetricOptions {
             ClemeLevelName::Sentence => ClemeLevel::Sentence,
         };
         o.usim = text.usim_options();
+        o.bleu.tokenizer = match self.bleu_tokenize {
+            BleuTokenizeName::Thirteen => bleu_chrf::Tokenizer::Thirteen,
+            BleuTokenizeName::Intl => bleu_chrf::Tokenizer::Intl,
+            BleuTokenizeName::Char => bleu_chrf::Tokenizer::Char,
+            BleuTokenizeName::None => bleu_chrf::Tokenizer::None,
+        };
+        let smooth = match self.bleu_smooth {
+            BleuSmoothName::Exp => "exp",
+            BleuSmoothName::Floor => "floor",
+            BleuSmoothName::AddK => "add-k",
+            BleuSmoothName::None => "none",
+        };
+        o.bleu.smoothing = bleu_chrf::Smoothing::named(smooth, self.bleu_smooth_value)
+            .map_err(|e| Error::Usage(format!("--bleu-smooth-value: {e}")))?;
+        o.bleu.effective_order = self.bleu_effective_order;
+        o.bleu.lowercase = self.lowercase;
+        if self.chrf_char_order + self.chrf_word_order == 0 {
+            return Err(Error::Usage(
+                "--chrf-char-order and --chrf-word-order: chrF needs one above 0".into(),
+            ));
+        }
+        o.chrf.char_order = self.chrf_char_order as usize;
+        o.chrf.word_order = self.chrf_word_order as usize;
+        o.chrf.beta = self.chrf_beta;
+        o.chrf.lowercase = self.lowercase;
+        o.chrf.whitespace = self.chrf_whitespace;
+        o.chrf.eps_smoothing = self.chrf_eps_smoothing;
         Ok(o)
     }
 }
@@ -420,7 +511,7 @@ fn source(inputs: &Inputs, metric: &str) -> Result<Lines, Error> {
 fn references(inputs: &Inputs, metric: &str) -> Result<Vec<Lines>, Error> {
     if inputs.references.is_empty() {
         return Err(Error::Usage(format!(
-            "-m {metric} needs reference files line-aligned with the source: -r REF…"
+            "-m {metric} needs reference files line-aligned with the outputs: -r REF…"
         )));
     }
     inputs

@@ -202,7 +202,7 @@ fn every_subcommand_refuses_bad_input_naming_file_and_line() {
             "byte",
         ],
         vec!["koyama-gleu", "-s", &src, "-r", &hyp, "-o", &hyp, "-n", "0"],
-        vec!["score", "-m", "bleu", "-i", &hyp],
+        vec!["score", "-m", "meteor", "-i", &hyp],
         vec!["coverage"],
         vec!["unseen"],
         vec!["nonsense"],

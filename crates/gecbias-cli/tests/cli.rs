@@ -730,7 +730,8 @@ fn the_flag_not_the_name_says_what_a_file_is() {
     let message = String::from_utf8_lossy(&m2.stderr);
     assert!(
         message.contains(
-            "a text reference, read by -m gleu, sari, green, koyama-gleu, gotoscorer, cleme and cleme2"
+            "a text reference, read by -m gleu, sari, green, koyama-gleu, gotoscorer, cleme, cleme2, \
+             bleu and chrf"
         ),
         "{message}"
     );
@@ -952,7 +953,7 @@ fn score_m2_and_sari_with_signatures_intervals_and_tests() {
     assert_eq!(mixed.status.code(), Some(2));
     let message = String::from_utf8_lossy(&mixed.stderr);
     assert!(
-        message.contains("-m sari needs reference files line-aligned with the source"),
+        message.contains("-m sari needs reference files line-aligned with the outputs"),
         "{message}"
     );
     // ...and with one beside the gold, one call scores both, each against its own references.
@@ -1080,4 +1081,98 @@ fn score_cleme_from_m2_files() {
     );
     assert_eq!(twice.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&twice.stderr).contains("takes its references once"));
+}
+
+/// `score -m bleu chrf`: sacreBLEU 2.6.0's numbers as fractions (bleu-chrf's fixture, whose
+/// recorded sacreBLEU BLEU is 68.72927465908317 and chrF++ 80.09770900422998; serde_json's default
+/// parser may move the last bit of the printed fraction), sacreBLEU's signature fields,
+/// intervals and paired tests the same on 1 or 2 threads, sentence scores, and options refused
+/// where no chosen metric reads them.
+#[test]
+fn score_bleu_and_chrf_as_sacrebleu() {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../bleu-chrf/tests/fixtures");
+    let (hyp, r0, r1) = (
+        format!("{fixtures}/hyp.txt"),
+        format!("{fixtures}/ref0.txt"),
+        format!("{fixtures}/ref1.txt"),
+    );
+    let copy = format!("copy={r0}");
+    let args = [
+        "score",
+        "-m",
+        "bleu",
+        "chrf",
+        "-r",
+        &r0,
+        &r1,
+        "-i",
+        &hyp,
+        &copy,
+        "--confidence",
+        "--paired-bs",
+        "--chrf-word-order",
+        "2",
+    ];
+    let rows = same_json_on_any_thread_count(&args);
+    assert_eq!(rows[0]["name"], "BLEU");
+    let close = |row: &serde_json::Value, sacrebleu: f64| {
+        (row["score"].as_f64().unwrap() - sacrebleu / 100.0).abs() < 1e-15
+    };
+    assert!(close(&rows[0], 68.72927465908317), "{}", rows[0]);
+    assert_eq!(rows[0]["hyp_len"], 109);
+    assert_eq!(rows[0]["ref_len"], 104);
+    assert_eq!(
+        rows[0]["signature"].as_str().unwrap(),
+        "BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|impl:sacrebleu-2.6.0|version:0.1.0|\
+         ci:bca|bs:1000|paired-bs:1000|seed:12345"
+    );
+    assert_eq!(rows[2]["name"], "chrF");
+    assert!(close(&rows[2], 80.09770900422998), "{}", rows[2]);
+    assert!(
+        rows[2]["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("chrF|nrefs:2|case:mixed|eff:yes|nc:6|nw:2|space:no|")
+    );
+    for row in [&rows[1], &rows[3]] {
+        assert!(row["score"].as_f64() > rows[0]["score"].as_f64());
+        assert!(row["paired_bs"]["p_value"].as_f64().unwrap() < 0.05);
+    }
+    let sentences = gecbias(
+        &[
+            "score",
+            "-m",
+            "bleu",
+            "-r",
+            &r0,
+            &r1,
+            "-i",
+            &hyp,
+            "--sentence-level",
+        ],
+        "",
+    );
+    succeeded(&sentences);
+    let first: serde_json::Value = serde_json::from_str(
+        String::from_utf8_lossy(&sentences.stdout)
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(first["score"].as_f64().unwrap() > 0.0);
+    let refused = gecbias(
+        &[
+            "score",
+            "-m",
+            "m2",
+            "--gold",
+            &r0,
+            "-i",
+            &hyp,
+            "--lowercase",
+        ],
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2));
 }

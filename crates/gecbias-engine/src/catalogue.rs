@@ -30,6 +30,10 @@ pub enum Metric {
     Cleme2,
     /// Mean USim(source, output).
     Usim,
+    /// sacreBLEU's corpus BLEU.
+    Bleu,
+    /// sacreBLEU's chrF (chrF++ with word n-grams).
+    Chrf,
 }
 
 /// Whether a metric needs an input, may use it, or never reads it.
@@ -52,7 +56,7 @@ pub struct Reads {
     pub gold: Need,
     /// The source text, line-aligned with the outputs.
     pub source: Need,
-    /// Text references, line-aligned with the source.
+    /// Text references, line-aligned with the outputs (and the source).
     pub references: Need,
     /// Whether the outputs may be hypothesis M2 files instead of text (without a source).
     pub hypothesis_m2: bool,
@@ -114,7 +118,7 @@ const fn reads(gold: Need, source: Need, references: Need, hypothesis_m2: bool) 
 }
 
 /// Every metric, in the order help and reports list them.
-pub const CATALOGUE: [MetricSpec; 10] = [
+pub const CATALOGUE: [MetricSpec; 12] = [
     MetricSpec {
         metric: Metric::M2,
         name: "m2",
@@ -222,6 +226,39 @@ pub const CATALOGUE: [MetricSpec; 10] = [
         levels: BOTH,
         options: &["pretokenized", "sentences", "parser-model", "params"],
         sentence_fields: &["score", "output_to_source"],
+    },
+    MetricSpec {
+        metric: Metric::Bleu,
+        name: "bleu",
+        aliases: &[],
+        summary: "sacreBLEU 2.6.0's corpus BLEU (sentences: BLEU with effective order)",
+        reads: reads(Need::No, Need::No, Need::Required, false),
+        levels: BOTH,
+        options: &[
+            "bleu-tokenize",
+            "bleu-smooth",
+            "bleu-smooth-value",
+            "bleu-effective-order",
+            "lowercase",
+        ],
+        sentence_fields: SCORE_ONLY,
+    },
+    MetricSpec {
+        metric: Metric::Chrf,
+        name: "chrf",
+        aliases: &[],
+        summary: "sacreBLEU 2.6.0's chrF (chrF++ with --chrf-word-order 2)",
+        reads: reads(Need::No, Need::No, Need::Required, false),
+        levels: BOTH,
+        options: &[
+            "chrf-char-order",
+            "chrf-word-order",
+            "chrf-beta",
+            "chrf-whitespace",
+            "chrf-eps-smoothing",
+            "lowercase",
+        ],
+        sentence_fields: SCORE_ONLY,
     },
 ];
 
@@ -375,7 +412,7 @@ mod tests {
             );
         }
         assert_eq!(Metric::from_name("maxmatch"), Some(Metric::M2));
-        let unknown = "bleu".parse::<Metric>().unwrap_err().to_string();
+        let unknown = "meteor".parse::<Metric>().unwrap_err().to_string();
         assert!(unknown.contains("m2, errant, gleu, sari"), "{unknown}");
         let beta = metric_options().into_iter().find(|(o, _)| *o == "beta");
         assert_eq!(

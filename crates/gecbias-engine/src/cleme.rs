@@ -85,15 +85,14 @@ impl ClemeStatistic {
                     ClemeLevel::Corpus => cleme_prf_corpus(refs, 0.5),
                     ClemeLevel::Sentence => cleme_prf_sentence(refs),
                 };
-                let c = s.counts;
                 let parts = Parts::Cleme {
                     accuracy: s.acc,
-                    fn_: c.fn_,
-                    fp: c.fp,
+                    fn_: s.counts.fn_,
+                    fp: s.counts.fp,
                     precision: s.p,
                     recall: s.r,
-                    tn: c.tn,
-                    tp: c.tp,
+                    tn: s.counts.tn,
+                    tp: s.counts.tp,
                 };
                 (s.f, parts)
             }
@@ -102,15 +101,14 @@ impl ClemeStatistic {
                     ClemeLevel::Corpus => cleme2_corpus(refs, self.factors()),
                     ClemeLevel::Sentence => cleme2_sentence(refs, self.factors()),
                 };
-                let c = h.counts;
                 let parts = Parts::Cleme2 {
-                    fn_: c.fn_,
-                    fp_ne: c.fp_ne,
-                    fp_un: c.fp_un,
+                    fn_: h.counts.fn_,
+                    fp_ne: h.counts.fp_ne,
+                    fp_un: h.counts.fp_un,
                     hit: h.hit,
                     over: h.over,
-                    tn: c.tn,
-                    tp: c.tp,
+                    tn: h.counts.tn,
+                    tp: h.counts.tp,
                     under: h.under,
                     wrong: h.wrong,
                 };

@@ -12,6 +12,13 @@ pub enum Error {
         #[source]
         source: gec_metrics::Error,
     },
+    /// BLEU or chrF refused its options or input.
+    #[error("{source}")]
+    BleuChrf {
+        /// The metric's error.
+        #[source]
+        source: bleu_chrf::Error,
+    },
     /// A count (resamples, trials, iterations) outside the range in which it means something and
     /// finishes.
     #[error("{option}: {count} is outside {min}–{max}: {why}")]
@@ -281,6 +288,12 @@ pub enum Error {
         /// How many there are.
         references: usize,
     },
+}
+
+impl From<bleu_chrf::Error> for Error {
+    fn from(source: bleu_chrf::Error) -> Error {
+        Error::BleuChrf { source }
+    }
 }
 
 impl From<gec_metrics::Error> for Error {

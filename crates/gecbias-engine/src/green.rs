@@ -5,7 +5,7 @@ use gec_metrics::green::{NgramCounts, green_f, green_totals};
 use gec_metrics::{GreenOptions, GreenUnit, green};
 
 use crate::report::Parts;
-use crate::text_references::{SystemScore, TextReferences};
+use crate::text_references::{SystemScore, TextReferences, report_each};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// GREEN of outputs against a source and references ([`gec_metrics::green()`]): each sentence's
@@ -60,18 +60,18 @@ impl GreenScorer {
     ) -> Result<MetricReport, Error> {
         let statistic = PooledGreen(self.options.beta);
         let signature = ("GREEN", self.signature());
-        self.texts
-            .report(signature, systems, resampling, &statistic, |texts| {
-                let score = texts.apply(green, &self.options)?;
-                Ok(SystemScore {
-                    score: score.corpus,
-                    parts: Parts::Green {
-                        precision: score.precision,
-                        recall: score.recall,
-                    },
-                    sentences: score.sentences,
-                    items: score.counts.into_iter().map(|c| c.counts).collect(),
-                })
+        let score = self.texts.each(|texts| {
+            let score = texts.apply(green, &self.options)?;
+            Ok(SystemScore {
+                score: score.corpus,
+                parts: Parts::Green {
+                    precision: score.precision,
+                    recall: score.recall,
+                },
+                sentences: score.sentences,
+                items: score.counts.into_iter().map(|c| c.counts).collect(),
             })
+        });
+        report_each(signature, systems, resampling, &statistic, score)
     }
 }

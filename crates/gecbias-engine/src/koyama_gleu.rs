@@ -8,7 +8,7 @@ use gec_metrics::koyama_gleu::{
 use gec_metrics::{KoyamaOptions, KoyamaUnit, ReferenceDraws, koyama_stats};
 
 use crate::report::Parts;
-use crate::text_references::{SystemScore, TextReferences};
+use crate::text_references::{SystemScore, TextReferences, report_each};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// Which of the package's scores is the corpus score.
@@ -136,40 +136,39 @@ impl KoyamaGleuScorer {
             mean: matches!(self.mode, KoyamaMode::SentenceMean { .. }),
         };
         let signature = ("KoyamaGLEU", self.signature(resampling.resamples()));
-        self.texts
-            .report(signature, systems, resampling, &statistic, |texts| {
-                let stats = texts.apply(koyama_stats, &self.options)?;
-                let sentences: Vec<f64> =
-                    stats.iter().map(|s| koyama_sentence(s, maximum)).collect();
-                let (score, chosen) = match self.mode {
-                    KoyamaMode::Sampled { iterations } => (
-                        koyama_sampled(&stats, iterations, ReferenceDraws::Python2)?,
-                        None,
-                    ),
-                    KoyamaMode::BestReference => {
-                        let best = koyama_best_references(&stats);
-                        (koyama_corpus_stats(&stats, |i| best[i]).gleu(), Some(best))
-                    }
-                    _ => (koyama_mean(&stats, maximum), None),
-                };
-                let items = stats
-                    .iter()
-                    .zip(&sentences)
-                    .enumerate()
-                    .map(|(i, (per_reference, &score))| Item {
-                        stats: match &chosen {
-                            Some(best) => per_reference[best[i]].clone(),
-                            None => KoyamaStats::rectified_sum(per_reference),
-                        },
-                        score,
-                    })
-                    .collect();
-                Ok(SystemScore {
+        let score = self.texts.each(|texts| {
+            let stats = texts.apply(koyama_stats, &self.options)?;
+            let sentences: Vec<f64> = stats.iter().map(|s| koyama_sentence(s, maximum)).collect();
+            let (score, chosen) = match self.mode {
+                KoyamaMode::Sampled { iterations } => (
+                    koyama_sampled(&stats, iterations, ReferenceDraws::Python2)?,
+                    None,
+                ),
+                KoyamaMode::BestReference => {
+                    let best = koyama_best_references(&stats);
+                    (koyama_corpus_stats(&stats, |i| best[i]).gleu(), Some(best))
+                }
+                _ => (koyama_mean(&stats, maximum), None),
+            };
+            let items = stats
+                .iter()
+                .zip(&sentences)
+                .enumerate()
+                .map(|(i, (per_reference, &score))| Item {
+                    stats: match &chosen {
+                        Some(best) => per_reference[best[i]].clone(),
+                        None => KoyamaStats::rectified_sum(per_reference),
+                    },
                     score,
-                    parts: Parts::KoyamaGleu {},
-                    sentences,
-                    items,
                 })
+                .collect();
+            Ok(SystemScore {
+                score,
+                parts: Parts::KoyamaGleu {},
+                sentences,
+                items,
             })
+        });
+        report_each(signature, systems, resampling, &statistic, score)
     }
 }

@@ -26,6 +26,8 @@
 //! * [`TypedSystems`]: outputs typed once by the native ERRANT, scored by every metric that
 //!   reads typed edits ([`ErrantScorer::report_typed`], [`ClemeScorer::report_typed`]);
 //! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses;
+//! * sacreBLEU's BLEU and chrF/chrF++ (crate `bleu-chrf`) through [`Scorer`] alone
+//!   ([`Metric::Bleu`], [`Metric::Chrf`]; options in [`MetricOptions`]);
 //! * [`MetaEval`]: each metric's system scores against a human ranking (GJG15, SEEDA), with
 //!   bootstrap intervals of the correlations and paired tests between metrics.
 //!
@@ -95,6 +97,7 @@ mod meta_evaluation;
 mod parser_model;
 mod report;
 mod resampling;
+mod sacrebleu;
 mod sari;
 mod scorer;
 mod signature;

@@ -197,6 +197,19 @@ pub enum Parts {
     KoyamaGleu {},
     /// SARI: nothing beside the score.
     Sari {},
+    /// BLEU: sacreBLEU's brevity penalty, lengths and n-gram precisions (fractions, n = 1…4).
+    Bleu {
+        /// The brevity penalty.
+        brevity_penalty: f64,
+        /// The outputs' tokens.
+        hyp_len: u64,
+        /// Each order's (smoothed) precision.
+        precisions: Vec<f64>,
+        /// The closest references' tokens.
+        ref_len: u64,
+    },
+    /// chrF, chrF++: nothing beside the score.
+    Chrf {},
     /// USim: the other direction's mean.
     Usim {
         /// Mean USim(output, source).

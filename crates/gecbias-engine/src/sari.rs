@@ -4,7 +4,7 @@ use corpus_resampling::Mean;
 use gec_metrics::sari::{sari_score, sari_strip};
 
 use crate::report::Parts;
-use crate::text_references::{SystemScore, TextReferences};
+use crate::text_references::{SystemScore, TextReferences, report_each};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
 /// SARI of outputs against their sources and references, as SARI.py computes it (lines
@@ -48,20 +48,20 @@ impl SariScorer {
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
         let signature = ("SARI", self.signature());
-        self.texts
-            .report(signature, systems, resampling, &Mean, |texts| {
-                let output: Vec<String> = texts
-                    .output
-                    .iter()
-                    .map(|l| sari_strip(l).to_owned())
-                    .collect();
-                let score = sari_score(texts.source, &output, texts.references, texts.names)?;
-                Ok(SystemScore {
-                    score: score.mean,
-                    parts: Parts::Sari {},
-                    sentences: score.sentences.clone(),
-                    items: score.sentences,
-                })
+        let score = self.texts.each(|texts| {
+            let output: Vec<String> = texts
+                .output
+                .iter()
+                .map(|l| sari_strip(l).to_owned())
+                .collect();
+            let score = sari_score(texts.source, &output, texts.references, texts.names)?;
+            Ok(SystemScore {
+                score: score.mean,
+                parts: Parts::Sari {},
+                sentences: score.sentences.clone(),
+                items: score.sentences,
             })
+        });
+        report_each(signature, systems, resampling, &Mean, score)
     }
 }

@@ -5,12 +5,14 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
+use bleu_chrf::{Bleu, BleuOptions, Chrf, ChrfOptions};
 use gec_metrics::{
     CategoryTier, ClemeAssumption, ErrantMode, ErrantOptions, GreenOptions, KoyamaOptions, M2File,
     M2Options,
 };
 
 use crate::catalogue::{Metric, Need};
+use crate::sacrebleu::SacreScorer;
 use crate::{
     ClemeLevel, ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, Error, GleuScorer,
     GotoScorer, GreenScorer, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport,
@@ -26,7 +28,7 @@ pub struct MetricInputs {
     pub gold: Option<Lines>,
     /// The source text, line-aligned with the outputs.
     pub source: Option<Lines>,
-    /// Text references, each line-aligned with the source.
+    /// Text references, each line-aligned with the outputs (and the source).
     pub references: Vec<Lines>,
 }
 
@@ -69,6 +71,10 @@ pub struct MetricOptions {
     pub cleme_level: ClemeLevel,
     /// USim's parsing and version.
     pub usim: UsimOptions,
+    /// sacreBLEU's BLEU settings (its defaults: 13a, exp smoothing, mixed case).
+    pub bleu: BleuOptions,
+    /// sacreBLEU's chrF settings (its defaults: chrF, n = 6 characters, β = 2).
+    pub chrf: ChrfOptions,
 }
 
 impl Default for MetricOptions {
@@ -90,6 +96,8 @@ impl Default for MetricOptions {
             cleme_length_weights: true,
             cleme_level: ClemeLevel::Corpus,
             usim: UsimOptions::default(),
+            bleu: BleuOptions::default(),
+            chrf: ChrfOptions::default(),
         }
     }
 }
@@ -183,6 +191,8 @@ enum Prepared {
         scorer: Box<UsimScorer>,
         source: Lines,
     },
+    Bleu(SacreScorer<Bleu>),
+    Chrf(SacreScorer<Chrf>),
 }
 
 /// One catalogue metric's scorer, its gold, source and references read and prepared once (a
@@ -232,7 +242,7 @@ impl Scorer {
         if reads.references == Need::Required && inputs.references.is_empty() {
             return Err(missing(
                 metric,
-                "text references line-aligned with the source",
+                "text references line-aligned with the outputs",
             ));
         }
         let source_text = || required(metric, source, "the source");
@@ -272,6 +282,8 @@ impl Scorer {
                 scorer: Box::new(UsimScorer::new(options.usim.clone())?),
                 source: source_text()?.clone(),
             },
+            Metric::Bleu => Prepared::Bleu(SacreScorer::new(references, Bleu::new(options.bleu))),
+            Metric::Chrf => Prepared::Chrf(SacreScorer::new(references, Chrf::new(options.chrf)?)),
         };
         Ok(Scorer {
             metric,
@@ -334,6 +346,8 @@ impl Scorer {
             Prepared::KoyamaGleu(s) => s.report(systems, resampling),
             Prepared::GoToScorer(s) => s.report(systems, resampling),
             Prepared::Usim { scorer, source } => scorer.report(source, systems, resampling),
+            Prepared::Bleu(s) => s.report(systems, resampling),
+            Prepared::Chrf(s) => s.report(systems, resampling),
         }?;
         report.warnings.splice(0..0, self.warnings.iter().cloned());
         Ok(report)

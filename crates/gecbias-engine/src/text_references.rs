@@ -1,5 +1,6 @@
-//! What the metrics scored against a source and line-aligned text references share (SARI, GREEN,
-//! Koyama's GLEU): the texts they keep, each system's lines beside them, and the report.
+//! What the metrics scored against line-aligned text references share (SARI, GREEN, Koyama's
+//! GLEU with a source; BLEU and chrF without): the texts they keep, each system's lines beside
+//! them, and the report.
 
 use corpus_resampling::CorpusStatistic;
 
@@ -66,48 +67,58 @@ impl TextReferences {
         self.references.len()
     }
 
-    /// The metric `name` (signed `signature`) over every system, each scored by `score`, with
-    /// what `resampling` asks for computed by `statistic` over the items.
-    pub(crate) fn report<T: Sync, S: CorpusStatistic<T>>(
+    /// A system's scorer for [`report_each`]: `score` of its lines beside the source and the
+    /// references.
+    pub(crate) fn each<T>(
         &self,
-        (name, signature): (&'static str, Signature),
-        systems: &[System],
-        resampling: &Resampling,
-        statistic: &S,
         score: impl Fn(&Texts) -> Result<SystemScore<T>, Error>,
-    ) -> Result<MetricReport, Error> {
-        let systems = systems
-            .iter()
-            .map(|system| {
-                let names: Vec<&str> = [&self.source, &system.output]
-                    .into_iter()
-                    .chain(&self.references)
-                    .map(|l| l.origin.as_str())
-                    .collect();
-                let scored = score(&Texts {
-                    source: &self.source.lines,
-                    output: &system.output.lines,
-                    references: &self.lines,
-                    names: &names,
-                })?;
-                Ok(Scored {
-                    system: system.name.clone(),
-                    score: scored.score,
-                    parts: scored.parts,
-                    sentences: scored
-                        .sentences
-                        .into_iter()
-                        .map(|score| SentenceScore::Score { score })
-                        .collect(),
-                    items: scored.items,
-                })
+    ) -> impl Fn(&System) -> Result<SystemScore<T>, Error> {
+        move |system: &System| {
+            let names: Vec<&str> = [&self.source, &system.output]
+                .into_iter()
+                .chain(&self.references)
+                .map(|l| l.origin.as_str())
+                .collect();
+            score(&Texts {
+                source: &self.source.lines,
+                output: &system.output.lines,
+                references: &self.lines,
+                names: &names,
             })
-            .collect::<Result<_, Error>>()?;
-        Scores {
-            name,
-            signature,
-            systems,
         }
-        .report(resampling, statistic, None)
     }
+}
+
+/// The metric `name` (signed `signature`) over every system, each scored by `score`, with what
+/// `resampling` asks for computed by `statistic` over the items.
+pub(crate) fn report_each<T: Sync, S: CorpusStatistic<T>>(
+    (name, signature): (&'static str, Signature),
+    systems: &[System],
+    resampling: &Resampling,
+    statistic: &S,
+    score: impl Fn(&System) -> Result<SystemScore<T>, Error>,
+) -> Result<MetricReport, Error> {
+    let systems = systems
+        .iter()
+        .map(|system| {
+            let scored = score(system)?;
+            Ok(Scored {
+                system: system.name.clone(),
+                score: scored.score,
+                parts: scored.parts,
+                sentences: scored
+                    .sentences
+                    .into_iter()
+                    .map(|score| SentenceScore::Score { score })
+                    .collect(),
+                items: scored.items,
+            })
+        })
+        .collect::<Result<_, Error>>()?;
+    Scores {
+        name,
+        signature,
+        systems,
+    }
+    .report(resampling, statistic, None)
 }

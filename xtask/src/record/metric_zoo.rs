@@ -15,7 +15,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use anyhow::{Context, bail};
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{CONLL_PARAGRAPHS, CONLL_REFERENCES, JFLEG_DEV, JFLEG_DEV_OUTPUTS};
 
@@ -55,18 +54,9 @@ pub(crate) fn script(name: &str, text: &str) -> anyhow::Result<PathBuf> {
 }
 
 /// What `command` (running `script`) prints, or what it said when it failed.
-fn stdout_of(mut command: Command, script: &Path) -> anyhow::Result<String> {
-    let out = command
-        .output()
-        .with_context(|| format!("running {}", script.display()))?;
-    if !out.status.success() {
-        bail!(
-            "{} failed: {}",
-            script.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    Ok(String::from_utf8(out.stdout)?)
+fn stdout_of(command: Command, script: &Path) -> anyhow::Result<String> {
+    let output = super::succeeded(command, &script.display().to_string())?;
+    Ok(String::from_utf8(output.stdout)?)
 }
 
 /// The interpreter of the reference implementations' environment, `target/metric-zoo-venv`:

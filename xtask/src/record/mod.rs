@@ -14,18 +14,36 @@ pub(crate) mod errant;
 pub(crate) mod metric_zoo;
 pub(crate) mod python_venv;
 pub(crate) mod reference_tools;
+pub(crate) mod sacrebleu;
 pub(crate) mod spacy;
 pub(crate) mod ucca_eval;
 
 use std::fmt::Write as _;
 use std::path::Path;
+use std::process::{Command, Output};
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use gecbias_data::datasets::{CONLL_GOLD, CONLL_PARAGRAPHS, CONLL_REFERENCES};
 use rayon::prelude::*;
 
 use crate::workspace;
 use reference_tools::{ReferenceTools, Tool};
+
+/// `command`'s output once it has succeeded; else an error naming `what`, with its status and
+/// what it printed on stderr.
+pub(crate) fn succeeded(mut command: Command, what: &str) -> anyhow::Result<Output> {
+    let output = command
+        .output()
+        .with_context(|| format!("{what}: could not start"))?;
+    if !output.status.success() {
+        bail!(
+            "{what}: {}\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    Ok(output)
+}
 
 /// The folder of recorded outputs, relative to the workspace root.
 pub(crate) const RECORDED: &str = "crates/gecbias-cli/tests/recorded";

@@ -203,20 +203,8 @@ impl ReferenceTools {
 
     /// Runs `tool` with `args`; its standard output, or the error it printed.
     pub(crate) fn run(&self, tool: Tool, args: &[String]) -> anyhow::Result<Output> {
-        let output = self
-            .command(tool, args)?
-            .output()
-            .with_context(|| format!("{}: could not start", tool.subcommand()))?;
-        if !output.status.success() {
-            bail!(
-                "{} {}: {}\n{}",
-                tool.subcommand(),
-                args.join(" "),
-                output.status,
-                String::from_utf8_lossy(&output.stderr)
-            );
-        }
-        Ok(output)
+        let what = format!("{} {}", tool.subcommand(), args.join(" "));
+        super::succeeded(self.command(tool, args)?, &what)
     }
 }
 

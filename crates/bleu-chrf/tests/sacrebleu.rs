@@ -1,0 +1,148 @@
+//! The scores sacrebleu 2.6.0 gave (`cargo xtask record sacrebleu`): corpus BLEU and chrF in every
+//! configuration on the hand-written fixtures (with each sentence's score) and on EASSE's
+//! TurkCorpus and ASSET test sets — the same `f64` to the last bit and the same signature. The
+//! test run checks the fixtures and Hybrid's rows (about 2 s); the other systems' rows hold too
+//! (all 408 at this commit), and cost 25 s of CPU, outside the test run's budget.
+
+use std::path::{Path, PathBuf};
+
+use bleu_chrf::{Bleu, BleuOptions, Chrf, ChrfOptions, SentenceStatistics, Smoothing, Tokenizer};
+
+const RECORDED: &str = include_str!("recorded/sacrebleu.tsv");
+
+fn lines(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    // Split at LF only, the last line kept when no LF ends it (ASSET's), as the recorder reads.
+    let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
+    if lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines
+}
+
+/// `key=value` pairs of a recorded configuration.
+fn setting<'a>(config: &'a str, key: &str) -> &'a str {
+    config
+        .split(' ')
+        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or_else(|| panic!("{config}: no {key}"))
+}
+
+fn bleu(config: &str) -> Bleu {
+    let mut options = BleuOptions::default();
+    let tok = setting(config, "tok");
+    options.tokenizer = Tokenizer::ALL
+        .into_iter()
+        .find(|t| t.name() == tok)
+        .unwrap();
+    let smooth = setting(config, "smooth");
+    let (name, value) = match smooth.split_once('[') {
+        Some((name, value)) => (name, Some(value.trim_end_matches(']').parse().unwrap())),
+        None => (smooth, None),
+    };
+    options.smoothing = Smoothing::named(name, value).unwrap();
+    options.lowercase = setting(config, "lc") == "1";
+    options.effective_order = setting(config, "eff") == "1";
+    Bleu::new(options)
+}
+
+fn chrf(config: &str) -> Chrf {
+    let mut options = ChrfOptions::default();
+    options.char_order = setting(config, "nc").parse().unwrap();
+    options.word_order = setting(config, "nw").parse().unwrap();
+    options.lowercase = setting(config, "lc") == "1";
+    options.whitespace = setting(config, "space") == "1";
+    options.eps_smoothing = setting(config, "eps") == "1";
+    Chrf::new(options).unwrap()
+}
+
+/// The corpus score (or with `corpus` false each sentence's) of `metric` and its signature.
+fn scored<M: SentenceStatistics>(
+    metric: &M,
+    corpus: bool,
+    hyps: &[String],
+    streams: &[Vec<String>],
+) -> (Vec<f64>, String) {
+    let stats = metric.corpus_stats(hyps, streams).unwrap();
+    let scores = if corpus {
+        vec![metric.points(&metric.total(&stats))]
+    } else {
+        stats.iter().map(|s| metric.points(s)).collect()
+    };
+    (scores, metric.signature(streams.len()))
+}
+
+/// The hypothesis and reference files of a recorded job.
+fn job(corpus: &str, system: &str) -> Option<(PathBuf, Vec<PathBuf>)> {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    match corpus {
+        "fixture" => Some((
+            fixtures.join("hyp.txt"),
+            vec![fixtures.join("ref0.txt"), fixtures.join("ref1.txt")],
+        )),
+        "fixture-short" => Some((
+            fixtures.join("short-hyp.txt"),
+            vec![fixtures.join("short-ref.txt")],
+        )),
+        _ => {
+            let data = gecbias_data::testing::data_or_skip("sacreBLEU on EASSE's test sets")?;
+            let easse = data.root().join("easse/easse/resources/data");
+            let refs: Vec<PathBuf> = match corpus {
+                "turkcorpus_test" => (0..8)
+                    .map(|k| {
+                        easse.join(format!("test_sets/turkcorpus/test.truecase.detok.simp.{k}"))
+                    })
+                    .collect(),
+                "asset_test" => (0..10)
+                    .map(|k| easse.join(format!("test_sets/asset/asset.test.simp.{k}")))
+                    .collect(),
+                other => panic!("unknown corpus {other}"),
+            };
+            Some((
+                easse.join("system_outputs/turkcorpus/test").join(system),
+                refs,
+            ))
+        }
+    }
+}
+
+#[test]
+fn every_recorded_score_and_signature_is_sacrebleus() {
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for row in RECORDED.lines().skip(2) {
+        let [corpus, system, metric, config, expected, signature] =
+            row.split('\t').collect::<Vec<_>>()[..]
+        else {
+            panic!("bad row {row}");
+        };
+        if !corpus.starts_with("fixture") && system != "Hybrid" {
+            continue;
+        }
+        let Some((hyp, refs)) = job(corpus, system) else {
+            continue;
+        };
+        let hyps = lines(&hyp);
+        let streams: Vec<Vec<String>> = refs.iter().map(|r| lines(r)).collect();
+        let (scores, ours) = match metric {
+            "bleu" => scored(&bleu(config), true, &hyps, &streams),
+            "bleu-sentences" => scored(&bleu(config), false, &hyps, &streams),
+            "chrf" => scored(&chrf(config), true, &hyps, &streams),
+            _ => scored(&chrf(config), false, &hyps, &streams),
+        };
+        let expected: Vec<f64> = expected.split(' ').map(|x| x.parse().unwrap()).collect();
+        if scores != expected || ours != signature {
+            wrong.push(format!(
+                "{corpus} {system} {metric} [{config}]: {scores:?} {ours} vs {expected:?} {signature}"
+            ));
+        }
+        checked += 1;
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    assert!(checked >= 60, "{checked}");
+}
