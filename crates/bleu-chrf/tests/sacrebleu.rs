@@ -86,7 +86,10 @@ fn job(corpus: &str, system: &str) -> Option<(PathBuf, Vec<PathBuf>)> {
         )),
         _ => {
             let data = gecbias_data::testing::data_or_skip("sacreBLEU on EASSE's test sets")?;
+            // EASSE's repository is not among `data fetch`'s sources yet (issue 62): a data
+            // folder without it skips these rows, unless data is required.
             let easse = data.root().join("easse/easse/resources/data");
+            gecbias_data::testing::or_skip(std::fs::metadata(&easse), "EASSE's test sets")?;
             let refs: Vec<PathBuf> = match corpus {
                 "turkcorpus_test" => (0..8)
                     .map(|k| {
