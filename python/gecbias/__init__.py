@@ -96,6 +96,7 @@ from ._results import (
     SariScore,
     BleuScore,
     ChrfScore,
+    FkglScore,
     SentenceAgreement,
     WithReferences,
     Score,
@@ -138,6 +139,7 @@ __all__ = [
     "SariScore",
     "BleuScore",
     "ChrfScore",
+    "FkglScore",
     "UsimScore",
     "ConservatismProfile",
     "UnseenEstimate",
@@ -183,7 +185,7 @@ DEFAULT_SEED: int = _native.DEFAULT_SEED
 
 #: The metrics of :func:`score`.
 Metric = Literal[
-    "m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim", "bleu", "chrf"
+    "m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim", "bleu", "chrf", "fkgl"
 ]
 #: A bootstrap interval: bias-corrected and accelerated, or percentile.
 CiMethod = Literal["bca", "percentile"]
@@ -229,6 +231,7 @@ _SCORE_TYPES: Dict[str, Type[Score]] = {
     "usim": UsimScore,
     "bleu": BleuScore,
     "chrf": ChrfScore,
+    "fkgl": FkglScore,
 }
 #: sacreBLEU's tokenizers (BLEU's ``bleu_tokenize``).
 BleuTokenize = Literal["13a", "intl", "char", "none"]
@@ -360,6 +363,7 @@ class ScoreOptions(TypedDict, total=False):
     bleu_smooth: BleuSmooth
     bleu_smooth_value: Optional[float]
     bleu_effective_order: bool
+    fkgl_tokenize: BleuTokenize
     resampling: Resampling
 
 
@@ -377,6 +381,8 @@ def score(metric: Literal["green"], systems: Inputs, **options: Unpack[ScoreOpti
 def score(metric: Literal["bleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[BleuScore]: ...
 @overload
 def score(metric: Literal["chrf"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[ChrfScore]: ...
+@overload
+def score(metric: Literal["fkgl"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[FkglScore]: ...
 @overload
 def score(metric: Literal["koyama-gleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[KoyamaGleuScore]: ...
 @overload
@@ -427,7 +433,9 @@ def score(
     only: ``bleu_tokenize`` (``"13a"``), ``bleu_smooth`` (``"exp"``; ``"floor"`` and ``"add-k"``
     take ``bleu_smooth_value``, 0.1 and 1 unless given), ``bleu_effective_order``,
     ``chrf_char_order`` (6), ``chrf_word_order`` (0; 2 is chrF++), ``chrf_beta`` (2),
-    ``chrf_whitespace``, ``chrf_eps_smoothing`` and, for both, ``lowercase``.
+    ``chrf_whitespace``, ``chrf_eps_smoothing`` and, for both, ``lowercase``. FKGL (``fkgl``:
+    EASSE's, a grade level) reads the systems alone, lowercased and tokenized by
+    ``fkgl_tokenize`` (``"13a"``).
     For usim, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"`` for the built-in
     BiLSTM, ``"perceptron"`` for the built-in perceptron (faster, less accurate), or a model file. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
 
@@ -492,6 +500,7 @@ class Scorer:
         chrf_beta: float = 2.0,
         chrf_whitespace: bool = False,
         chrf_eps_smoothing: bool = False,
+        fkgl_tokenize: BleuTokenize = "13a",
     ) -> None:
         choice(metric, _METRICS, "metric")
         choice(green_unit, ("word", "char"), "green_unit")
@@ -506,6 +515,7 @@ class Scorer:
         choice(cleme_level, ("corpus", "sentence"), "cleme_level")
         choice(bleu_tokenize, ("13a", "intl", "char", "none"), "bleu_tokenize")
         choice(bleu_smooth, ("exp", "floor", "add-k", "none"), "bleu_smooth")
+        choice(fkgl_tokenize, ("13a", "intl", "char", "none"), "fkgl_tokenize")
         if cat is not None and cat not in (1, 2, 3):
             raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
 
@@ -548,6 +558,7 @@ class Scorer:
             "chrf_beta": beta_value(chrf_beta, "chrf_beta"),
             "chrf_whitespace": bool(chrf_whitespace),
             "chrf_eps_smoothing": bool(chrf_eps_smoothing),
+            "fkgl_tokenize": fkgl_tokenize,
         }
         self.metric: Metric = metric
         self._scorer = _native.Scorer(

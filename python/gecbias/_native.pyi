@@ -49,6 +49,7 @@ class NativeOptions(TypedDict):
     chrf_beta: float
     chrf_whitespace: bool
     chrf_eps_smoothing: bool
+    fkgl_tokenize: str
 
 class Scorer:
     """One metric's scorer from the typed engine, its inputs prepared once."""

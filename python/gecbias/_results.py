@@ -203,6 +203,16 @@ class ChrfScore(Score):
 
 
 @dataclass(frozen=True)
+class FkglScore(Score):
+    """EASSE 0.2.4's corpus FKGL (``score``: a grade level, not a fraction; lower reads easier)
+    with the counts it comes from: Punkt's sentences (``fkgl_sentences``), words and syllables."""
+
+    fkgl_sentences: int
+    syllables: int
+    words: int
+
+
+@dataclass(frozen=True)
 class UsimScore(Score):
     """USim of a system's outputs to their sources, as ``score`` ranks it: the mean over
     sentences of USim(source → output) (``score``) and of the other direction."""

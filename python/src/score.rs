@@ -52,10 +52,11 @@ struct Options {
     chrf_beta: f64,
     chrf_whitespace: bool,
     chrf_eps_smoothing: bool,
+    fkgl_tokenize: String,
 }
 
 /// [`Options`]' keys: any other key is refused, by name.
-const OPTION_KEYS: [&str; 34] = [
+const OPTION_KEYS: [&str; 35] = [
     "beta",
     "max_unchanged_words",
     "ignore_whitespace_casing",
@@ -90,6 +91,7 @@ const OPTION_KEYS: [&str; 34] = [
     "chrf_beta",
     "chrf_whitespace",
     "chrf_eps_smoothing",
+    "fkgl_tokenize",
 ];
 
 /// The keys of `Scorer`'s options, in the order the package's stub declares them (its test
@@ -221,10 +223,12 @@ impl Options {
         Ok(o)
     }
 
-    /// BLEU's and chrF's options into `o`; a bad value is a `ValueError` naming its option.
+    /// BLEU's, chrF's and FKGL's options into `o`; a bad value is a `ValueError` naming its
+    /// option.
     fn sacrebleu(&self, o: &mut MetricOptions) -> PyResult<()> {
         let tokenizers = bleu_chrf::Tokenizer::ALL.map(|t| (t.name(), t));
         o.bleu.tokenizer = choice(&self.bleu_tokenize, &tokenizers, "bleu_tokenize")?;
+        o.fkgl_tokenizer = choice(&self.fkgl_tokenize, &tokenizers, "fkgl_tokenize")?;
         let smooth = choice(
             &self.bleu_smooth,
             &[

@@ -166,6 +166,17 @@ def test_bleu_and_chrf_equal_sacrebleu() -> None:
         gecbias.score("chrf", fixtures / "hyp.txt", references=references, chrf_char_order=0)
 
 
+def test_fkgl_counts_and_grade() -> None:
+    """"The cat sat." has one sentence, four words and three syllables: grade 0 (clamped); a long
+    sentence of long words grades high."""
+    (short,) = gecbias.score("fkgl", [["The cat sat."]])
+    assert isinstance(short, gecbias.FkglScore)
+    assert (short.fkgl_sentences, short.words, short.syllables, short.score) == (1, 4, 3, 0.0)
+    assert short.signature.startswith("FKGL|tok:13a|case:lc|impl:easse-0.2.4|")
+    (long,) = gecbias.score("fkgl", [["Notwithstanding considerable institutional opposition, the administration implemented comprehensive reorganisation."]])
+    assert long.score > 15
+
+
 def test_cleme_from_text_references_and_from_m2(tmp_path: Path) -> None:
     source = ["He go to school every days ."] * 5
     reference = ["He goes to school every day ."] * 5
@@ -644,7 +655,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
     )
     assert plain == optimised
     assert plain.splitlines()[:3] == [
-        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', 'bleu', 'chrf', not 'meteor'",
+        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', 'bleu', 'chrf', 'fkgl', not 'meteor'",
         "InputError <hypotheses>:2: has 2 sentences but <gold> has 1",
         "TypeError hypotheses: line 1 is int, not str",
     ]
@@ -807,7 +818,7 @@ def test_the_native_options_are_one_typed_value() -> None:
         "cleme_assumption": "dependent", "cleme_weights": "length", "cleme_level": "corpus",
         "lowercase": False, "bleu_tokenize": "13a", "bleu_smooth": "exp", "bleu_smooth_value": None,
         "bleu_effective_order": False, "chrf_char_order": 6, "chrf_word_order": 0, "chrf_beta": 2.0,
-        "chrf_whitespace": False, "chrf_eps_smoothing": False,
+        "chrf_whitespace": False, "chrf_eps_smoothing": False, "fkgl_tokenize": "13a",
     }
     assert list(options) == _native.option_names()
     row = _native.Scorer("sari", source, [source], None, options).report([("s", "<s>", ["a b ."])], (None, None, None, None, 1))[0]

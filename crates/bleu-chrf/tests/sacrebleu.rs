@@ -7,18 +7,9 @@
 use std::path::{Path, PathBuf};
 
 use bleu_chrf::{Bleu, BleuOptions, Chrf, ChrfOptions, SentenceStatistics, Smoothing, Tokenizer};
+use gecbias_data::testing::lf_lines;
 
 const RECORDED: &str = include_str!("recorded/sacrebleu.tsv");
-
-fn lines(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    // Split at LF only, the last line kept when no LF ends it (ASSET's), as the recorder reads.
-    let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
-    if lines.last().is_some_and(String::is_empty) {
-        lines.pop();
-    }
-    lines
-}
 
 /// `key=value` pairs of a recorded configuration.
 fn setting<'a>(config: &'a str, key: &str) -> &'a str {
@@ -125,8 +116,8 @@ fn every_recorded_score_and_signature_is_sacrebleus() {
         let Some((hyp, refs)) = job(corpus, system) else {
             continue;
         };
-        let hyps = lines(&hyp);
-        let streams: Vec<Vec<String>> = refs.iter().map(|r| lines(r)).collect();
+        let hyps = lf_lines(&hyp);
+        let streams: Vec<Vec<String>> = refs.iter().map(|r| lf_lines(r)).collect();
         let (scores, ours) = match metric {
             "bleu" => scored(&bleu(config), true, &hyps, &streams),
             "bleu-sentences" => scored(&bleu(config), false, &hyps, &streams),

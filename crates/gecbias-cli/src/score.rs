@@ -36,7 +36,10 @@
 //!   needed), as fractions: `--bleu-tokenize`, `--bleu-smooth`, `--bleu-smooth-value`,
 //!   `--bleu-effective-order`, `--chrf-char-order`, `--chrf-word-order` (2: chrF++),
 //!   `--chrf-beta`, `--chrf-whitespace`, `--chrf-eps-smoothing`, `--lowercase`; the signature
-//!   carries sacreBLEU's fields.
+//!   carries sacreBLEU's fields;
+//! * `fkgl` — EASSE's corpus FKGL of the outputs alone (a grade level, not a fraction; lower
+//!   reads easier): lowercased, tokenized (`--fkgl-tokenize`, 13a), Punkt's sentences, EASSE's
+//!   syllable rules; equal to EASSE 0.2.4 on every recorded file.
 //!
 //! Resampling draws sentences, the same indices for every system. M2 and ERRANT choose each
 //! sentence's annotator by the running corpus F_β, so the choice is redone on every resample, as
@@ -236,6 +239,9 @@ struct MetricOptions {
     /// chrF: average the orders' F scores, a zero count as ε (chrF++.py's; sacreBLEU's --chrf-eps-smoothing).
     #[arg(long)]
     chrf_eps_smoothing: bool,
+    /// FKGL: the tokenizer applied (after lowercasing) before Punkt's sentences and the words.
+    #[arg(long, value_enum, default_value = "13a")]
+    fkgl_tokenize: BleuTokenizeName,
     /// GoToScorer: the chunk weights (as `gecbias gotoscorer-weights` or gec-metrics'
     /// `gecmetrics-gen-gotoscorer-weight` writes them); every chunk 1 without.
     #[arg(long)]
@@ -323,6 +329,17 @@ enum BleuTokenizeName {
     Char,
     /// The text as it is.
     None,
+}
+
+impl From<BleuTokenizeName> for bleu_chrf::Tokenizer {
+    fn from(name: BleuTokenizeName) -> bleu_chrf::Tokenizer {
+        match name {
+            BleuTokenizeName::Thirteen => bleu_chrf::Tokenizer::Thirteen,
+            BleuTokenizeName::Intl => bleu_chrf::Tokenizer::Intl,
+            BleuTokenizeName::Char => bleu_chrf::Tokenizer::Char,
+            BleuTokenizeName::None => bleu_chrf::Tokenizer::None,
+        }
+    }
 }
 
 /// sacreBLEU's smoothing methods.
@@ -468,12 +485,8 @@ impl MetricOptions {
             ClemeLevelName::Sentence => ClemeLevel::Sentence,
         };
         o.usim = text.usim_options();
-        o.bleu.tokenizer = match self.bleu_tokenize {
-            BleuTokenizeName::Thirteen => bleu_chrf::Tokenizer::Thirteen,
-            BleuTokenizeName::Intl => bleu_chrf::Tokenizer::Intl,
-            BleuTokenizeName::Char => bleu_chrf::Tokenizer::Char,
-            BleuTokenizeName::None => bleu_chrf::Tokenizer::None,
-        };
+        o.bleu.tokenizer = self.bleu_tokenize.into();
+        o.fkgl_tokenizer = self.fkgl_tokenize.into();
         let smooth = match self.bleu_smooth {
             BleuSmoothName::Exp => "exp",
             BleuSmoothName::Floor => "floor",

@@ -100,6 +100,20 @@ fn decide<T, E: Display>(
     }
 }
 
+/// The lines of the file at `path` as the Python reference tools' recorders read them: split at
+/// LF only, the last kept when no LF ends it (ASSET's references end without one).
+///
+/// # Panics
+/// When the file cannot be read, naming it.
+pub fn lf_lines(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
+    if lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;

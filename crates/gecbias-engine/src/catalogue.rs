@@ -34,6 +34,8 @@ pub enum Metric {
     Bleu,
     /// sacreBLEU's chrF (chrF++ with word n-grams).
     Chrf,
+    /// EASSE's corpus FKGL.
+    Fkgl,
 }
 
 /// Whether a metric needs an input, may use it, or never reads it.
@@ -118,7 +120,7 @@ const fn reads(gold: Need, source: Need, references: Need, hypothesis_m2: bool) 
 }
 
 /// Every metric, in the order help and reports list them.
-pub const CATALOGUE: [MetricSpec; 12] = [
+pub const CATALOGUE: [MetricSpec; 13] = [
     MetricSpec {
         metric: Metric::M2,
         name: "m2",
@@ -258,6 +260,17 @@ pub const CATALOGUE: [MetricSpec; 12] = [
             "chrf-eps-smoothing",
             "lowercase",
         ],
+        sentence_fields: SCORE_ONLY,
+    },
+    MetricSpec {
+        metric: Metric::Fkgl,
+        name: "fkgl",
+        aliases: &[],
+        summary: "EASSE's corpus FKGL, the Flesch–Kincaid grade level of the outputs (lower reads \
+                  easier; a grade, not a fraction)",
+        reads: reads(Need::No, Need::No, Need::No, false),
+        levels: BOTH,
+        options: &["fkgl-tokenize"],
         sentence_fields: SCORE_ONLY,
     },
 ];

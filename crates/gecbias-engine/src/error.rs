@@ -12,6 +12,13 @@ pub enum Error {
         #[source]
         source: gec_metrics::Error,
     },
+    /// FKGL could not load its sentence splitter.
+    #[error("{source}")]
+    Simplification {
+        /// The metric's error.
+        #[source]
+        source: simplification_metrics::Error,
+    },
     /// BLEU or chrF refused its options or input.
     #[error("{source}")]
     BleuChrf {
@@ -288,6 +295,12 @@ pub enum Error {
         /// How many there are.
         references: usize,
     },
+}
+
+impl From<simplification_metrics::Error> for Error {
+    fn from(source: simplification_metrics::Error) -> Error {
+        Error::Simplification { source }
+    }
 }
 
 impl From<bleu_chrf::Error> for Error {

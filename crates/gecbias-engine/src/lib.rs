@@ -27,7 +27,8 @@
 //!   reads typed edits ([`ErrantScorer::report_typed`], [`ClemeScorer::report_typed`]);
 //! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses;
 //! * sacreBLEU's BLEU and chrF/chrF++ (crate `bleu-chrf`) through [`Scorer`] alone
-//!   ([`Metric::Bleu`], [`Metric::Chrf`]; options in [`MetricOptions`]);
+//!   ([`Metric::Bleu`], [`Metric::Chrf`]; options in [`MetricOptions`]), and EASSE's FKGL (crate
+//!   `simplification-metrics`, [`Metric::Fkgl`]);
 //! * [`MetaEval`]: each metric's system scores against a human ranking (GJG15, SEEDA), with
 //!   bootstrap intervals of the correlations and paired tests between metrics.
 //!
@@ -88,6 +89,7 @@ mod catalogue;
 mod cleme;
 mod errant;
 mod error;
+mod fkgl;
 mod gleu;
 mod gotoscorer;
 mod green;

@@ -210,6 +210,15 @@ pub enum Parts {
     },
     /// chrF, chrF++: nothing beside the score.
     Chrf {},
+    /// FKGL: the counts it is computed from.
+    Fkgl {
+        /// Punkt's sentences.
+        fkgl_sentences: u64,
+        /// Syllables (EASSE's count).
+        syllables: i64,
+        /// Words.
+        words: u64,
+    },
     /// USim: the other direction's mean.
     Usim {
         /// Mean USim(output, source).

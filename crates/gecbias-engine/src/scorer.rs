@@ -5,13 +5,14 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use bleu_chrf::{Bleu, BleuOptions, Chrf, ChrfOptions};
+use bleu_chrf::{Bleu, BleuOptions, Chrf, ChrfOptions, Tokenizer};
 use gec_metrics::{
     CategoryTier, ClemeAssumption, ErrantMode, ErrantOptions, GreenOptions, KoyamaOptions, M2File,
     M2Options,
 };
 
 use crate::catalogue::{Metric, Need};
+use crate::fkgl::FkglScorer;
 use crate::sacrebleu::SacreScorer;
 use crate::{
     ClemeLevel, ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, Error, GleuScorer,
@@ -75,6 +76,8 @@ pub struct MetricOptions {
     pub bleu: BleuOptions,
     /// sacreBLEU's chrF settings (its defaults: chrF, n = 6 characters, β = 2).
     pub chrf: ChrfOptions,
+    /// FKGL's tokenizer (EASSE's default, `13a`).
+    pub fkgl_tokenizer: Tokenizer,
 }
 
 impl Default for MetricOptions {
@@ -98,6 +101,7 @@ impl Default for MetricOptions {
             usim: UsimOptions::default(),
             bleu: BleuOptions::default(),
             chrf: ChrfOptions::default(),
+            fkgl_tokenizer: Tokenizer::Thirteen,
         }
     }
 }
@@ -193,6 +197,7 @@ enum Prepared {
     },
     Bleu(SacreScorer<Bleu>),
     Chrf(SacreScorer<Chrf>),
+    Fkgl(FkglScorer),
 }
 
 /// One catalogue metric's scorer, its gold, source and references read and prepared once (a
@@ -284,6 +289,7 @@ impl Scorer {
             },
             Metric::Bleu => Prepared::Bleu(SacreScorer::new(references, Bleu::new(options.bleu))),
             Metric::Chrf => Prepared::Chrf(SacreScorer::new(references, Chrf::new(options.chrf)?)),
+            Metric::Fkgl => Prepared::Fkgl(FkglScorer::new(options.fkgl_tokenizer)?),
         };
         Ok(Scorer {
             metric,
@@ -348,6 +354,7 @@ impl Scorer {
             Prepared::Usim { scorer, source } => scorer.report(source, systems, resampling),
             Prepared::Bleu(s) => s.report(systems, resampling),
             Prepared::Chrf(s) => s.report(systems, resampling),
+            Prepared::Fkgl(s) => s.report(systems, resampling),
         }?;
         report.warnings.splice(0..0, self.warnings.iter().cloned());
         Ok(report)
