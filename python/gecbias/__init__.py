@@ -233,6 +233,9 @@ _SCORE_TYPES: Dict[str, Type[Score]] = {
     "chrf": ChrfScore,
     "fkgl": FkglScore,
 }
+#: Which SARI: SARI.py's mean sentence SARI, or EASSE's corpus SARI (what simplification papers
+#: publish) in its default, ``legacy`` and paper variants.
+SariVariant = Literal["sari.py", "easse", "easse-legacy", "easse-paper"]
 #: sacreBLEU's tokenizers (BLEU's ``bleu_tokenize``).
 BleuTokenize = Literal["13a", "intl", "char", "none"]
 #: sacreBLEU's smoothing of zero n-gram matches (BLEU's ``bleu_smooth``).
@@ -364,6 +367,7 @@ class ScoreOptions(TypedDict, total=False):
     bleu_smooth_value: Optional[float]
     bleu_effective_order: bool
     fkgl_tokenize: BleuTokenize
+    sari_variant: SariVariant
     resampling: Resampling
 
 
@@ -435,7 +439,8 @@ def score(
     ``chrf_char_order`` (6), ``chrf_word_order`` (0; 2 is chrF++), ``chrf_beta`` (2),
     ``chrf_whitespace``, ``chrf_eps_smoothing`` and, for both, ``lowercase``. FKGL (``fkgl``:
     EASSE's, a grade level) reads the systems alone, lowercased and tokenized by
-    ``fkgl_tokenize`` (``"13a"``).
+    ``fkgl_tokenize`` (``"13a"``). SARI is SARI.py's mean sentence SARI unless ``sari_variant``
+    names one of EASSE's corpus SARIs (``"easse"``: what simplification papers publish).
     For usim, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"`` for the built-in
     BiLSTM, ``"perceptron"`` for the built-in perceptron (faster, less accurate), or a model file. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
 
@@ -501,6 +506,7 @@ class Scorer:
         chrf_whitespace: bool = False,
         chrf_eps_smoothing: bool = False,
         fkgl_tokenize: BleuTokenize = "13a",
+        sari_variant: SariVariant = "sari.py",
     ) -> None:
         choice(metric, _METRICS, "metric")
         choice(green_unit, ("word", "char"), "green_unit")
@@ -516,6 +522,7 @@ class Scorer:
         choice(bleu_tokenize, ("13a", "intl", "char", "none"), "bleu_tokenize")
         choice(bleu_smooth, ("exp", "floor", "add-k", "none"), "bleu_smooth")
         choice(fkgl_tokenize, ("13a", "intl", "char", "none"), "fkgl_tokenize")
+        choice(sari_variant, ("sari.py", "easse", "easse-legacy", "easse-paper"), "sari_variant")
         if cat is not None and cat not in (1, 2, 3):
             raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
 
@@ -559,6 +566,7 @@ class Scorer:
             "chrf_whitespace": bool(chrf_whitespace),
             "chrf_eps_smoothing": bool(chrf_eps_smoothing),
             "fkgl_tokenize": fkgl_tokenize,
+            "sari_variant": sari_variant,
         }
         self.metric: Metric = metric
         self._scorer = _native.Scorer(

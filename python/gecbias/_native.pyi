@@ -50,6 +50,7 @@ class NativeOptions(TypedDict):
     chrf_whitespace: bool
     chrf_eps_smoothing: bool
     fkgl_tokenize: str
+    sari_variant: str
 
 class Scorer:
     """One metric's scorer from the typed engine, its inputs prepared once."""

@@ -1,11 +1,11 @@
 //! The typed engine's scorers as one Python class: a metric's inputs prepared once, systems
 //! scored in memory, rows returned as Python dictionaries of the engine's fields.
 
-use gec_metrics::{CategoryTier, ClemeAssumption, ErrantMode, GreenUnit, KoyamaUnit};
+use gec_metrics::{CategoryTier, ClemeAssumption, EasseVariant, ErrantMode, GreenUnit, KoyamaUnit};
 use gecbias_engine::Metric as CatalogueMetric;
 use gecbias_engine::{
     Bootstrap, ClemeLevel, ErrantAnalyser, IntervalKind, KoyamaMode, Lines, MetricInputs,
-    MetricOptions, Need, Outputs, Ranking, Resampling, System,
+    MetricOptions, Need, Outputs, Ranking, Resampling, SariVariant, System,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -53,10 +53,11 @@ struct Options {
     chrf_whitespace: bool,
     chrf_eps_smoothing: bool,
     fkgl_tokenize: String,
+    sari_variant: String,
 }
 
 /// [`Options`]' keys: any other key is refused, by name.
-const OPTION_KEYS: [&str; 35] = [
+const OPTION_KEYS: [&str; 36] = [
     "beta",
     "max_unchanged_words",
     "ignore_whitespace_casing",
@@ -92,6 +93,7 @@ const OPTION_KEYS: [&str; 35] = [
     "chrf_whitespace",
     "chrf_eps_smoothing",
     "fkgl_tokenize",
+    "sari_variant",
 ];
 
 /// The keys of `Scorer`'s options, in the order the package's stub declares them (its test
@@ -229,6 +231,19 @@ impl Options {
         let tokenizers = bleu_chrf::Tokenizer::ALL.map(|t| (t.name(), t));
         o.bleu.tokenizer = choice(&self.bleu_tokenize, &tokenizers, "bleu_tokenize")?;
         o.fkgl_tokenizer = choice(&self.fkgl_tokenize, &tokenizers, "fkgl_tokenize")?;
+        o.sari_variant = choice(
+            &self.sari_variant,
+            &[
+                ("sari.py", SariVariant::SariPy),
+                ("easse", SariVariant::Easse(EasseVariant::Default)),
+                ("easse-legacy", SariVariant::Easse(EasseVariant::Legacy)),
+                (
+                    "easse-paper",
+                    SariVariant::Easse(EasseVariant::PaperVersion),
+                ),
+            ],
+            "sari_variant",
+        )?;
         let smooth = choice(
             &self.bleu_smooth,
             &[

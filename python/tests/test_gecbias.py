@@ -166,6 +166,18 @@ def test_bleu_and_chrf_equal_sacrebleu() -> None:
         gecbias.score("chrf", fixtures / "hyp.txt", references=references, chrf_char_order=0)
 
 
+def test_sari_in_easses_variant_is_a_corpus_sari() -> None:
+    """EASSE's corpus SARI (what simplification papers publish) beside SARI.py's mean sentence
+    SARI, on the same lines: different numbers, each signed by its variant."""
+    source, output, reference = ["a b c d ."], ["a b x d ."], ["a b c d e ."]
+    (easse,) = gecbias.score("sari", [output], source=source, references=reference, sari_variant="easse")
+    (sari_py,) = gecbias.score("sari", [output], source=source, references=reference)
+    assert "|variant:easse|impl:easse-0.2.4|" in easse.signature and "impl:sari.py" in sari_py.signature
+    assert 0 < easse.score < 1 and easse.score != sari_py.score
+    with pytest.raises(ValueError, match="sari_variant"):
+        gecbias.score("sari", [output], source=source, references=reference, sari_variant="java")  # type: ignore[call-overload]
+
+
 def test_fkgl_counts_and_grade() -> None:
     """"The cat sat." has one sentence, four words and three syllables: grade 0 (clamped); a long
     sentence of long words grades high."""
@@ -819,6 +831,7 @@ def test_the_native_options_are_one_typed_value() -> None:
         "lowercase": False, "bleu_tokenize": "13a", "bleu_smooth": "exp", "bleu_smooth_value": None,
         "bleu_effective_order": False, "chrf_char_order": 6, "chrf_word_order": 0, "chrf_beta": 2.0,
         "chrf_whitespace": False, "chrf_eps_smoothing": False, "fkgl_tokenize": "13a",
+        "sari_variant": "sari.py",
     }
     assert list(options) == _native.option_names()
     row = _native.Scorer("sari", source, [source], None, options).report([("s", "<s>", ["a b ."])], (None, None, None, None, 1))[0]

@@ -73,6 +73,56 @@ fn add_counts(stats: &mut [[[u64; 3]; 4]; 3], s: &[u32], o: &[u32], r: &[Vec<u32
     }
 }
 
+/// One sentence's (or a corpus's summed) EASSE SARI counts: `[operation][n − 1]` = (system
+/// correct, system total, reference total), the operations add, keep and delete. Summing them
+/// over sentences gives the corpus's, which is how resampling rescores a corpus.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EasseSariCounts(pub [[[u64; 3]; 4]; 3]);
+
+impl std::ops::AddAssign<&EasseSariCounts> for EasseSariCounts {
+    fn add_assign(&mut self, other: &EasseSariCounts) {
+        for (sum, counts) in self.0.iter_mut().flatten().zip(other.0.iter().flatten()) {
+            for k in 0..3 {
+                sum[k] += counts[k];
+            }
+        }
+    }
+}
+
+/// One sentence's counts as `variant` normalises it (lowercased `13a` tokens; `Legacy`: the
+/// source untouched, the rest tokenised in their case).
+pub fn easse_sari_counts(
+    source: &str,
+    output: &str,
+    references: &[&str],
+    variant: EasseVariant,
+) -> EasseSariCounts {
+    let normalise = |s: &str| {
+        if variant == EasseVariant::Legacy {
+            tokenize_13a(s)
+        } else {
+            tokenize_13a(&s.to_lowercase())
+        }
+    };
+    let source = if variant == EasseVariant::Legacy {
+        source.to_owned()
+    } else {
+        normalise(source)
+    };
+    let output = normalise(output);
+    let refs: Vec<String> = references.iter().map(|r| normalise(r)).collect();
+    let mut vocabulary = Vocabulary::default();
+    let s = vocabulary.intern_all(python_split(&source));
+    let o = vocabulary.intern_all(python_split(&output));
+    let r: Vec<Vec<u32>> = refs
+        .iter()
+        .map(|x| vocabulary.intern_all(python_split(x)))
+        .collect();
+    let mut counts = EasseSariCounts::default();
+    add_counts(&mut counts.0, &s, &o, &r);
+    counts
+}
+
 /// EASSE's `corpus_sari` (`references[k]` = all lines of reference k).
 pub fn easse_corpus_sari(
     sources: &[String],
@@ -81,75 +131,61 @@ pub fn easse_corpus_sari(
     variant: EasseVariant,
 ) -> Result<EasseSari, Error> {
     check_shape(sources, outputs, references, &[])?;
-    let lowercase = variant != EasseVariant::Legacy;
-    let normalise = |s: &str| {
-        if lowercase {
-            tokenize_13a(&s.to_lowercase())
-        } else {
-            tokenize_13a(s)
-        }
-    };
-    // [operation][n]: (system correct, system total, reference total), operations add/keep/delete.
-    let mut stats = [[[0u64; 3]; 4]; 3];
+    let mut total = EasseSariCounts::default();
     for i in 0..sources.len() {
-        let source = if variant == EasseVariant::Legacy {
-            sources[i].clone()
-        } else {
-            normalise(&sources[i])
-        };
-        let output = normalise(&outputs[i]);
-        let refs: Vec<String> = references.iter().map(|r| normalise(&r[i])).collect();
-        let mut vocabulary = Vocabulary::default();
-        let s = vocabulary.intern_all(python_split(&source));
-        let o = vocabulary.intern_all(python_split(&output));
-        let r: Vec<Vec<u32>> = refs
-            .iter()
-            .map(|x| vocabulary.intern_all(python_split(x)))
-            .collect();
-        add_counts(&mut stats, &s, &o, &r);
+        let refs: Vec<&str> = references.iter().map(|r| r[i].as_str()).collect();
+        total += &easse_sari_counts(&sources[i], &outputs[i], &refs, variant);
     }
-    let precision_recall = |[correct, system, reference]: [u64; 3]| {
-        let p = if system > 0 {
-            correct as f64 / system as f64
-        } else {
-            0.0
+    Ok(total.score(variant))
+}
+
+impl EasseSariCounts {
+    /// EASSE's SARI of these counts, on a 0–100 scale.
+    pub fn score(&self, variant: EasseVariant) -> EasseSari {
+        let stats = self.0;
+        let precision_recall = |[correct, system, reference]: [u64; 3]| {
+            let p = if system > 0 {
+                correct as f64 / system as f64
+            } else {
+                0.0
+            };
+            let r = if reference > 0 {
+                correct as f64 / reference as f64
+            } else {
+                0.0
+            };
+            (p, r)
         };
-        let r = if reference > 0 {
-            correct as f64 / reference as f64
-        } else {
-            0.0
-        };
-        (p, r)
-    };
-    let [add, keep, delete] = stats.map(|operation| match variant {
-        EasseVariant::PaperVersion => {
-            let (mut p, mut r) = (0.0, 0.0);
-            for counts in operation {
-                let (pn, rn) = precision_recall(counts);
-                p += pn;
-                r += rn;
+        let [add, keep, delete] = stats.map(|operation| match variant {
+            EasseVariant::PaperVersion => {
+                let (mut p, mut r) = (0.0, 0.0);
+                for counts in operation {
+                    let (pn, rn) = precision_recall(counts);
+                    p += pn;
+                    r += rn;
+                }
+                f1(p / 4.0, r / 4.0)
             }
-            f1(p / 4.0, r / 4.0)
-        }
-        EasseVariant::Default | EasseVariant::Legacy => {
-            let mut score = 0.0;
-            for counts in operation {
-                let (p, r) = precision_recall(counts);
-                let f = if p > 0.0 && r > 0.0 {
-                    2.0 * p * r / (p + r)
-                } else {
-                    0.0
-                };
-                score += f / 4.0;
+            EasseVariant::Default | EasseVariant::Legacy => {
+                let mut score = 0.0;
+                for counts in operation {
+                    let (p, r) = precision_recall(counts);
+                    let f = if p > 0.0 && r > 0.0 {
+                        2.0 * p * r / (p + r)
+                    } else {
+                        0.0
+                    };
+                    score += f / 4.0;
+                }
+                score
             }
-            score
+        });
+        let (add, keep, delete) = (100.0 * add, 100.0 * keep, 100.0 * delete);
+        EasseSari {
+            add,
+            keep,
+            delete,
+            sari: (add + keep + delete) / 3.0,
         }
-    });
-    let (add, keep, delete) = (100.0 * add, 100.0 * keep, 100.0 * delete);
-    Ok(EasseSari {
-        add,
-        keep,
-        delete,
-        sari: (add + keep + delete) / 3.0,
-    })
+    }
 }

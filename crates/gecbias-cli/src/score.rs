@@ -15,7 +15,9 @@
 //!   `--confidence`, the interval of each type's F_β, the running choice redone per resample);
 //!   `--average macro` makes the score, P and R the mean over the types (errant PR #52);
 //! * `gleu` — compute_gleu's corpus GLEU (its own reference draws) against `-s SRC -r REF…`;
-//! * `sari` — SARI.py's sentence SARI averaged over sentences, against `-s SRC -r REF…`;
+//! * `sari` — SARI.py's sentence SARI averaged over sentences, against `-s SRC -r REF…`; with
+//!   `--sari-variant easse` EASSE's corpus SARI, the number simplification papers publish
+//!   (`easse-legacy`, `easse-paper`: its other variants), as a fraction;
 //! * `green` — gec-metrics' GREEN: n-gram F_β (β = 2) of each output against its source and its
 //!   best reference, against `-s SRC -r REF…` (`--green-n`, `--green-beta`, `--green-unit`);
 //! * `gotoscorer` — gec-metrics' GoToScorer against one reference (`-r REF`, the first if more;
@@ -49,7 +51,7 @@
 
 use std::io::Write;
 
-use gec_metrics::{CategoryTier, ErrantMode, GreenUnit, KoyamaUnit, M2Options};
+use gec_metrics::{CategoryTier, EasseVariant, ErrantMode, GreenUnit, KoyamaUnit, M2Options};
 use gecbias_engine::{
     Bootstrap, ClemeLevel, IntervalKind, KoyamaMode, Lines, MetricInputs, MetricReport, Outputs,
     Ranking, Scorer, System, Warning,
@@ -239,6 +241,11 @@ struct MetricOptions {
     /// chrF: average the orders' F scores, a zero count as ε (chrF++.py's; sacreBLEU's --chrf-eps-smoothing).
     #[arg(long)]
     chrf_eps_smoothing: bool,
+    /// SARI: SARI.py's mean sentence SARI (the LCB paper's), or EASSE's corpus SARI, the number
+    /// text-simplification papers publish (`easse`; `easse-legacy`: EASSE's `legacy=True`, the
+    /// Java implementation's tokenisation; `easse-paper`: Xu et al.'s averaging).
+    #[arg(long, value_enum, default_value = "sari.py")]
+    sari_variant: SariVariantName,
     /// FKGL: the tokenizer applied (after lowercasing) before Punkt's sentences and the words.
     #[arg(long, value_enum, default_value = "13a")]
     fkgl_tokenize: BleuTokenizeName,
@@ -340,6 +347,20 @@ impl From<BleuTokenizeName> for bleu_chrf::Tokenizer {
             BleuTokenizeName::None => bleu_chrf::Tokenizer::None,
         }
     }
+}
+
+/// SARI's variants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SariVariantName {
+    /// SARI.py's sentence SARI averaged over sentences.
+    #[value(name = "sari.py")]
+    SariPy,
+    /// EASSE's corpus SARI.
+    Easse,
+    /// EASSE's `legacy=True`.
+    EasseLegacy,
+    /// EASSE's `use_paper_version=True`.
+    EassePaper,
 }
 
 /// sacreBLEU's smoothing methods.
@@ -487,6 +508,16 @@ impl MetricOptions {
         o.usim = text.usim_options();
         o.bleu.tokenizer = self.bleu_tokenize.into();
         o.fkgl_tokenizer = self.fkgl_tokenize.into();
+        o.sari_variant = match self.sari_variant {
+            SariVariantName::SariPy => gecbias_engine::SariVariant::SariPy,
+            SariVariantName::Easse => gecbias_engine::SariVariant::Easse(EasseVariant::Default),
+            SariVariantName::EasseLegacy => {
+                gecbias_engine::SariVariant::Easse(EasseVariant::Legacy)
+            }
+            SariVariantName::EassePaper => {
+                gecbias_engine::SariVariant::Easse(EasseVariant::PaperVersion)
+            }
+        };
         let smooth = match self.bleu_smooth {
             BleuSmoothName::Exp => "exp",
             BleuSmoothName::Floor => "floor",

@@ -1175,4 +1175,42 @@ fn score_bleu_and_chrf_as_sacrebleu() {
         "",
     );
     assert_eq!(refused.status.code(), Some(2));
+    // SARI in EASSE's variant: gec-metrics' EASSE corpus SARI (equal to EASSE), as a fraction,
+    // the variant in the signature; resampled on 1 and 2 threads alike.
+    let args = [
+        "score",
+        "-m",
+        "sari",
+        "--sari-variant",
+        "easse",
+        "-s",
+        &r1,
+        "-r",
+        &r0,
+        "-i",
+        &hyp,
+        "--confidence",
+    ];
+    let rows = same_json_on_any_thread_count(&args);
+    let read = |path: &str| -> Vec<String> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    };
+    let expected = gec_metrics::easse_corpus_sari(
+        &read(&r1),
+        &read(&hyp),
+        &[read(&r0)],
+        gec_metrics::EasseVariant::Default,
+    )
+    .unwrap();
+    assert!((rows[0]["score"].as_f64().unwrap() - expected.sari / 100.0).abs() < 1e-15);
+    assert!(
+        rows[0]["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("SARI|refs:1|variant:easse|impl:easse-0.2.4|")
+    );
 }

@@ -160,10 +160,11 @@ pub const CATALOGUE: [MetricSpec; 13] = [
         metric: Metric::Sari,
         name: "sari",
         aliases: &[],
-        summary: "SARI.py's mean sentence SARI",
+        summary: "SARI.py's mean sentence SARI, or with --sari-variant easse EASSE's corpus SARI \
+                  (what text-simplification papers publish)",
         reads: reads(Need::No, Need::Required, Need::Required, false),
         levels: BOTH,
-        options: &[],
+        options: &["sari-variant"],
         sentence_fields: SCORE_ONLY,
     },
     MetricSpec {

@@ -138,7 +138,7 @@ pub use resampling::{
     Bootstrap, DEFAULT_SEED, IntervalKind, MAX_RESAMPLES, MIN_RESAMPLES, Ranking, Resampling,
     check_resamples,
 };
-pub use sari::SariScorer;
+pub use sari::{SariScorer, SariVariant};
 pub use scorer::{MetricInputs, MetricOptions, Outputs, Scorer};
 pub use signature::Signature;
 pub use system::{Lines, System};

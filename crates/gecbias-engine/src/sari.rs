@@ -1,17 +1,58 @@
-//! SARI.py's sentence SARI, averaged over sentences.
+//! SARI: SARI.py's sentence SARI averaged over sentences, or one of EASSE's corpus SARIs (the
+//! number text-simplification papers publish) from n-gram counts summed over the corpus.
 
-use corpus_resampling::Mean;
+use corpus_resampling::{CorpusStatistic, Mean};
+use gec_metrics::EasseVariant;
+use gec_metrics::easse_sari::{EasseSariCounts, easse_sari_counts};
 use gec_metrics::sari::{sari_score, sari_strip};
 
 use crate::report::Parts;
 use crate::text_references::{SystemScore, TextReferences, report_each};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
-/// SARI of outputs against their sources and references, as SARI.py computes it (lines
-/// stripped as it strips them).
+/// Which SARI a [`SariScorer`] computes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SariVariant {
+    /// SARI.py's sentence SARI, averaged over sentences (Xu et al. 2016's script; the LCB paper's).
+    #[default]
+    SariPy,
+    /// EASSE's corpus SARI in one of its variants: n-gram counts summed over the corpus (what
+    /// text-simplification papers publish).
+    Easse(EasseVariant),
+}
+
+impl SariVariant {
+    /// The signature's `variant` value.
+    fn name(self) -> &'static str {
+        match self {
+            SariVariant::SariPy => "sari.py",
+            SariVariant::Easse(EasseVariant::Default) => "easse",
+            SariVariant::Easse(EasseVariant::Legacy) => "easse-legacy",
+            SariVariant::Easse(EasseVariant::PaperVersion) => "easse-paper",
+        }
+    }
+}
+
+/// SARI of outputs against their sources and references (lines stripped as SARI.py strips
+/// them), in one of its [`SariVariant`]s. Scores are fractions (EASSE's / 100).
 #[derive(Debug, Clone)]
 pub struct SariScorer {
     texts: TextReferences,
+    variant: SariVariant,
+}
+
+/// EASSE's SARI (a fraction) of resampled sentences' summed counts.
+struct PooledEasse(EasseVariant);
+
+impl CorpusStatistic<EasseSariCounts> for PooledEasse {
+    fn of<'a, I: Iterator<Item = &'a EasseSariCounts>>(&self, items: I) -> f64 {
+        let mut total = EasseSariCounts::default();
+        for counts in items {
+            total += counts;
+        }
+        total.score(self.0).sari / 100.0
+    }
 }
 
 fn stripped(lines: &Lines) -> Lines {
@@ -26,28 +67,69 @@ fn stripped(lines: &Lines) -> Lines {
 }
 
 impl SariScorer {
-    /// A scorer of outputs of `source` against `references` (each line-aligned with it).
+    /// A scorer of SARI.py's SARI of outputs of `source` against `references` (each
+    /// line-aligned with it).
     pub fn new(source: &Lines, references: &[Lines]) -> SariScorer {
+        SariScorer::of_variant(source, references, SariVariant::SariPy)
+    }
+
+    /// A scorer of `variant`'s SARI of outputs of `source` against `references`.
+    pub fn of_variant(source: &Lines, references: &[Lines], variant: SariVariant) -> SariScorer {
         let references: Vec<Lines> = references.iter().map(stripped).collect();
         SariScorer {
             texts: TextReferences::new(&stripped(source), &references),
+            variant,
         }
     }
 
-    /// `SARI|refs:N|impl:sari.py|version:…`.
+    /// `SARI|refs:N|impl:sari.py|version:…`, or for EASSE's
+    /// `SARI|refs:N|variant:easse|impl:easse-0.2.4|version:…`.
     pub fn signature(&self) -> Signature {
-        Signature::new("SARI")
-            .with("refs", self.texts.count())
-            .implemented_by("sari.py")
+        let signature = Signature::new("SARI").with("refs", self.texts.count());
+        match self.variant {
+            SariVariant::SariPy => signature.implemented_by("sari.py"),
+            easse => signature
+                .with("variant", easse.name())
+                .implemented_by("easse-0.2.4"),
+        }
     }
 
-    /// Each system's mean SARI, its sentences' SARI and what `resampling` asks for.
+    /// Each system's SARI, its sentences' SARI and what `resampling` asks for.
     pub fn report(
         &self,
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
         let signature = ("SARI", self.signature());
+        if let SariVariant::Easse(variant) = self.variant {
+            let score = self.texts.each(|texts| {
+                gec_metrics::text::aligned(
+                    "SARI",
+                    texts.source,
+                    texts.output,
+                    texts.references,
+                    texts.names,
+                )?;
+                let items: Vec<EasseSariCounts> = (0..texts.source.len())
+                    .map(|i| {
+                        let refs: Vec<&str> =
+                            texts.references.iter().map(|r| r[i].as_str()).collect();
+                        let output = sari_strip(&texts.output[i]);
+                        easse_sari_counts(&texts.source[i], output, &refs, variant)
+                    })
+                    .collect();
+                Ok(SystemScore {
+                    score: PooledEasse(variant).of(items.iter()),
+                    parts: Parts::Sari {},
+                    sentences: items
+                        .iter()
+                        .map(|c| c.score(variant).sari / 100.0)
+                        .collect(),
+                    items,
+                })
+            });
+            return report_each(signature, systems, resampling, &PooledEasse(variant), score);
+        }
         let score = self.texts.each(|texts| {
             let output: Vec<String> = texts
                 .output

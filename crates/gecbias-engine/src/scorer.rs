@@ -17,7 +17,8 @@ use crate::sacrebleu::SacreScorer;
 use crate::{
     ClemeLevel, ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, Error, GleuScorer,
     GotoScorer, GreenScorer, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport,
-    Resampling, SariScorer, System, TypedSystems, UsimOptions, UsimScorer, Warning, retyped_gold,
+    Resampling, SariScorer, SariVariant, System, TypedSystems, UsimOptions, UsimScorer, Warning,
+    retyped_gold,
 };
 
 /// What a metric scores the systems against; the catalogue's [`Reads`](crate::Reads) says
@@ -76,6 +77,8 @@ pub struct MetricOptions {
     pub bleu: BleuOptions,
     /// sacreBLEU's chrF settings (its defaults: chrF, n = 6 characters, β = 2).
     pub chrf: ChrfOptions,
+    /// Which SARI: SARI.py's (the default) or one of EASSE's corpus SARIs.
+    pub sari_variant: SariVariant,
     /// FKGL's tokenizer (EASSE's default, `13a`).
     pub fkgl_tokenizer: Tokenizer,
 }
@@ -101,6 +104,7 @@ impl Default for MetricOptions {
             usim: UsimOptions::default(),
             bleu: BleuOptions::default(),
             chrf: ChrfOptions::default(),
+            sari_variant: SariVariant::SariPy,
             fkgl_tokenizer: Tokenizer::Thirteen,
         }
     }
@@ -272,7 +276,11 @@ impl Scorer {
                 references,
                 options.gleu_iterations,
             )?),
-            Metric::Sari => Prepared::Sari(SariScorer::new(source_text()?, references)),
+            Metric::Sari => Prepared::Sari(SariScorer::of_variant(
+                source_text()?,
+                references,
+                options.sari_variant,
+            )),
             Metric::Green => {
                 Prepared::Green(GreenScorer::new(source_text()?, references, options.green))
             }
