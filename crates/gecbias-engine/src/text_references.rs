@@ -1,6 +1,6 @@
-//! What the metrics scored against line-aligned text references share (SARI, GREEN, Koyama's
-//! GLEU with a source; BLEU and chrF without): the texts they keep, each system's lines beside
-//! them, and the report.
+//! What the metrics scored against a source and line-aligned text references share (SARI, GREEN,
+//! Koyama's GLEU): the texts they keep and each system's lines beside them; and the report every
+//! per-system scorer ends in ([`report_each`], BLEU's, chrF's and FKGL's too).
 
 use corpus_resampling::CorpusStatistic;
 
