@@ -89,6 +89,16 @@ impl std::ops::AddAssign<&EasseSariCounts> for EasseSariCounts {
     }
 }
 
+impl<'a> std::iter::Sum<&'a EasseSariCounts> for EasseSariCounts {
+    fn sum<I: Iterator<Item = &'a EasseSariCounts>>(counts: I) -> EasseSariCounts {
+        let mut total = EasseSariCounts::default();
+        for c in counts {
+            total += c;
+        }
+        total
+    }
+}
+
 /// One sentence's counts as `variant` normalises it (lowercased `13a` tokens; `Legacy`: the
 /// source untouched, the rest tokenised in their case).
 pub fn easse_sari_counts(
@@ -131,12 +141,13 @@ pub fn easse_corpus_sari(
     variant: EasseVariant,
 ) -> Result<EasseSari, Error> {
     check_shape(sources, outputs, references, &[])?;
-    let mut total = EasseSariCounts::default();
-    for i in 0..sources.len() {
-        let refs: Vec<&str> = references.iter().map(|r| r[i].as_str()).collect();
-        total += &easse_sari_counts(&sources[i], &outputs[i], &refs, variant);
-    }
-    Ok(total.score(variant))
+    let counts: Vec<EasseSariCounts> = (0..sources.len())
+        .map(|i| {
+            let refs: Vec<&str> = references.iter().map(|r| r[i].as_str()).collect();
+            easse_sari_counts(&sources[i], &outputs[i], &refs, variant)
+        })
+        .collect();
+    Ok(counts.iter().sum::<EasseSariCounts>().score(variant))
 }
 
 impl EasseSariCounts {

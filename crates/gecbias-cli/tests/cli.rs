@@ -1192,13 +1192,7 @@ fn score_bleu_and_chrf_as_sacrebleu() {
         "--confidence",
     ];
     let rows = same_json_on_any_thread_count(&args);
-    let read = |path: &str| -> Vec<String> {
-        std::fs::read_to_string(path)
-            .unwrap()
-            .lines()
-            .map(str::to_owned)
-            .collect()
-    };
+    let read = |path: &str| gec_metrics::read_lines(path).unwrap();
     let expected = gec_metrics::easse_corpus_sari(
         &read(&r1),
         &read(&hyp),

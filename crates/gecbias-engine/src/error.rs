@@ -16,14 +16,14 @@ pub enum Error {
     #[error("{source}")]
     Simplification {
         /// The metric's error.
-        #[source]
+        #[from]
         source: simplification_metrics::Error,
     },
     /// BLEU or chrF refused its options or input.
     #[error("{source}")]
     BleuChrf {
         /// The metric's error.
-        #[source]
+        #[from]
         source: bleu_chrf::Error,
     },
     /// A count (resamples, trials, iterations) outside the range in which it means something and
@@ -295,18 +295,6 @@ pub enum Error {
         /// How many there are.
         references: usize,
     },
-}
-
-impl From<simplification_metrics::Error> for Error {
-    fn from(source: simplification_metrics::Error) -> Error {
-        Error::Simplification { source }
-    }
-}
-
-impl From<bleu_chrf::Error> for Error {
-    fn from(source: bleu_chrf::Error) -> Error {
-        Error::BleuChrf { source }
-    }
 }
 
 impl From<gec_metrics::Error> for Error {

@@ -22,11 +22,7 @@ struct PooledGrade;
 
 impl CorpusStatistic<FkglCounts> for PooledGrade {
     fn of<'a, I: Iterator<Item = &'a FkglCounts>>(&self, items: I) -> f64 {
-        let mut total = FkglCounts::default();
-        for counts in items {
-            total += counts;
-        }
-        total.grade()
+        items.sum::<FkglCounts>().grade()
     }
 }
 
@@ -57,10 +53,7 @@ impl FkglScorer {
             let items: Vec<FkglCounts> = (system.output.lines.iter())
                 .map(|line| self.fkgl.line_counts(line))
                 .collect();
-            let total = items.iter().fold(FkglCounts::default(), |mut total, c| {
-                total += c;
-                total
-            });
+            let total: FkglCounts = items.iter().sum();
             Ok(SystemScore {
                 score: total.grade(),
                 parts: Parts::Fkgl {

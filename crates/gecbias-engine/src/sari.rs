@@ -47,11 +47,7 @@ struct PooledEasse(EasseVariant);
 
 impl CorpusStatistic<EasseSariCounts> for PooledEasse {
     fn of<'a, I: Iterator<Item = &'a EasseSariCounts>>(&self, items: I) -> f64 {
-        let mut total = EasseSariCounts::default();
-        for counts in items {
-            total += counts;
-        }
-        total.score(self.0).sari / 100.0
+        items.sum::<EasseSariCounts>().score(self.0).sari / 100.0
     }
 }
 

@@ -41,10 +41,8 @@ const ORTHO_UC: u32 = ORTHO_BEG_UC + ORTHO_MID_UC + ORTHO_UNK_UC;
 const ORTHO_LC: u32 = ORTHO_BEG_LC + ORTHO_MID_LC + ORTHO_UNK_LC;
 
 /// Python's `str.isspace` / Unicode `\s`: Rust's whitespace plus the information separators
-/// U+001C–U+001F.
-pub fn is_py_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
-}
+/// U+001C–U+001F (the workspace's one definition, in `bleu-chrf`).
+pub use bleu_chrf::python_str::is_python_space as is_py_space;
 
 /// Trained Punkt parameters: abbreviation types, collocations, sentence starters and
 /// orthographic contexts.

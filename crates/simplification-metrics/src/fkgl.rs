@@ -33,6 +33,16 @@ impl std::ops::AddAssign<&FkglCounts> for FkglCounts {
     }
 }
 
+impl<'a> std::iter::Sum<&'a FkglCounts> for FkglCounts {
+    fn sum<I: Iterator<Item = &'a FkglCounts>>(counts: I) -> FkglCounts {
+        let mut total = FkglCounts::default();
+        for c in counts {
+            total += c;
+        }
+        total
+    }
+}
+
 impl FkglCounts {
     /// The grade level of these counts: 0 without sentences or words, and never below 0.
     pub fn grade(&self) -> f64 {
@@ -77,10 +87,7 @@ impl Fkgl {
 
     /// The corpus FKGL of `lines` (EASSE's `corpus_fkgl`).
     pub fn corpus(&self, lines: &[String]) -> f64 {
-        let mut total = FkglCounts::default();
-        for line in lines {
-            total += &self.line_counts(line);
-        }
-        total.grade()
+        let counts: Vec<FkglCounts> = lines.iter().map(|l| self.line_counts(l)).collect();
+        counts.iter().sum::<FkglCounts>().grade()
     }
 }
