@@ -43,6 +43,7 @@ True
 from __future__ import annotations
 
 import os
+import pathlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple, Type, TypedDict, TypeVar, Union, overload
 
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
     from ._native import NativeOptions
 from ._results import (
     ConservatismProfile,
+    EasseEvaluation,
     Correlation,
     CorrelationChange,
     CorrelationComparison,
@@ -140,6 +142,7 @@ __all__ = [
     "BleuScore",
     "ChrfScore",
     "FkglScore",
+    "EasseEvaluation",
     "UsimScore",
     "ConservatismProfile",
     "UnseenEstimate",
@@ -165,6 +168,7 @@ __all__ = [
     "errant_compare",
     "gleu",
     "sari",
+    "easse_evaluate",
     "confidence_interval",
     "paired_test",
     "conservatism",
@@ -780,6 +784,63 @@ def sari(source: Lines, references: Union[Lines, Sequence[Lines]], output: Lines
     1.0
     """
     return _one(_score("sari", [_system(output, "output")], source=source, references=references), SariScore)
+
+
+EasseTokenizer = Literal["13a", "intl", "none"]
+
+
+def easse_evaluate(
+    output: Lines,
+    *,
+    test_set: str = "custom",
+    source: Optional[Lines] = None,
+    references: Optional[Union[Lines, Sequence[Lines]]] = None,
+    references_per_line: Optional[Sequence[Sequence[str]]] = None,
+    metrics: Sequence[str] = ("bleu", "sari", "fkgl"),
+    tokenizer: EasseTokenizer = "13a",
+    lowercase: bool = True,
+    quality_estimation: bool = False,
+    data: Optional[PathLike] = None,
+) -> EasseEvaluation:
+    """EASSE's ``easse evaluate``, natively: ``output`` scored on one of EASSE's test sets (read
+    from the data folder ``data``, else ``$GECBIAS_DATA``, ``./data``, ``../shared/data``), or
+    with ``test_set="custom"`` against ``source`` and ``references`` (files or line lists, one
+    per reference) or ``references_per_line`` (each line's own references, in any number).
+    Every line is stripped as EASSE reads files. ``metrics`` are EASSE's names; ``samsa`` and
+    ``bertscore`` need models and raise ``ValueError``.
+
+    >>> result = easse_evaluate(["The cat sat ."], source=["The cat perched ."],
+    ...                         references=[["The cat sat ."]], metrics=["bleu", "sari"])
+    >>> round(result.scores["bleu"], 3), round(result.scores["sari"], 3)
+    (100.0, 83.333)
+    """
+    if test_set != "custom":
+        if source is not None or references is not None or references_per_line is not None:
+            raise ValueError("source and references are a custom test set's; a named one has its own")
+        source_path, reference_paths = _native.easse_test_set(test_set, None if data is None else os.fspath(data))
+        source, references = pathlib.Path(source_path), [pathlib.Path(p) for p in reference_paths]
+    if source is None or (references is None) == (references_per_line is None):
+        raise ValueError("a custom test set needs source and one of references or references_per_line")
+    source_lines, source_name = read_lines(source, "source")
+    output_lines, output_name = read_lines(output, "output")
+    if len(output_lines) != len(source_lines):
+        raise InputError(f"{output_name}: {len(output_lines)} lines where {source_name} has {len(source_lines)}")
+    if references is None:
+        per_line = [[str(r) for r in refs] for refs in references_per_line or []]
+    else:
+        streams = [read_lines(r, f"references[{k}]") for k, r in enumerate(several(references, "references"))]
+        for lines, name in streams:
+            if len(lines) != len(source_lines):
+                raise InputError(f"{name}: {len(lines)} lines where {source_name} has {len(source_lines)}")
+        per_line = [[lines[i] for lines, _ in streams] for i in range(len(source_lines))]
+    if len(per_line) != len(source_lines):
+        raise InputError(f"<references_per_line>: {len(per_line)} lines where {source_name} has {len(source_lines)}")
+    scores, quality = _native.easse_evaluate_lines(
+        source_lines, output_lines, per_line, [str(m) for m in metrics], tokenizer, bool(lowercase), bool(quality_estimation)
+    )
+    return EasseEvaluation(
+        scores=dict(scores), quality_estimation=None if quality is None else dict(quality)
+    )
 
 
 def confidence_interval(

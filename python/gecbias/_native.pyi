@@ -187,3 +187,17 @@ def errant_parallel(
 ) -> List[List[Optional[List[Tuple[int, int, int, int, str, str]]]]]:
     """ERRANT's typed edits, natively: per source line, per correction, ``None`` (unchanged) or
     (o_start, o_end, c_start, c_end, correction, type) per edit."""
+
+def easse_test_set(name: str, data: Optional[str] = None) -> Tuple[str, List[str]]:
+    """EASSE's test set ``name`` under the data folder: (source file, reference files)."""
+
+def easse_evaluate_lines(
+    sources: List[str],
+    outputs: List[str],
+    references: List[List[str]],
+    metrics: List[str],
+    tokenizer: str,
+    lowercase: bool,
+    quality_estimation: bool,
+) -> Tuple[List[Tuple[str, float]], Optional[List[Tuple[str, float]]]]:
+    """EASSE's evaluate: (scores under its keys, the quality-estimation features or None)."""

@@ -415,3 +415,15 @@ class MetaEvaluation:
     metrics: Tuple[MetricCorrelation, ...]
     paired: Tuple[CorrelationComparison, ...]
     signature: str
+
+
+@dataclass(frozen=True)
+class EasseEvaluation:
+    """What EASSE's ``evaluate`` gives: ``scores`` under its keys in its order (``bleu``,
+    ``sent_bleu``, ``sari``, ``sari_legacy``, ``sari_add``, ``sari_keep``, ``sari_del``, ``fkgl``,
+    ``f1_token``: those asked for, on EASSE's 0–100 scales and FKGL's grades), and with
+    ``quality_estimation=True`` its quality-estimation features (``Compression ratio`` …
+    ``Deletions proportion``), unrounded."""
+
+    scores: Dict[str, float]
+    quality_estimation: Optional[Dict[str, float]] = None

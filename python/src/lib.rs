@@ -10,6 +10,7 @@
 //! message names the file (or in-memory argument) and line.
 
 mod analyses;
+mod easse;
 mod score;
 mod to_python;
 
@@ -395,6 +396,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(metric_names, m)?)?;
     m.add_function(wrap_pyfunction!(score::option_names, m)?)?;
     m.add_function(wrap_pyfunction!(read_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(easse::easse_test_set, m)?)?;
+    m.add_function(wrap_pyfunction!(easse::easse_evaluate_lines, m)?)?;
     m.add_class::<M2Gold>()?;
     m.add_class::<GleuCorpus>()?;
     m.add("InputError", m.py().get_type::<InputError>())?;

@@ -1,7 +1,7 @@
 //! The typed engine's scorers as one Python class: a metric's inputs prepared once, systems
 //! scored in memory, rows returned as Python dictionaries of the engine's fields.
 
-use gec_metrics::{CategoryTier, ClemeAssumption, EasseVariant, ErrantMode, GreenUnit, KoyamaUnit};
+use gec_metrics::{CategoryTier, ClemeAssumption, ErrantMode, GreenUnit, KoyamaUnit};
 use gecbias_engine::Metric as CatalogueMetric;
 use gecbias_engine::{
     Bootstrap, ClemeLevel, ErrantAnalyser, IntervalKind, KoyamaMode, Lines, MetricInputs,
@@ -10,6 +10,7 @@ use gecbias_engine::{
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use simplification_metrics::EasseVariant;
 
 use crate::{Input, engine_error};
 

@@ -877,3 +877,39 @@ def test_the_result_classes_are_the_score_schemas_fields() -> None:
         assert fields(cls) == properties(item["properties"][name]), name
     category = item["properties"]["categories"]["additionalProperties"]
     assert fields(_results.ErrantCategoryScore) == properties(category)
+
+
+def test_easse_evaluate_gives_easses_values_on_a_named_test_set(data: Path) -> None:
+    """Hybrid on TurkCorpus test: the values EASSE 0.2.4 prints (its maintainer's 50.707 and
+    31.497, easse issue 81) and recorded to the last digit."""
+    output = data / "easse/easse/resources/data/system_outputs/turkcorpus/test/Hybrid"
+    result = gecbias.easse_evaluate(
+        output,
+        test_set="turkcorpus_test",
+        metrics=["bleu", "sari", "fkgl", "sari_by_operation"],
+        quality_estimation=True,
+        data=data,
+    )
+    assert list(result.scores) == ["bleu", "sari", "sari_add", "sari_keep", "sari_del", "fkgl"]
+    assert result.scores["bleu"] == 50.70727487620011
+    assert result.scores["sari"] == 31.496801313068996
+    assert result.scores["fkgl"] == 5.177198681827896
+    assert result.quality_estimation is not None
+    assert result.quality_estimation["Levenshtein similarity"] == 0.6772510562376338
+
+
+def test_easse_evaluate_takes_each_lines_own_references_and_refuses_model_metrics() -> None:
+    source = ["The cat perched on the mat .", "It rained ."]
+    output = ["The cat sat on the mat .", "It rained ."]
+    # Line 1 has two references, line 2 one: each line is scored against its own.
+    per_line = gecbias.easse_evaluate(
+        output, source=source, references_per_line=[["The cat sat on the mat .", "A cat sat ."], ["It rained ."]],
+        metrics=["f1_token"],
+    )
+    assert per_line.scores["f1_token"] == 100.0
+    with pytest.raises(ValueError, match="samsa"):
+        gecbias.easse_evaluate(output, source=source, references=[output], metrics=["samsa"])
+    with pytest.raises(ValueError, match="unknown test set"):
+        gecbias.easse_evaluate(output, test_set="no_such_set")
+    with pytest.raises(gecbias.InputError, match="1 lines"):
+        gecbias.easse_evaluate(output, source=source, references=[output[:1]])

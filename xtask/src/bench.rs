@@ -85,6 +85,8 @@ pub(crate) enum Bench {
     MetaEval,
     /// The model-free metrics against their reference implementations, whole process.
     MetricZoo,
+    /// `gecbias easse evaluate` against EASSE's `easse evaluate`, whole process.
+    Easse,
 }
 
 /// Runs benchmark `what`.
@@ -100,6 +102,7 @@ pub(crate) fn run(what: Bench, data: Option<&Path>) -> anyhow::Result<()> {
         Bench::Parser => parser(&data),
         Bench::MetaEval => meta_eval(&data),
         Bench::MetricZoo => crate::bench_metric_zoo::run(&data),
+        Bench::Easse => crate::bench_easse::run(&data),
     }
 }
 

@@ -187,6 +187,21 @@ fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
             t,
         ],
         vec!["score", "-m", "usim", "-s", t, "-i", t, "--pretokenized"],
+        vec![
+            "easse",
+            "evaluate",
+            "-t",
+            "custom",
+            "--orig_sents_path",
+            t,
+            "--refs_sents_paths",
+            t,
+            "-i",
+            t,
+            "-m",
+            "bleu,sent_bleu,sari,sari_legacy,sari_by_operation,fkgl,f1_token",
+            "-q",
+        ],
     ];
     all.extend(analyses(t, g));
     all
@@ -349,14 +364,91 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
 }
 
 /// The rows beyond the matrix of hostile files, each family as (runs, failures).
-fn special_rows(gecbias: &Path) -> anyhow::Result<[(usize, Vec<String>); 5]> {
+fn special_rows(gecbias: &Path) -> anyhow::Result<[(usize, Vec<String>); 6]> {
     Ok([
         malformed_golds(gecbias)?,
         malformed_cleme(gecbias)?,
         endless_inputs(gecbias)?,
         misaligned_hypotheses(gecbias)?,
         out_of_range(gecbias)?,
+        easse_refusals(gecbias)?,
     ])
+}
+
+/// `easse evaluate` on what it must refuse: an unknown test set or metric, a metric or flag that
+/// needs a model (exit 2 naming it); references with a line fewer, a non-UTF-8 line, a 5 MB line,
+/// an empty output file (exit 1 naming the file, and the line where there is one). The number of
+/// runs, and a line for each that did not.
+fn easse_refusals(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
+    let source = file(
+        "easse-source.txt",
+        b"He goes to school .\nShe is here .\nIt is .\n",
+    )?;
+    let short = file("easse-short.txt", b"He goes .\nShe is .\n")?;
+    let latin1 = file(
+        "easse-latin1.txt",
+        b"He goes .\nShe is \xe9t\xe9 .\nIt is .\n",
+    )?;
+    let long = file(
+        "easse-long.txt",
+        format!("He goes .\n{}\nIt is .\n", huge_line(true)).as_bytes(),
+    )?;
+    let empty = file("easse-empty.txt", b"")?;
+    let custom = |refs: &str, output: &str, rest: &[&str]| -> Vec<String> {
+        let head = [
+            "easse",
+            "evaluate",
+            "-t",
+            "custom",
+            "--orig_sents_path",
+            &source,
+            "--refs_sents_paths",
+            refs,
+            "-i",
+            output,
+        ];
+        head.iter().chain(rest).map(|s| (*s).to_owned()).collect()
+    };
+    let s = source.as_str();
+    // (the command, its exit status, what its message must name).
+    let cases: Vec<(Vec<String>, i32, String)> = vec![
+        (
+            ["easse", "evaluate", "-t", "no_such_set", "-i", s]
+                .map(str::to_owned)
+                .to_vec(),
+            2,
+            "asset_test".to_owned(),
+        ),
+        (
+            custom(s, s, &["-m", "bleu,no_such_metric"]),
+            2,
+            "no_such_metric".to_owned(),
+        ),
+        (custom(s, s, &["-m", "samsa"]), 2, "samsa".to_owned()),
+        (
+            custom(s, s, &["-m", "bertscore"]),
+            2,
+            "bertscore".to_owned(),
+        ),
+        (custom(s, s, &["-a"]), 2, "-a".to_owned()),
+        (custom(&short, s, &[]), 1, format!("{short}: 2 lines")),
+        (custom(s, &latin1, &[]), 1, format!("{latin1}:2")),
+        (custom(s, &long, &[]), 1, format!("{long}:2")),
+        (custom(s, &empty, &[]), 1, format!("{empty}: empty")),
+    ];
+    let mut failures = Vec::new();
+    for (args, expected, named) in &cases {
+        let (code, stderr, _) = run(gecbias, args)?;
+        if code != Some(*expected) || !stderr.contains(named.as_str()) || stderr.lines().count() > 1
+        {
+            failures.push(format!(
+                "gecbias {}: status {code:?}, not exit {expected} naming {named}: {}",
+                args.join(" "),
+                &stderr[..stderr.len().min(300)]
+            ));
+        }
+    }
+    Ok((cases.len(), failures))
 }
 
 /// Malformed M2 golds, each with the line at fault: every command that reads a gold must refuse

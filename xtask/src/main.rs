@@ -16,13 +16,15 @@
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 //! * `cargo xtask hostile-input` runs the bad-input matrix over every subcommand of `gecbias`.
 //! * `cargo xtask slow-drop-in` checks every recorded reference output, those too slow for
-//!   `cargo test` and those it samples.
+//!   `cargo test` and those it samples, and runs the workspace's ignored tests (over the test
+//!   run's CPU budget).
 //! * `cargo xtask data fetch [--into DIR] [--source-url-base URL]` builds a data directory from
 //!   the public repositories (`xtask/data-sources.tsv`), every file verified against the manifest:
 //!   `gecbias_data::fetch`, which `cargo data fetch` runs without building the workspace.
 
 mod bench;
 mod bench_cli;
+mod bench_easse;
 mod bench_errant;
 mod bench_metric_zoo;
 mod data;
@@ -182,7 +184,8 @@ enum Task {
         data: Option<PathBuf>,
     },
     /// Check the recorded cases too slow for `cargo test` (recorded/slow-cases.tsv: m2scorer's
-    /// `--very_verbose` trace of a whole system) against the workspace's `gecbias`.
+    /// `--very_verbose` trace of a whole system) against the workspace's `gecbias`, and run the
+    /// workspace's ignored tests.
     SlowDropIn {
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
@@ -444,16 +447,16 @@ fn list_tasks() {
         "  reproduce <id>|all [--check|--full] [--data DIR]   run experiments, write docs/reproduction/<id>.md"
     );
     println!(
-        "  bench metrics|bootstrap|usim-text|cli|tagger|errant|parser|meta-eval [--data DIR]   time the metrics, the bootstrap, USim from raw text, the command vs the reference tools, the tagger, ERRANT, the UCCA parser, the GJG15 meta-evaluation"
+        "  bench metrics|bootstrap|usim-text|cli|tagger|errant|parser|meta-eval|metric-zoo|easse [--data DIR]   time the metrics, the bootstrap, USim from raw text, the command vs the reference tools, the tagger, ERRANT, the UCCA parser, the GJG15 meta-evaluation, the model-free metrics, EASSE's evaluate"
     );
     println!(
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"
     );
     println!(
-        "  record [spacy|errant|ucca-eval|metric-zoo|sacrebleu|easse] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts, the model-free metrics, sacreBLEU, EASSE's FKGL)"
+        "  record [spacy|errant|ucca-eval|metric-zoo|sacrebleu|easse] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts, the model-free metrics, sacreBLEU, EASSE's FKGL and evaluate)"
     );
     println!(
-        "  slow-drop-in [--data DIR]                    check the recorded cases too slow for cargo test"
+        "  slow-drop-in [--data DIR]                    check the recorded cases and run the ignored tests, too slow for cargo test"
     );
     println!(
         "  hostile-input                                run every subcommand on hostile inputs"

@@ -56,6 +56,7 @@ const FILES: &[&str] = &[
     "simplification_turkcorpus/test.8turkers.tok.turk.6",
     "simplification_turkcorpus/test.8turkers.tok.turk.7",
     "simplification_turkcorpus/systemoutputs/sari30it.test.output.1best",
+    "easse/easse/resources/data/system_outputs/turkcorpus/test/Hybrid",
     // The Python example names its files from the data's own folder.
     "assess_learner_language/data/conll14st-test-data",
     "assess_learner_language/data/paragraphs",
@@ -192,6 +193,9 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         std::os::unix::fs::symlink(data.join(file), folder.join(name))
             .with_context(|| format!("linking {file}"))?;
     }
+    // Commands that name a test set (`easse evaluate -t turkcorpus_test`) find the data as a
+    // user's `./data`.
+    std::os::unix::fs::symlink(data.root(), folder.join("data")).context("linking data")?;
     let bin = gecbias.parent().map(Path::to_path_buf).unwrap_or_default();
     let venv = root.join("target/python-venv/bin");
     let path = std::env::join_paths([venv.clone(), bin].into_iter().chain(std::env::split_paths(

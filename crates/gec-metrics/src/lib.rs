@@ -13,7 +13,7 @@
 //! * **GLEU** (Napoles et al. 2015, 2016): [`GleuCorpus`] with `compute_gleu`'s own reference draws
 //!   by default ([`GleuOptions`], [`ReferenceDraws`]).
 //! * **SARI** (Xu et al. 2016): `SARI.py`'s sentence SARI ([`sari_sentence`], [`sari_files`]),
-//!   MAX-SARI and lucky SARI (LCB §5), and EASSE's corpus SARI (`easse_corpus_sari`).
+//!   MAX-SARI and lucky SARI (LCB §5). EASSE's corpus SARI is `simplification-metrics`'.
 //! * **GREEN** (gec-metrics' `metrics/green.py`): n-gram F_β of a correction against its source
 //!   and a reference at once ([`green()`], [`GreenOptions`]).
 //! * **GoToScorer** (gec-metrics' `gotoscorer.py`): chunks of the reference's corrections
@@ -29,8 +29,8 @@
 //! * [`TurkCorpusRow`](turkcorpus::TurkCorpusRow) — TurkCorpus's organised tables: a source with its 8 simplifications.
 //!
 //! Feature `parallel` (rayon: sentences in parallel), on by default; without it the crate needs no
-//! thread pool, and gives the same numbers. sacreBLEU's 13a tokenizer (for EASSE's corpus SARI)
-//! and Python's whitespace rules come from `bleu-chrf`.
+//! thread pool, and gives the same numbers. Python's whitespace rules and the n-gram counting
+//! come from `bleu-chrf`.
 //!
 //! Score a system against an M2 gold:
 //!
@@ -70,7 +70,6 @@
 //! # Ok::<(), gec_metrics::Error>(())
 //! ```
 pub mod cleme;
-pub mod easse_sari;
 pub mod edit_lattice;
 pub mod errant_compare;
 mod error;
@@ -104,7 +103,6 @@ pub mod dropin {
 }
 
 pub use cleme::{ClemeAssumption, cleme_m2_counts};
-pub use easse_sari::{EasseVariant, easse_corpus_sari};
 pub use errant_compare::{
     CategoryTier, ErrantMode, ErrantOptions, ErrantScore, errant_compare, errant_evaluate,
 };

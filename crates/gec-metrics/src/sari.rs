@@ -8,9 +8,8 @@
 //!   `SARI.py` reuses the precision numerator), addition = F1 on n-gram sets; SARI = (mean keep +
 //!   mean deletion + mean addition) / 3 on a 0–1 scale. Tokens: lower-cased text split on single
 //!   spaces.
-//! * [`crate::easse_corpus_sari`] (feature `easse`) — EASSE's corpus-level SARI (sacreBLEU `13a` tokens, counts summed over
-//!   the corpus, F1 for deletion), with its `legacy` and paper variants ([`crate::EasseVariant`]), on a
-//!   0–100 scale.
+//! * EASSE's corpus-level SARI (sacreBLEU `13a` tokens, counts summed over the corpus, F1 for
+//!   deletion) is `simplification-metrics`' `easse_corpus_sari`.
 //! * [`max_sari`] and [`lucky_sari`] — the LCB paper's §5 variants: the best single-reference
 //!   SARI, and the SARI of an output that is one of its own references.
 

@@ -33,6 +33,7 @@
 mod analysis;
 mod catalogue_args;
 mod cleme;
+mod easse;
 mod errant_annotate;
 mod errant_compare;
 mod gleu;
@@ -135,6 +136,11 @@ fn limit_hint(error: &gec_metrics::Error) -> &'static str {
 }
 
 impl Error {
+    /// A usage error: a flag or a value the command cannot take (exit 2).
+    pub(crate) fn usage(message: impl Into<String>) -> Error {
+        Error::Usage(message.into())
+    }
+
     /// Bad input.
     pub(crate) fn input(message: impl Into<String>) -> Error {
         Error::Input(message.into())
@@ -215,6 +221,9 @@ enum Command {
     KoyamaGleu(koyama_gleu::Args),
     /// SARI.py's sentence SARI and its corpus mean (or EASSE's corpus SARI).
     Sari(sari::Args),
+    /// Drop-in for EASSE's `easse evaluate`: its flags, its keys, its values to 3 decimals.
+    #[command(subcommand)]
+    Easse(easse::Command),
     /// How well metrics agree with human rankings of systems (GJG15), with intervals and tests.
     MetaEval(meta_eval::Args),
     /// How conservative systems are: WordChange, index diff, word order (LCB §3.2).
@@ -335,6 +344,7 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Cleme(args) => cleme::run(&args, out),
         Command::GotoscorerWeights(args) => gotoscorer_weights::run(&args, out),
         Command::Sari(args) => sari::run(&args, out),
+        Command::Easse(command) => easse::run(&command, out),
         Command::Conservatism(args) => analysis::conservatism(&args, out),
         Command::Unseen(args) => analysis::unseen(&args, out),
         Command::Coverage(args) => analysis::coverage(&args, out),
@@ -373,6 +383,7 @@ fn drop_in_arguments(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let flags: &[&str] = match subcommand.map(|k| (k, args[k + 1].to_str())) {
         Some((_, Some("errant-compare"))) => &errant_compare::SINGLE_DASH_FLAGS,
         Some((_, Some("errant-parallel" | "errant-m2"))) => &errant_annotate::SINGLE_DASH_FLAGS,
+        Some((_, Some("easse"))) => &easse::SINGLE_DASH_FLAGS,
         _ => return args,
     };
     let at = subcommand.unwrap_or_default();

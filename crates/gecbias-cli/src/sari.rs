@@ -9,7 +9,7 @@ use std::io::Write;
 
 use gec_metrics::dropin::python_float;
 use gec_metrics::sari::{SariStrip, sari_score};
-use gec_metrics::{EasseVariant, easse_corpus_sari};
+use simplification_metrics::{EasseVariant, Preprocessing, References, easse_corpus_sari};
 
 use crate::{Error, input};
 
@@ -72,7 +72,15 @@ pub(crate) fn run(args: &Args, sink: &mut dyn Write) -> Result<(), Error> {
         };
         // Checks the shape with the files' names before EASSE's unnamed check.
         sari_score(&sources, &outputs, &references, &names).map_err(failure)?;
-        let easse = easse_corpus_sari(&sources, &outputs, &references, variant).map_err(failure)?;
+        let references = References::from_streams(&references).map_err(Error::library)?;
+        let easse = easse_corpus_sari(
+            &sources,
+            &outputs,
+            &references,
+            variant,
+            Preprocessing::default(),
+        )
+        .map_err(Error::library)?;
         out = format!("{}\n", python_float(easse.sari));
     } else {
         let score = sari_score(&sources, &outputs, &references, &names).map_err(failure)?;

@@ -51,11 +51,12 @@
 
 use std::io::Write;
 
-use gec_metrics::{CategoryTier, EasseVariant, ErrantMode, GreenUnit, KoyamaUnit, M2Options};
+use gec_metrics::{CategoryTier, ErrantMode, GreenUnit, KoyamaUnit, M2Options};
 use gecbias_engine::{
     Bootstrap, ClemeLevel, IntervalKind, KoyamaMode, Lines, MetricInputs, MetricReport, Outputs,
     Ranking, Scorer, System, Warning,
 };
+use simplification_metrics::EasseVariant;
 
 use gecbias_engine::{CATALOGUE, Metric, Need, Reads, metric_options};
 

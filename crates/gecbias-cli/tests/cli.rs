@@ -1193,11 +1193,12 @@ fn score_bleu_and_chrf_as_sacrebleu() {
     ];
     let rows = same_json_on_any_thread_count(&args);
     let read = |path: &str| gec_metrics::read_lines(path).unwrap();
-    let expected = gec_metrics::easse_corpus_sari(
+    let expected = simplification_metrics::easse_corpus_sari(
         &read(&r1),
         &read(&hyp),
-        &[read(&r0)],
-        gec_metrics::EasseVariant::Default,
+        &simplification_metrics::References::from_streams(&[read(&r0)]).unwrap(),
+        simplification_metrics::EasseVariant::Default,
+        simplification_metrics::Preprocessing::default(),
     )
     .unwrap();
     assert!((rows[0]["score"].as_f64().unwrap() - expected.sari / 100.0).abs() < 1e-15);

@@ -134,6 +134,145 @@ impl UccaSplit {
     }
 }
 
+/// EASSE's repository's data folder: its test sets (`test_sets/`) and system outputs
+/// (`system_outputs/`).
+pub const EASSE_DATA: &str = "easse/easse/resources/data";
+
+/// A test set of EASSE's (`easse evaluate -t NAME`): its source file and reference files, relative
+/// to the data folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EasseTestSet {
+    /// EASSE's name (`turkcorpus_test`).
+    pub name: &'static str,
+    /// The source (complex) sentences.
+    pub source: String,
+    /// The reference files, line-aligned with the source.
+    pub references: Vec<String>,
+}
+
+/// EASSE's test sets: name, source under `test_sets/`, references' stem, how many (a stem with
+/// `{}` numbers them from `first`; one without is the one reference).
+const EASSE_TEST_SETS: [(&str, &str, &str, usize, usize); 14] = [
+    (
+        "asset_test",
+        "asset/asset.test.orig",
+        "asset/asset.test.simp.{}",
+        0,
+        10,
+    ),
+    (
+        "asset_valid",
+        "asset/asset.valid.orig",
+        "asset/asset.valid.simp.{}",
+        0,
+        10,
+    ),
+    (
+        "turkcorpus_test",
+        "turkcorpus/test.truecase.detok.orig",
+        "turkcorpus/test.truecase.detok.simp.{}",
+        0,
+        8,
+    ),
+    (
+        "turkcorpus_valid",
+        "turkcorpus/tune.truecase.detok.orig",
+        "turkcorpus/tune.truecase.detok.simp.{}",
+        0,
+        8,
+    ),
+    (
+        "turkcorpus_test_legacy",
+        "turkcorpus/legacy/test.8turkers.tok.norm",
+        "turkcorpus/legacy/test.8turkers.tok.turk.{}",
+        0,
+        8,
+    ),
+    (
+        "turkcorpus_valid_legacy",
+        "turkcorpus/legacy/tune.8turkers.tok.norm",
+        "turkcorpus/legacy/tune.8turkers.tok.turk.{}",
+        0,
+        8,
+    ),
+    (
+        "pwkp_test",
+        "pwkp/pwkp.test.orig",
+        "pwkp/pwkp.test.simp",
+        0,
+        1,
+    ),
+    (
+        "pwkp_valid",
+        "pwkp/pwkp.valid.orig",
+        "pwkp/pwkp.valid.simp",
+        0,
+        1,
+    ),
+    (
+        "hsplit_test",
+        "hsplit/hsplit.tok.src",
+        "hsplit/hsplit.tok.{}",
+        1,
+        4,
+    ),
+    (
+        "wikisplit_test",
+        "wikisplit/wikisplit.test.untok.orig",
+        "wikisplit/wikisplit.test.untok.split",
+        0,
+        1,
+    ),
+    (
+        "wikisplit_valid",
+        "wikisplit/wikisplit.valid.untok.orig",
+        "wikisplit/wikisplit.valid.untok.split",
+        0,
+        1,
+    ),
+    (
+        "googlecomp_test",
+        "googlecomp/googlecomp.test.orig",
+        "googlecomp/googlecomp.test.comp",
+        0,
+        1,
+    ),
+    (
+        "googlecomp_valid",
+        "googlecomp/googlecomp.valid.orig",
+        "googlecomp/googlecomp.valid.comp",
+        0,
+        1,
+    ),
+    (
+        "qats_test",
+        "qats/qats.test.orig",
+        "qats/qats.test.simp",
+        0,
+        1,
+    ),
+];
+
+impl EasseTestSet {
+    /// Every name EASSE knows but `custom` (which names its files itself).
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        EASSE_TEST_SETS.iter().map(|t| t.0)
+    }
+
+    /// The test set EASSE calls `name`, or none.
+    pub fn named(name: &str) -> Option<EasseTestSet> {
+        let &(name, source, stem, first, count) = EASSE_TEST_SETS.iter().find(|t| t.0 == name)?;
+        let path = |file: &str| format!("{EASSE_DATA}/test_sets/{file}");
+        Some(EasseTestSet {
+            name,
+            source: path(source),
+            references: (first..first + count)
+                .map(|k| path(&stem.replace("{}", &k.to_string())))
+                .collect(),
+        })
+    }
+}
+
 /// The number in a passage file name (`…/ucca_passage676.xml` → 676); files without one sort
 /// first.
 fn passage_number(file: &str) -> u64 {

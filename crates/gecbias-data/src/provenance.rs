@@ -94,4 +94,9 @@ pub const SOURCES: &[Source] = &[
         what: "UD English-EWT train/dev/test (the English tagger's training and evaluation data; CC BY-SA 4.0)",
         origin: "UniversalDependencies/UD_English-EWT @ 15d613d (train: its sources joined in the order of files.train)",
     },
+    Source {
+        folder: "easse/",
+        what: "EASSE 0.2.4: its text-simplification test sets (ASSET, TurkCorpus, PWKP, …; CC BY-NC or CC BY-SA, never committed) and system outputs (code GPL-3.0, not used)",
+        origin: "feralvam/easse @ 6a4352e",
+    },
 ];

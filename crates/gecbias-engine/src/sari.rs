@@ -2,9 +2,8 @@
 //! number text-simplification papers publish) from n-gram counts summed over the corpus.
 
 use corpus_resampling::{CorpusStatistic, Mean};
-use gec_metrics::EasseVariant;
-use gec_metrics::easse_sari::{EasseSariCounts, easse_sari_counts};
 use gec_metrics::sari::{sari_score, sari_strip};
+use simplification_metrics::{EasseSariCounts, EasseVariant, Preprocessing, easse_sari_counts};
 
 use crate::report::Parts;
 use crate::text_references::{SystemScore, TextReferences, report_each};
@@ -27,9 +26,7 @@ impl SariVariant {
     fn name(self) -> &'static str {
         match self {
             SariVariant::SariPy => "sari.py",
-            SariVariant::Easse(EasseVariant::Default) => "easse",
-            SariVariant::Easse(EasseVariant::Legacy) => "easse-legacy",
-            SariVariant::Easse(EasseVariant::PaperVersion) => "easse-paper",
+            SariVariant::Easse(variant) => variant.name(),
         }
     }
 }
@@ -111,7 +108,13 @@ impl SariScorer {
                         let refs: Vec<&str> =
                             texts.references.iter().map(|r| r[i].as_str()).collect();
                         let output = sari_strip(&texts.output[i]);
-                        easse_sari_counts(&texts.source[i], output, &refs, variant)
+                        easse_sari_counts(
+                            &texts.source[i],
+                            output,
+                            &refs,
+                            variant,
+                            Preprocessing::default(),
+                        )
                     })
                     .collect();
                 Ok(SystemScore {

@@ -1,13 +1,17 @@
 //! FKGL against EASSE: EASSE's own test (`tests/test_fkgl.py`: TurkCorpus's legacy test sources
 //! 9.9 and its first references 8.2, to 0.1), and every value EASSE 0.2.4's `corpus_fkgl` gave
 //! (`cargo xtask record easse`: the test sets' sources and references, the 21 TurkCorpus test
-//! outputs), the same `f64` to the last bit.
+//! outputs), the same `f64` to the last bit; and EASSE's `evaluate` on a run of each test set
+//! and setting recorded there.
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 use bleu_chrf::Tokenizer;
+use bleu_chrf::python_str::python_strip;
+use gecbias_data::datasets::EasseTestSet;
 use gecbias_data::testing::lf_lines;
-use simplification_metrics::Fkgl;
+use simplification_metrics::{EasseMetric, Fkgl, Preprocessing, References, easse_evaluate};
 
 const RECORDED: &str = include_str!("recorded/easse-fkgl.tsv");
 
@@ -46,4 +50,114 @@ fn fkgl_is_easses_on_every_recorded_file() {
         let grade = fkgl.corpus(&lf_lines(&legacy.join(file)));
         assert!((grade - easse_test).abs() <= 0.1, "{file}: {grade}");
     }
+}
+
+const RECORDED_EVALUATE: &str = include_str!("recorded/easse-evaluate.tsv");
+
+/// A file's lines as EASSE's `read_lines` gives them: each stripped.
+fn easse_lines(path: &std::path::Path) -> Vec<String> {
+    lf_lines(path)
+        .iter()
+        .map(|l| python_strip(l).to_owned())
+        .collect()
+}
+
+/// Python's `round(x, 3)`.
+fn round3(x: f64) -> f64 {
+    format!("{x:.3}").parse().unwrap()
+}
+
+/// The first recorded `evaluate` run of each test set and setting: each value the same at
+/// EASSE's 3 decimals and within 1e-12 of it.
+#[test]
+fn evaluate_is_easses_on_a_run_of_each_setting() {
+    if let Some(checked) = check_evaluate(true) {
+        assert_eq!(checked, 6);
+    }
+}
+
+/// Every recorded `evaluate` run (116; 30 s of CPU, outside the test run's budget).
+#[test]
+#[ignore = "30 s of CPU, over the test run's budget: `cargo xtask slow-drop-in` runs it in CI"]
+fn evaluate_is_easses_on_every_recorded_run() {
+    if let Some(checked) = check_evaluate(false) {
+        assert_eq!(checked, 116);
+    }
+}
+
+/// Checks the recorded runs (with `sample`, only the first of each test set and setting); how
+/// many, or none where the data folder lacks EASSE's (the test skips).
+fn check_evaluate(sample: bool) -> Option<usize> {
+    let easse = easse()?;
+    // The data folder above `easse/easse/resources/data`.
+    let data = easse.ancestors().nth(4).unwrap();
+    let mut runs: Vec<(&str, Vec<(&str, f64)>)> = Vec::new();
+    for row in RECORDED_EVALUATE.lines().skip(1) {
+        let fields: Vec<&str> = row.split('\t').collect();
+        let run = &row[..fields[..4].iter().map(|f| f.len() + 1).sum::<usize>() - 1];
+        if runs.last().is_none_or(|(r, _)| *r != run) {
+            runs.push((run, Vec::new()));
+        }
+        runs.last_mut()
+            .unwrap()
+            .1
+            .push((fields[4], fields[5].parse().unwrap()));
+    }
+    let mut first = HashSet::new();
+    let mut checked = 0;
+    for (run, expected) in &runs {
+        let f: Vec<&str> = run.split('\t').collect();
+        if sample && !first.insert((f[0], f[2], f[3])) {
+            continue;
+        }
+        let set = EasseTestSet::named(f[0]).unwrap();
+        let sources = easse_lines(&data.join(&set.source));
+        let streams: Vec<Vec<String>> = set
+            .references
+            .iter()
+            .map(|r| easse_lines(&data.join(r)))
+            .collect();
+        let references = References::from_streams(&streams).unwrap();
+        let outputs = easse_lines(&easse.join(f[1]));
+        let tokenizer = if f[2] == "intl" {
+            Tokenizer::Intl
+        } else {
+            Tokenizer::Thirteen
+        };
+        let evaluation = easse_evaluate(
+            &sources,
+            &outputs,
+            &references,
+            &EasseMetric::MODEL_FREE,
+            Preprocessing::new(f[3] == "1", tokenizer),
+            true,
+        )
+        .unwrap();
+        let quality = evaluation.quality.unwrap().named();
+        let ours: Vec<(String, f64)> = evaluation
+            .scores
+            .iter()
+            .map(|&(k, v)| (k.to_owned(), v))
+            .chain(
+                quality
+                    .iter()
+                    .map(|&(k, v)| (format!("quality_estimation/{k}"), v)),
+            )
+            .collect();
+        assert_eq!(ours.len(), expected.len(), "{run}");
+        for ((key, value), (expected_key, expected_value)) in ours.iter().zip(expected) {
+            assert_eq!(key, expected_key, "{run}");
+            assert_eq!(
+                round3(*value),
+                round3(*expected_value),
+                "{run} {key}: {value} vs {expected_value}"
+            );
+            assert!(
+                (value - expected_value).abs() <= 1e-12 * expected_value.abs().max(1.0),
+                "{run} {key}: {value} vs {expected_value}"
+            );
+        }
+        checked += 1;
+    }
+    Some(checked)
 }

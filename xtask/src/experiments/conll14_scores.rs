@@ -11,7 +11,6 @@ use gec_metrics::edit_lattice::FirstRowInsertions;
 use gec_metrics::read_lines;
 use gec_metrics::sari::read_sari_lines;
 use gec_metrics::sari::sari_per_sentence;
-use gec_metrics::{EasseVariant, easse_corpus_sari};
 use gec_metrics::{ErrantMode, ErrantScore, errant_compare};
 use gec_metrics::{GleuCorpus, ReferenceDraws};
 use gec_metrics::{M2File, M2Gold, M2Options, M2Score};
@@ -22,6 +21,7 @@ use gecbias_data::datasets::{
 use gecbias_data::spec_goldens;
 use indicatif::ProgressBar;
 use serde::Serialize;
+use simplification_metrics::{EasseVariant, Preprocessing, References, easse_corpus_sari};
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, fixed};
@@ -518,7 +518,17 @@ fn sari(ctx: &mut Sections<'_>) -> anyhow::Result<Vec<SariRow>> {
     for (name, rel) in simplification_outputs() {
         let outputs: Vec<String> = read_sari_lines(ctx.data.join(&rel))?;
         let per = sari_per_sentence(&turk_source, &outputs, &turk_refs)?;
-        let easse = |v| easse_corpus_sari(&turk_source, &outputs, &turk_refs, v).map(|s| s.sari);
+        let references = References::from_streams(&turk_refs)?;
+        let easse = |v| {
+            easse_corpus_sari(
+                &turk_source,
+                &outputs,
+                &references,
+                v,
+                Preprocessing::default(),
+            )
+            .map(|s| s.sari)
+        };
         let ours = [
             per.iter().sum::<f64>() / per.len() as f64,
             easse(EasseVariant::Default)?,

@@ -19,6 +19,7 @@ pub(crate) mod systems_significance;
 pub(crate) mod table1;
 pub(crate) mod table4;
 pub(crate) mod tle_conservatism;
+pub(crate) mod ts_metrics;
 pub(crate) mod type_undercorrection;
 pub(crate) mod ucca_oracle;
 pub(crate) mod ucca_parser;

@@ -35,4 +35,5 @@ pub(crate) const ALL: &[Experiment] = &[
     meta_eval_gjg15::EXPERIMENT,
     meta_eval_seeda::EXPERIMENT,
     metric_zoo::EXPERIMENT,
+    ts_metrics::EXPERIMENT,
 ];

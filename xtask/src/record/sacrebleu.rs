@@ -10,12 +10,10 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, bail};
 
 use crate::workspace;
+use gecbias_data::datasets::EASSE_DATA;
 
 /// Where the numbers go.
 pub(crate) const RECORDED: &str = "crates/bleu-chrf/tests/recorded/sacrebleu.tsv";
-
-/// EASSE's test sets and system outputs, in the data directory.
-pub(crate) const EASSE_DATA: &str = "easse/easse/resources/data";
 
 /// The systems every configuration is recorded on; the others get the defaults.
 const FULL: [&str; 3] = ["Hybrid", "ACCESS", "DMASS-DCSS"];

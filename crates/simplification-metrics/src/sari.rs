@@ -1,14 +1,17 @@
-//! EASSE's corpus-level SARI (Alva-Manchego et al. 2019): sacreBLEU `13a` tokens, n-gram counts
+//! EASSE's corpus-level SARI (Xu et al. 2016, as Alva-Manchego et al. 2019 compute it): each
+//! text normalised ([`Preprocessing`]: lowercased `13a` tokens by default), n-gram counts (n = 1…4)
 //! summed over the corpus, F1 for deletion, on a 0–100 scale, with its `legacy` and paper
-//! variants. Behind the `easse` feature (the tokenizer needs `regex`).
+//! variants. For operation o ∈ {add, keep, delete} and order n, P = correct / system and
+//! R = correct / reference; SARI = (add + keep + delete) / 3, each the mean over n of F1(P, R)
+//! (the paper variant: F1 of the means of P and R).
 
-use crate::Error;
-use crate::ngrams::{FastMap, Gram, Vocabulary, counts, grams};
-use crate::sari::{check_shape, f1};
-use crate::text::python_split;
-use bleu_chrf::tokenize_13a;
+use bleu_chrf::ngrams::{FastMap, Gram, Vocabulary, counts, grams};
+use bleu_chrf::python_str::python_split;
+
+use crate::{Error, Preprocessing, References};
 /// Which of EASSE's corpus SARI computations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EasseVariant {
     /// `corpus_sari(...)`: lower-cased, `13a` tokens everywhere, per-n F1 averaged.
     Default,
@@ -20,9 +23,19 @@ pub enum EasseVariant {
     PaperVersion,
 }
 
+impl EasseVariant {
+    /// Its name in gecbias' options and signatures: `easse`, `easse-legacy`, `easse-paper`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EasseVariant::Default => "easse",
+            EasseVariant::Legacy => "easse-legacy",
+            EasseVariant::PaperVersion => "easse-paper",
+        }
+    }
+}
+
 /// EASSE's corpus SARI on a 0–100 scale: (addition, keep, deletion) and their mean.
 #[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EasseSari {
     /// Addition score.
     pub add: f64,
@@ -99,28 +112,27 @@ impl<'a> std::iter::Sum<&'a EasseSariCounts> for EasseSariCounts {
     }
 }
 
-/// One sentence's counts as `variant` normalises it (lowercased `13a` tokens; `Legacy`: the
-/// source untouched, the rest tokenised in their case).
+/// One sentence's counts, its texts normalised by `preprocessing`, except that `Legacy` leaves the
+/// source as it is and never lowercases (the Java implementation's bug, which EASSE keeps).
 pub fn easse_sari_counts(
     source: &str,
     output: &str,
     references: &[&str],
     variant: EasseVariant,
+    preprocessing: Preprocessing,
 ) -> EasseSariCounts {
-    let normalise = |s: &str| {
-        if variant == EasseVariant::Legacy {
-            tokenize_13a(s)
-        } else {
-            tokenize_13a(&s.to_lowercase())
-        }
+    let preprocessing = if variant == EasseVariant::Legacy {
+        preprocessing.with_lowercase(false)
+    } else {
+        preprocessing
     };
     let source = if variant == EasseVariant::Legacy {
         source.to_owned()
     } else {
-        normalise(source)
+        preprocessing.apply(source)
     };
-    let output = normalise(output);
-    let refs: Vec<String> = references.iter().map(|r| normalise(r)).collect();
+    let output = preprocessing.apply(output);
+    let refs: Vec<String> = references.iter().map(|r| preprocessing.apply(r)).collect();
     let mut vocabulary = Vocabulary::default();
     let s = vocabulary.intern_all(python_split(&source));
     let o = vocabulary.intern_all(python_split(&output));
@@ -133,40 +145,54 @@ pub fn easse_sari_counts(
     counts
 }
 
-/// EASSE's `corpus_sari` (`references[k]` = all lines of reference k).
+/// EASSE's `corpus_sari` and `get_corpus_sari_operation_scores`: the summed counts of every line.
 pub fn easse_corpus_sari(
     sources: &[String],
     outputs: &[String],
-    references: &[Vec<String>],
+    references: &References,
     variant: EasseVariant,
+    preprocessing: Preprocessing,
 ) -> Result<EasseSari, Error> {
-    check_shape(sources, outputs, references, &[])?;
+    references.check(sources.len(), outputs.len())?;
     let counts: Vec<EasseSariCounts> = (0..sources.len())
         .map(|i| {
-            let refs: Vec<&str> = references.iter().map(|r| r[i].as_str()).collect();
-            easse_sari_counts(&sources[i], &outputs[i], &refs, variant)
+            easse_sari_counts(
+                &sources[i],
+                &outputs[i],
+                &references.of(i),
+                variant,
+                preprocessing,
+            )
         })
         .collect();
     Ok(counts.iter().sum::<EasseSariCounts>().score(variant))
+}
+
+/// (P, R) of (correct, system total, reference total), each 0 where its denominator is.
+pub(crate) fn precision_recall([correct, system, reference]: [u64; 3]) -> (f64, f64) {
+    let ratio = |total: u64| {
+        if total > 0 {
+            correct as f64 / total as f64
+        } else {
+            0.0
+        }
+    };
+    (ratio(system), ratio(reference))
+}
+
+/// F1 = 2PR / (P + R), 0 unless both are positive (EASSE's `compute_precision_recall_f1`).
+pub(crate) fn f1(precision: f64, recall: f64) -> f64 {
+    if precision > 0.0 && recall > 0.0 {
+        2.0 * precision * recall / (precision + recall)
+    } else {
+        0.0
+    }
 }
 
 impl EasseSariCounts {
     /// EASSE's SARI of these counts, on a 0–100 scale.
     pub fn score(&self, variant: EasseVariant) -> EasseSari {
         let stats = self.0;
-        let precision_recall = |[correct, system, reference]: [u64; 3]| {
-            let p = if system > 0 {
-                correct as f64 / system as f64
-            } else {
-                0.0
-            };
-            let r = if reference > 0 {
-                correct as f64 / reference as f64
-            } else {
-                0.0
-            };
-            (p, r)
-        };
         let [add, keep, delete] = stats.map(|operation| match variant {
             EasseVariant::PaperVersion => {
                 let (mut p, mut r) = (0.0, 0.0);
@@ -177,19 +203,13 @@ impl EasseSariCounts {
                 }
                 f1(p / 4.0, r / 4.0)
             }
-            EasseVariant::Default | EasseVariant::Legacy => {
-                let mut score = 0.0;
-                for counts in operation {
+            EasseVariant::Default | EasseVariant::Legacy => operation
+                .iter()
+                .map(|&counts| {
                     let (p, r) = precision_recall(counts);
-                    let f = if p > 0.0 && r > 0.0 {
-                        2.0 * p * r / (p + r)
-                    } else {
-                        0.0
-                    };
-                    score += f / 4.0;
-                }
-                score
-            }
+                    f1(p, r) / 4.0
+                })
+                .sum(),
         });
         let (add, keep, delete) = (100.0 * add, 100.0 * keep, 100.0 * delete);
         EasseSari {

@@ -1,0 +1,186 @@
+//! EASSE's `evaluate_system_output`: the metrics asked for, under EASSE's keys, in its order.
+
+use bleu_chrf::{Bleu, BleuOptions, MAX_LINE_CHARS, SentenceStatistics};
+
+use crate::{
+    EasseVariant, Error, Fkgl, Preprocessing, QualityEstimation, QualityFeatures, References,
+    corpus_f1_token, corpus_sentence_bleu, easse_corpus_sari,
+};
+
+/// A metric of EASSE's `-m`, in the order EASSE computes (and prints) them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum EasseMetric {
+    /// `bleu`: sacreBLEU's corpus BLEU (`exp` smoothing) of the normalised text.
+    Bleu,
+    /// `sent_bleu`: the mean sentence BLEU ([`corpus_sentence_bleu`]).
+    SentBleu,
+    /// `sari`: corpus SARI ([`EasseVariant::Default`]).
+    Sari,
+    /// `sari_legacy`: corpus SARI ([`EasseVariant::Legacy`]).
+    SariLegacy,
+    /// `sari_by_operation`: corpus SARI's add, keep and delete scores.
+    SariByOperation,
+    /// `samsa`: needs a UCCA parse and a word aligner.
+    Samsa,
+    /// `fkgl`: the outputs' Flesch–Kincaid grade level.
+    Fkgl,
+    /// `f1_token`: [`corpus_f1_token`].
+    F1Token,
+    /// `bertscore`: needs BERT.
+    Bertscore,
+}
+
+impl EasseMetric {
+    /// Every metric, in EASSE's order.
+    pub const ALL: [EasseMetric; 9] = [
+        EasseMetric::Bleu,
+        EasseMetric::SentBleu,
+        EasseMetric::Sari,
+        EasseMetric::SariLegacy,
+        EasseMetric::SariByOperation,
+        EasseMetric::Samsa,
+        EasseMetric::Fkgl,
+        EasseMetric::F1Token,
+        EasseMetric::Bertscore,
+    ];
+
+    /// The metrics that need no model (all but `samsa` and `bertscore`), in EASSE's order.
+    pub const MODEL_FREE: [EasseMetric; 7] = [
+        EasseMetric::Bleu,
+        EasseMetric::SentBleu,
+        EasseMetric::Sari,
+        EasseMetric::SariLegacy,
+        EasseMetric::SariByOperation,
+        EasseMetric::Fkgl,
+        EasseMetric::F1Token,
+    ];
+
+    /// EASSE's name of the metric.
+    pub fn name(self) -> &'static str {
+        match self {
+            EasseMetric::Bleu => "bleu",
+            EasseMetric::SentBleu => "sent_bleu",
+            EasseMetric::Sari => "sari",
+            EasseMetric::SariLegacy => "sari_legacy",
+            EasseMetric::SariByOperation => "sari_by_operation",
+            EasseMetric::Samsa => "samsa",
+            EasseMetric::Fkgl => "fkgl",
+            EasseMetric::F1Token => "f1_token",
+            EasseMetric::Bertscore => "bertscore",
+        }
+    }
+
+    /// The metric EASSE calls `name`.
+    pub fn named(name: &str) -> Result<EasseMetric, Error> {
+        EasseMetric::ALL
+            .into_iter()
+            .find(|m| m.name() == name)
+            .ok_or_else(|| Error::UnknownMetric {
+                name: name.to_owned(),
+                known: EasseMetric::ALL.map(EasseMetric::name).join(", "),
+            })
+    }
+}
+
+/// What `evaluate` prints: each metric's scores under EASSE's keys, then the quality-estimation
+/// features when asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EasseEvaluation {
+    /// (key, score) in EASSE's order: `bleu`, `sent_bleu`, `sari`, `sari_legacy`, `sari_add`,
+    /// `sari_keep`, `sari_del`, `fkgl`, `f1_token` (those asked for).
+    pub scores: Vec<(&'static str, f64)>,
+    /// The mean quality-estimation features (`-q`).
+    pub quality: Option<QualityFeatures>,
+}
+
+/// EASSE's `evaluate_system_output` on `outputs` of `sources` with their `references`: the
+/// `metrics` (any order; each once) and, with `quality_estimation`, the features. No line may be
+/// longer than [`MAX_LINE_CHARS`] characters.
+pub fn easse_evaluate<'a>(
+    sources: &'a [String],
+    outputs: &'a [String],
+    references: &References,
+    metrics: &[EasseMetric],
+    preprocessing: Preprocessing,
+    quality_estimation: bool,
+) -> Result<EasseEvaluation, Error> {
+    references.check(sources.len(), outputs.len())?;
+    if sources.is_empty() {
+        return Err(Error::Empty);
+    }
+    let numbered = |what: &'static str, lines: &'a [String]| {
+        lines
+            .iter()
+            .enumerate()
+            .map(move |(i, l)| (what, i + 1, l.as_str()))
+    };
+    let every_line = numbered("the sources", sources)
+        .chain(numbered("the outputs", outputs))
+        .chain(references.lines().map(|(i, l)| ("the references", i, l)));
+    for (what, line, text) in every_line {
+        let chars = text.chars().count();
+        if chars > MAX_LINE_CHARS {
+            return Err(Error::LineTooLong {
+                what: what.to_owned(),
+                line,
+                chars,
+                limit: MAX_LINE_CHARS,
+            });
+        }
+    }
+    let mut wanted = metrics.to_vec();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut scores = Vec::new();
+    for metric in wanted {
+        let sari =
+            |variant| easse_corpus_sari(sources, outputs, references, variant, preprocessing);
+        match metric {
+            EasseMetric::Bleu => {
+                let mut options = BleuOptions::default();
+                options.tokenizer = preprocessing.tokenizer;
+                options.lowercase = preprocessing.lowercase;
+                let bleu = Bleu::new(options);
+                let stats: Vec<_> = (0..outputs.len())
+                    .map(|i| bleu.sentence_stats(&outputs[i], &references.of(i)))
+                    .collect();
+                scores.push(("bleu", bleu.points(&bleu.total(&stats))));
+            }
+            EasseMetric::SentBleu => scores.push((
+                "sent_bleu",
+                corpus_sentence_bleu(outputs, references, preprocessing)?,
+            )),
+            EasseMetric::Sari => scores.push(("sari", sari(EasseVariant::Default)?.sari)),
+            EasseMetric::SariLegacy => {
+                scores.push(("sari_legacy", sari(EasseVariant::Legacy)?.sari));
+            }
+            EasseMetric::SariByOperation => {
+                let by_operation = sari(EasseVariant::Default)?;
+                scores.push(("sari_add", by_operation.add));
+                scores.push(("sari_keep", by_operation.keep));
+                scores.push(("sari_del", by_operation.delete));
+            }
+            EasseMetric::Samsa => {
+                return Err(Error::NeedsModel(
+                    "samsa",
+                    "a UCCA parse and a word aligner",
+                ));
+            }
+            EasseMetric::Fkgl => {
+                scores.push(("fkgl", Fkgl::new(preprocessing.tokenizer)?.corpus(outputs)));
+            }
+            EasseMetric::F1Token => scores.push((
+                "f1_token",
+                corpus_f1_token(outputs, references, preprocessing)?,
+            )),
+            EasseMetric::Bertscore => return Err(Error::NeedsModel("bertscore", "BERT")),
+        }
+    }
+    let quality = if quality_estimation {
+        Some(QualityEstimation::new(preprocessing)?.corpus(sources, outputs)?)
+    } else {
+        None
+    };
+    Ok(EasseEvaluation { scores, quality })
+}
