@@ -5,16 +5,19 @@
 
 #![no_main]
 
-use gec_metrics::{GleuCorpus, ReferenceDraws};
-use gec_metrics::{EasseVariant, easse_corpus_sari, sari_sentence};
-use gec_metrics::lines;
-use gec_metrics::turkcorpus::{TURKERS, parse_organized};
-use gec_metrics::{M2File, M2Options};
-use gec_metrics::m2_score::{GoldSentence, corpus_score, sentence_stats};
-use gec_metrics::{ClemeAssumption, cleme_m2_counts};
 use gec_metrics::cleme::{HeuoFactors, cleme_prf_corpus};
 use gec_metrics::dropin::{cleme_report, cleme2_report};
+use gec_metrics::lines;
+use gec_metrics::m2_score::{GoldSentence, corpus_score, sentence_stats};
+use gec_metrics::sari_sentence;
+use gec_metrics::turkcorpus::{TURKERS, parse_organized};
+use gec_metrics::{ClemeAssumption, cleme_m2_counts};
+use gec_metrics::{GleuCorpus, ReferenceDraws};
+use gec_metrics::{M2File, M2Options};
 use libfuzzer_sys::fuzz_target;
+use simplification_metrics::{
+    EasseMetric, EasseVariant, Preprocessing, References, easse_corpus_sari, easse_evaluate,
+};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(rows) = parse_organized(data, "fuzz.tsv") {
@@ -39,7 +42,10 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(counts) = cleme_m2_counts(&file, &file, assumption) {
                 let s = cleme_prf_corpus(counts.iter().map(|c| &c.weighted[..]), 0.5);
                 assert!((0.0..=1.0).contains(&s.f));
-                let _ = (cleme_report(&counts), cleme2_report(&counts, HeuoFactors::CORPUS));
+                let _ = (
+                    cleme_report(&counts),
+                    cleme2_report(&counts, HeuoFactors::CORPUS),
+                );
             }
         }
         if let Ok(stats) = sentence_stats(&golds, &hypotheses, ("fuzz.m2", "fuzz.txt"), &options) {
@@ -54,12 +60,32 @@ fuzz_target!(|data: &[u8]| {
     if !sentences.is_empty() {
         let corpus = GleuCorpus::new(&sentences, std::slice::from_ref(&sentences), &["s", "r"]);
         if let Ok(corpus) = corpus {
-            let g = corpus.corpus_gleu(&sentences, "h", 3, ReferenceDraws::Python2).unwrap();
+            let g = corpus
+                .corpus_gleu(&sentences, "h", 3, ReferenceDraws::Python2)
+                .unwrap();
             assert!((0.0..=1.0 + 1e-12).contains(&g.mean));
         }
-        let refs = vec![sentences.clone()];
-        let e = easse_corpus_sari(&sentences, &sentences, &refs, EasseVariant::Legacy).unwrap();
+        let refs = References::from_streams(std::slice::from_ref(&sentences)).unwrap();
+        let preprocessing = Preprocessing::default();
+        let e = easse_corpus_sari(
+            &sentences,
+            &sentences,
+            &refs,
+            EasseVariant::Legacy,
+            preprocessing,
+        )
+        .unwrap();
         assert!(e.sari.is_finite());
+        // Every EASSE metric and feature is a number on any text, or a typed error (a line over
+        // the length limit).
+        let metrics = &EasseMetric::MODEL_FREE;
+        if let Ok(evaluation) =
+            easse_evaluate(&sentences, &sentences, &refs, metrics, preprocessing, true)
+        {
+            assert!(evaluation.scores.iter().all(|(_, v)| v.is_finite()));
+            let quality = evaluation.quality.unwrap().named();
+            assert!(quality.iter().all(|(_, v)| v.is_finite()));
+        }
         let s = sari_sentence(gold, system, &[system]);
         assert!((0.0..=1.0).contains(&s));
     }

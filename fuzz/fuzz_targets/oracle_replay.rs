@@ -13,14 +13,19 @@ fuzz_target!(|data: &[u8]| {
     let Ok(passage) = Passage::from_xml(data) else {
         return;
     };
-    let sentences = passage.sentences().expect("sentence passages of a valid passage build");
+    let sentences = passage
+        .sentences()
+        .expect("sentence passages of a valid passage build");
     for gold in sentences.iter().chain(std::iter::once(&passage)) {
         let replayed = ucca_parser::replay(gold).expect("a replayed graph is a valid passage");
         for normalisation in [Normalisation::None, Normalisation::Ucca2017] {
             let eval = evaluate(&replayed.passage, gold, normalisation).expect("same terminals");
             for score in [eval.primary, eval.remote, eval.total()] {
                 assert!((0.0..=1.0).contains(&score.f1()), "{score:?}");
-                assert!(score.matches <= score.guessed.min(score.reference), "{score:?}");
+                assert!(
+                    score.matches <= score.guessed.min(score.reference),
+                    "{score:?}"
+                );
             }
         }
     }

@@ -25,7 +25,9 @@ fuzz_target!(|data: &[u8]| {
         Some(i) => (&data[..i], &data[i + 1..]),
         None => (data, data),
     };
-    let (Ok(a), Ok(b)) = (passage_text("a", a), passage_text("b", b)) else { return };
+    let (Ok(a), Ok(b)) = (passage_text("a", a), passage_text("b", b)) else {
+        return;
+    };
     let (a, b) = (preprocess_paragraph(&a), preprocess_paragraph(&b));
     for split in [Splitter::Punkt, Splitter::Lines] {
         let _ = compare_passages(&a, &b, split, &PUNKT, &SAME, CostModel::Reference);

@@ -11,7 +11,9 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(answers) = read_batch(data, "fuzz.csv") {
         let _ = fingerprints(&answers, Normalizer::Original, Classes::Exact, Some(8));
     }
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let _ = Histogram::parse(text, "fuzz");
     if let Ok(f) = Fingerprint::parse(text, "fuzz") {
         // Keep runs short: the crowd data has at most 150 answers per sentence.

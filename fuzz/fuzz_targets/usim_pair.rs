@@ -14,7 +14,11 @@ use usim::{
 fuzz_target!(|data: &[u8]| {
     let split = data.iter().position(|&b| b == 0).unwrap_or(data.len());
     let (a, b) = (&data[..split], data.get(split + 1..).unwrap_or(&[]));
-    let prepare = |bytes: &[u8]| Passage::from_xml(bytes).ok().and_then(|p| PreparedPassage::new(&p).ok());
+    let prepare = |bytes: &[u8]| {
+        Passage::from_xml(bytes)
+            .ok()
+            .and_then(|p| PreparedPassage::new(&p).ok())
+    };
     let (Some(p), Some(q)) = (prepare(a), prepare(b)) else {
         return;
     };
@@ -29,6 +33,14 @@ fuzz_target!(|data: &[u8]| {
             let _ = aligned_edit_distance(x, y, &params);
         }
     }
-    let _ = distsim(&[(&p, &q)], Comparable::MultiTerminal, MainRelations::Released);
-    let _ = distsim(&[(&p, &q)], Comparable::AnyNonRoot, MainRelations::Branch2017);
+    let _ = distsim(
+        &[(&p, &q)],
+        Comparable::MultiTerminal,
+        MainRelations::Released,
+    );
+    let _ = distsim(
+        &[(&p, &q)],
+        Comparable::AnyNonRoot,
+        MainRelations::Branch2017,
+    );
 });
