@@ -6,13 +6,10 @@
 //! folder the test sets are read from.
 
 use std::io::Write;
-use std::path::Path;
 
 use bleu_chrf::Tokenizer;
 use bleu_chrf::python_str::python_strip;
 use gec_metrics::dropin::python_float;
-use gecbias_data::DataDir;
-use gecbias_data::datasets::EasseTestSet;
 use simplification_metrics::{EasseMetric, Preprocessing, References, easse_evaluate};
 
 use crate::{Error, input};
@@ -117,22 +114,7 @@ fn test_set_files(args: &EvaluateArgs) -> Result<(String, Vec<String>), Error> {
         };
         return Ok((source, references));
     }
-    let Some(set) = EasseTestSet::named(&args.test_set) else {
-        let known: Vec<&str> = EasseTestSet::names().chain(["custom"]).collect();
-        return Err(Error::usage(format!(
-            "unknown test set {:?}; EASSE's test sets are {}",
-            args.test_set,
-            known.join(", ")
-        )));
-    };
-    let cwd = std::env::current_dir().map_err(Error::at("the working directory"))?;
-    let data = DataDir::resolve(args.data.as_deref().map(Path::new), &cwd)
-        .map_err(Error::at(format!("the test set {}", set.name)))?;
-    let path = |file: &str| data.join(file).display().to_string();
-    Ok((
-        path(&set.source),
-        set.references.iter().map(|r| path(r)).collect(),
-    ))
+    input::easse_test_set(&args.test_set, args.data.as_deref())
 }
 
 /// The sources and references of the test set the flags name, every file as long as the source.

@@ -108,6 +108,29 @@ pub(crate) fn m2(path: &str, lenient: bool) -> Result<M2File, Error> {
     Ok(file)
 }
 
+/// The source file and reference files of EASSE's test set `name`, in the data folder `data`
+/// (else `$GECBIAS_DATA`, `./data`, `../shared/data`); an unknown name lists the known ones.
+pub(crate) fn easse_test_set(
+    name: &str,
+    data: Option<&str>,
+) -> Result<(String, Vec<String>), Error> {
+    let Some(set) = gecbias_data::datasets::EasseTestSet::named(name) else {
+        let known: Vec<&str> = gecbias_data::datasets::EasseTestSet::names().collect();
+        return Err(Error::usage(format!(
+            "unknown test set {name:?}; EASSE's test sets are {}",
+            known.join(", ")
+        )));
+    };
+    let cwd = std::env::current_dir().map_err(Error::at("the working directory"))?;
+    let data = gecbias_data::DataDir::resolve(data.map(std::path::Path::new), &cwd)
+        .map_err(Error::at(format!("the test set {}", set.name)))?;
+    let path = |file: &str| data.join(file).display().to_string();
+    Ok((
+        path(&set.source),
+        set.references.iter().map(|r| path(r)).collect(),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

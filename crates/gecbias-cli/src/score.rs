@@ -158,6 +158,13 @@ struct Inputs {
     /// The text references (gleu, sari, green, koyama-gleu, gotoscorer, bleu, chrf), each line-aligned with the source and the outputs.
     #[arg(long, short, num_args = 1..)]
     references: Vec<String>,
+    /// A text-simplification test set of EASSE's by name (turkcorpus_test, asset_test, …) as the
+    /// source and references, read from the data folder.
+    #[arg(long, conflicts_with_all = ["source", "references"])]
+    test_set: Option<String>,
+    /// The data folder of --test-set (default: $GECBIAS_DATA, ./data, ../shared/data).
+    #[arg(long, requires = "test_set")]
+    data: Option<String>,
     /// The M2 gold of m2, errant, cleme and cleme2.
     #[arg(long)]
     gold: Option<String>,
@@ -545,6 +552,9 @@ impl MetricOptions {
 }
 
 fn source(inputs: &Inputs, metric: &str) -> Result<Lines, Error> {
+    if let Some(name) = &inputs.test_set {
+        return input::named_lines(&input::easse_test_set(name, inputs.data.as_deref())?.0);
+    }
     let path = inputs
         .source
         .as_deref()
@@ -552,8 +562,12 @@ fn source(inputs: &Inputs, metric: &str) -> Result<Lines, Error> {
     input::named_lines(path)
 }
 
-/// The text references (`-r`), at least one.
+/// The text references (`-r`, or those of `--test-set`), at least one.
 fn references(inputs: &Inputs, metric: &str) -> Result<Vec<Lines>, Error> {
+    if let Some(name) = &inputs.test_set {
+        let (_, files) = input::easse_test_set(name, inputs.data.as_deref())?;
+        return files.iter().map(|r| input::named_lines(r)).collect();
+    }
     if inputs.references.is_empty() {
         return Err(Error::Usage(format!(
             "-m {metric} needs reference files line-aligned with the outputs: -r REF…"
@@ -604,6 +618,22 @@ fn unread_inputs(inputs: &Inputs) -> Result<(), Error> {
         };
         return Err(Error::Usage(format!(
             "-r {reference}: a text reference, read by -m {reference_names}, but -m {} reads none{hint}",
+            metric_names(inputs)
+        )));
+    }
+    let (test_set_readers, test_set_names) = readers(|r| {
+        if r.source == Need::No {
+            r.references
+        } else {
+            r.source
+        }
+    });
+    if let Some(test_set) = &inputs.test_set
+        && !chosen(&test_set_readers)
+    {
+        return Err(Error::Usage(format!(
+            "--test-set {test_set}: a source and its references, read by -m {test_set_names}, but \
+             -m {} reads neither",
             metric_names(inputs)
         )));
     }

@@ -207,6 +207,16 @@ fn easse_evaluate_prints_easses_dict() {
         .concat(),
     );
     assert_eq!(String::from_utf8_lossy(&custom.stdout), expected);
+    // `score --test-set` reads the same test set: EASSE's recorded SARI, as a fraction.
+    let hybrid_path = hybrid.display().to_string();
+    let scored = gecbias(
+        &"score -m sari --sari-variant easse --test-set turkcorpus_test --data"
+            .split(' ')
+            .chain([root.as_str(), "-i", &hybrid_path])
+            .collect::<Vec<_>>(),
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+    assert_eq!(rows[0]["score"].as_f64(), Some(31.496801313068996 / 100.0));
 }
 
 /// EASSE's one-dash spellings (`-tok`, `-lc`, `-q`) mean what its long flags mean.
@@ -225,14 +235,10 @@ fn easse_evaluate_takes_easses_one_dash_flags() {
     );
     let output = file("output.txt", "The cat sat on the mat.\nIt rained.\n");
     let reference = file("reference.txt", "the cat sat on a mat.\nit rained.\n");
-    let custom = [
-        "easse",
-        "evaluate",
-        "-t",
-        "custom",
-        "--orig_sents_path",
-        &source,
-    ];
+    let custom: Vec<&str> = "easse evaluate -t custom --orig_sents_path"
+        .split(' ')
+        .chain([source.as_str()])
+        .collect();
     let run = |flags: &[&str]| {
         let out = gecbias(
             &[
