@@ -16,8 +16,7 @@
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 //! * `cargo xtask hostile-input` runs the bad-input matrix over every subcommand of `gecbias`.
 //! * `cargo xtask slow-drop-in` checks every recorded reference output, those too slow for
-//!   `cargo test` and those it samples, and runs the workspace's ignored tests (over the test
-//!   run's CPU budget).
+//!   `cargo test` and those it samples.
 //! * `cargo xtask data fetch [--into DIR] [--source-url-base URL]` builds a data directory from
 //!   the public repositories (`xtask/data-sources.tsv`), every file verified against the manifest:
 //!   `gecbias_data::fetch`, which `cargo data fetch` runs without building the workspace.
@@ -184,8 +183,7 @@ enum Task {
         data: Option<PathBuf>,
     },
     /// Check the recorded cases too slow for `cargo test` (recorded/slow-cases.tsv: m2scorer's
-    /// `--very_verbose` trace of a whole system) against the workspace's `gecbias`, and run the
-    /// workspace's ignored tests.
+    /// `--very_verbose` trace of a whole system) against the workspace's `gecbias`.
     SlowDropIn {
         /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
         #[arg(long)]
@@ -456,7 +454,7 @@ fn list_tasks() {
         "  record [spacy|errant|ucca-eval|metric-zoo|sacrebleu|easse] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts, the model-free metrics, sacreBLEU, EASSE's FKGL and evaluate)"
     );
     println!(
-        "  slow-drop-in [--data DIR]                    check the recorded cases and run the ignored tests, too slow for cargo test"
+        "  slow-drop-in [--data DIR]                    check the recorded cases too slow for cargo test"
     );
     println!(
         "  hostile-input                                run every subcommand on hostile inputs"

@@ -260,7 +260,6 @@ fn verbose_report_shows_edits_and_the_chosen_annotator() {
 /// weight computation and relaxation per annotator), recorded before the shared-weight and
 /// shared-path speed-ups, which must not change a count.
 #[test]
-#[ignore = "2 s of CPU, over the test run's budget: `cargo xtask slow-drop-in` runs it in CI"]
 fn doubled_and_reversed_hypotheses_keep_their_counts() {
     let Some(data) = data_or_skip("BN.m2 pathological hypotheses") else {
         return;

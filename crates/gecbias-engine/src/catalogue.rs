@@ -158,7 +158,8 @@ pub const CATALOGUE: [MetricSpec; 13] = [
     },
     MetricSpec {
         metric: Metric::Sari,
-        name: "sari",
+        // EASSE's name, which SARI's papers and users know it by: one spelling for both.
+        name: simplification_metrics::EasseMetric::Sari.name(),
         aliases: &[],
         summary: "SARI.py's mean sentence SARI, or with --sari-variant easse EASSE's corpus SARI \
                   (what text-simplification papers publish)",

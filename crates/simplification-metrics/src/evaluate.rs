@@ -56,8 +56,8 @@ impl EasseMetric {
         EasseMetric::F1Token,
     ];
 
-    /// EASSE's name of the metric.
-    pub fn name(self) -> &'static str {
+    /// EASSE's name of the metric (and, for the metrics that give one score, its key).
+    pub const fn name(self) -> &'static str {
         match self {
             EasseMetric::Bleu => "bleu",
             EasseMetric::SentBleu => "sent_bleu",
@@ -145,15 +145,15 @@ pub fn easse_evaluate<'a>(
                 let stats: Vec<_> = (0..outputs.len())
                     .map(|i| bleu.sentence_stats(&outputs[i], &references.of(i)))
                     .collect();
-                scores.push(("bleu", bleu.points(&bleu.total(&stats))));
+                scores.push((metric.name(), bleu.points(&bleu.total(&stats))));
             }
             EasseMetric::SentBleu => scores.push((
-                "sent_bleu",
+                metric.name(),
                 corpus_sentence_bleu(outputs, references, preprocessing)?,
             )),
-            EasseMetric::Sari => scores.push(("sari", sari(EasseVariant::Default)?.sari)),
+            EasseMetric::Sari => scores.push((metric.name(), sari(EasseVariant::Default)?.sari)),
             EasseMetric::SariLegacy => {
-                scores.push(("sari_legacy", sari(EasseVariant::Legacy)?.sari));
+                scores.push((metric.name(), sari(EasseVariant::Legacy)?.sari));
             }
             EasseMetric::SariByOperation => {
                 let by_operation = sari(EasseVariant::Default)?;
@@ -168,10 +168,13 @@ pub fn easse_evaluate<'a>(
                 ));
             }
             EasseMetric::Fkgl => {
-                scores.push(("fkgl", Fkgl::new(preprocessing.tokenizer)?.corpus(outputs)));
+                scores.push((
+                    metric.name(),
+                    Fkgl::new(preprocessing.tokenizer)?.corpus(outputs),
+                ));
             }
             EasseMetric::F1Token => scores.push((
-                "f1_token",
+                metric.name(),
                 corpus_f1_token(outputs, references, preprocessing)?,
             )),
             EasseMetric::Bertscore => return Err(Error::NeedsModel("bertscore", "BERT")),

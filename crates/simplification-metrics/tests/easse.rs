@@ -71,23 +71,14 @@ fn round3(x: f64) -> f64 {
 /// EASSE's 3 decimals and within 1e-12 of it.
 #[test]
 fn evaluate_is_easses_on_a_run_of_each_setting() {
-    if let Some(checked) = check_evaluate(true) {
+    if let Some(checked) = check_evaluate() {
         assert_eq!(checked, 6);
     }
 }
 
-/// Every recorded `evaluate` run (116; 30 s of CPU, outside the test run's budget).
-#[test]
-#[ignore = "30 s of CPU, over the test run's budget: `cargo xtask slow-drop-in` runs it in CI"]
-fn evaluate_is_easses_on_every_recorded_run() {
-    if let Some(checked) = check_evaluate(false) {
-        assert_eq!(checked, 116);
-    }
-}
-
-/// Checks the recorded runs (with `sample`, only the first of each test set and setting); how
-/// many, or none where the data folder lacks EASSE's (the test skips).
-fn check_evaluate(sample: bool) -> Option<usize> {
+/// Checks the first recorded run of each test set and setting (`cargo xtask reproduce ts-metrics`
+/// checks every run); how many, or none where the data folder lacks EASSE's (the test skips).
+fn check_evaluate() -> Option<usize> {
     let easse = easse()?;
     // The data folder above `easse/easse/resources/data`.
     let data = easse.ancestors().nth(4).unwrap();
@@ -107,7 +98,7 @@ fn check_evaluate(sample: bool) -> Option<usize> {
     let mut checked = 0;
     for (run, expected) in &runs {
         let f: Vec<&str> = run.split('\t').collect();
-        if sample && !first.insert((f[0], f[2], f[3])) {
+        if !first.insert((f[0], f[2], f[3])) {
             continue;
         }
         let set = EasseTestSet::named(f[0]).unwrap();

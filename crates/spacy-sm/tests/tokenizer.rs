@@ -47,7 +47,6 @@ struct Counts {
 }
 
 #[test]
-#[ignore = "3 s of CPU, over the test run's budget: `cargo xtask slow-drop-in` runs it in CI"]
 fn recorded_raw_text_is_tokenised_and_analysed_as_spacy_does() {
     let Some(data) = data_or_skip("spaCy's recorded raw-text analyses") else {
         return;

@@ -1,8 +1,7 @@
 //! Training on 200 Wiki training sentences for 2 epochs, the perceptron and a small neural
 //! classifier (with characters, averaging and error exploration): the model parses those
 //! sentences well above a flat parser, training twice gives a bit-identical model file, and the
-//! file reads back equal. The neural model's run is an ignored test (over the test run's CPU
-//! budget), which `cargo xtask slow-drop-in` runs in CI.
+//! file reads back equal.
 
 use gecbias_data::datasets::UccaSplit;
 use gecbias_data::testing::data_or_skip;
@@ -79,7 +78,6 @@ fn a_small_model_trains_deterministically_and_learns() {
 }
 
 #[test]
-#[ignore = "3 s of CPU, over the test run's budget: `cargo xtask slow-drop-in` runs it in CI"]
 fn a_small_neural_model_trains_deterministically_and_learns() {
     let mut options = NeuralTrainOptions::new(3, 7, FeatureSet::ORTHOGRAPHY);
     let shape = &mut options.network.shape;

@@ -51,7 +51,6 @@ const SAMPLE: [(&str, &str); 3] = [
 ];
 
 #[test]
-#[ignore = "3 s of CPU, over the test run's budget: `cargo xtask slow-drop-in` runs it in CI"]
 fn one_pair_of_each_trial_matches_the_reference() {
     let Some((rows, passages)) = goldens() else {
         return;
