@@ -242,6 +242,8 @@ _SCORE_TYPES: Dict[str, Type[Score]] = {
 SariVariant = Literal["sari.py", "easse", "easse-legacy", "easse-paper"]
 #: sacreBLEU's tokenizers (BLEU's ``bleu_tokenize``).
 BleuTokenize = Literal["13a", "intl", "char", "none"]
+#: FKGL's tokenizers (``fkgl_tokenize``): sacreBLEU's and EASSE's ``moses`` and ``penn``.
+FkglTokenize = Literal["13a", "intl", "char", "none", "moses", "penn"]
 #: sacreBLEU's smoothing of zero n-gram matches (BLEU's ``bleu_smooth``).
 BleuSmooth = Literal["exp", "floor", "add-k", "none"]
 #: CLEME's assumption: output chunks against each reference on its own, or all at once.
@@ -370,7 +372,7 @@ class ScoreOptions(TypedDict, total=False):
     bleu_smooth: BleuSmooth
     bleu_smooth_value: Optional[float]
     bleu_effective_order: bool
-    fkgl_tokenize: BleuTokenize
+    fkgl_tokenize: FkglTokenize
     sari_variant: SariVariant
     resampling: Resampling
 
@@ -509,7 +511,7 @@ class Scorer:
         chrf_beta: float = 2.0,
         chrf_whitespace: bool = False,
         chrf_eps_smoothing: bool = False,
-        fkgl_tokenize: BleuTokenize = "13a",
+        fkgl_tokenize: FkglTokenize = "13a",
         sari_variant: SariVariant = "sari.py",
     ) -> None:
         choice(metric, _METRICS, "metric")
@@ -525,7 +527,7 @@ class Scorer:
         choice(cleme_level, ("corpus", "sentence"), "cleme_level")
         choice(bleu_tokenize, ("13a", "intl", "char", "none"), "bleu_tokenize")
         choice(bleu_smooth, ("exp", "floor", "add-k", "none"), "bleu_smooth")
-        choice(fkgl_tokenize, ("13a", "intl", "char", "none"), "fkgl_tokenize")
+        choice(fkgl_tokenize, ("13a", "intl", "char", "none", "moses", "penn"), "fkgl_tokenize")
         choice(sari_variant, ("sari.py", "easse", "easse-legacy", "easse-paper"), "sari_variant")
         if cat is not None and cat not in (1, 2, 3):
             raise ValueError(f"cat: 1, 2 or 3, not {cat!r}")
@@ -786,7 +788,7 @@ def sari(source: Lines, references: Union[Lines, Sequence[Lines]], output: Lines
     return _one(_score("sari", [_system(output, "output")], source=source, references=references), SariScore)
 
 
-EasseTokenizer = Literal["13a", "intl", "none"]
+EasseTokenizer = Literal["13a", "intl", "moses", "penn", "none"]
 
 
 def easse_evaluate(

@@ -2,13 +2,12 @@
 
 use std::path::Path;
 
-use bleu_chrf::Tokenizer;
 use bleu_chrf::python_str::python_strip;
 use gecbias_data::DataDir;
 use gecbias_data::datasets::EasseTestSet;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use simplification_metrics::{EasseMetric, Preprocessing, References, easse_evaluate};
+use simplification_metrics::{EasseMetric, EasseTokenizer, Preprocessing, References, easse_evaluate};
 
 use crate::InputError;
 
@@ -52,16 +51,11 @@ pub(crate) fn easse_evaluate_lines(
     lowercase: bool,
     quality_estimation: bool,
 ) -> PyResult<(Named, Option<Named>)> {
-    let tokenizer = match tokenizer {
-        "13a" => Tokenizer::Thirteen,
-        "intl" => Tokenizer::Intl,
-        "none" => Tokenizer::None,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "tokenizer {other:?}: 13a, intl or none"
-            )));
-        }
-    };
+    let tokenizer = EasseTokenizer::named(tokenizer).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "tokenizer {tokenizer:?}: 13a, intl, moses, penn or none"
+        ))
+    })?;
     let metrics = metrics
         .iter()
         .map(|m| EasseMetric::named(m))

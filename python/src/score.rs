@@ -10,7 +10,7 @@ use gecbias_engine::{
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use simplification_metrics::EasseVariant;
+use simplification_metrics::{EasseTokenizer, EasseVariant};
 
 use crate::{Input, engine_error};
 
@@ -231,7 +231,12 @@ impl Options {
     fn sacrebleu(&self, o: &mut MetricOptions) -> PyResult<()> {
         let tokenizers = bleu_chrf::Tokenizer::ALL.map(|t| (t.name(), t));
         o.bleu.tokenizer = choice(&self.bleu_tokenize, &tokenizers, "bleu_tokenize")?;
-        o.fkgl_tokenizer = choice(&self.fkgl_tokenize, &tokenizers, "fkgl_tokenize")?;
+        o.fkgl_tokenizer = EasseTokenizer::named(&self.fkgl_tokenize).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "fkgl_tokenize {:?}: one of 13a, intl, char, none, moses, penn",
+                self.fkgl_tokenize
+            ))
+        })?;
         o.sari_variant = choice(
             &self.sari_variant,
             &[

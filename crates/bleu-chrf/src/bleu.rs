@@ -85,6 +85,10 @@ pub struct BleuOptions {
     pub smoothing: Smoothing,
     /// Average over the orders up to the highest with a total only (no; sentence BLEU: yes).
     pub effective_order: bool,
+    /// sacreBLEU 1's rule for a hypothesis without a single matching n-gram: smooth it as any
+    /// other (no: sacreBLEU 2 scores it 0 at once). Values computed with sacreBLEU 1, such as
+    /// the simplification meta-evaluation's iBLEU, need it.
+    pub smooth_without_matches: bool,
 }
 
 /// One sentence's (or a corpus's summed) BLEU statistics.
@@ -170,7 +174,7 @@ impl Bleu {
             bp,
             stats: *stats,
         };
-        if stats.correct.iter().all(|&c| c == 0) {
+        if stats.correct.iter().all(|&c| c == 0) && !self.options.smooth_without_matches {
             return zero;
         }
         let mut halvings = 1.0;

@@ -7,10 +7,11 @@
 
 use std::io::Write;
 
-use bleu_chrf::Tokenizer;
 use bleu_chrf::python_str::python_strip;
 use gec_metrics::dropin::python_float;
-use simplification_metrics::{EasseMetric, Preprocessing, References, easse_evaluate};
+use simplification_metrics::{
+    EasseMetric, EasseTokenizer, Preprocessing, References, easse_evaluate,
+};
 
 use crate::{Error, input};
 
@@ -51,7 +52,8 @@ pub(crate) struct EvaluateArgs {
     /// Keep case.
     #[arg(long = "no-lowercase", visible_alias = "no-lc")]
     no_lowercase: bool,
-    /// The tokenizer: 13a, intl or none (EASSE's moses and penn are not implemented yet).
+    /// The tokenizer: 13a, intl, moses (sacremoses 0.2.0), penn (sacremoses 0.0.53) or none (the
+    /// text as it is).
     #[arg(long = "tokenizer", visible_alias = "tok", default_value = "13a",
           value_parser = ["13a", "intl", "none", "moses", "penn"])]
     tokenizer: String,
@@ -153,17 +155,8 @@ pub(crate) fn run(command: &Command, sink: &mut dyn Write) -> Result<(), Error> 
             "-a (word-level analysis) needs a neural word aligner, which gecbias does not run",
         ));
     }
-    let tokenizer = match args.tokenizer.as_str() {
-        "intl" => Tokenizer::Intl,
-        "none" => Tokenizer::None,
-        "moses" | "penn" => {
-            return Err(Error::usage(format!(
-                "-tok {} is not implemented yet; use 13a, intl or none",
-                args.tokenizer
-            )));
-        }
-        _ => Tokenizer::Thirteen,
-    };
+    let tokenizer = EasseTokenizer::named(&args.tokenizer)
+        .ok_or_else(|| Error::usage(format!("-tok {}: unknown", args.tokenizer)))?;
     let metrics = args
         .metrics
         .split(',')

@@ -56,7 +56,7 @@ use gecbias_engine::{
     Bootstrap, ClemeLevel, IntervalKind, KoyamaMode, Lines, MetricInputs, MetricReport, Outputs,
     Ranking, Scorer, System, Warning,
 };
-use simplification_metrics::EasseVariant;
+use simplification_metrics::{EasseTokenizer, EasseVariant};
 
 use gecbias_engine::{CATALOGUE, Metric, Need, Reads, metric_options};
 
@@ -254,9 +254,10 @@ struct MetricOptions {
     /// Java implementation's tokenisation; `easse-paper`: Xu et al.'s averaging).
     #[arg(long, value_enum, default_value = "sari.py")]
     sari_variant: SariVariantName,
-    /// FKGL: the tokenizer applied (after lowercasing) before Punkt's sentences and the words.
+    /// FKGL: the tokenizer applied (after lowercasing) before Punkt's sentences and the words:
+    /// sacreBLEU's, or EASSE's moses (sacremoses 0.2.0) or penn (sacremoses 0.0.53).
     #[arg(long, value_enum, default_value = "13a")]
-    fkgl_tokenize: BleuTokenizeName,
+    fkgl_tokenize: FkglTokenizeName,
     /// GoToScorer: the chunk weights (as `gecbias gotoscorer-weights` or gec-metrics'
     /// `gecmetrics-gen-gotoscorer-weight` writes them); every chunk 1 without.
     #[arg(long)]
@@ -353,6 +354,38 @@ impl From<BleuTokenizeName> for bleu_chrf::Tokenizer {
             BleuTokenizeName::Intl => bleu_chrf::Tokenizer::Intl,
             BleuTokenizeName::Char => bleu_chrf::Tokenizer::Char,
             BleuTokenizeName::None => bleu_chrf::Tokenizer::None,
+        }
+    }
+}
+
+/// FKGL's tokenizers: sacreBLEU's and EASSE's two of sacremoses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FkglTokenizeName {
+    /// One of sacreBLEU's.
+    Sacre(BleuTokenizeName),
+    /// Moses' (sacremoses 0.2.0).
+    Moses,
+    /// The Penn Treebank's (sacremoses 0.0.53).
+    Penn,
+}
+
+impl clap::ValueEnum for FkglTokenizeName {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            FkglTokenizeName::Sacre(BleuTokenizeName::Thirteen),
+            FkglTokenizeName::Sacre(BleuTokenizeName::Intl),
+            FkglTokenizeName::Sacre(BleuTokenizeName::Char),
+            FkglTokenizeName::Sacre(BleuTokenizeName::None),
+            FkglTokenizeName::Moses,
+            FkglTokenizeName::Penn,
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            FkglTokenizeName::Sacre(name) => name.to_possible_value(),
+            FkglTokenizeName::Moses => Some(clap::builder::PossibleValue::new("moses")),
+            FkglTokenizeName::Penn => Some(clap::builder::PossibleValue::new("penn")),
         }
     }
 }
@@ -515,7 +548,11 @@ impl MetricOptions {
         };
         o.usim = text.usim_options();
         o.bleu.tokenizer = self.bleu_tokenize.into();
-        o.fkgl_tokenizer = self.fkgl_tokenize.into();
+        o.fkgl_tokenizer = match self.fkgl_tokenize {
+            FkglTokenizeName::Sacre(name) => EasseTokenizer::Sacre(name.into()),
+            FkglTokenizeName::Moses => EasseTokenizer::Moses,
+            FkglTokenizeName::Penn => EasseTokenizer::Penn,
+        };
         o.sari_variant = match self.sari_variant {
             SariVariantName::SariPy => gecbias_engine::SariVariant::SariPy,
             SariVariantName::Easse => gecbias_engine::SariVariant::Easse(EasseVariant::Default),

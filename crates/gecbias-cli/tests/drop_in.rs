@@ -160,9 +160,10 @@ fn m2scorer_arguments_and_bad_input() {
 
 /// `easse evaluate` prints what EASSE 0.2.4 prints for Hybrid on TurkCorpus test with the issue's
 /// flags (`easse_run.py evaluate -t turkcorpus_test -m bleu,sari,fkgl,sari_by_operation -q -i
-/// Hybrid`), but for the lexical-complexity feature (see `docs/deliberate-differences.md`): the
-/// keys in its order, the values at its 3 decimals; from a file, from standard input, and with
-/// the test set's files given as `custom`.
+/// Hybrid`), but for the lexical-complexity feature, printed last as EASSE prints it, whose value
+/// is gecbias's own (see `docs/deliberate-differences.md`): the keys in its order, the values at
+/// its 3 decimals; from a file, from standard input, and with the test set's files given as
+/// `custom`.
 #[test]
 fn easse_evaluate_prints_easses_dict() {
     let Some(data) = data_or_skip("easse evaluate against EASSE's printed values") else {
@@ -173,7 +174,8 @@ fn easse_evaluate_prints_easses_dict() {
     let expected = "{'bleu': 50.707, 'sari': 31.497, 'sari_add': 1.357, 'sari_keep': 48.28, \
                     'sari_del': 44.853, 'fkgl': 5.177, 'quality_estimation': {'Compression ratio': \
                     0.571, 'Sentence splits': 0.994, 'Levenshtein similarity': 0.677, 'Exact \
-                    copies': 0.036, 'Additions proportion': 0.004, 'Deletions proportion': 0.401}}\n";
+                    copies': 0.036, 'Additions proportion': 0.004, 'Deletions proportion': 0.401, \
+                    'Lexical complexity score': 8.527}}\n";
     let root = data.root().display().to_string();
     let flags = [
         "-m",

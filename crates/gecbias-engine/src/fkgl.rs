@@ -2,9 +2,8 @@
 //! counts, which resampling sums again; each line's own grade at sentence level. A grade level,
 //! not a fraction: lower reads easier.
 
-use bleu_chrf::Tokenizer;
 use corpus_resampling::CorpusStatistic;
-use simplification_metrics::{Fkgl, FkglCounts};
+use simplification_metrics::{EasseTokenizer, Fkgl, FkglCounts};
 
 use crate::report::Parts;
 use crate::text_references::{SystemScore, report_each};
@@ -14,7 +13,7 @@ use crate::{Error, MetricReport, Resampling, Signature, System};
 #[derive(Debug)]
 pub(crate) struct FkglScorer {
     fkgl: Fkgl,
-    tokenizer: Tokenizer,
+    tokenizer: EasseTokenizer,
 }
 
 /// The grade of resampled lines' summed counts.
@@ -28,7 +27,7 @@ impl CorpusStatistic<FkglCounts> for PooledGrade {
 
 impl FkglScorer {
     /// FKGL tokenizing with `tokenizer`.
-    pub(crate) fn new(tokenizer: Tokenizer) -> Result<FkglScorer, Error> {
+    pub(crate) fn new(tokenizer: EasseTokenizer) -> Result<FkglScorer, Error> {
         Ok(FkglScorer {
             fkgl: Fkgl::new(tokenizer)?,
             tokenizer,

@@ -10,6 +10,7 @@ use gec_metrics::{
     CategoryTier, ClemeAssumption, ErrantMode, ErrantOptions, GreenOptions, KoyamaOptions, M2File,
     M2Options,
 };
+use simplification_metrics::EasseTokenizer;
 
 use crate::catalogue::{Metric, Need};
 use crate::fkgl::FkglScorer;
@@ -79,8 +80,8 @@ pub struct MetricOptions {
     pub chrf: ChrfOptions,
     /// Which SARI: SARI.py's (the default) or one of EASSE's corpus SARIs.
     pub sari_variant: SariVariant,
-    /// FKGL's tokenizer (EASSE's default, `13a`).
-    pub fkgl_tokenizer: Tokenizer,
+    /// FKGL's tokenizer (EASSE's default, `13a`; EASSE's `moses` and `penn` too).
+    pub fkgl_tokenizer: EasseTokenizer,
 }
 
 impl Default for MetricOptions {
@@ -105,7 +106,7 @@ impl Default for MetricOptions {
             bleu: BleuOptions::default(),
             chrf: ChrfOptions::default(),
             sari_variant: SariVariant::SariPy,
-            fkgl_tokenizer: Tokenizer::Thirteen,
+            fkgl_tokenizer: EasseTokenizer::Sacre(Tokenizer::Thirteen),
         }
     }
 }

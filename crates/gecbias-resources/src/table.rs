@@ -3,7 +3,7 @@
 
 /// For each resource, in [`Resource`] order: its folder under the repository's `models/` and the
 /// files it consists of.
-const TABLE: [(&str, &[&str]); 7] = [
+const TABLE: [(&str, &[&str]); 8] = [
     ("ucca-wiki-bilstm", &["model.bin"]),
     (
         "punkt-english",
@@ -19,4 +19,5 @@ const TABLE: [(&str, &[&str]); 7] = [
     ("errant-en-gb-words", &["en_GB-large.txt"]),
     ("ucca-wiki-v1.2", &["model.bin"]),
     ("spacy-en-core-web-sm", &["model.bin"]),
+    ("lexical-complexity-en", &["words.txt", "stopwords.txt"]),
 ];

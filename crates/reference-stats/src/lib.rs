@@ -8,7 +8,7 @@
 //!   [`kendall_from_counts`].
 //! * Distributions: Φ and Φ⁻¹ ([`normal_cdf`], [`normal_quantile`]), Student's t upper tail
 //!   ([`student_t_upper`]), [`ln_gamma`].
-//! * Sums: numpy's [`pairwise_sum`] and [`numpy_mean`].
+//! * Sums and order statistics: numpy's [`pairwise_sum`], [`numpy_mean`] and [`numpy_quantile`].
 //!
 //! ```
 //! use reference_stats::{pearson, spearman_gjg15, spearman_scipy};
@@ -26,6 +26,7 @@ mod gamma;
 mod kendall;
 mod normal;
 mod pairwise_sum;
+mod quantile;
 mod spearman;
 mod student;
 
@@ -34,6 +35,7 @@ pub use gamma::ln_gamma;
 pub use kendall::{kendall_from_counts, kendall_tau};
 pub use normal::{normal_cdf, normal_quantile};
 pub use pairwise_sum::{numpy_mean, pairwise_sum};
+pub use quantile::numpy_quantile;
 pub use spearman::{
     average_ranks, spearman_average_ranks, spearman_gjg15, spearman_p_value, spearman_scipy,
 };

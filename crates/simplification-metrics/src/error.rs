@@ -22,6 +22,14 @@ pub enum Error {
         /// The sources' lines.
         expected: usize,
     },
+    /// A built-in list did not load, or the folder its variable names lacks a file.
+    #[error("{what}: {message}")]
+    Resource {
+        /// The resource, in words.
+        what: &'static str,
+        /// Why.
+        message: String,
+    },
     /// A line has no reference.
     #[error("line {line} has no reference")]
     NoReference {

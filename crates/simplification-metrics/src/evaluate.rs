@@ -1,10 +1,10 @@
 //! EASSE's `evaluate_system_output`: the metrics asked for, under EASSE's keys, in its order.
 
-use bleu_chrf::{Bleu, BleuOptions, MAX_LINE_CHARS, SentenceStatistics};
+use bleu_chrf::{Bleu, MAX_LINE_CHARS, SentenceStatistics};
 
 use crate::{
     EasseVariant, Error, Fkgl, Preprocessing, QualityEstimation, QualityFeatures, References,
-    corpus_f1_token, corpus_sentence_bleu, easse_corpus_sari,
+    bleu_line_stats, corpus_f1_token, corpus_sentence_bleu, easse_corpus_sari,
 };
 
 /// A metric of EASSE's `-m`, in the order EASSE computes (and prints) them.
@@ -94,6 +94,16 @@ pub struct EasseEvaluation {
     pub quality: Option<QualityFeatures>,
 }
 
+impl EasseEvaluation {
+    /// Every value under one key in EASSE's order, a feature's as `quality_estimation/NAME`.
+    pub fn flattened(&self) -> Vec<(String, f64)> {
+        let features = self.quality.iter().flat_map(QualityFeatures::named);
+        (self.scores.iter().map(|&(k, v)| (k.to_owned(), v)))
+            .chain(features.map(|(k, v)| (format!("quality_estimation/{k}"), v)))
+            .collect()
+    }
+}
+
 /// EASSE's `evaluate_system_output` on `outputs` of `sources` with their `references`: the
 /// `metrics` (any order; each once) and, with `quality_estimation`, the features. No line may be
 /// longer than [`MAX_LINE_CHARS`] characters.
@@ -138,12 +148,9 @@ pub fn easse_evaluate<'a>(
             |variant| easse_corpus_sari(sources, outputs, references, variant, preprocessing);
         match metric {
             EasseMetric::Bleu => {
-                let mut options = BleuOptions::default();
-                options.tokenizer = preprocessing.tokenizer;
-                options.lowercase = preprocessing.lowercase;
-                let bleu = Bleu::new(options);
+                let bleu = Bleu::new(preprocessing.bleu_options());
                 let stats: Vec<_> = (0..outputs.len())
-                    .map(|i| bleu.sentence_stats(&outputs[i], &references.of(i)))
+                    .map(|i| bleu_line_stats(&bleu, preprocessing, outputs, references, i))
                     .collect();
                 scores.push((metric.name(), bleu.points(&bleu.total(&stats))));
             }

@@ -41,9 +41,8 @@ pub fn corpus_f1_token(
     references: &References,
     preprocessing: Preprocessing,
 ) -> Result<f64, Error> {
-    references.check(outputs.len(), outputs.len())?;
-    let scores: Vec<f64> = (0..outputs.len())
-        .map(|i| f1_token_line(&outputs[i], &references.of(i), preprocessing))
-        .collect();
-    Ok(100.0 * crate::mean(&scores))
+    let mean = crate::mean_over_lines(outputs, references, |i| {
+        f1_token_line(&outputs[i], &references.of(i), preprocessing)
+    })?;
+    Ok(100.0 * mean)
 }

@@ -7,12 +7,11 @@
 //!
 //! and 0 for a corpus without words.
 
-use bleu_chrf::Tokenizer;
 use bleu_chrf::python_str::python_split;
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 
-use crate::Error;
 use crate::syllables::syllables;
+use crate::{EasseTokenizer, Error};
 
 /// A corpus's counts: sentences, words and syllables.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -58,15 +57,15 @@ impl FkglCounts {
 /// FKGL with a tokenizer and NLTK's English Punkt parameters, loaded once.
 #[derive(Debug)]
 pub struct Fkgl {
-    tokenizer: Tokenizer,
+    tokenizer: EasseTokenizer,
     punkt: PunktSentenceTokenizer,
 }
 
 impl Fkgl {
     /// FKGL tokenizing with `tokenizer` (EASSE's default: `13a`).
-    pub fn new(tokenizer: Tokenizer) -> Result<Fkgl, Error> {
+    pub fn new(tokenizer: impl Into<EasseTokenizer>) -> Result<Fkgl, Error> {
         Ok(Fkgl {
-            tokenizer,
+            tokenizer: tokenizer.into(),
             punkt: PunktSentenceTokenizer::new(PunktParameters::english()?),
         })
     }

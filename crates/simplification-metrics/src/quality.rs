@@ -8,7 +8,7 @@ use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 
 use crate::levenshtein::levenshtein_ratio;
 use crate::nist::nist_token_count;
-use crate::{Error, Preprocessing};
+use crate::{Error, Preprocessing, WordRanks};
 
 /// One pair's features (or their means over a corpus), each on the normalised source S and output O.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -27,11 +27,14 @@ pub struct QualityFeatures {
     pub additions_proportion: f64,
     /// Deletions proportion: the words of S not matched in O, over the same count.
     pub deletions_proportion: f64,
+    /// Lexical complexity score: [`WordRanks::score`] of O (on gecbias's shippable word list,
+    /// so not EASSE's values).
+    pub lexical_complexity: f64,
 }
 
 impl QualityFeatures {
     /// The features from their values in EASSE's order.
-    fn from_values([c, s, l, e, a, d]: [f64; 6]) -> QualityFeatures {
+    fn from_values([c, s, l, e, a, d, x]: [f64; 7]) -> QualityFeatures {
         QualityFeatures {
             compression_ratio: c,
             sentence_splits: s,
@@ -39,11 +42,12 @@ impl QualityFeatures {
             exact_copies: e,
             additions_proportion: a,
             deletions_proportion: d,
+            lexical_complexity: x,
         }
     }
 
     /// The features' names and values in EASSE's order, under EASSE's names.
-    pub fn named(&self) -> [(&'static str, f64); 6] {
+    pub fn named(&self) -> [(&'static str, f64); 7] {
         [
             ("Compression ratio", self.compression_ratio),
             ("Sentence splits", self.sentence_splits),
@@ -51,6 +55,7 @@ impl QualityFeatures {
             ("Exact copies", self.exact_copies),
             ("Additions proportion", self.additions_proportion),
             ("Deletions proportion", self.deletions_proportion),
+            ("Lexical complexity score", self.lexical_complexity),
         ]
     }
 }
@@ -72,11 +77,13 @@ fn unmatched(a: &str, b: &str) -> usize {
     counts.values().map(|&c| c.max(0) as usize).sum()
 }
 
-/// The quality-estimation features with NLTK's English Punkt parameters, loaded once.
+/// The quality-estimation features with NLTK's English Punkt parameters and the word ranks,
+/// loaded once.
 #[derive(Debug)]
 pub struct QualityEstimation {
     preprocessing: Preprocessing,
     punkt: PunktSentenceTokenizer,
+    ranks: WordRanks,
 }
 
 impl QualityEstimation {
@@ -85,6 +92,7 @@ impl QualityEstimation {
         Ok(QualityEstimation {
             preprocessing,
             punkt: PunktSentenceTokenizer::new(PunktParameters::english()?),
+            ranks: WordRanks::english()?,
         })
     }
 
@@ -104,6 +112,7 @@ impl QualityEstimation {
             exact_copies: f64::from(u8::from(s == o)),
             additions_proportion: safe_division(unmatched(&o, &s) as f64, words),
             deletions_proportion: safe_division(unmatched(&s, &o) as f64, words),
+            lexical_complexity: self.ranks.score(&o),
         }
     }
 
@@ -119,7 +128,7 @@ impl QualityEstimation {
         if sources.is_empty() {
             return Err(Error::Empty);
         }
-        let mut sum = [0.0; 6];
+        let mut sum = [0.0; 7];
         for (s, o) in sources.iter().zip(outputs) {
             for (total, (_, value)) in sum.iter_mut().zip(self.pair(s, o).named()) {
                 *total += value;

@@ -13,6 +13,7 @@
 pub(crate) mod easse;
 pub(crate) mod errant;
 pub(crate) mod metric_zoo;
+pub(crate) mod moses;
 pub(crate) mod python_venv;
 pub(crate) mod reference_tools;
 pub(crate) mod sacrebleu;
@@ -29,6 +30,20 @@ use rayon::prelude::*;
 
 use crate::workspace;
 use reference_tools::{ReferenceTools, Tool};
+
+/// Writes `header` then `rows` to `path` (relative to `root`) and says how many `rows` lines
+/// (`what`) it wrote.
+pub(crate) fn write_recorded(
+    root: &Path,
+    path: &str,
+    header: &str,
+    rows: &str,
+    what: &str,
+) -> anyhow::Result<()> {
+    std::fs::write(root.join(path), format!("{header}{rows}"))?;
+    println!("wrote {path}: {} {what}", rows.lines().count());
+    Ok(())
+}
 
 /// `command`'s output once it has succeeded; else an error naming `what`, with its status and
 /// what it printed on stderr.

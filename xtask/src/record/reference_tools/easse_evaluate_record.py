@@ -3,6 +3,8 @@
 torch stubbed; the lexical-complexity feature, whose table is absent, is left out; Punkt loaded
 once, not once per line).
 
+With SACREMOSES_PATH set, its sacremoses (0.0.53, for `penn`) is imported instead of the venv's.
+
 Reads runs from standard input, one per line: test set, system output (relative to EASSE's data
 folder), tokenizer, lowercase (1 or 0). Prints one line per value: the run's four fields, the key
 (`quality_estimation/Compression ratio` for a feature) and the repr of the float.
@@ -10,6 +12,9 @@ folder), tokenizer, lowercase (1 or 0). Prints one line per value: the run's fou
 import os
 import sys
 
+# The penn runs: sacremoses 0.0.53, whose penn_tokenize still runs, ahead of the venv's 0.2.0.
+if os.environ.get("SACREMOSES_PATH"):
+    sys.path.insert(0, os.environ["SACREMOSES_PATH"])
 sys.path.insert(0, os.environ["EASSE_RUN_DIR"])
 import easse_run  # noqa: E402
 
