@@ -1,7 +1,8 @@
 //! Fuzzes the metric inputs: an M2 file and a system output (split at the first NUL byte) are
 //! parsed and scored (the M2 file against itself by CLEME too); any bytes give scores or typed errors, never a panic, and scores are
 //! proportions. SARI and GLEU run on the same text as source, output and reference; the bytes are
-//! also read as a TurkCorpus table, whose rows are scored with SARI.
+//! also read as a TurkCorpus table, whose rows are scored with SARI, and tokenized by EASSE's
+//! Moses and Penn tokenizers.
 
 #![no_main]
 
@@ -16,7 +17,8 @@ use gec_metrics::{GleuCorpus, ReferenceDraws};
 use gec_metrics::{M2File, M2Options};
 use libfuzzer_sys::fuzz_target;
 use simplification_metrics::{
-    EasseMetric, EasseVariant, Preprocessing, References, easse_corpus_sari, easse_evaluate,
+    EasseMetric, EasseTokenizer, EasseVariant, Preprocessing, References, easse_corpus_sari,
+    easse_evaluate,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -85,6 +87,13 @@ fuzz_target!(|data: &[u8]| {
             assert!(evaluation.scores.iter().all(|(_, v)| v.is_finite()));
             let quality = evaluation.quality.unwrap().named();
             assert!(quality.iter().all(|(_, v)| v.is_finite()));
+        }
+        // EASSE's Moses and Penn tokenizers take any text and leave no ASCII control character.
+        for tokenizer in [EasseTokenizer::Moses, EasseTokenizer::Penn] {
+            for line in &sentences {
+                let tokens = tokenizer.tokenize(line);
+                assert!(!tokens.contains(|c: char| c < ' '), "{line:?}");
+            }
         }
         let s = sari_sentence(gold, system, &[system]);
         assert!((0.0..=1.0).contains(&s));
