@@ -99,4 +99,9 @@ pub const SOURCES: &[Source] = &[
         what: "EASSE 0.2.4: its text-simplification test sets (ASSET, TurkCorpus, PWKP, …; CC BY-NC or CC BY-SA, never committed) and system outputs (code GPL-3.0, not used)",
         origin: "feralvam/easse @ 6a4352e",
     },
+    Source {
+        folder: "metaeval_simplification/",
+        what: "Alva-Manchego, Scarton & Specia (2021): Simplicity-DA's rated outputs and the metrics' per-sentence values (iBLEU and FKBLEU are checked against them; CC BY-NC-SA 4.0, never committed)",
+        origin: "feralvam/metaeval-simplification @ 7703c46",
+    },
 ];

@@ -82,3 +82,26 @@ impl FkBleu {
         self.ibleu.line(source, output, references) * sigmoid(grade(output) - grade(source))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bleu_chrf::Tokenizer;
+
+    #[test]
+    fn the_source_side_smooths_as_sacrebleu_1() {
+        // `cargo xtask reproduce ts-metrics` checks all 4,800 of the meta-evaluation's values.
+        let ibleu = IBleu::new(0.9, Preprocessing::new(false, Tokenizer::Thirteen));
+        // No n-gram of the source matches: sacreBLEU 1 halves the smoothing per order
+        // (100 / (2·4), 100 / (4·3), 100 / (8·2), 100 / (16·1)) where sacreBLEU 2 gives 0.
+        let to_source = (12.5f64 * (100.0 / 12.0) * 6.25 * 6.25).powf(0.25);
+        let score = ibleu.line("e f g h", "a b c d", &["a b c d"]);
+        assert!(
+            (score - (0.9 * 100.0 - 0.1 * to_source)).abs() < 1e-9,
+            "{score}"
+        );
+        // An unmatched 4-gram order scores the references' side 0 (floor 0).
+        let score = ibleu.line("a b c d", "a b c d", &["a b c e"]);
+        assert!((score + 0.1 * 100.0).abs() < 1e-9, "{score}");
+    }
+}
