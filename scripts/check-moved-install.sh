@@ -3,7 +3,7 @@
 # package installed in target/python-venv (built by .ci/run), must find their models and
 # linguistic resources with the clone gone. The command is installed into a folder outside the
 # clone, the clone is renamed, and the commands that read the UCCA models (the BiLSTM by default,
-# the perceptron by name), the tagger, Punkt and WordNet run from another working directory with no
+# the perceptron by name), the tagger, Punkt, WordNet and the lexical-complexity word list run from another working directory with no
 # GECBIAS_* variable set. The clone gets its name back at
 # the end, however the check ends.
 set -euo pipefail
@@ -17,7 +17,8 @@ cargo install --quiet --locked --debug --path "$clone/crates/gecbias-cli" --root
 mv "$clone" "$moved"
 
 cd "$work"
-unset GECBIAS_UCCA_MODEL GECBIAS_UCCA_PERCEPTRON GECBIAS_TAGGER_MODEL GECBIAS_PUNKT GECBIAS_WORDNET GECBIAS_DATA
+unset GECBIAS_UCCA_MODEL GECBIAS_UCCA_PERCEPTRON GECBIAS_TAGGER_MODEL GECBIAS_PUNKT GECBIAS_WORDNET GECBIAS_DATA \
+  GECBIAS_LEXICAL_COMPLEXITY
 printf 'Kim left early , and Lee stayed .\nThe cats is on the mat .\n' > source.txt
 printf 'Kim left early , and Lee stayed .\nThe cats are on the mat .\n' > output.txt
 printf 'Dr. Smith arrived late. He left early.\n' > paragraph.txt
@@ -37,6 +38,10 @@ grep -q 'parser:ucca-wiki-v1.2' usim-perceptron.json || fail "usim --parser-mode
 [ "$(wc -l < usim-sentences.jsonl)" -eq 1 ] || fail "usim --sentences: $(cat usim-sentences.jsonl)"
 "$gecbias" conservatism source.txt output.txt > conservatism.json
 grep -q '"total_word_change": 1' conservatism.json || fail "conservatism: $(cat conservatism.json)"
+# EASSE's quality features read Punkt and the lexical-complexity word list.
+"$gecbias" easse evaluate -t custom --orig_sents_path source.txt --refs_sents_paths output.txt \
+  -m bleu -q -tok moses -i output.txt > easse.txt
+grep -q "'Lexical complexity score': [0-9]" easse.txt || fail "easse evaluate -q: $(cat easse.txt)"
 
 "$moved/target/python-venv/bin/python" - <<'PY'
 import gecbias
