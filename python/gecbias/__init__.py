@@ -98,6 +98,7 @@ from ._results import (
     SariScore,
     BleuScore,
     ChrfScore,
+    LineMeanScore,
     FkglScore,
     SentenceAgreement,
     WithReferences,
@@ -141,6 +142,7 @@ __all__ = [
     "SariScore",
     "BleuScore",
     "ChrfScore",
+    "LineMeanScore",
     "FkglScore",
     "EasseEvaluation",
     "UsimScore",
@@ -189,7 +191,8 @@ DEFAULT_SEED: int = _native.DEFAULT_SEED
 
 #: The metrics of :func:`score`.
 Metric = Literal[
-    "m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim", "bleu", "chrf", "fkgl"
+    "m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim", "bleu", "chrf", "fkgl",
+    "sent_bleu", "f1_token", "ibleu", "fkbleu"
 ]
 #: A bootstrap interval: bias-corrected and accelerated, or percentile.
 CiMethod = Literal["bca", "percentile"]
@@ -236,6 +239,10 @@ _SCORE_TYPES: Dict[str, Type[Score]] = {
     "bleu": BleuScore,
     "chrf": ChrfScore,
     "fkgl": FkglScore,
+    "sent_bleu": LineMeanScore,
+    "f1_token": LineMeanScore,
+    "ibleu": LineMeanScore,
+    "fkbleu": LineMeanScore,
 }
 #: Which SARI: SARI.py's mean sentence SARI, or EASSE's corpus SARI (what simplification papers
 #: publish) in its default, ``legacy`` and paper variants.
@@ -393,6 +400,10 @@ def score(metric: Literal["bleu"], systems: Inputs, **options: Unpack[ScoreOptio
 def score(metric: Literal["chrf"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[ChrfScore]: ...
 @overload
 def score(metric: Literal["fkgl"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[FkglScore]: ...
+@overload
+def score(
+    metric: Literal["sent_bleu", "f1_token", "ibleu", "fkbleu"], systems: Inputs, **options: Unpack[ScoreOptions]
+) -> List[LineMeanScore]: ...
 @overload
 def score(metric: Literal["koyama-gleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[KoyamaGleuScore]: ...
 @overload

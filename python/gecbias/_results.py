@@ -203,6 +203,14 @@ class ChrfScore(Score):
 
 
 @dataclass(frozen=True)
+class LineMeanScore(Score):
+    """A simplification metric that is a mean over lines, as a fraction (EASSE's / 100):
+    EASSE 0.2.4's ``sent_bleu`` and ``f1_token`` (lowercased 13a tokens), or iBLEU and FKBLEU as
+    the simplification meta-evaluation of Alva-Manchego et al. (2021) computes them (Moses
+    tokens, case kept, alpha 0.9); the signature says which."""
+
+
+@dataclass(frozen=True)
 class FkglScore(Score):
     """EASSE 0.2.4's corpus FKGL (``score``: a grade level, not a fraction; lower reads easier)
     with the counts it comes from: Punkt's sentences (``fkgl_sentences``), words and syllables."""

@@ -731,7 +731,7 @@ fn the_flag_not_the_name_says_what_a_file_is() {
     assert!(
         message.contains(
             "a text reference, read by -m gleu, sari, green, koyama-gleu, gotoscorer, cleme, cleme2, \
-             bleu and chrf"
+             bleu, chrf, sent_bleu, f1_token, ibleu and fkbleu"
         ),
         "{message}"
     );
@@ -1208,4 +1208,59 @@ fn score_bleu_and_chrf_as_sacrebleu() {
             .unwrap()
             .starts_with("SARI|refs:1|variant:easse|impl:easse-0.2.4|")
     );
+}
+
+/// The simplification metrics that are means over lines, `score -m sent_bleu f1_token ibleu
+/// fkbleu`: each system's score the mean of its lines' library values as a fraction (EASSE's
+/// `corpus_averaged_sentence_bleu` and `corpus_f1_token` / 100 to the last bits), the
+/// preprocessing in the signature, intervals the same on 1 or 2 threads; iBLEU and FKBLEU need
+/// the source.
+#[test]
+fn score_line_mean_simplification_metrics() {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../bleu-chrf/tests/fixtures");
+    let (hyp, r0, r1) = (
+        format!("{fixtures}/hyp.txt"),
+        format!("{fixtures}/ref0.txt"),
+        format!("{fixtures}/ref1.txt"),
+    );
+    let metrics = ["sent_bleu", "f1_token", "ibleu", "fkbleu"];
+    let args: Vec<&str> = ["score", "-m"]
+        .into_iter()
+        .chain(metrics)
+        .chain(["-s", &r1, "-r", &r0, "-i", &hyp, "--confidence"])
+        .collect();
+    let rows = same_json_on_any_thread_count(&args);
+    let read = |path: &str| gec_metrics::read_lines(path).unwrap();
+    let (source, output) = (read(&r1), read(&hyp));
+    let references = simplification_metrics::References::from_streams(&[read(&r0)]).unwrap();
+    let preprocessing = simplification_metrics::Preprocessing::default();
+    let sent_bleu =
+        simplification_metrics::corpus_sentence_bleu(&output, &references, preprocessing).unwrap();
+    let f1_token =
+        simplification_metrics::corpus_f1_token(&output, &references, preprocessing).unwrap();
+    let moses = simplification_metrics::Preprocessing::new(
+        false,
+        simplification_metrics::EasseTokenizer::Moses,
+    );
+    let ibleu = simplification_metrics::IBleu::new(0.9, moses);
+    let fkbleu = simplification_metrics::FkBleu::new(0.9, moses).unwrap();
+    let mean = |line: &dyn Fn(usize) -> f64| {
+        (0..output.len()).map(|i| line(i) / 100.0).sum::<f64>() / output.len() as f64
+    };
+    let mean_ibleu = mean(&|i| ibleu.line(&source[i], &output[i], &references.of(i)));
+    let mean_fkbleu = mean(&|i| fkbleu.line(&source[i], &output[i], &references.of(i)));
+    let score = |k: usize| rows[k]["score"].as_f64().unwrap();
+    assert_eq!(score(0), sent_bleu / 100.0);
+    assert!((score(1) - f1_token / 100.0).abs() < 1e-15);
+    assert!((score(2) - mean_ibleu).abs() < 1e-12);
+    assert!((score(3) - mean_fkbleu).abs() < 1e-12);
+    let signature = |k: usize| rows[k]["signature"].as_str().unwrap().to_owned();
+    assert!(signature(0).starts_with("sent_bleu|refs:1|tok:13a|case:lc|impl:easse-0.2.4|"));
+    assert!(signature(2).starts_with("iBLEU|refs:1|tok:moses|case:mixed|alpha:0.9|"));
+    for row in rows.as_array().unwrap() {
+        let ci = &row["confidence"];
+        assert!(ci["low"].as_f64().unwrap() <= ci["high"].as_f64().unwrap());
+    }
+    let without_source = gecbias(&["score", "-m", "ibleu", "-r", &r0, "-i", &hyp], "");
+    assert_eq!(without_source.status.code(), Some(2));
 }

@@ -36,6 +36,14 @@ pub enum Metric {
     Chrf,
     /// EASSE's corpus FKGL.
     Fkgl,
+    /// EASSE's mean sentence BLEU.
+    SentBleu,
+    /// EASSE's mean best token F1.
+    F1Token,
+    /// iBLEU (Sun & Zhou 2012), the simplification meta-evaluation's.
+    IBleu,
+    /// FKBLEU (Xu et al. 2016), the simplification meta-evaluation's.
+    FkBleu,
 }
 
 /// Whether a metric needs an input, may use it, or never reads it.
@@ -120,7 +128,7 @@ const fn reads(gold: Need, source: Need, references: Need, hypothesis_m2: bool) 
 }
 
 /// Every metric, in the order help and reports list them.
-pub const CATALOGUE: [MetricSpec; 13] = [
+pub const CATALOGUE: [MetricSpec; 17] = [
     MetricSpec {
         metric: Metric::M2,
         name: "m2",
@@ -273,6 +281,48 @@ pub const CATALOGUE: [MetricSpec; 13] = [
         reads: reads(Need::No, Need::No, Need::No, false),
         levels: BOTH,
         options: &["fkgl-tokenize"],
+        sentence_fields: SCORE_ONLY,
+    },
+    MetricSpec {
+        metric: Metric::SentBleu,
+        name: simplification_metrics::EasseMetric::SentBleu.name(),
+        aliases: &[],
+        summary: "EASSE's mean sentence BLEU (floor smoothing, effective order; lowercased 13a tokens)",
+        reads: reads(Need::No, Need::No, Need::Required, false),
+        levels: BOTH,
+        options: &[],
+        sentence_fields: SCORE_ONLY,
+    },
+    MetricSpec {
+        metric: Metric::F1Token,
+        name: simplification_metrics::EasseMetric::F1Token.name(),
+        aliases: &[],
+        summary: "EASSE's mean best token F1 against a line's references (lowercased 13a tokens)",
+        reads: reads(Need::No, Need::No, Need::Required, false),
+        levels: BOTH,
+        options: &[],
+        sentence_fields: SCORE_ONLY,
+    },
+    MetricSpec {
+        metric: Metric::IBleu,
+        name: "ibleu",
+        aliases: &[],
+        summary: "iBLEU, 0.9 BLEU(output, references) - 0.1 BLEU(output, source), mean over lines \
+                  as the simplification meta-evaluation computes it (Moses tokens, case kept)",
+        reads: reads(Need::No, Need::Required, Need::Required, false),
+        levels: BOTH,
+        options: &[],
+        sentence_fields: SCORE_ONLY,
+    },
+    MetricSpec {
+        metric: Metric::FkBleu,
+        name: "fkbleu",
+        aliases: &[],
+        summary: "FKBLEU, iBLEU x sigmoid(FKGL(output) - FKGL(source)), mean over lines as the \
+                  simplification meta-evaluation computes it",
+        reads: reads(Need::No, Need::Required, Need::Required, false),
+        levels: BOTH,
+        options: &[],
         sentence_fields: SCORE_ONLY,
     },
 ];

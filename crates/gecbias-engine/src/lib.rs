@@ -87,6 +87,7 @@
 mod analyses;
 mod catalogue;
 mod cleme;
+mod easse_lines;
 mod errant;
 mod error;
 mod fkgl;

@@ -197,6 +197,8 @@ pub enum Parts {
     KoyamaGleu {},
     /// SARI: nothing beside the score.
     Sari {},
+    /// A mean over lines (`sent_bleu`, `f1_token`, iBLEU, FKBLEU): nothing beside the score.
+    LineMean {},
     /// BLEU: sacreBLEU's brevity penalty, lengths and n-gram precisions (fractions, n = 1…4).
     Bleu {
         /// The brevity penalty.

@@ -13,6 +13,7 @@ use gec_metrics::{
 use simplification_metrics::EasseTokenizer;
 
 use crate::catalogue::{Metric, Need};
+use crate::easse_lines::{LineMeanScorer, LineMetric};
 use crate::fkgl::FkglScorer;
 use crate::sacrebleu::SacreScorer;
 use crate::{
@@ -203,6 +204,7 @@ enum Prepared {
     Bleu(SacreScorer<Bleu>),
     Chrf(SacreScorer<Chrf>),
     Fkgl(FkglScorer),
+    LineMean(LineMeanScorer),
 }
 
 /// One catalogue metric's scorer, its gold, source and references read and prepared once (a
@@ -299,6 +301,21 @@ impl Scorer {
             Metric::Bleu => Prepared::Bleu(SacreScorer::new(references, Bleu::new(options.bleu))),
             Metric::Chrf => Prepared::Chrf(SacreScorer::new(references, Chrf::new(options.chrf)?)),
             Metric::Fkgl => Prepared::Fkgl(FkglScorer::new(options.fkgl_tokenizer)?),
+            Metric::SentBleu | Metric::F1Token | Metric::IBleu | Metric::FkBleu => {
+                let line_metric = match metric {
+                    Metric::SentBleu => LineMetric::SentBleu,
+                    Metric::F1Token => LineMetric::F1Token,
+                    Metric::IBleu => LineMetric::IBleu,
+                    _ => LineMetric::FkBleu,
+                };
+                // sent_bleu and f1_token read no source: the first reference stands in for the
+                // line alignment.
+                let aligned = match line_metric {
+                    LineMetric::IBleu | LineMetric::FkBleu => source_text()?,
+                    _ => references.first().map_or_else(source_text, Ok)?,
+                };
+                Prepared::LineMean(LineMeanScorer::new(line_metric, aligned, references)?)
+            }
         };
         Ok(Scorer {
             metric,
@@ -364,6 +381,7 @@ impl Scorer {
             Prepared::Bleu(s) => s.report(systems, resampling),
             Prepared::Chrf(s) => s.report(systems, resampling),
             Prepared::Fkgl(s) => s.report(systems, resampling),
+            Prepared::LineMean(s) => s.report(systems, resampling),
         }?;
         report.warnings.splice(0..0, self.warnings.iter().cloned());
         Ok(report)
