@@ -7,7 +7,9 @@ use gecbias_data::DataDir;
 use gecbias_data::datasets::EasseTestSet;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use simplification_metrics::{EasseMetric, EasseTokenizer, Preprocessing, References, easse_evaluate};
+use simplification_metrics::{
+    EasseMetric, EasseTokenizer, Preprocessing, References, easse_evaluate,
+};
 
 use crate::InputError;
 
