@@ -289,8 +289,9 @@ fn main() -> ExitCode {
             Some("sacrebleu") => record::sacrebleu::run(data.as_deref()),
             Some("easse") => record::easse::run(data.as_deref()),
             Some("moses") => record::moses::run(data.as_deref()),
+            Some("dsari") => record::dsari::run(data.as_deref()),
             Some(other) => Err(anyhow::anyhow!(
-                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval`, `record metric-zoo`, `record sacrebleu`, `record easse` or `record moses`"
+                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval`, `record metric-zoo`, `record sacrebleu`, `record easse`, `record moses` or `record dsari`"
             )),
         },
         Some(Task::Data {
@@ -452,7 +453,7 @@ fn list_tasks() {
         "  train-parser [--epochs N] [--seed S] [--features all|wordnet,clusters,brill|none]   train the UCCA parser"
     );
     println!(
-        "  record [spacy|errant|ucca-eval|metric-zoo|sacrebleu|easse|moses] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts, the model-free metrics, sacreBLEU, EASSE's FKGL and evaluate, sacremoses' tokenizers)"
+        "  record [spacy|errant|ucca-eval|metric-zoo|sacrebleu|easse|moses|dsari] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts, the model-free metrics, sacreBLEU, EASSE's FKGL and evaluate, sacremoses' tokenizers, D-SARI)"
     );
     println!(
         "  slow-drop-in [--data DIR]                    check the recorded cases too slow for cargo test"

@@ -11,6 +11,7 @@
 //!   with Punkt's sentences and EASSE's syllable rules ([`syllables`]).
 //! * [`corpus_f1_token`] — the mean best token F1 against a line's references.
 //! * [`corpus_sentence_bleu`] — the mean sentence BLEU (`sent_bleu`).
+//! * [`DSariScorer`] — D-SARI of a document ([`DSari`]), as its authors' script computes it.
 //! * [`IBleu`] and [`FkBleu`] — iBLEU and FKBLEU of one output, as the simplification
 //!   meta-evaluation of Alva-Manchego et al. (2021) computes them.
 //! * [`QualityEstimation`] — the reference-less features of EASSE's `-q` ([`QualityFeatures`]),
@@ -38,6 +39,7 @@
 //! # Ok::<(), simplification_metrics::Error>(())
 //! ```
 
+mod dsari;
 mod error;
 mod evaluate;
 mod f1_token;
@@ -54,6 +56,7 @@ mod sari;
 mod sentence_bleu;
 mod syllables;
 
+pub use dsari::{DSari, DSariScorer};
 pub use error::Error;
 pub use evaluate::{EasseEvaluation, EasseMetric, easse_evaluate};
 pub use f1_token::{corpus_f1_token, f1_token_line};

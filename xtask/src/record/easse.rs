@@ -79,7 +79,7 @@ fn outputs_in(easse: &Path, folder: &str) -> anyhow::Result<Vec<String>> {
 }
 
 /// A command running `script` with EASSE's set-up.
-fn easse_command(python: &Path, script: &Path, root: &Path) -> Command {
+pub(crate) fn easse_command(python: &Path, script: &Path, root: &Path) -> Command {
     let mut command = Command::new(python);
     command
         .env("EASSE_RUN_DIR", root.join("../shared/reference-tools"))

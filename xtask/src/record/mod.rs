@@ -10,6 +10,7 @@
 //! `--very_verbose` trace of a whole system, 221 MB) go to `recorded/slow-cases.tsv` instead,
 //! checked by `cargo xtask slow-drop-in`.
 
+pub(crate) mod dsari;
 pub(crate) mod easse;
 pub(crate) mod errant;
 pub(crate) mod metric_zoo;
