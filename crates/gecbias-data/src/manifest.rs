@@ -1,16 +1,20 @@
 //! The data manifest: every file the project reads, with its size and SHA-256, so a run can prove
 //! it reads the very files the goldens in `../shared/specs` were computed on.
 //!
-//! Format (UTF-8, one file per line, `#` lines are comments, the first other line is the header):
+//! Format (UTF-8, one file per line, `#` lines are comments, the first other line is the header;
+//! a line ending in `/` without a tab names the folder of the files below it, `./` the data
+//! directory itself):
 //!
 //! ```text
 //! path<TAB>bytes<TAB>sha256
-//! usim_annotations/tree1197.xml<TAB>123456<TAB>q1b2…=
+//! usim_annotations/
+//! tree1197.xml<TAB>123456<TAB>q1b2…=
 //! ```
 //!
-//! `path` is `/`-separated and relative to the data directory. The digest is written in base64
-//! (RFC 4648, padded — the form of Subresource Integrity) rather than hex: the project reads about
-//! eight thousand files and hex would push the committed manifest past 1 MB.
+//! A file's path is its folder's and its name, `/`-separated and relative to the data directory.
+//! The digest is written in base64 (RFC 4648, padded — the form of Subresource Integrity) rather
+//! than hex, and folders once rather than on every line: the project reads about nine thousand
+//! files, and either would push the committed manifest past 1 MB.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -116,10 +120,22 @@ impl Manifest {
         Ok(Manifest::new(entries))
     }
 
-    /// A digest of every entry (base64 SHA-256 of [`Manifest::to_tsv`]): one string that changes
-    /// when any listed file does, e.g. the training data of a model.
+    /// A digest of every entry: one string that changes when any listed file does, e.g. the
+    /// training data of a model. It is the base64 SHA-256 of a listing with one full path per
+    /// line (the manifest's first format), so the digests models record do not depend on how the
+    /// manifest file is laid out.
     pub fn digest(&self) -> String {
-        BASE64.encode(Sha256::digest(self.to_tsv().as_bytes()))
+        let mut listing = String::from(
+            "# Every data file gecbias reads, relative to the data directory; verify with `cargo xtask data`.\n\
+             # sha256 is base64 (RFC 4648, padded).\n",
+        );
+        listing.push_str(HEADER);
+        listing.push('\n');
+        for e in &self.entries {
+            // Writing to a String cannot fail.
+            let _ = writeln!(listing, "{}\t{}\t{}", e.path, e.bytes, e.digest_base64());
+        }
+        BASE64.encode(Sha256::digest(listing.as_bytes()))
     }
 
     /// The entries, sorted by path.
@@ -160,7 +176,16 @@ impl Manifest {
             None => return Err(syntax(1, "empty manifest".into())),
         }
         let mut entries = Vec::new();
+        let mut folder = String::new();
         for (n, line) in lines {
+            if !line.contains('\t') && line.ends_with('/') {
+                folder = if line == "./" {
+                    String::new()
+                } else {
+                    line.to_owned()
+                };
+                continue;
+            }
             let fields: Vec<&str> = line.split('\t').collect();
             let [path, bytes, digest] = fields[..] else {
                 return Err(syntax(
@@ -180,7 +205,7 @@ impl Manifest {
                 .and_then(|d| <[u8; 32]>::try_from(d).ok())
                 .ok_or_else(|| syntax(n, format!("{digest:?} is not a base64 SHA-256 digest")))?;
             entries.push(ManifestEntry {
-                path: path.to_owned(),
+                path: format!("{folder}{path}"),
                 bytes,
                 sha256,
             });
@@ -194,11 +219,22 @@ impl Manifest {
             "# Every data file gecbias reads, relative to the data directory; verify with `cargo xtask data`.\n",
         );
         out.push_str("# sha256 is base64 (RFC 4648, padded).\n");
+        out.push_str("# A line ending in / names the folder of the files below it (./: the data directory).\n");
         out.push_str(HEADER);
         out.push('\n');
+        let mut folder = "";
         for e in &self.entries {
+            let (here, name) = e
+                .path
+                .rsplit_once('/')
+                .map_or(("", e.path.as_str()), |(f, n)| (&e.path[..f.len() + 1], n));
+            if here != folder {
+                out.push_str(if here.is_empty() { "./" } else { here });
+                out.push('\n');
+                folder = here;
+            }
             // Writing to a String cannot fail.
-            let _ = writeln!(out, "{}\t{}\t{}", e.path, e.bytes, BASE64.encode(e.sha256));
+            let _ = writeln!(out, "{name}\t{}\t{}", e.bytes, e.digest_base64());
         }
         out
     }
@@ -231,6 +267,8 @@ mod tests {
         std::fs::create_dir_all(dir.join("sub")).unwrap();
         std::fs::write(dir.join("sub/a.txt"), b"abc").unwrap();
         std::fs::write(dir.join("b.txt"), b"").unwrap();
+        std::fs::create_dir_all(dir.join("a")).unwrap();
+        std::fs::write(dir.join("a/x.txt"), b"x").unwrap();
         DataDir::resolve_from(vec![Candidate {
             path: dir,
             origin: Origin::Flag,
@@ -258,6 +296,13 @@ mod tests {
         let parsed = Manifest::parse(&text, Path::new("m.tsv")).unwrap();
         assert_eq!(parsed, manifest);
         assert_eq!(parsed.entries()[0].path, "b.txt");
+        // Folders written once; a file of the data directory after one goes under `./`.
+        let nested = Manifest::of_files(&data, ["sub/a.txt", "b.txt", "a/x.txt"]).unwrap();
+        let text = nested.to_tsv();
+        assert!(text.contains("a/\nx.txt\t1\t"), "{text}");
+        assert!(text.contains("./\nb.txt\t0\t"), "{text}");
+        assert!(text.contains("sub/\na.txt\t3\t"), "{text}");
+        assert_eq!(Manifest::parse(&text, Path::new("m.tsv")).unwrap(), nested);
         assert!(parsed.verify(&data).is_ok());
 
         std::fs::write(data.join("sub/a.txt"), b"abd").unwrap();
