@@ -45,7 +45,7 @@ from __future__ import annotations
 import os
 import pathlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple, Type, TypedDict, TypeVar, Union, overload
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple, Type, TypedDict, TypeVar, Union, get_args, overload
 
 from . import _native
 from ._inputs import (
@@ -192,8 +192,18 @@ DEFAULT_SEED: int = _native.DEFAULT_SEED
 #: The metrics of :func:`score`.
 Metric = Literal[
     "m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim", "bleu", "chrf", "fkgl",
-    "sent_bleu", "f1_token", "ibleu", "fkbleu"
+    "sent_bleu", "f1_token", "ibleu", "fkbleu", "sari_add", "sari_keep", "sari_del", "dsari",
+    "compression_ratio", "sentence_splits", "levenshtein_similarity", "exact_copies",
+    "additions_proportion", "deletions_proportion", "lexical_complexity"
 ]
+#: The metrics that are means over lines (:class:`LineMeanScore`).
+LineMeanMetric = Literal[
+    "sent_bleu", "f1_token", "ibleu", "fkbleu", "dsari", "compression_ratio", "sentence_splits",
+    "levenshtein_similarity", "exact_copies", "additions_proportion", "deletions_proportion",
+    "lexical_complexity"
+]
+#: EASSE's corpus SARI's operation scores (its ``sari_by_operation``), :class:`SariScore`.
+SariOperationMetric = Literal["sari_add", "sari_keep", "sari_del"]
 #: A bootstrap interval: bias-corrected and accelerated, or percentile.
 CiMethod = Literal["bca", "percentile"]
 #: What ERRANT counts as the same edit (errant_compare's ``-cs``, ``-cse``, ``-ds``, ``-dt``).
@@ -239,10 +249,8 @@ _SCORE_TYPES: Dict[str, Type[Score]] = {
     "bleu": BleuScore,
     "chrf": ChrfScore,
     "fkgl": FkglScore,
-    "sent_bleu": LineMeanScore,
-    "f1_token": LineMeanScore,
-    "ibleu": LineMeanScore,
-    "fkbleu": LineMeanScore,
+    **{name: LineMeanScore for name in get_args(LineMeanMetric)},
+    **{name: SariScore for name in get_args(SariOperationMetric)},
 }
 #: Which SARI: SARI.py's mean sentence SARI, or EASSE's corpus SARI (what simplification papers
 #: publish) in its default, ``legacy`` and paper variants.
@@ -401,9 +409,9 @@ def score(metric: Literal["chrf"], systems: Inputs, **options: Unpack[ScoreOptio
 @overload
 def score(metric: Literal["fkgl"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[FkglScore]: ...
 @overload
-def score(
-    metric: Literal["sent_bleu", "f1_token", "ibleu", "fkbleu"], systems: Inputs, **options: Unpack[ScoreOptions]
-) -> List[LineMeanScore]: ...
+def score(metric: LineMeanMetric, systems: Inputs, **options: Unpack[ScoreOptions]) -> List[LineMeanScore]: ...
+@overload
+def score(metric: SariOperationMetric, systems: Inputs, **options: Unpack[ScoreOptions]) -> List[SariScore]: ...
 @overload
 def score(metric: Literal["koyama-gleu"], systems: Inputs, **options: Unpack[ScoreOptions]) -> List[KoyamaGleuScore]: ...
 @overload

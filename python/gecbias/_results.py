@@ -182,7 +182,9 @@ class KoyamaGleuScore(Score):
 
 @dataclass(frozen=True)
 class SariScore(Score):
-    """SARI.py's corpus SARI (``score``): the mean of the sentence scores."""
+    """SARI.py's corpus SARI (``score``): the mean of the sentence scores; or EASSE's corpus SARI
+    (``sari_variant``), or one of its add, keep and delete scores (``sari_add``, ``sari_keep``,
+    ``sari_del``), as fractions; the signature says which."""
 
 
 @dataclass(frozen=True)
@@ -204,10 +206,12 @@ class ChrfScore(Score):
 
 @dataclass(frozen=True)
 class LineMeanScore(Score):
-    """A simplification metric that is a mean over lines, as a fraction (EASSE's / 100):
-    EASSE 0.2.4's ``sent_bleu`` and ``f1_token`` (lowercased 13a tokens), or iBLEU and FKBLEU as
-    the simplification meta-evaluation of Alva-Manchego et al. (2021) computes them (Moses
-    tokens, case kept, alpha 0.9); the signature says which."""
+    """A simplification metric that is a mean over lines: EASSE 0.2.4's ``sent_bleu`` and
+    ``f1_token`` (lowercased 13a tokens) as fractions (EASSE's / 100), iBLEU and FKBLEU as the
+    simplification meta-evaluation of Alva-Manchego et al. (2021) computes them (Moses tokens,
+    case kept, alpha 0.9), D-SARI of each line as a document (``dsari``, its authors' script), or
+    one of EASSE's quality-estimation features as EASSE prints it (``compression_ratio``, …,
+    ``lexical_complexity``); the signature says which."""
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,30 @@ def test_sari_in_easses_variant_is_a_corpus_sari() -> None:
         gecbias.score("sari", [output], source=source, references=reference, sari_variant="java")  # type: ignore[call-overload]
 
 
+def test_sari_operations_dsari_and_quality_features() -> None:
+    """EASSE's sari_by_operation as three metrics whose mean is its corpus SARI; D-SARI; the
+    quality-estimation features of one edited line (one word of five replaced: 16 of 18
+    characters kept by Levenshtein.ratio, one word added and one deleted of five)."""
+    source, output, reference = ["a b c d ."], ["a b x d ."], ["a b c d e ."]
+    (sari,) = gecbias.score("sari", [output], source=source, references=reference, sari_variant="easse")
+    names: Tuple[gecbias.SariOperationMetric, ...] = ("sari_add", "sari_keep", "sari_del")
+    operations = [gecbias.score(name, [output], source=source, references=reference)[0] for name in names]
+    assert all(isinstance(o, gecbias.SariScore) for o in operations)
+    assert sum(o.score for o in operations) / 3 == pytest.approx(sari.score, abs=1e-15)
+    assert operations[0].signature.startswith("SARI-add|refs:1|variant:easse|impl:easse-0.2.4|")
+    (dsari,) = gecbias.score("dsari", [output], source=source, references=reference)
+    assert isinstance(dsari, gecbias.LineMeanScore) and 0 < dsari.score < 1
+    expected = {
+        "compression_ratio": 1.0, "sentence_splits": 1.0, "levenshtein_similarity": 16 / 18,
+        "exact_copies": 0.0, "additions_proportion": 0.2, "deletions_proportion": 0.2,
+    }
+    for name, value in expected.items():
+        (feature,) = gecbias.score(name, [output], source=source)  # type: ignore[call-overload]
+        assert isinstance(feature, gecbias.LineMeanScore)
+        assert feature.score == pytest.approx(value, abs=1e-15), name
+        assert feature.signature.startswith(f"{name}|tok:13a|case:lc|impl:easse-0.2.4|")
+
+
 def test_fkgl_counts_and_grade() -> None:
     """"The cat sat." has one sentence, four words and three syllables: grade 0 (clamped); a long
     sentence of long words grades high."""
@@ -667,7 +691,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
     )
     assert plain == optimised
     assert plain.splitlines()[:3] == [
-        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', 'bleu', 'chrf', 'fkgl', 'sent_bleu', 'f1_token', 'ibleu', 'fkbleu', not 'meteor'",
+        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', 'bleu', 'chrf', 'fkgl', 'sent_bleu', 'f1_token', 'ibleu', 'fkbleu', 'sari_add', 'sari_keep', 'sari_del', 'dsari', 'compression_ratio', 'sentence_splits', 'levenshtein_similarity', 'exact_copies', 'additions_proportion', 'deletions_proportion', 'lexical_complexity', not 'meteor'",
         "InputError <hypotheses>:2: has 2 sentences but <gold> has 1",
         "TypeError hypotheses: line 1 is int, not str",
     ]

@@ -16,7 +16,8 @@
 //!   it comes from, and verifies it against `xtask/data-manifest.tsv`.
 //! * `cargo xtask hostile-input` runs the bad-input matrix over every subcommand of `gecbias`.
 //! * `cargo xtask slow-drop-in` checks every recorded reference output, those too slow for
-//!   `cargo test` and those it samples.
+//!   `cargo test` and those it samples, and runs the tests over large recorded tables on every
+//!   row (`GECBIAS_WHOLE_TABLES=1`; `cargo test` checks a sample).
 //! * `cargo xtask data fetch [--into DIR] [--source-url-base URL]` builds a data directory from
 //!   the public repositories (`xtask/data-sources.tsv`), every file verified against the manifest:
 //!   `gecbias_data::fetch`, which `cargo data fetch` runs without building the workspace.
@@ -456,7 +457,7 @@ fn list_tasks() {
         "  record [spacy|errant|ucca-eval|metric-zoo|sacrebleu|easse|moses|dsari] [--data DIR] record the reference tools' outputs (spaCy's analyses, ERRANT's runs, the UCCA evaluator's counts, the model-free metrics, sacreBLEU, EASSE's FKGL and evaluate, sacremoses' tokenizers, D-SARI)"
     );
     println!(
-        "  slow-drop-in [--data DIR]                    check the recorded cases too slow for cargo test"
+        "  slow-drop-in [--data DIR]                    check the recorded cases and table rows cargo test leaves out"
     );
     println!(
         "  hostile-input                                run every subcommand on hostile inputs"

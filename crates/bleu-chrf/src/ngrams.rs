@@ -87,7 +87,8 @@ pub fn grams(ids: &[u32], n: usize) -> impl Iterator<Item = Gram> + '_ {
 
 /// Counts of the n-grams of `ids`.
 pub fn counts(ids: &[u32], n: usize) -> FastMap<Gram, u32> {
-    let mut out = FastMap::default();
+    // At most one entry per n-gram: sized once instead of grown by rehashing.
+    let mut out = FastMap::with_capacity_and_hasher(ids.len(), BuildHasherDefault::default());
     for g in grams(ids, n) {
         *out.entry(g).or_insert(0) += 1;
     }

@@ -142,8 +142,8 @@ pub(crate) fn merge_sum(a: &[u128], b: &[u128], f: impl Fn(u32, u32) -> u64) -> 
 /// Counts of the n-grams of `ids` and their distinct n-grams in order of first occurrence (the
 /// iteration order of Python's `Counter`, which decides the order of floating-point sums).
 pub(crate) fn ordered_counts(ids: &[u32], n: usize) -> (FastMap<Gram, u32>, Vec<Gram>) {
-    let mut out = FastMap::default();
-    let mut order = Vec::new();
+    let mut out = FastMap::with_capacity_and_hasher(ids.len(), Default::default());
+    let mut order = Vec::with_capacity(ids.len());
     for g in grams(ids, n) {
         let count = out.entry(g).or_insert(0);
         if *count == 0 {

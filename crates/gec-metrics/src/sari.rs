@@ -39,7 +39,9 @@ fn sari_ngram(
     let weight = references.len() as u64;
     let (s, s_order) = ordered_counts(source, n);
     let c = counts(output, n);
-    let mut r: FastMap<Gram, u32> = FastMap::default();
+    let reference_grams = references.iter().map(Vec::len).sum();
+    let mut r: FastMap<Gram, u32> =
+        FastMap::with_capacity_and_hasher(reference_grams, Default::default());
     for reference in references {
         for g in grams(reference, n) {
             *r.entry(g).or_insert(0) += 1;

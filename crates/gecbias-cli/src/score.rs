@@ -251,7 +251,9 @@ struct MetricOptions {
     chrf_eps_smoothing: bool,
     /// SARI: SARI.py's mean sentence SARI (the LCB paper's), or EASSE's corpus SARI, the number
     /// text-simplification papers publish (`easse`; `easse-legacy`: EASSE's `legacy=True`, the
-    /// Java implementation's tokenisation; `easse-paper`: Xu et al.'s averaging).
+    /// Java implementation's tokenisation; `easse-paper`: Xu et al.'s averaging). The operation
+    /// scores (sari_add, sari_keep, sari_del) are EASSE's in its variant named here (`easse`
+    /// unless one is).
     #[arg(long, value_enum, default_value = "sari.py")]
     sari_variant: SariVariantName,
     /// FKGL: the tokenizer applied (after lowercasing) before Punkt's sentences and the words:
@@ -897,7 +899,13 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
     let outputs = Outputs::new(systems);
     let mut reports = Vec::with_capacity(args.inputs.metric.len());
     for scorer in &scorers {
-        reports.push(report(scorer, &outputs, &resampling)?);
+        let report = report(scorer, &outputs, &resampling)?;
+        let reads = scorer.metric().spec().reads;
+        let reads_test_set = reads.source != Need::No || reads.references != Need::No;
+        reports.push(match &args.inputs.test_set {
+            Some(name) if reads_test_set => report.with_test_set(name),
+            _ => report,
+        });
         bar.inc(args.inputs.input.len() as u64);
     }
     bar.finish_and_clear();
@@ -905,18 +913,19 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
         let metrics: Vec<Metric> = args.inputs.metric.iter().map(|m| m.0).collect();
         render::sentence_lines(&reports, &metrics, args.format == Format::Text)
     } else {
-        let mut rows: Vec<_> = reports.into_iter().flat_map(|r| r.systems).collect();
-        if resampling.rank.is_some() && args.format != Format::Json {
-            // Each metric's systems in rank order (JSON keeps the input order and says the
-            // rank); the sort is stable, so metrics keep their order.
-            let metric_of = |r: &gecbias_engine::SystemScore| {
-                args.inputs
-                    .metric
-                    .iter()
-                    .position(|m| crate::value_name(*m).eq_ignore_ascii_case(r.name))
-            };
-            rows.sort_by_key(|r| (metric_of(r), r.rank.as_ref().map(|k| k.position)));
-        }
+        let in_rank_order = resampling.rank.is_some() && args.format != Format::Json;
+        let rows: Vec<_> = reports
+            .into_iter()
+            .flat_map(|r| {
+                let mut systems = r.systems;
+                if in_rank_order {
+                    // Each metric's systems in rank order (JSON keeps the input order and says
+                    // the rank); metrics keep their order.
+                    systems.sort_by_key(|s| s.rank.as_ref().map(|k| k.position));
+                }
+                systems
+            })
+            .collect();
         match args.format {
             Format::Json => serde_json::to_string_pretty(&rows).unwrap_or_default() + "\n",
             Format::Latex => render::latex(&rows),

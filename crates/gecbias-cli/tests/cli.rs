@@ -731,7 +731,7 @@ fn the_flag_not_the_name_says_what_a_file_is() {
     assert!(
         message.contains(
             "a text reference, read by -m gleu, sari, green, koyama-gleu, gotoscorer, cleme, cleme2, \
-             bleu, chrf, sent_bleu, f1_token, ibleu and fkbleu"
+             bleu, chrf, sent_bleu, f1_token, ibleu, fkbleu, sari_add, sari_keep, sari_del and dsari"
         ),
         "{message}"
     );
@@ -1083,6 +1083,13 @@ fn score_cleme_from_m2_files() {
     assert!(String::from_utf8_lossy(&twice.stderr).contains("takes its references once"));
 }
 
+/// bleu-chrf's fixture: an output and its two references (hyp.txt, ref0.txt, ref1.txt).
+fn bleu_chrf_fixtures() -> (String, String, String) {
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../bleu-chrf/tests/fixtures");
+    let path = |name: &str| format!("{fixtures}/{name}.txt");
+    (path("hyp"), path("ref0"), path("ref1"))
+}
+
 /// `score -m bleu chrf`: sacreBLEU 2.6.0's numbers as fractions (bleu-chrf's fixture, whose
 /// recorded sacreBLEU BLEU is 68.72927465908317 and chrF++ 80.09770900422998; serde_json's default
 /// parser may move the last bit of the printed fraction), sacreBLEU's signature fields,
@@ -1090,12 +1097,7 @@ fn score_cleme_from_m2_files() {
 /// where no chosen metric reads them.
 #[test]
 fn score_bleu_and_chrf_as_sacrebleu() {
-    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../bleu-chrf/tests/fixtures");
-    let (hyp, r0, r1) = (
-        format!("{fixtures}/hyp.txt"),
-        format!("{fixtures}/ref0.txt"),
-        format!("{fixtures}/ref1.txt"),
-    );
+    let (hyp, r0, r1) = bleu_chrf_fixtures();
     let copy = format!("copy={r0}");
     let args = [
         "score",
@@ -1217,12 +1219,7 @@ fn score_bleu_and_chrf_as_sacrebleu() {
 /// the source.
 #[test]
 fn score_line_mean_simplification_metrics() {
-    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../bleu-chrf/tests/fixtures");
-    let (hyp, r0, r1) = (
-        format!("{fixtures}/hyp.txt"),
-        format!("{fixtures}/ref0.txt"),
-        format!("{fixtures}/ref1.txt"),
-    );
+    let (hyp, r0, r1) = bleu_chrf_fixtures();
     let metrics = ["sent_bleu", "f1_token", "ibleu", "fkbleu"];
     let args: Vec<&str> = ["score", "-m"]
         .into_iter()
@@ -1262,5 +1259,94 @@ fn score_line_mean_simplification_metrics() {
         assert!(ci["low"].as_f64().unwrap() <= ci["high"].as_f64().unwrap());
     }
     let without_source = gecbias(&["score", "-m", "ibleu", "-r", &r0, "-i", &hyp], "");
+    assert_eq!(without_source.status.code(), Some(2));
+}
+
+/// EASSE's `sari_by_operation`, D-SARI and the quality-estimation features as catalogue metrics,
+/// `score -m sari_add … lexical_complexity`: each system's score the library's (EASSE's corpus
+/// SARI's operations / 100; the mean of the lines' D-SARI; the features' corpus means, which
+/// EASSE's tests pin), the preprocessing and variant in the signature, intervals the same on 1 or
+/// 2 threads; the features read no references.
+#[test]
+fn score_sari_operations_dsari_and_quality_features() {
+    let (hyp, r0, r1) = bleu_chrf_fixtures();
+    let features = simplification_metrics::QualityFeature::ALL;
+    let metrics: Vec<&str> = ["sari_add", "sari_keep", "sari_del", "dsari"]
+        .into_iter()
+        .chain(features.iter().map(|f| f.name()))
+        .collect();
+    let args: Vec<&str> = ["score", "-m"]
+        .into_iter()
+        .chain(metrics.iter().copied())
+        .chain(["-s", &r1, "-r", &r0, "-i", &hyp])
+        .chain(["--confidence", "--confidence-n", "200"])
+        .collect();
+    let rows = same_json_on_any_thread_count(&args);
+    let read = |path: &str| gec_metrics::read_lines(path).unwrap();
+    let (source, output) = (read(&r1), read(&hyp));
+    let references = simplification_metrics::References::from_streams(&[read(&r0)]).unwrap();
+    let sari = simplification_metrics::easse_corpus_sari(
+        &source,
+        &output,
+        &references,
+        simplification_metrics::EasseVariant::Default,
+        simplification_metrics::Preprocessing::default(),
+    )
+    .unwrap();
+    let dsari = simplification_metrics::DSariScorer::new().unwrap();
+    let mean_dsari = (0..output.len())
+        .map(|i| {
+            dsari
+                .document(&source[i], &output[i], &references.of(i))
+                .score
+        })
+        .sum::<f64>()
+        / output.len() as f64;
+    let quality = simplification_metrics::QualityEstimation::new(
+        simplification_metrics::Preprocessing::default(),
+    )
+    .unwrap()
+    .corpus(&source, &output)
+    .unwrap();
+    let expected: Vec<f64> = [
+        sari.add / 100.0,
+        sari.keep / 100.0,
+        sari.delete / 100.0,
+        mean_dsari,
+    ]
+    .into_iter()
+    .chain(features.iter().map(|f| f.of(&quality)))
+    .collect();
+    assert_eq!(rows.as_array().unwrap().len(), expected.len());
+    for (k, expected) in expected.iter().enumerate() {
+        let score = rows[k]["score"].as_f64().unwrap();
+        assert!(
+            (score - expected).abs() < 1e-12,
+            "{}: {score} vs {expected}",
+            metrics[k]
+        );
+        let ci = &rows[k]["confidence"];
+        assert!(ci["low"].as_f64().unwrap() <= ci["high"].as_f64().unwrap());
+    }
+    assert!(sari.add > 0.0 && sari.delete > 0.0, "{sari:?}");
+    let signature = |k: usize| rows[k]["signature"].as_str().unwrap().to_owned();
+    assert!(signature(0).starts_with("SARI-add|refs:1|variant:easse|impl:easse-0.2.4|"));
+    assert!(signature(3).starts_with("D-SARI|refs:1|impl:d_sari.py|"));
+    assert!(signature(4).starts_with("compression_ratio|tok:13a|case:lc|impl:easse-0.2.4|"));
+    let legacy_args: Vec<&str> = "score -m sari_del --sari-variant easse-legacy"
+        .split(' ')
+        .chain(["-s", &r1, "-r", &r0, "-i", &hyp])
+        .collect();
+    let legacy = same_json_on_any_thread_count(&legacy_args);
+    assert!(
+        legacy[0]["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("SARI-del|refs:1|variant:easse-legacy|")
+    );
+    // The features need the source and nothing else.
+    let features_alone = gecbias(&["score", "-m", "exact_copies", "-s", &r1, "-i", &hyp], "");
+    succeeded(&features_alone);
+    let without_source = gecbias(&["score", "-m", "compression_ratio", "-i", &hyp], "");
     assert_eq!(without_source.status.code(), Some(2));
 }

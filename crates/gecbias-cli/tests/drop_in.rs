@@ -233,6 +233,14 @@ fn easse_evaluate_prints_easses_dict() {
     );
     let rows: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
     assert_eq!(rows[0]["score"].as_f64(), Some(31.496801313068996 / 100.0));
+    assert!(
+        rows[0]["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("SARI|refs:8|test:turkcorpus_test|variant:easse|"),
+        "{}",
+        rows[0]["signature"]
+    );
 }
 
 /// EASSE's one-dash spellings (`-tok`, `-lc`, `-q`) mean what its long flags mean.

@@ -12,6 +12,10 @@
 //! the data; with `GECBIAS_REQUIRE_DATA=1` (set by `.ci/run`) missing data fails
 //! the test instead. [`or_skip`] applies the same rule to other external resources, such as the
 //! WordNet files of Debian's `wordnet-base`.
+//!
+//! A test over a large recorded table checks a fixed sample of its rows ([`in_sample`]) within
+//! the test run's CPU budget; `cargo xtask slow-drop-in` runs the same tests with
+//! `GECBIAS_WHOLE_TABLES=1`, which checks every row.
 
 use std::fmt::Display;
 use std::io::Write;
@@ -20,6 +24,30 @@ use crate::DataDir;
 
 /// Environment variable that turns missing data from a skip into a failure.
 pub const REQUIRE_ENV: &str = "GECBIAS_REQUIRE_DATA";
+
+/// Environment variable (`1`) with which the tests over large recorded tables check every row.
+pub const WHOLE_TABLES_ENV: &str = "GECBIAS_WHOLE_TABLES";
+
+/// Whether this run checks every row of the recorded tables (`GECBIAS_WHOLE_TABLES=1`).
+pub fn whole_tables() -> bool {
+    std::env::var(WHOLE_TABLES_ENV).is_ok_and(|v| v == "1")
+}
+
+/// Whether row `index` (from 0) of a recorded table is checked in this run: every `every`-th
+/// row, the first included, or every row under [`whole_tables`]. How many rows of `rows` that
+/// is: [`sample_size`].
+pub fn in_sample(index: usize, every: usize) -> bool {
+    whole_tables() || index.is_multiple_of(every.max(1))
+}
+
+/// How many of `rows` rows [`in_sample`] checks.
+pub fn sample_size(rows: usize, every: usize) -> usize {
+    if whole_tables() {
+        rows
+    } else {
+        rows.div_ceil(every.max(1))
+    }
+}
 
 /// The data directory for a test named `what`, or `None` after printing why the test is skipped.
 ///

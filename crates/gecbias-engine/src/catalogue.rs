@@ -4,6 +4,8 @@
 //! Python package's dispatch all come from one table. A new metric is one row here and its
 //! scorer.
 
+use simplification_metrics::QualityFeature;
+
 use crate::Error;
 
 /// A metric of the catalogue.
@@ -44,6 +46,16 @@ pub enum Metric {
     IBleu,
     /// FKBLEU (Xu et al. 2016), the simplification meta-evaluation's.
     FkBleu,
+    /// EASSE's corpus SARI's addition score (`sari_by_operation`).
+    SariAdd,
+    /// EASSE's corpus SARI's keep score.
+    SariKeep,
+    /// EASSE's corpus SARI's deletion score.
+    SariDel,
+    /// D-SARI (Sun et al. 2021) of each line as a document, averaged.
+    DSari,
+    /// EASSE's quality-estimation feature (`-q`), averaged over lines.
+    Quality(simplification_metrics::QualityFeature),
 }
 
 /// Whether a metric needs an input, may use it, or never reads it.
@@ -128,7 +140,7 @@ const fn reads(gold: Need, source: Need, references: Need, hypothesis_m2: bool) 
 }
 
 /// Every metric, in the order help and reports list them.
-pub const CATALOGUE: [MetricSpec; 17] = [
+pub const CATALOGUE: [MetricSpec; 28] = [
     MetricSpec {
         metric: Metric::M2,
         name: "m2",
@@ -325,7 +337,90 @@ pub const CATALOGUE: [MetricSpec; 17] = [
         options: &[],
         sentence_fields: SCORE_ONLY,
     },
+    sari_operation(
+        Metric::SariAdd,
+        "sari_add",
+        "EASSE's corpus SARI's addition score (its sari_by_operation)",
+    ),
+    sari_operation(
+        Metric::SariKeep,
+        "sari_keep",
+        "EASSE's corpus SARI's keep score (its sari_by_operation)",
+    ),
+    sari_operation(
+        Metric::SariDel,
+        "sari_del",
+        "EASSE's corpus SARI's deletion score (its sari_by_operation)",
+    ),
+    MetricSpec {
+        metric: Metric::DSari,
+        name: "dsari",
+        aliases: &[],
+        summary: "D-SARI (Sun et al. 2021) of each line as a document, mean over lines, as its \
+                  authors' D_SARI.py computes it",
+        reads: reads(Need::No, Need::Required, Need::Required, false),
+        levels: BOTH,
+        options: &[],
+        sentence_fields: SCORE_ONLY,
+    },
+    quality(
+        QualityFeature::CompressionRatio,
+        "EASSE's compression ratio: characters of the output / of its source",
+    ),
+    quality(
+        QualityFeature::SentenceSplits,
+        "EASSE's sentence splits: Punkt sentences of the output / of its source",
+    ),
+    quality(
+        QualityFeature::LevenshteinSimilarity,
+        "EASSE's Levenshtein similarity of the output to its source (Levenshtein.ratio)",
+    ),
+    quality(
+        QualityFeature::ExactCopies,
+        "EASSE's exact copies: the share of outputs identical to their source",
+    ),
+    quality(
+        QualityFeature::AdditionsProportion,
+        "EASSE's additions proportion: output words not in the source / the longer NIST word count",
+    ),
+    quality(
+        QualityFeature::DeletionsProportion,
+        "EASSE's deletions proportion: source words not in the output / the longer NIST word count",
+    ),
+    quality(
+        QualityFeature::LexicalComplexity,
+        "EASSE's lexical complexity score of the output (gecbias's shippable word list, so not EASSE's values)",
+    ),
 ];
+
+/// The declaration of one of EASSE's SARI operation scores (`sari_by_operation`), in the
+/// EASSE variant `--sari-variant` names (its default for SARI.py's, which has none).
+const fn sari_operation(metric: Metric, name: &'static str, summary: &'static str) -> MetricSpec {
+    MetricSpec {
+        metric,
+        name,
+        aliases: &[],
+        summary,
+        reads: reads(Need::No, Need::Required, Need::Required, false),
+        levels: BOTH,
+        options: &["sari-variant"],
+        sentence_fields: SCORE_ONLY,
+    }
+}
+
+/// A quality-estimation feature's declaration: the source and the outputs, no references.
+const fn quality(feature: QualityFeature, summary: &'static str) -> MetricSpec {
+    MetricSpec {
+        metric: Metric::Quality(feature),
+        name: feature.name(),
+        aliases: &[],
+        summary,
+        reads: reads(Need::No, Need::Required, Need::No, false),
+        levels: BOTH,
+        options: &[],
+        sentence_fields: SCORE_ONLY,
+    }
+}
 
 impl Metric {
     /// Every metric, in the catalogue's order.

@@ -14,7 +14,8 @@
 //! * [`ErrantScorer`]: errant_compare's numbers, hypotheses typed from text by the native ERRANT
 //!   ([`ErrantScorer::report_text`], the gold re-typed too) or given as M2
 //!   ([`ErrantScorer::report_edits`]);
-//! * [`GleuScorer`]: compute_gleu's GLEU; [`SariScorer`]: SARI.py's mean sentence SARI;
+//! * [`GleuScorer`]: compute_gleu's GLEU; [`SariScorer`]: SARI.py's mean sentence SARI, EASSE's
+//!   corpus SARI ([`SariVariant`]) or one of its operations ([`SariOperation`]);
 //! * [`GreenScorer`]: gec-metrics' GREEN (n-gram F_β against the source and the best reference);
 //! * [`GotoScorer`]: gec-metrics' GoToScorer (chunks of the reference's corrections, weighted
 //!   by difficulty from many systems' outputs), the edits typed by the native ERRANT;
@@ -28,7 +29,8 @@
 //! * [`UsimScorer`]: mean USim(source, output) on the native UCCA parser's parses;
 //! * sacreBLEU's BLEU and chrF/chrF++ (crate `bleu-chrf`) through [`Scorer`] alone
 //!   ([`Metric::Bleu`], [`Metric::Chrf`]; options in [`MetricOptions`]), and EASSE's FKGL (crate
-//!   `simplification-metrics`, [`Metric::Fkgl`]);
+//!   `simplification-metrics`, [`Metric::Fkgl`]) and its means over lines: sentence BLEU, token
+//!   F1, iBLEU, FKBLEU, D-SARI and the quality-estimation features;
 //! * [`MetaEval`]: each metric's system scores against a human ranking (GJG15, SEEDA), with
 //!   bootstrap intervals of the correlations and paired tests between metrics.
 //!
@@ -139,7 +141,7 @@ pub use resampling::{
     Bootstrap, DEFAULT_SEED, IntervalKind, MAX_RESAMPLES, MIN_RESAMPLES, Ranking, Resampling,
     check_resamples,
 };
-pub use sari::{SariScorer, SariVariant};
+pub use sari::{SariOperation, SariScorer, SariVariant};
 pub use scorer::{MetricInputs, MetricOptions, Outputs, Scorer};
 pub use signature::Signature;
 pub use system::{Lines, System};

@@ -366,6 +366,19 @@ pub struct MetricReport {
     pub warnings: Vec<Warning>,
 }
 
+impl MetricReport {
+    /// This report with the test set it scored named in its signatures
+    /// ([`Signature::with_test_set`]).
+    #[must_use]
+    pub fn with_test_set(mut self, name: &str) -> MetricReport {
+        self.signature = self.signature.with_test_set(name);
+        for row in &mut self.systems {
+            row.signature = row.signature.clone().with_test_set(name);
+        }
+        self
+    }
+}
+
 /// A system scored by one metric, before resampling: the score, what is shown beside it, one
 /// item per sentence for the resampled statistic, and one score per sentence.
 pub(crate) struct Scored<T> {

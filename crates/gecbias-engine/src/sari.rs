@@ -1,9 +1,12 @@
 //! SARI: SARI.py's sentence SARI averaged over sentences, or one of EASSE's corpus SARIs (the
-//! number text-simplification papers publish) from n-gram counts summed over the corpus.
+//! number text-simplification papers publish) from n-gram counts summed over the corpus, or one
+//! of its add, keep and delete scores (EASSE's `sari_by_operation`).
 
 use corpus_resampling::{CorpusStatistic, Mean};
 use gec_metrics::sari::{sari_score, sari_strip};
-use simplification_metrics::{EasseSariCounts, EasseVariant, Preprocessing, easse_sari_counts};
+use simplification_metrics::{
+    EasseSari, EasseSariCounts, EasseVariant, Preprocessing, easse_sari_counts,
+};
 
 use crate::report::Parts;
 use crate::text_references::{SystemScore, TextReferences, report_each};
@@ -31,20 +34,61 @@ impl SariVariant {
     }
 }
 
+/// One of the three operations SARI averages (EASSE's `sari_by_operation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SariOperation {
+    /// The addition score (EASSE's `sari_add`).
+    Add,
+    /// The keep score (`sari_keep`).
+    Keep,
+    /// The deletion score (`sari_del`).
+    Delete,
+}
+
+impl SariOperation {
+    /// The reports' and signatures' name: `SARI-add`, `SARI-keep`, `SARI-del`.
+    fn name(self) -> &'static str {
+        match self {
+            SariOperation::Add => "SARI-add",
+            SariOperation::Keep => "SARI-keep",
+            SariOperation::Delete => "SARI-del",
+        }
+    }
+
+    fn of(self, sari: &EasseSari) -> f64 {
+        match self {
+            SariOperation::Add => sari.add,
+            SariOperation::Keep => sari.keep,
+            SariOperation::Delete => sari.delete,
+        }
+    }
+}
+
 /// SARI of outputs against their sources and references (lines stripped as SARI.py strips
-/// them), in one of its [`SariVariant`]s. Scores are fractions (EASSE's / 100).
+/// them), in one of its [`SariVariant`]s, or one of EASSE's operation scores. Scores are
+/// fractions (EASSE's / 100).
 #[derive(Debug, Clone)]
 pub struct SariScorer {
     texts: TextReferences,
     variant: SariVariant,
+    operation: Option<SariOperation>,
 }
 
-/// EASSE's SARI (a fraction) of resampled sentences' summed counts.
-struct PooledEasse(EasseVariant);
+/// EASSE's SARI, or one of its operations' scores (a fraction), of resampled sentences' summed
+/// counts.
+struct PooledEasse(EasseVariant, Option<SariOperation>);
+
+impl PooledEasse {
+    fn score(&self, counts: &EasseSariCounts) -> f64 {
+        let sari = counts.score(self.0);
+        self.1.map_or(sari.sari, |operation| operation.of(&sari)) / 100.0
+    }
+}
 
 impl CorpusStatistic<EasseSariCounts> for PooledEasse {
     fn of<'a, I: Iterator<Item = &'a EasseSariCounts>>(&self, items: I) -> f64 {
-        items.sum::<EasseSariCounts>().score(self.0).sari / 100.0
+        self.score(&items.sum::<EasseSariCounts>())
     }
 }
 
@@ -72,13 +116,32 @@ impl SariScorer {
         SariScorer {
             texts: TextReferences::new(&stripped(source), &references),
             variant,
+            operation: None,
         }
     }
 
+    /// A scorer of `operation`'s score in `variant`'s corpus SARI (EASSE's `sari_by_operation`).
+    pub fn of_operation(
+        source: &Lines,
+        references: &[Lines],
+        variant: EasseVariant,
+        operation: SariOperation,
+    ) -> SariScorer {
+        SariScorer {
+            operation: Some(operation),
+            ..SariScorer::of_variant(source, references, SariVariant::Easse(variant))
+        }
+    }
+
+    /// The reports' name: `SARI`, or the operation's (`SARI-add`, …).
+    fn name(&self) -> &'static str {
+        self.operation.map_or("SARI", SariOperation::name)
+    }
+
     /// `SARI|refs:N|impl:sari.py|version:…`, or for EASSE's
-    /// `SARI|refs:N|variant:easse|impl:easse-0.2.4|version:…`.
+    /// `SARI|refs:N|variant:easse|impl:easse-0.2.4|version:…` (`SARI-add|…` for an operation).
     pub fn signature(&self) -> Signature {
-        let signature = Signature::new("SARI").with("refs", self.texts.count());
+        let signature = Signature::new(self.name()).with("refs", self.texts.count());
         match self.variant {
             SariVariant::SariPy => signature.implemented_by("sari.py"),
             easse => signature
@@ -93,11 +156,13 @@ impl SariScorer {
         systems: &[System],
         resampling: &Resampling,
     ) -> Result<MetricReport, Error> {
-        let signature = ("SARI", self.signature());
+        let name = self.name();
+        let signature = (name, self.signature());
         if let SariVariant::Easse(variant) = self.variant {
+            let pooled = PooledEasse(variant, self.operation);
             let score = self.texts.each(|texts| {
                 gec_metrics::text::aligned(
-                    "SARI",
+                    name,
                     texts.source,
                     texts.output,
                     texts.references,
@@ -118,16 +183,13 @@ impl SariScorer {
                     })
                     .collect();
                 Ok(SystemScore {
-                    score: PooledEasse(variant).of(items.iter()),
+                    score: pooled.of(items.iter()),
                     parts: Parts::Sari {},
-                    sentences: items
-                        .iter()
-                        .map(|c| c.score(variant).sari / 100.0)
-                        .collect(),
+                    sentences: items.iter().map(|c| pooled.score(c)).collect(),
                     items,
                 })
             });
-            return report_each(signature, systems, resampling, &PooledEasse(variant), score);
+            return report_each(signature, systems, resampling, &pooled, score);
         }
         let score = self.texts.each(|texts| {
             let output: Vec<String> = texts

@@ -10,7 +10,7 @@ use gec_metrics::{
     CategoryTier, ClemeAssumption, ErrantMode, ErrantOptions, GreenOptions, KoyamaOptions, M2File,
     M2Options,
 };
-use simplification_metrics::EasseTokenizer;
+use simplification_metrics::{EasseTokenizer, EasseVariant};
 
 use crate::catalogue::{Metric, Need};
 use crate::easse_lines::{LineMeanScorer, LineMetric};
@@ -19,8 +19,8 @@ use crate::sacrebleu::SacreScorer;
 use crate::{
     ClemeLevel, ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, Error, GleuScorer,
     GotoScorer, GreenScorer, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport,
-    Resampling, SariScorer, SariVariant, System, TypedSystems, UsimOptions, UsimScorer, Warning,
-    retyped_gold,
+    Resampling, SariOperation, SariScorer, SariVariant, System, TypedSystems, UsimOptions,
+    UsimScorer, Warning, retyped_gold,
 };
 
 /// What a metric scores the systems against; the catalogue's [`Reads`](crate::Reads) says
@@ -284,6 +284,9 @@ impl Scorer {
                 references,
                 options.sari_variant,
             )),
+            Metric::SariAdd | Metric::SariKeep | Metric::SariDel => {
+                sari_operation(metric, source_text()?, references, options)
+            }
             Metric::Green => {
                 Prepared::Green(GreenScorer::new(source_text()?, references, options.green))
             }
@@ -301,21 +304,12 @@ impl Scorer {
             Metric::Bleu => Prepared::Bleu(SacreScorer::new(references, Bleu::new(options.bleu))),
             Metric::Chrf => Prepared::Chrf(SacreScorer::new(references, Chrf::new(options.chrf)?)),
             Metric::Fkgl => Prepared::Fkgl(FkglScorer::new(options.fkgl_tokenizer)?),
-            Metric::SentBleu | Metric::F1Token | Metric::IBleu | Metric::FkBleu => {
-                let line_metric = match metric {
-                    Metric::SentBleu => LineMetric::SentBleu,
-                    Metric::F1Token => LineMetric::F1Token,
-                    Metric::IBleu => LineMetric::IBleu,
-                    _ => LineMetric::FkBleu,
-                };
-                // sent_bleu and f1_token read no source: the first reference stands in for the
-                // line alignment.
-                let aligned = match line_metric {
-                    LineMetric::IBleu | LineMetric::FkBleu => source_text()?,
-                    _ => references.first().map_or_else(source_text, Ok)?,
-                };
-                Prepared::LineMean(LineMeanScorer::new(line_metric, aligned, references)?)
-            }
+            Metric::SentBleu
+            | Metric::F1Token
+            | Metric::IBleu
+            | Metric::FkBleu
+            | Metric::DSari
+            | Metric::Quality(_) => line_mean(metric, source, references)?,
         };
         Ok(Scorer {
             metric,
@@ -386,6 +380,55 @@ impl Scorer {
         report.warnings.splice(0..0, self.warnings.iter().cloned());
         Ok(report)
     }
+}
+
+/// One of EASSE's SARI operation scores in the EASSE variant the options name (its default
+/// where they name SARI.py's, which has no operation scores).
+fn sari_operation(
+    metric: Metric,
+    source: &Lines,
+    references: &[Lines],
+    options: &MetricOptions,
+) -> Prepared {
+    let operation = match metric {
+        Metric::SariAdd => SariOperation::Add,
+        Metric::SariKeep => SariOperation::Keep,
+        _ => SariOperation::Delete,
+    };
+    let variant = match options.sari_variant {
+        SariVariant::Easse(variant) => variant,
+        SariVariant::SariPy => EasseVariant::Default,
+    };
+    Prepared::Sari(SariScorer::of_operation(
+        source, references, variant, operation,
+    ))
+}
+
+/// A simplification metric that is a mean over lines.
+fn line_mean(
+    metric: Metric,
+    source: Option<&Lines>,
+    references: &[Lines],
+) -> Result<Prepared, Error> {
+    let line_metric = match metric {
+        Metric::SentBleu => LineMetric::SentBleu,
+        Metric::F1Token => LineMetric::F1Token,
+        Metric::IBleu => LineMetric::IBleu,
+        Metric::FkBleu => LineMetric::FkBleu,
+        Metric::Quality(feature) => LineMetric::Quality(feature),
+        _ => LineMetric::DSari,
+    };
+    // sent_bleu and f1_token read no source: the first reference stands in for the line
+    // alignment.
+    let aligned = match (metric.spec().reads.source, references.first()) {
+        (Need::No, Some(first)) => first,
+        _ => required(metric, source, "the source")?,
+    };
+    Ok(Prepared::LineMean(LineMeanScorer::new(
+        line_metric,
+        aligned,
+        references,
+    )?))
 }
 
 /// ERRANT: hypotheses typed from text against the source with the gold re-typed alike, or

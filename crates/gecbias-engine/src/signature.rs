@@ -61,6 +61,21 @@ impl Signature {
         self
     }
 
+    /// This signature with `test:NAME` after its `refs` field (sacreBLEU's `nrefs`; first where
+    /// it has neither), as
+    /// sacreBLEU 1 named a test set scored by name: the references are that set's.
+    #[must_use]
+    pub fn with_test_set(mut self, name: &str) -> Signature {
+        let at = self
+            .fields
+            .iter()
+            .position(|(k, _)| k == "refs" || k == "nrefs")
+            .map_or(0, |k| k + 1);
+        self.fields
+            .insert(at, ("test".to_owned(), Some(name.to_owned())));
+        self
+    }
+
     /// This signature closed by `impl:NAME|version:…`: the reference implementation whose numbers
     /// it gives, and this crate's version.
     #[must_use]

@@ -104,6 +104,26 @@ impl EasseEvaluation {
     }
 }
 
+/// Refuses line `line` (1-based) of `what` when it is longer than [`MAX_LINE_CHARS`] characters
+/// ([`Error::LineTooLong`]): a sentence-per-line text has no such line, and the character-level
+/// features (Levenshtein similarity, Punkt) would take minutes on it.
+pub fn check_line_length(what: &str, line: usize, text: &str) -> Result<(), Error> {
+    // Bytes bound characters from above: most lines are decided without counting.
+    if text.len() <= MAX_LINE_CHARS {
+        return Ok(());
+    }
+    let chars = text.chars().count();
+    if chars > MAX_LINE_CHARS {
+        return Err(Error::LineTooLong {
+            what: what.to_owned(),
+            line,
+            chars,
+            limit: MAX_LINE_CHARS,
+        });
+    }
+    Ok(())
+}
+
 /// EASSE's `evaluate_system_output` on `outputs` of `sources` with their `references`: the
 /// `metrics` (any order; each once) and, with `quality_estimation`, the features. No line may be
 /// longer than [`MAX_LINE_CHARS`] characters.
@@ -129,15 +149,7 @@ pub fn easse_evaluate<'a>(
         .chain(numbered("the outputs", outputs))
         .chain(references.lines().map(|(i, l)| ("the references", i, l)));
     for (what, line, text) in every_line {
-        let chars = text.chars().count();
-        if chars > MAX_LINE_CHARS {
-            return Err(Error::LineTooLong {
-                what: what.to_owned(),
-                line,
-                chars,
-                limit: MAX_LINE_CHARS,
-            });
-        }
+        check_line_length(what, line, text)?;
     }
     let mut wanted = metrics.to_vec();
     wanted.sort_unstable();

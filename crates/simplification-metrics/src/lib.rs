@@ -15,7 +15,7 @@
 //! * [`IBleu`] and [`FkBleu`] — iBLEU and FKBLEU of one output, as the simplification
 //!   meta-evaluation of Alva-Manchego et al. (2021) computes them.
 //! * [`QualityEstimation`] — the reference-less features of EASSE's `-q` ([`QualityFeatures`]),
-//!   the lexical complexity by [`WordRanks`].
+//!   one by one as [`QualityFeature`]s, the lexical complexity by [`WordRanks`].
 //! * [`easse_evaluate`] — EASSE's `evaluate`: the [`EasseMetric`]s asked for, under its keys.
 //!
 //! The n-gram metrics (BLEU, chrF) and sacreBLEU's tokenizers are `bleu-chrf`'s.
@@ -58,13 +58,13 @@ mod syllables;
 
 pub use dsari::{DSari, DSariScorer};
 pub use error::Error;
-pub use evaluate::{EasseEvaluation, EasseMetric, easse_evaluate};
+pub use evaluate::{EasseEvaluation, EasseMetric, check_line_length, easse_evaluate};
 pub use f1_token::{corpus_f1_token, f1_token_line};
 pub use fkgl::{Fkgl, FkglCounts};
 pub use ibleu::{FkBleu, IBleu};
 pub use lexical_complexity::WordRanks;
 pub use preprocessing::{EasseTokenizer, Preprocessing};
-pub use quality::{QualityEstimation, QualityFeatures};
+pub use quality::{QualityEstimation, QualityFeature, QualityFeatures};
 pub use references::References;
 pub use sari::{EasseSari, EasseSariCounts, EasseVariant, easse_corpus_sari, easse_sari_counts};
 pub use sentence_bleu::{bleu_line_stats, corpus_sentence_bleu, sentence_bleu_scorer};

@@ -32,6 +32,78 @@ pub struct QualityFeatures {
     pub lexical_complexity: f64,
 }
 
+/// One of the quality-estimation features.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum QualityFeature {
+    /// [`QualityFeatures::compression_ratio`].
+    CompressionRatio,
+    /// [`QualityFeatures::sentence_splits`].
+    SentenceSplits,
+    /// [`QualityFeatures::levenshtein_similarity`].
+    LevenshteinSimilarity,
+    /// [`QualityFeatures::exact_copies`].
+    ExactCopies,
+    /// [`QualityFeatures::additions_proportion`].
+    AdditionsProportion,
+    /// [`QualityFeatures::deletions_proportion`].
+    DeletionsProportion,
+    /// [`QualityFeatures::lexical_complexity`].
+    LexicalComplexity,
+}
+
+impl QualityFeature {
+    /// Every feature, in EASSE's order.
+    pub const ALL: [QualityFeature; 7] = [
+        QualityFeature::CompressionRatio,
+        QualityFeature::SentenceSplits,
+        QualityFeature::LevenshteinSimilarity,
+        QualityFeature::ExactCopies,
+        QualityFeature::AdditionsProportion,
+        QualityFeature::DeletionsProportion,
+        QualityFeature::LexicalComplexity,
+    ];
+
+    /// Its name as a metric (`compression_ratio`, …): EASSE's key in snake case.
+    pub const fn name(self) -> &'static str {
+        match self {
+            QualityFeature::CompressionRatio => "compression_ratio",
+            QualityFeature::SentenceSplits => "sentence_splits",
+            QualityFeature::LevenshteinSimilarity => "levenshtein_similarity",
+            QualityFeature::ExactCopies => "exact_copies",
+            QualityFeature::AdditionsProportion => "additions_proportion",
+            QualityFeature::DeletionsProportion => "deletions_proportion",
+            QualityFeature::LexicalComplexity => "lexical_complexity",
+        }
+    }
+
+    /// EASSE's key (`'Compression ratio'`, …).
+    pub fn key(self) -> &'static str {
+        match self {
+            QualityFeature::CompressionRatio => "Compression ratio",
+            QualityFeature::SentenceSplits => "Sentence splits",
+            QualityFeature::LevenshteinSimilarity => "Levenshtein similarity",
+            QualityFeature::ExactCopies => "Exact copies",
+            QualityFeature::AdditionsProportion => "Additions proportion",
+            QualityFeature::DeletionsProportion => "Deletions proportion",
+            QualityFeature::LexicalComplexity => "Lexical complexity score",
+        }
+    }
+
+    /// The feature's value in `features`.
+    pub fn of(self, features: &QualityFeatures) -> f64 {
+        match self {
+            QualityFeature::CompressionRatio => features.compression_ratio,
+            QualityFeature::SentenceSplits => features.sentence_splits,
+            QualityFeature::LevenshteinSimilarity => features.levenshtein_similarity,
+            QualityFeature::ExactCopies => features.exact_copies,
+            QualityFeature::AdditionsProportion => features.additions_proportion,
+            QualityFeature::DeletionsProportion => features.deletions_proportion,
+            QualityFeature::LexicalComplexity => features.lexical_complexity,
+        }
+    }
+}
+
 impl QualityFeatures {
     /// The features from their values in EASSE's order.
     fn from_values([c, s, l, e, a, d, x]: [f64; 7]) -> QualityFeatures {
@@ -48,15 +120,7 @@ impl QualityFeatures {
 
     /// The features' names and values in EASSE's order, under EASSE's names.
     pub fn named(&self) -> [(&'static str, f64); 7] {
-        [
-            ("Compression ratio", self.compression_ratio),
-            ("Sentence splits", self.sentence_splits),
-            ("Levenshtein similarity", self.levenshtein_similarity),
-            ("Exact copies", self.exact_copies),
-            ("Additions proportion", self.additions_proportion),
-            ("Deletions proportion", self.deletions_proportion),
-            ("Lexical complexity score", self.lexical_complexity),
-        ]
+        QualityFeature::ALL.map(|feature| (feature.key(), feature.of(self)))
     }
 }
 

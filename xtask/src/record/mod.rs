@@ -608,5 +608,43 @@ pub(crate) fn check_slow(root: &Path, data: Option<&Path>) -> anyhow::Result<()>
         }
     }
     anyhow::ensure!(failures.is_empty(), "{failures:#?}");
+    whole_tables(root, &data)
+}
+
+/// The tests over large recorded tables that `cargo test` samples
+/// (`gecbias_data::testing::in_sample`): sacreBLEU's BLEU and chrF (bleu-chrf), GREEN and M2
+/// (gec-metrics), D-SARI and FKGL (simplification-metrics), spaCy's tokens and analyses
+/// (spacy-sm's `tokenizer` and `recorded`), the UCCA XML round trip (ucca-graph's `real_data`;
+/// gecbias-cli's, of the same name, runs too).
+const SAMPLED_TESTS: [&str; 8] = [
+    "sacrebleu",
+    "green",
+    "m2_scorer",
+    "dsari",
+    "easse",
+    "tokenizer",
+    "recorded",
+    "real_data",
+];
+
+/// Runs the tests `cargo test` samples on every row of their tables: `cargo test --workspace`
+/// resolves features as the test run did, so the binaries it built are reused, not compiled again.
+fn whole_tables(root: &Path, data: &gecbias_data::DataDir) -> anyhow::Result<()> {
+    let mut command = std::process::Command::new(env!("CARGO"));
+    command
+        .current_dir(root)
+        .args(["test", "--quiet", "--workspace"])
+        .env(gecbias_data::testing::WHOLE_TABLES_ENV, "1")
+        .env("GECBIAS_DATA", data.root())
+        .env(gecbias_data::testing::REQUIRE_ENV, "1");
+    for test in SAMPLED_TESTS {
+        command.args(["--test", test]);
+    }
+    let status = command.status().context("running cargo test")?;
+    anyhow::ensure!(
+        status.success(),
+        "{SAMPLED_TESTS:?} on every row of their tables: {status}"
+    );
+    println!("{SAMPLED_TESTS:?}: every row of their tables checked");
     Ok(())
 }
