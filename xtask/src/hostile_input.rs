@@ -13,6 +13,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use rayon::prelude::*;
 
 /// The folder of the inputs.
 fn dir() -> PathBuf {
@@ -339,34 +340,43 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
     let mut failures = Vec::new();
     let (mut runs, mut refusals) = (0, 0);
     let mut slowest = Vec::new();
-    for (what, text, m2) in &inputs {
-        let (t, g) = (text.as_str(), m2.as_str());
-        let commands = commands(t, g);
-        for args in commands {
-            let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
-            let (code, stderr, elapsed) = run(&gecbias, &args)?;
-            let fine = matches!(code, Some(0..=2))
-                && !stderr.contains("panicked")
-                && !stderr.contains("stack backtrace")
-                && !stderr.contains("memory allocation")
-                && stderr.lines().count() <= 1
-                && stderr.len() < 1_000
-                && elapsed < Duration::from_secs(SECONDS);
-            if !fine {
-                failures.push(format!(
-                    "{what}: gecbias {}: status {code:?} after {elapsed:?}: {}",
-                    args.join(" "),
-                    &stderr[..stderr.len().min(300)]
-                ));
-            }
-            runs += 1;
-            refusals += usize::from(code == Some(1));
-            slowest.push((elapsed, format!("{what}: gecbias {}", args.join(" "))));
-            // The rewritten sentence is refused by the lattice's limit, not scored for minutes.
-            let limit = "more than 2000000 arcs";
-            if *what == REWRITTEN && args[0] == "m2scorer" && !stderr.contains(limit) {
-                failures.push(format!("{what}: gecbias {}: no {limit:?}", args.join(" ")));
-            }
+    let jobs: Vec<(&str, Vec<String>)> = inputs
+        .iter()
+        .flat_map(|(what, text, m2)| {
+            commands(text, m2)
+                .into_iter()
+                .map(move |args| (*what, args.into_iter().map(str::to_owned).collect()))
+        })
+        .collect();
+    // The runs are independent processes: run them side by side, report them in order.
+    let results: Vec<_> = jobs
+        .par_iter()
+        .map(|(_, args)| run(&gecbias, args))
+        .collect();
+    for ((what, args), result) in jobs.iter().zip(results) {
+        let what = *what;
+        let (code, stderr, elapsed) = result?;
+        let fine = matches!(code, Some(0..=2))
+            && !stderr.contains("panicked")
+            && !stderr.contains("stack backtrace")
+            && !stderr.contains("memory allocation")
+            && stderr.lines().count() <= 1
+            && stderr.len() < 1_000
+            && elapsed < Duration::from_secs(SECONDS);
+        if !fine {
+            failures.push(format!(
+                "{what}: gecbias {}: status {code:?} after {elapsed:?}: {}",
+                args.join(" "),
+                &stderr[..stderr.len().min(300)]
+            ));
+        }
+        runs += 1;
+        refusals += usize::from(code == Some(1));
+        slowest.push((elapsed, format!("{what}: gecbias {}", args.join(" "))));
+        // The rewritten sentence is refused by the lattice's limit, not scored for minutes.
+        let limit = "more than 2000000 arcs";
+        if what == REWRITTEN && args[0] == "m2scorer" && !stderr.contains(limit) {
+            failures.push(format!("{what}: gecbias {}: no {limit:?}", args.join(" ")));
         }
     }
     for rows in special_rows(&gecbias)? {

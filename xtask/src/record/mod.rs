@@ -574,16 +574,23 @@ pub(crate) fn check_slow(root: &Path, data: Option<&Path>) -> anyhow::Result<()>
     let expected = recorded_expectations(&recorded);
     // Every case: the slow ones are outside the test run, and the test run samples m2scorer's.
     let mut failures = Vec::new();
-    for case in &cases() {
+    let cases = cases();
+    // The cases are independent processes: run them side by side, check them in order.
+    let outputs: Vec<_> = cases
+        .par_iter()
+        .map(|case| {
+            std::process::Command::new(&gecbias)
+                .arg(case.tool.subcommand())
+                .args(case.arguments(data.root(), root))
+                .output()
+        })
+        .collect();
+    for (case, output) in cases.iter().zip(outputs) {
         let name = &case.name;
         let expected = expected.get(name).with_context(|| {
             format!("{name} is not recorded: run `cargo xtask record --only {name}`")
         })?;
-        let output = std::process::Command::new(&gecbias)
-            .arg(case.tool.subcommand())
-            .args(case.arguments(data.root(), root))
-            .output()
-            .with_context(|| format!("running {}", gecbias.display()))?;
+        let output = output.with_context(|| format!("running {}", gecbias.display()))?;
         let same = match expected.strip_prefix("sha256:") {
             Some(digest) => {
                 gecbias_data::sha256_base64(&with_placeholders(&output.stdout, data.root(), root))
