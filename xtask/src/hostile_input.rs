@@ -105,8 +105,47 @@ pub(crate) fn build_gecbias(root: &Path) -> anyhow::Result<std::path::PathBuf> {
 
 const REWRITTEN: &str = "999 tokens all rewritten";
 
+/// `score` with the simplification metrics that are means over lines: those read against `t` as
+/// source and reference, and the quality-estimation features, which read the source alone.
+fn simplification_means(t: &str) -> [Vec<&str>; 2] {
+    let against = [
+        "score",
+        "-m",
+        "sent_bleu",
+        "f1_token",
+        "ibleu",
+        "fkbleu",
+        "sari_add",
+        "sari_keep",
+        "sari_del",
+        "dsari",
+        "-s",
+        t,
+        "-r",
+        t,
+        "-i",
+        t,
+    ];
+    let features = [
+        "score",
+        "-m",
+        "compression_ratio",
+        "sentence_splits",
+        "levenshtein_similarity",
+        "exact_copies",
+        "additions_proportion",
+        "deletions_proportion",
+        "lexical_complexity",
+        "-s",
+        t,
+        "-i",
+        t,
+    ];
+    [against.to_vec(), features.to_vec()]
+}
+
 /// Every command the matrix runs on a text file `t` and an M2 file `g` made of one hostile input:
-/// the drop-ins and `score` here, then the [`analyses`].
+/// the drop-ins and `score` here, then [`simplification_means`] and the [`analyses`].
 fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
     let mut all = vec![
         vec!["m2scorer", t, g],
@@ -189,39 +228,6 @@ fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
         ],
         vec!["score", "-m", "usim", "-s", t, "-i", t, "--pretokenized"],
         vec![
-            "score",
-            "-m",
-            "sent_bleu",
-            "f1_token",
-            "ibleu",
-            "fkbleu",
-            "sari_add",
-            "sari_keep",
-            "sari_del",
-            "dsari",
-            "-s",
-            t,
-            "-r",
-            t,
-            "-i",
-            t,
-        ],
-        vec![
-            "score",
-            "-m",
-            "compression_ratio",
-            "sentence_splits",
-            "levenshtein_similarity",
-            "exact_copies",
-            "additions_proportion",
-            "deletions_proportion",
-            "lexical_complexity",
-            "-s",
-            t,
-            "-i",
-            t,
-        ],
-        vec![
             "easse",
             "evaluate",
             "-t",
@@ -237,7 +243,7 @@ fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
             "-q",
         ],
     ];
-    all.extend(analyses(t, g));
+    all.extend(simplification_means(t).into_iter().chain(analyses(t, g)));
     all
 }
 

@@ -291,8 +291,9 @@ fn main() -> ExitCode {
             Some("easse") => record::easse::run(data.as_deref()),
             Some("moses") => record::moses::run(data.as_deref()),
             Some("dsari") => record::dsari::run(data.as_deref()),
+            Some("samsa-scenes") => record::samsa::run(data.as_deref()),
             Some(other) => Err(anyhow::anyhow!(
-                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval`, `record metric-zoo`, `record sacrebleu`, `record easse`, `record moses` or `record dsari`"
+                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval`, `record metric-zoo`, `record sacrebleu`, `record easse`, `record moses`, `record dsari` or `record samsa-scenes`"
             )),
         },
         Some(Task::Data {

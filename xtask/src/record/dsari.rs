@@ -21,13 +21,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
     )?;
     let mut command = super::easse::easse_command(&python, &script, &root);
     command.arg(data.root().join(EASSE_DATA));
-    let output = super::succeeded(command, &script.display().to_string())?;
+    let rows = super::metric_zoo::stdout_of(command, &script)?;
     let header = "# D_SARI.py's D_SARIsent (cargo xtask record dsari): system output, document (4 lines of TurkCorpus's legacy test set from the given index × 4), D-SARI, keep, delete, add.\n";
-    super::write_recorded(
-        &root,
-        RECORDED,
-        header,
-        &String::from_utf8(output.stdout)?,
-        "documents",
-    )
+    super::write_recorded(&root, RECORDED, header, &rows, "documents")
 }

@@ -54,7 +54,7 @@ pub(crate) fn script(name: &str, text: &str) -> anyhow::Result<PathBuf> {
 }
 
 /// What `command` (running `script`) prints, or what it said when it failed.
-fn stdout_of(command: Command, script: &Path) -> anyhow::Result<String> {
+pub(crate) fn stdout_of(command: Command, script: &Path) -> anyhow::Result<String> {
     let output = super::succeeded(command, &script.display().to_string())?;
     Ok(String::from_utf8(output.stdout)?)
 }

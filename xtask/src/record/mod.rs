@@ -18,6 +18,7 @@ pub(crate) mod moses;
 pub(crate) mod python_venv;
 pub(crate) mod reference_tools;
 pub(crate) mod sacrebleu;
+pub(crate) mod samsa;
 pub(crate) mod spacy;
 pub(crate) mod ucca_eval;
 
