@@ -36,4 +36,5 @@ pub(crate) const ALL: &[Experiment] = &[
     meta_eval_seeda::EXPERIMENT,
     metric_zoo::EXPERIMENT,
     ts_metrics::EXPERIMENT,
+    samsa::EXPERIMENT,
 ];

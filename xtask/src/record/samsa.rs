@@ -1,8 +1,10 @@
 //! `cargo xtask record samsa-scenes`: what SAMSA's reference code (EASSE 0.2.4's `easse/samsa.py`,
 //! imported through `../shared/reference-tools/samsa_run.py`, which stubs TUPA and CoreNLP) finds
-//! in the gold passages of the UCCA Wiki corpus's development and test splits: each passage's
-//! scenes, its main relations' and participants' minimal centres (or the exception the code
-//! raises), one JSON line per passage: `crates/samsa/tests/recorded/scenes-wiki.jsonl`.
+//! in UCCA passages: each passage's scenes, its main relations' and participants' minimal centres
+//! (or the exception the code raises), one JSON line per passage — of the gold passages of the
+//! UCCA Wiki corpus's development and test splits (`crates/samsa/tests/recorded/scenes-wiki.jsonl`)
+//! and of the native parser's passages of the sources `cargo xtask reproduce samsa` reads
+//! (`xtask/recorded/samsa/scenes-parsed.jsonl`; record again when the parser's model changes).
 
 use std::path::Path;
 use std::process::Command;
@@ -43,6 +45,35 @@ fn samsa_python() -> anyhow::Result<std::path::PathBuf> {
 pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
     let data = workspace::data_dir(data)?;
     let root = workspace::root();
+    let mut gold = Vec::new();
+    for split in [UccaSplit::WikiDev, UccaSplit::WikiTest] {
+        gold.extend(split.files(&data)?.iter().map(|file| data.join(file)));
+    }
+    let rows = reference_scenes(&root, &gold)?;
+    super::write_recorded(&root, RECORDED, HEADER, &rows, "passages")?;
+    // The native parser's passages, written where the reference code can read them.
+    let folder = root.join("target/samsa-passages");
+    std::fs::create_dir_all(&folder)?;
+    let mut parsed = Vec::new();
+    for (name, passage) in crate::experiments::samsa::parsed_sources(&data)? {
+        let path = folder.join(format!("{name}.xml"));
+        std::fs::write(&path, passage.to_xml())?;
+        parsed.push(path);
+    }
+    let rows = reference_scenes(&root, &parsed)?;
+    let header = "# SAMSA's reference code (EASSE 0.2.4 through samsa_run.py; cargo xtask record samsa-scenes) on the native parser's passages of QATS and ASSET test sources (Moses tokens, case kept): scenes, relations' and participants' minimal centres.\n";
+    std::fs::create_dir_all(root.join("xtask/recorded/samsa"))?;
+    super::write_recorded(
+        &root,
+        crate::experiments::samsa::RECORDED,
+        header,
+        &rows,
+        "passages",
+    )
+}
+
+/// The reference code's scenes and minimal centres of each passage file, a JSON line each.
+fn reference_scenes(root: &Path, passages: &[std::path::PathBuf]) -> anyhow::Result<String> {
     let python = samsa_python()?;
     let script = super::metric_zoo::script(
         "samsa_scenes_record.py",
@@ -52,12 +83,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
     command
         .arg("-B")
         .arg(&script)
-        .env("SAMSA_RUN_DIR", root.join("../shared/reference-tools"));
-    for split in [UccaSplit::WikiDev, UccaSplit::WikiTest] {
-        for file in split.files(&data)? {
-            command.arg(data.join(&file));
-        }
-    }
-    let rows = super::metric_zoo::stdout_of(command, &script)?;
-    super::write_recorded(&root, RECORDED, HEADER, &rows, "passages")
+        .env("SAMSA_RUN_DIR", root.join("../shared/reference-tools"))
+        .args(passages);
+    super::metric_zoo::stdout_of(command, &script)
 }
