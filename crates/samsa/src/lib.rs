@@ -1,8 +1,8 @@
 //! SAMSA (Sulem, Abend & Rappoport, NAACL 2018), the structural measure of text simplification
 //! on UCCA: the source's scenes, the minimal centres of their main relations and participants,
 //! and the score of an output whose sentences the scenes are aligned to — as EASSE 0.2.4's
-//! `easse/samsa.py` computes them on the same passage, its shapes included (see [`scenes`]'s
-//! functions), and the authors' `SAMSA_abl_score.py` without the splitting penalty.
+//! `easse/samsa.py` computes them on the same passage, its shapes included (each function says
+//! which), and the authors' `SAMSA_abl_score.py` without the splitting penalty.
 //!
 //! * [`scene_units`], [`scene_words`], [`unit_words`] — the scenes and their words;
 //! * [`relation_minimal_centres`], [`participant_minimal_centres`] — what each scene's score
@@ -51,7 +51,7 @@
 //! ```
 
 mod error;
-pub mod scenes;
+mod scenes;
 mod score;
 
 pub use error::Error;
