@@ -291,9 +291,9 @@ fn main() -> ExitCode {
             Some("easse") => record::easse::run(data.as_deref()),
             Some("moses") => record::moses::run(data.as_deref()),
             Some("dsari") => record::dsari::run(data.as_deref()),
-            Some("samsa-scenes") => record::samsa::run(data.as_deref()),
+            Some("samsa") => record::samsa::run(data.as_deref()),
             Some(other) => Err(anyhow::anyhow!(
-                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval`, `record metric-zoo`, `record sacrebleu`, `record easse`, `record moses`, `record dsari` or `record samsa-scenes`"
+                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval`, `record metric-zoo`, `record sacrebleu`, `record easse`, `record moses`, `record dsari` or `record samsa`"
             )),
         },
         Some(Task::Data {

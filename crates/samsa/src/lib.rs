@@ -12,6 +12,9 @@
 //!   aligned, 0 when not, 0.5 for an empty unit); SAMSA = (sentences / scenes²) · Σ, SAMSA_abl =
 //!   (1 / scenes) · Σ, both 0 when the output has more sentences than the source has scenes.
 //!
+//! * [`snowball_english`] — the Snowball English stemmer as NLTK computes it, by which EASSE's
+//!   word aligner matches words.
+//!
 //! The scene–sentence word alignment (EASSE's monolingual word aligner) is not in this crate yet:
 //! the scores take each scene's aligned words.
 //!
@@ -53,9 +56,11 @@
 mod error;
 mod scenes;
 mod score;
+mod stemmer;
 
 pub use error::Error;
 pub use scenes::{
     participant_minimal_centres, relation_minimal_centres, scene_units, scene_words, unit_words,
 };
 pub use score::{samsa, samsa_abl, scene_score};
+pub use stemmer::snowball_english;

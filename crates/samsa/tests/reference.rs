@@ -1,5 +1,5 @@
 //! Scenes and minimal centres against SAMSA's reference code (EASSE 0.2.4's `easse/samsa.py`,
-//! `cargo xtask record samsa-scenes`) on the 67 gold passages of the UCCA Wiki corpus's
+//! `cargo xtask record samsa`) on the 67 gold passages of the UCCA Wiki corpus's
 //! development and test splits: every scene's words, every main relation's and participant's
 //! minimal centre the same, and the reference code's `IndexError` where it raises one.
 

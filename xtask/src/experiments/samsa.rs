@@ -1,7 +1,7 @@
 //! `samsa`: SAMSA's scenes and minimal centres on the native parser's passages of the sources
 //! SAMSA is evaluated on — QATS test (126) and ASSET test (359, among them the sources of
 //! Simplicity-DA's 600 rated outputs) — beside what EASSE 0.2.4's `easse/samsa.py` finds in the
-//! same passages (`cargo xtask record samsa-scenes`, through `samsa_run.py`). The sources are
+//! same passages (`cargo xtask record samsa`, through `samsa_run.py`). The sources are
 //! Moses-tokenised, case kept (EASSE's `normalize(…, lowercase=False, tokenizer="moses")`, as
 //! `samsa_run.py` runs it), and parsed by the default parser (the BiLSTM).
 
@@ -24,7 +24,7 @@ pub(crate) const EXPERIMENT: Experiment = Experiment::new("samsa", TITLE, inputs
 const TITLE: &str = "SAMSA's scenes and minimal centres on the native parser's passages of QATS and \
                      ASSET test sources, equal to EASSE's samsa.py on the same passages";
 
-/// What EASSE's `samsa.py` found in the same passages (`cargo xtask record samsa-scenes`).
+/// What EASSE's `samsa.py` found in the same passages (`cargo xtask record samsa`).
 pub(crate) const RECORDED: &str = "xtask/recorded/samsa/scenes-parsed.jsonl";
 
 /// The source sets: name, file (relative to the data folder).
@@ -72,7 +72,7 @@ struct Counts {
 
 fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
     let recorded = std::fs::read_to_string(crate::workspace::root().join(RECORDED))
-        .with_context(|| format!("{RECORDED}: run `cargo xtask record samsa-scenes`"))?;
+        .with_context(|| format!("{RECORDED}: run `cargo xtask record samsa`"))?;
     let expected: BTreeMap<String, serde_json::Value> = recorded
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -85,9 +85,9 @@ fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<R
     let mut counts: BTreeMap<&str, Counts> = BTreeMap::new();
     let mut differences = Vec::new();
     for (name, passage) in parsed_sources(data)? {
-        let record = expected.get(&name).with_context(|| {
-            format!("{name} is not recorded: run `cargo xtask record samsa-scenes`")
-        })?;
+        let record = expected
+            .get(&name)
+            .with_context(|| format!("{name} is not recorded: run `cargo xtask record samsa`"))?;
         let set = if name.starts_with("qats") {
             "qats"
         } else {
@@ -138,7 +138,7 @@ fn markdown(counts: &BTreeMap<&str, Counts>) -> String {
     let mut md = String::from(
         "Each source Moses-tokenised (case kept) and parsed by the native BiLSTM parser; the \
          passage written as UCCA XML and given to EASSE 0.2.4's `easse/samsa.py` through \
-         `samsa_run.py` (`cargo xtask record samsa-scenes`). Simplicity-DA's 600 rated outputs \
+         `samsa_run.py` (`cargo xtask record samsa`). Simplicity-DA's 600 rated outputs \
          have 302 of ASSET test's sources.\n\n",
     );
     md.push_str(
