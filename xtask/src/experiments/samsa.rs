@@ -94,15 +94,15 @@ fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<R
             "asset"
         };
         let c = counts.entry(set).or_default();
-        let scenes = ::samsa::scene_words(&passage);
+        let scenes = ucca_samsa::scene_words(&passage);
         let same = |ours: serde_json::Value, key: &str| ours == record[key];
         let equal = [
             same(serde_json::json!(scenes), "scenes"),
             same(
-                serde_json::json!(::samsa::relation_minimal_centres(&passage)),
+                serde_json::json!(ucca_samsa::relation_minimal_centres(&passage)),
                 "relations",
             ),
-            match ::samsa::participant_minimal_centres(&passage) {
+            match ucca_samsa::participant_minimal_centres(&passage) {
                 Ok(centres) => same(serde_json::json!(centres), "participants"),
                 Err(_) => {
                     let raised = record["participants"]

@@ -2,25 +2,25 @@
 //! imported through `../shared/reference-tools/samsa_run.py`, which stubs TUPA and CoreNLP) finds
 //! in UCCA passages: each passage's scenes, its main relations' and participants' minimal centres
 //! (or the exception the code raises), one JSON line per passage — of the gold passages of the
-//! UCCA Wiki corpus's development and test splits (`crates/samsa/tests/recorded/scenes-wiki.jsonl`)
+//! UCCA Wiki corpus's development and test splits (`crates/ucca-samsa/tests/recorded/scenes-wiki.jsonl`)
 //! and of the native parser's passages of the sources `cargo xtask reproduce samsa` reads
 //! (`xtask/recorded/samsa/scenes-parsed.jsonl`; record again when the parser's model changes);
 //! and NLTK's Snowball English stems, by which EASSE's word aligner matches words, of the
 //! lexical-complexity word list (a digest) and of every token of the EASSE test sets SAMSA is
-//! evaluated on (`crates/samsa/tests/recorded/stems.tsv`).
+//! evaluated on (`crates/ucca-samsa/tests/recorded/stems.tsv`).
 
 use std::path::Path;
 use std::process::Command;
 
-use gecbias_data::datasets::UccaSplit;
+use gecbias_data::datasets::{EASSE_DATA, UccaSplit};
 
 use crate::workspace;
 
-/// Where the records go.
-const RECORDED: &str = "crates/samsa/tests/recorded/scenes-wiki.jsonl";
-const STEMS: &str = "crates/samsa/tests/recorded/stems.tsv";
+/// Where the records of the gold passages and of the stems go.
+const SCENES_WIKI: &str = "crates/ucca-samsa/tests/recorded/scenes-wiki.jsonl";
+const STEMS: &str = "crates/ucca-samsa/tests/recorded/stems.tsv";
 
-/// The records' first line.
+/// The gold passages' records' first line.
 const HEADER: &str = "# SAMSA's reference code (EASSE 0.2.4 through samsa_run.py; cargo xtask record samsa) on the UCCA Wiki corpus's dev and test passages: scenes, relations' and participants' minimal centres.\n";
 
 /// The interpreter of `target/samsa-venv`: `ucca` 1.3.11 without its pinned spaCy, `nltk`, and
@@ -54,7 +54,7 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
         gold.extend(split.files(&data)?.iter().map(|file| data.join(file)));
     }
     let rows = reference_scenes(&root, &gold)?;
-    super::write_recorded(&root, RECORDED, HEADER, &rows, "passages")?;
+    super::write_recorded(&root, SCENES_WIKI, HEADER, &rows, "passages")?;
     // The native parser's passages, written where the reference code can read them.
     let folder = root.join("target/samsa-passages");
     std::fs::create_dir_all(&folder)?;
@@ -88,7 +88,7 @@ fn record_stems(data: &gecbias_data::DataDir, root: &Path) -> anyhow::Result<()>
         .arg("-B")
         .arg(&script)
         .arg(root.join("models/lexical-complexity-en/words.txt"));
-    let easse = data.root().join(gecbias_data::datasets::EASSE_DATA);
+    let easse = data.root().join(EASSE_DATA);
     for file in [
         "test_sets/qats/qats.test.orig",
         "test_sets/qats/qats.test.simp",

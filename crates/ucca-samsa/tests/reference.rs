@@ -5,9 +5,9 @@
 
 use gecbias_data::datasets::UCCA_WIKI;
 use gecbias_data::testing::data_or_skip;
-use samsa::{Error, participant_minimal_centres, relation_minimal_centres, scene_words};
 use serde_json::Value;
 use ucca_graph::Passage;
+use ucca_samsa::{Error, participant_minimal_centres, relation_minimal_centres, scene_words};
 
 const RECORDED: &str = include_str!("recorded/scenes-wiki.jsonl");
 
@@ -88,7 +88,7 @@ fn the_reference_shims_demo_scores() {
     );
     let scores = |aligned: [&[&str]; 2]| -> Vec<f64> {
         (0..2)
-            .map(|k| samsa::scene_score(&text(aligned[k]), &relations[k], &participants[k]))
+            .map(|k| ucca_samsa::scene_score(&text(aligned[k]), &relations[k], &participants[k]))
             .collect()
     };
     let split = scores([
@@ -96,12 +96,18 @@ fn the_reference_shims_demo_scores() {
         &["to", "her", "family", "Hepburn", "willed"],
     ]);
     assert_eq!(
-        (samsa::samsa(&split, 2), samsa::samsa_abl(&split, 2)),
+        (
+            ucca_samsa::samsa(&split, 2),
+            ucca_samsa::samsa_abl(&split, 2)
+        ),
         (1.0, 1.0)
     );
     let lossy = scores([&["The", "event", "garnered"], &["her", "family"]]);
     assert_eq!(
-        (samsa::samsa(&lossy, 1), samsa::samsa_abl(&lossy, 1)),
+        (
+            ucca_samsa::samsa(&lossy, 1),
+            ucca_samsa::samsa_abl(&lossy, 1)
+        ),
         (0.25, 0.5)
     );
 }

@@ -19,7 +19,7 @@
 //! the scores take each scene's aligned words.
 //!
 //! ```
-//! use samsa::{relation_minimal_centres, samsa, samsa_abl, scene_score, scene_words};
+//! use ucca_samsa::{relation_minimal_centres, samsa, samsa_abl, scene_score, scene_words};
 //! use ucca_graph::{Category, PassageBuilder, UnitKind};
 //!
 //! // "Kim left ." — one scene: Kim (A), left (P).
@@ -40,7 +40,7 @@
 //!
 //! assert_eq!(scene_words(&passage), [["Kim", "left"]]);
 //! assert_eq!(relation_minimal_centres(&passage), [["left"]]);
-//! let participants = samsa::participant_minimal_centres(&passage).unwrap();
+//! let participants = ucca_samsa::participant_minimal_centres(&passage).unwrap();
 //! assert_eq!(participants, [[["Kim"]]]);
 //!
 //! // An output sentence keeping "left" but not "Kim": ½ · 1 + ½ · 0.

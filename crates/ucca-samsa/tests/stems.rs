@@ -4,8 +4,8 @@
 //! every token of EASSE's QATS, ASSET and TurkCorpus test sources and first references, case,
 //! punctuation and apostrophes as written.
 
-use samsa::snowball_english;
 use sha2::{Digest, Sha256};
+use ucca_samsa::snowball_english;
 
 const RECORDED: &str = include_str!("recorded/stems.tsv");
 
