@@ -7,6 +7,8 @@ use std::collections::{HashMap, HashSet};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 
 use crate::Error;
+use crate::quality::safe_division;
+use crate::sari::f1;
 
 /// A document's D-SARI (fractions): the mean of its three discounted operation scores.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -74,16 +76,9 @@ impl<'a> Counts<'a> {
     }
 }
 
-fn f1(precision: f64, recall: f64) -> f64 {
-    if precision > 0.0 || recall > 0.0 {
-        2.0 * precision * recall / (precision + recall)
-    } else {
-        0.0
-    }
-}
-
+/// a / n, or 0 without any.
 fn ratio(a: f64, n: usize) -> f64 {
-    if n > 0 { a / n as f64 } else { 0.0 }
+    safe_division(a, n as f64)
 }
 
 /// One order's (keep F1, deletion precision, addition F1).

@@ -125,7 +125,7 @@ impl QualityFeatures {
 }
 
 /// tseval's `safe_division`: a / b, or 0 when b is 0.
-fn safe_division(a: f64, b: f64) -> f64 {
+pub(crate) fn safe_division(a: f64, b: f64) -> f64 {
     if b == 0.0 { 0.0 } else { a / b }
 }
 
