@@ -194,13 +194,13 @@ Metric = Literal[
     "m2", "errant", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim", "bleu", "chrf", "fkgl",
     "sent_bleu", "f1_token", "ibleu", "fkbleu", "sari_add", "sari_keep", "sari_del", "dsari",
     "compression_ratio", "sentence_splits", "levenshtein_similarity", "exact_copies",
-    "additions_proportion", "deletions_proportion", "lexical_complexity"
+    "additions_proportion", "deletions_proportion", "lexical_complexity", "samsa", "samsa_abl"
 ]
 #: The metrics that are means over lines (:class:`LineMeanScore`).
 LineMeanMetric = Literal[
     "sent_bleu", "f1_token", "ibleu", "fkbleu", "dsari", "compression_ratio", "sentence_splits",
     "levenshtein_similarity", "exact_copies", "additions_proportion", "deletions_proportion",
-    "lexical_complexity"
+    "lexical_complexity", "samsa", "samsa_abl"
 ]
 #: EASSE's corpus SARI's operation scores (its ``sari_by_operation``), :class:`SariScore`.
 SariOperationMetric = Literal["sari_add", "sari_keep", "sari_del"]
@@ -466,8 +466,9 @@ def score(
     EASSE's, a grade level) reads the systems alone, lowercased and tokenized by
     ``fkgl_tokenize`` (``"13a"``). SARI is SARI.py's mean sentence SARI unless ``sari_variant``
     names one of EASSE's corpus SARIs (``"easse"``: what simplification papers publish).
-    For usim, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"`` for the built-in
-    BiLSTM, ``"perceptron"`` for the built-in perceptron (faster, less accurate), or a model file. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
+    For usim, samsa and samsa_abl, ``parser_model`` is the UCCA parser: ``None`` or ``"bilstm"``
+    for the built-in BiLSTM, ``"perceptron"`` for the built-in perceptron (faster, less accurate),
+    or a model file. ``resampling`` asks for intervals, paired tests and a ranking (:class:`Resampling`).
 
     >>> gold = ["S He go to school .", "A 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0", ""]
     >>> [(s.system, s.score) for s in score("m2", [["He goes to school ."], ["He go to school ."]],

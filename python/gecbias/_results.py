@@ -209,9 +209,11 @@ class LineMeanScore(Score):
     """A simplification metric that is a mean over lines: EASSE 0.2.4's ``sent_bleu`` and
     ``f1_token`` (lowercased 13a tokens) as fractions (EASSE's / 100), iBLEU and FKBLEU as the
     simplification meta-evaluation of Alva-Manchego et al. (2021) computes them (Moses tokens,
-    case kept, alpha 0.9), D-SARI of each line as a document (``dsari``, its authors' script), or
+    case kept, alpha 0.9), D-SARI of each line as a document (``dsari``, its authors' script),
     one of EASSE's quality-estimation features as EASSE prints it (``compression_ratio``, …,
-    ``lexical_complexity``); the signature says which."""
+    ``lexical_complexity``), or SAMSA and SAMSA_abl of the output against its source as EASSE
+    computes them on the native UCCA parser (``samsa``, ``samsa_abl``, fractions: EASSE's / 100);
+    the signature says which."""
 
 
 @dataclass(frozen=True)

@@ -202,6 +202,21 @@ def test_sari_operations_dsari_and_quality_features() -> None:
         assert feature.signature.startswith(f"{name}|tok:13a|case:lc|impl:easse-0.2.4|")
 
 
+def test_samsa_of_easses_test_sentence() -> None:
+    """EASSE's test_sentence_samsa, first case: the source's two scenes kept in two output
+    sentences score 100 (a fraction here); without its second sentence the output keeps one scene
+    and is penalised for too few splits, SAMSA_abl not."""
+    source = ["You are waiting for a train, this train will take you far away."]
+    split = ["You are waiting for a train. A train that will take you far away."]
+    one = ["You are waiting for a train."]
+    (samsa,) = gecbias.score("samsa", [split], source=source)
+    assert isinstance(samsa, gecbias.LineMeanScore) and samsa.score == 1.0
+    assert samsa.signature.startswith("SAMSA|tok:moses|case:mixed|parser:ucca-wiki-bilstm|")
+    (penalised,) = gecbias.score("samsa", [one], source=source)
+    (ablated,) = gecbias.score("samsa_abl", [one], source=source)
+    assert penalised.score < ablated.score <= 1.0
+
+
 def test_fkgl_counts_and_grade() -> None:
     """"The cat sat." has one sentence, four words and three syllables: grade 0 (clamped); a long
     sentence of long words grades high."""
@@ -691,7 +706,7 @@ def test_optimised_python_raises_the_same_errors() -> None:
     )
     assert plain == optimised
     assert plain.splitlines()[:3] == [
-        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', 'bleu', 'chrf', 'fkgl', 'sent_bleu', 'f1_token', 'ibleu', 'fkbleu', 'sari_add', 'sari_keep', 'sari_del', 'dsari', 'compression_ratio', 'sentence_splits', 'levenshtein_similarity', 'exact_copies', 'additions_proportion', 'deletions_proportion', 'lexical_complexity', not 'meteor'",
+        "ValueError metric: one of 'm2', 'errant', 'gleu', 'sari', 'green', 'koyama-gleu', 'gotoscorer', 'cleme', 'cleme2', 'usim', 'bleu', 'chrf', 'fkgl', 'sent_bleu', 'f1_token', 'ibleu', 'fkbleu', 'sari_add', 'sari_keep', 'sari_del', 'dsari', 'compression_ratio', 'sentence_splits', 'levenshtein_similarity', 'exact_copies', 'additions_proportion', 'deletions_proportion', 'lexical_complexity', 'samsa', 'samsa_abl', not 'meteor'",
         "InputError <hypotheses>:2: has 2 sentences but <gold> has 1",
         "TypeError hypotheses: line 1 is int, not str",
     ]

@@ -106,8 +106,9 @@ pub(crate) fn build_gecbias(root: &Path) -> anyhow::Result<std::path::PathBuf> {
 const REWRITTEN: &str = "999 tokens all rewritten";
 
 /// `score` with the simplification metrics that are means over lines: those read against `t` as
-/// source and reference, and the quality-estimation features, which read the source alone.
-fn simplification_means(t: &str) -> [Vec<&str>; 2] {
+/// source and reference, and the quality-estimation features and SAMSA, which read the source
+/// alone.
+fn simplification_means(t: &str) -> [Vec<&str>; 3] {
     let against = [
         "score",
         "-m",
@@ -141,7 +142,8 @@ fn simplification_means(t: &str) -> [Vec<&str>; 2] {
         "-i",
         t,
     ];
-    [against.to_vec(), features.to_vec()]
+    let samsa = vec!["samsa", "--orig", t, "--sys", t];
+    [against.to_vec(), features.to_vec(), samsa]
 }
 
 /// Every command the matrix runs on a text file `t` and an M2 file `g` made of one hostile input:
@@ -426,7 +428,8 @@ fn special_rows(gecbias: &Path) -> anyhow::Result<[(usize, Vec<String>); 6]> {
 
 /// `easse evaluate` on what it must refuse: an unknown test set or metric, a metric or flag that
 /// needs a model (exit 2 naming it); references with a line fewer, a non-UTF-8 line, a 5 MB line,
-/// an empty output file (exit 1 naming the file, and the line where there is one). The number of
+/// an empty output file, and SAMSA's output with a line fewer or a 5 MB line (exit 1 naming the
+/// file, and the line where there is one). The number of
 /// runs, and a line for each that did not.
 fn easse_refusals(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
     let source = file(
@@ -473,7 +476,12 @@ fn easse_refusals(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
             2,
             "no_such_metric".to_owned(),
         ),
-        (custom(s, s, &["-m", "samsa"]), 2, "samsa".to_owned()),
+        (custom(s, &long, &["-m", "samsa"]), 1, format!("{long}:2")),
+        (
+            custom(s, &short, &["-m", "samsa"]),
+            1,
+            format!("{short}: 2 lines"),
+        ),
         (
             custom(s, s, &["-m", "bertscore"]),
             2,

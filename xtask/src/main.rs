@@ -292,8 +292,9 @@ fn main() -> ExitCode {
             Some("moses") => record::moses::run(data.as_deref()),
             Some("dsari") => record::dsari::run(data.as_deref()),
             Some("samsa") => record::samsa::run(data.as_deref()),
+            Some("samsa-aligner") => record::samsa_aligner::run(data.as_deref()),
             Some(other) => Err(anyhow::anyhow!(
-                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval`, `record metric-zoo`, `record sacrebleu`, `record easse`, `record moses`, `record dsari` or `record samsa`"
+                "cargo xtask record {other}: unknown; `record`, `record spacy`, `record errant`, `record ucca-eval`, `record metric-zoo`, `record sacrebleu`, `record easse`, `record moses`, `record dsari`, `record samsa` or `record samsa-aligner`"
             )),
         },
         Some(Task::Data {

@@ -58,7 +58,8 @@ pub(crate) struct EvaluateArgs {
           value_parser = ["13a", "intl", "none", "moses", "penn"])]
     tokenizer: String,
     /// Comma-separated metrics: bleu, sari, samsa, fkgl, sent_bleu, f1_token, sari_legacy,
-    /// sari_by_operation, bertscore (samsa and bertscore need models and are refused).
+    /// sari_by_operation, bertscore (bertscore needs BERT and is refused; samsa runs on the
+    /// native UCCA parser and spaCy, where EASSE runs TUPA and CoreNLP).
     #[arg(short = 'm', long = "metrics", default_value = "bleu,sari,fkgl")]
     metrics: String,
     /// Word-level transformation analysis: needs a neural aligner, refused.
@@ -148,6 +149,31 @@ fn rounded(x: f64) -> String {
     python_float(digits.parse().unwrap_or(x))
 }
 
+/// EASSE's `corpus_samsa`: the mean of the lines' SAMSA × 100, on the native parser.
+fn corpus_samsa(
+    source: &gecbias_engine::Lines,
+    output: &gecbias_engine::Lines,
+    preprocessing: Preprocessing,
+) -> Result<f64, Error> {
+    let scores = gecbias_engine::samsa_lines(source, output, preprocessing, None)?;
+    let values: Vec<f64> = scores.iter().map(|s| 100.0 * s.samsa).collect();
+    Ok(reference_stats::numpy_mean(&values))
+}
+
+/// Puts SAMSA where EASSE's dict has it: after the BLEU and SARI family, before FKGL and the rest.
+fn insert_samsa(scores: &mut Vec<(&'static str, f64)>, samsa: f64) {
+    let family = |key: &str| {
+        ["bleu", "sent_bleu", "sari"]
+            .iter()
+            .any(|k| key.starts_with(k))
+    };
+    let at = scores
+        .iter()
+        .position(|(key, _)| !family(key))
+        .unwrap_or(scores.len());
+    scores.insert(at, ("samsa", samsa));
+}
+
 pub(crate) fn run(command: &Command, sink: &mut dyn Write) -> Result<(), Error> {
     let Command::Evaluate(args) = command;
     if args.analysis {
@@ -163,16 +189,10 @@ pub(crate) fn run(command: &Command, sink: &mut dyn Write) -> Result<(), Error> 
         .map(EasseMetric::named)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Error::usage(e.to_string()))?;
-    for (metric, needs) in [
-        (EasseMetric::Samsa, "a UCCA parser and a word aligner"),
-        (EasseMetric::Bertscore, "BERT, a neural model"),
-    ] {
-        if metrics.contains(&metric) {
-            return Err(Error::usage(format!(
-                "-m {} needs {needs}, which `gecbias easse evaluate` does not run",
-                metric.name()
-            )));
-        }
+    if metrics.contains(&EasseMetric::Bertscore) {
+        return Err(Error::usage(
+            "-m bertscore needs BERT, a neural model, which `gecbias easse evaluate` does not run",
+        ));
     }
     let (source, sources, references) = test_set(args)?;
     let output_name = args.sys_sents_path.as_deref().unwrap_or("-");
@@ -189,11 +209,16 @@ pub(crate) fn run(command: &Command, sink: &mut dyn Write) -> Result<(), Error> 
         )));
     }
     let preprocessing = Preprocessing::new(!args.no_lowercase, tokenizer);
-    let evaluation = easse_evaluate(
+    let others: Vec<EasseMetric> = metrics
+        .iter()
+        .copied()
+        .filter(|m| *m != EasseMetric::Samsa)
+        .collect();
+    let mut evaluation = easse_evaluate(
         &sources,
         &outputs,
         &references,
-        &metrics,
+        &others,
         preprocessing,
         args.quality_estimation,
     )
@@ -220,6 +245,17 @@ pub(crate) fn run(command: &Command, sink: &mut dyn Write) -> Result<(), Error> 
         }
         _ => Error::at(input::name(output_name))(e),
     })?;
+    if metrics.contains(&EasseMetric::Samsa) {
+        let lines = |origin: &str, lines: &[String]| {
+            gecbias_engine::Lines::new(input::name(origin), lines.to_vec())
+        };
+        let samsa = corpus_samsa(
+            &lines(&source, &sources),
+            &lines(output_name, &outputs),
+            preprocessing,
+        )?;
+        insert_samsa(&mut evaluation.scores, samsa);
+    }
     let mut entries: Vec<String> = evaluation
         .scores
         .iter()

@@ -44,6 +44,7 @@ mod m2scorer;
 mod meta_eval;
 mod numbers;
 mod parse;
+mod samsa_command;
 mod sari;
 mod score;
 mod tag;
@@ -221,6 +222,8 @@ enum Command {
     KoyamaGleu(koyama_gleu::Args),
     /// SARI.py's sentence SARI and its corpus mean (or EASSE's corpus SARI).
     Sari(sari::Args),
+    /// SAMSA and SAMSA_abl (Sulem et al. 2018) of simplifications: `score -m samsa samsa_abl`.
+    Samsa(samsa_command::Args),
     /// Drop-in for EASSE's `easse evaluate`: its flags, its keys, its values to 3 decimals.
     #[command(subcommand)]
     Easse(easse::Command),
@@ -345,6 +348,7 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::GotoscorerWeights(args) => gotoscorer_weights::run(&args, out),
         Command::Sari(args) => sari::run(&args, out),
         Command::Easse(command) => easse::run(&command, out),
+        Command::Samsa(args) => samsa_command::run(&args, cli.quiet, out),
         Command::Conservatism(args) => analysis::conservatism(&args, out),
         Command::Unseen(args) => analysis::unseen(&args, out),
         Command::Coverage(args) => analysis::coverage(&args, out),

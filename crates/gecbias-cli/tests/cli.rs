@@ -1350,3 +1350,65 @@ fn score_sari_operations_dsari_and_quality_features() {
     let without_source = gecbias(&["score", "-m", "compression_ratio", "-i", &hyp], "");
     assert_eq!(without_source.status.code(), Some(2));
 }
+
+/// `gecbias samsa` (`score -m samsa samsa_abl`) and `easse evaluate -m samsa`: each line's
+/// scores the library's (`ucca_samsa::Samsa` on the BiLSTM, Moses tokens, case kept; the word
+/// aligner is held to EASSE's in that crate), the corpus score their mean, intervals the same on 1
+/// or 2 threads; `easse evaluate` prints the mean × 100 in EASSE's key order.
+#[test]
+fn samsa_as_the_library_and_in_easse_evaluate() {
+    let (source, output) = [
+        ("samsa-source.txt", "You are waiting for a train , this train will take you far away .\nShe left early because she was tired .\n"),
+        ("samsa-output.txt", "You are waiting for a train . A train that will take you far away .\nShe left early .\n"),
+    ]
+    .map(|(name, text)| file(name, text.as_bytes()))
+    .into();
+    let args = [
+        "samsa",
+        "--orig",
+        &source,
+        "--sys",
+        &output,
+        "--",
+        "--confidence",
+        "--confidence-n",
+        "100",
+    ];
+    let rows = same_json_on_any_thread_count(&args);
+    let samsa = ucca_samsa::Samsa::new(ucca_parser::Parser::default_model().unwrap()).unwrap();
+    let scores: Vec<ucca_samsa::Scores> = [
+        (
+            "You are waiting for a train , this train will take you far away .",
+            "You are waiting for a train . A train that will take you far away .",
+        ),
+        ("She left early because she was tired .", "She left early ."),
+    ]
+    .iter()
+    .map(|(s, o)| {
+        let words = |t: &'static str| t.split(' ').collect::<Vec<_>>();
+        samsa.score(&words(s), &words(o)).unwrap()
+    })
+    .collect();
+    assert_eq!(scores[0].samsa, 1.0, "EASSE's test_sentence_samsa: 100");
+    let mean = |f: fn(&ucca_samsa::Scores) -> f64| (f(&scores[0]) + f(&scores[1])) / 2.0;
+    assert_eq!(rows[0]["score"].as_f64().unwrap(), mean(|s| s.samsa));
+    assert_eq!(rows[1]["score"].as_f64().unwrap(), mean(|s| s.samsa_abl));
+    assert!(rows[0]["signature"].as_str().unwrap().starts_with(
+        "SAMSA|tok:moses|case:mixed|parser:ucca-wiki-bilstm|analyser:spacy-sm|split:corenlp|impl:easse-0.2.4|"
+    ));
+    let command = format!(
+        "easse evaluate -t custom --orig_sents_path {source} --refs_sents_paths {source} -i {output} \
+         -m bleu,samsa,fkgl -tok moses --no-lc"
+    );
+    let easse = gecbias(&command.split(' ').collect::<Vec<_>>(), "");
+    succeeded(&easse);
+    let printed = String::from_utf8_lossy(&easse.stdout);
+    let expected = format!(
+        "'samsa': {}, 'fkgl'",
+        (100_000.0 * mean(|s| s.samsa)).round() / 1000.0
+    );
+    assert!(
+        printed.starts_with("{'bleu': ") && printed.contains(&expected),
+        "{printed} vs {expected}"
+    );
+}

@@ -56,6 +56,10 @@ pub enum Metric {
     DSari,
     /// EASSE's quality-estimation feature (`-q`), averaged over lines.
     Quality(simplification_metrics::QualityFeature),
+    /// SAMSA (Sulem et al. 2018), EASSE's, averaged over lines.
+    Samsa,
+    /// SAMSA without its splitting penalty (the authors' SAMSA_abl), averaged over lines.
+    SamsaAbl,
 }
 
 /// Whether a metric needs an input, may use it, or never reads it.
@@ -140,7 +144,7 @@ const fn reads(gold: Need, source: Need, references: Need, hypothesis_m2: bool) 
 }
 
 /// Every metric, in the order help and reports list them.
-pub const CATALOGUE: [MetricSpec; 28] = [
+pub const CATALOGUE: [MetricSpec; 30] = [
     MetricSpec {
         metric: Metric::M2,
         name: "m2",
@@ -391,6 +395,28 @@ pub const CATALOGUE: [MetricSpec; 28] = [
         QualityFeature::LexicalComplexity,
         "EASSE's lexical complexity score of the output (gecbias's shippable word list, so not EASSE's values)",
     ),
+    MetricSpec {
+        metric: Metric::Samsa,
+        name: "samsa",
+        aliases: &[],
+        summary: "SAMSA (Sulem et al. 2018): the source's UCCA scenes kept in the output's \
+                  sentences, penalised for too few splits, as EASSE computes it (native parser, \
+                  spaCy for CoreNLP)",
+        reads: reads(Need::No, Need::Required, Need::No, false),
+        levels: BOTH,
+        options: &["parser-model"],
+        sentence_fields: SCORE_ONLY,
+    },
+    MetricSpec {
+        metric: Metric::SamsaAbl,
+        name: "samsa_abl",
+        aliases: &["samsa-abl"],
+        summary: "SAMSA without its splitting penalty (the authors' SAMSA_abl): the mean scene score",
+        reads: reads(Need::No, Need::Required, Need::No, false),
+        levels: BOTH,
+        options: &["parser-model"],
+        sentence_fields: SCORE_ONLY,
+    },
 ];
 
 /// The declaration of one of EASSE's SARI operation scores (`sari_by_operation`), in the

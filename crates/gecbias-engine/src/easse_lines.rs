@@ -12,7 +12,6 @@ use simplification_metrics::{
     QualityFeature, check_line_length, f1_token_line, sentence_bleu_scorer,
 };
 
-use crate::report::Parts;
 use crate::text_references::{SystemScore, TextReferences, report_each};
 use crate::{Error, Lines, MetricReport, Resampling, Signature, System};
 
@@ -191,12 +190,7 @@ impl LineMeanScorer {
                     self.line(&texts.source[i], &texts.output[i], &refs)
                 })
                 .collect();
-            Ok(SystemScore {
-                score: reference_stats::numpy_mean(&sentences),
-                parts: Parts::LineMean {},
-                items: sentences.clone(),
-                sentences,
-            })
+            Ok(SystemScore::line_mean(sentences))
         });
         report_each((name, self.signature()), systems, resampling, &Mean, score)
     }

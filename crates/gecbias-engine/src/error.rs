@@ -87,6 +87,17 @@ pub enum Error {
         #[source]
         source: Box<usim::Error>,
     },
+    /// SAMSA's pipeline failed on a line (0: loading it).
+    #[error("{file}:{line}: {source}")]
+    Samsa {
+        /// The text's origin.
+        file: String,
+        /// The 1-based line.
+        line: usize,
+        /// SAMSA's error.
+        #[source]
+        source: Box<ucca_samsa::Error>,
+    },
     /// A line could not be parsed into a UCCA passage.
     #[error("{file}:{line}: {source}")]
     Parse {

@@ -31,6 +31,9 @@
 //!   ([`Metric::Bleu`], [`Metric::Chrf`]; options in [`MetricOptions`]), and EASSE's FKGL (crate
 //!   `simplification-metrics`, [`Metric::Fkgl`]) and its means over lines: sentence BLEU, token
 //!   F1, iBLEU, FKBLEU, D-SARI and the quality-estimation features;
+//! * SAMSA and SAMSA_abl (crate `ucca-samsa`) through [`Scorer`] ([`Metric::Samsa`],
+//!   [`Metric::SamsaAbl`]: Moses tokens, case kept), and [`samsa_lines`] for `easse evaluate`'s
+//!   own normalisation;
 //! * [`MetaEval`]: each metric's system scores against a human ranking (GJG15, SEEDA), with
 //!   bootstrap intervals of the correlations and paired tests between metrics.
 //!
@@ -103,6 +106,7 @@ mod parser_model;
 mod report;
 mod resampling;
 mod sacrebleu;
+mod samsa;
 mod sari;
 mod scorer;
 mod signature;
@@ -141,6 +145,7 @@ pub use resampling::{
     Bootstrap, DEFAULT_SEED, IntervalKind, MAX_RESAMPLES, MIN_RESAMPLES, Ranking, Resampling,
     check_resamples,
 };
+pub use samsa::samsa_lines;
 pub use sari::{SariOperation, SariScorer, SariVariant};
 pub use scorer::{MetricInputs, MetricOptions, Outputs, Scorer};
 pub use signature::Signature;

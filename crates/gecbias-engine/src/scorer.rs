@@ -16,6 +16,7 @@ use crate::catalogue::{Metric, Need};
 use crate::easse_lines::{LineMeanScorer, LineMetric};
 use crate::fkgl::FkglScorer;
 use crate::sacrebleu::SacreScorer;
+use crate::samsa::{SamsaScorer, SamsaVariant};
 use crate::{
     ClemeLevel, ClemeScorer, ClemeVariant, ErrantAnalyser, ErrantScorer, Error, GleuScorer,
     GotoScorer, GreenScorer, KoyamaGleuScorer, KoyamaMode, Lines, M2Scorer, MetricReport,
@@ -205,6 +206,7 @@ enum Prepared {
     Chrf(SacreScorer<Chrf>),
     Fkgl(FkglScorer),
     LineMean(LineMeanScorer),
+    Samsa(Box<SamsaScorer>),
 }
 
 /// One catalogue metric's scorer, its gold, source and references read and prepared once (a
@@ -310,6 +312,18 @@ impl Scorer {
             | Metric::FkBleu
             | Metric::DSari
             | Metric::Quality(_) => line_mean(metric, source, references)?,
+            Metric::Samsa | Metric::SamsaAbl => {
+                let variant = match metric {
+                    Metric::Samsa => SamsaVariant::Samsa,
+                    _ => SamsaVariant::Abl,
+                };
+                let model = options.usim.text.parser.as_ref();
+                Prepared::Samsa(Box::new(SamsaScorer::catalogue(
+                    variant,
+                    source_text()?,
+                    model,
+                )?))
+            }
         };
         Ok(Scorer {
             metric,
@@ -376,6 +390,7 @@ impl Scorer {
             Prepared::Chrf(s) => s.report(systems, resampling),
             Prepared::Fkgl(s) => s.report(systems, resampling),
             Prepared::LineMean(s) => s.report(systems, resampling),
+            Prepared::Samsa(s) => s.report(systems, resampling),
         }?;
         report.warnings.splice(0..0, self.warnings.iter().cloned());
         Ok(report)

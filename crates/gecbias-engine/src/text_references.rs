@@ -34,6 +34,18 @@ pub(crate) struct SystemScore<T> {
     pub(crate) items: Vec<T>,
 }
 
+impl SystemScore<f64> {
+    /// A system scored by the mean of its lines' scores (numpy's), each line an item.
+    pub(crate) fn line_mean(sentences: Vec<f64>) -> SystemScore<f64> {
+        SystemScore {
+            score: reference_stats::numpy_mean(&sentences),
+            parts: Parts::LineMean {},
+            items: sentences.clone(),
+            sentences,
+        }
+    }
+}
+
 impl Texts<'_> {
     /// `metric` of these texts with `options`: the gec-metrics functions over text references
     /// all take the source, the output, the references, their names and options, in that order.

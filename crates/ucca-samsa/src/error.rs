@@ -1,7 +1,7 @@
 //! The crate's one error type.
 
-/// What can go wrong finding SAMSA's parts in a passage.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// What can go wrong finding SAMSA's parts in a passage, analysing or parsing a text.
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// The reference code's participant join reads past the end of a scene's entries (it raises
@@ -13,5 +13,25 @@ pub enum Error {
     ParticipantCentres {
         /// The scene (0-based) whose entries were being joined.
         scene: usize,
+    },
+    /// An analysis the word aligner cannot read (what is wrong is said).
+    #[error("an analysis the word aligner cannot read: {message}")]
+    Analysis {
+        /// What is wrong.
+        message: String,
+    },
+    /// A sentence pair on which the reference aligner raises (an index past the end of a list
+    /// in the step named).
+    #[error("the reference word aligner raises IndexError on this pair (in its {step} step)")]
+    AlignerCrash {
+        /// The aligner's step.
+        step: &'static str,
+    },
+    /// The UCCA parser failed on a source.
+    #[error("the UCCA parser failed: {source}")]
+    Parse {
+        /// The parser's error.
+        #[from]
+        source: ucca_parser::Error,
     },
 }

@@ -12,11 +12,15 @@
 //!   aligned, 0 when not, 0.5 for an empty unit); SAMSA = (sentences / scenes²) · Σ, SAMSA_abl =
 //!   (1 / scenes) · Σ, both 0 when the output has more sentences than the source has scenes.
 //!
-//! * [`snowball_english`] — the Snowball English stemmer as NLTK computes it, by which EASSE's
-//!   word aligner matches words.
-//!
-//! The scene–sentence word alignment (EASSE's monolingual word aligner) is not in this crate yet:
-//! the scores take each scene's aligned words.
+//! * [`Sentence`] ([`Token`], [`Dependency`]) — an analysed sentence in the shape the aligner
+//!   reads from CoreNLP; [`Analyser`] — spaCy's `en_core_web_sm`, run natively, in that shape;
+//! * [`output_sentences`] — an output's sentences as CoreNLP splits whitespace tokens;
+//! * [`WordAligner`] — EASSE's monolingual word aligner (Sultan et al. 2014) with PPDB unloaded,
+//!   as EASSE runs it; [`snowball_english`] — the Snowball English stemmer as NLTK computes it, by
+//!   which it matches words;
+//! * [`align_scenes`], [`passage_scores`] ([`Scores`]) — each scene's sentence and the scores,
+//!   given the passage and the analyses; [`Samsa`] ([`PreparedSource`]) — the whole pipeline on
+//!   tokens: parse, analyse, split, align, score.
 //!
 //! ```
 //! use ucca_samsa::{relation_minimal_centres, samsa, samsa_abl, scene_score, scene_words};
@@ -52,15 +56,54 @@
 //! assert_eq!(samsa(&[score], 2), 0.0);
 //! # Ok::<(), ucca_graph::Error>(())
 //! ```
+//!
+//! The word aligner on two analysed sentences (word numbers from 1):
+//!
+//! ```
+//! use ucca_samsa::{Dependency, Sentence, Token, WordAligner};
+//!
+//! let sentence = |words: &[(&str, &str, &str)], deps: &[(&str, usize, usize)]| Sentence {
+//!     tokens: words
+//!         .iter()
+//!         .map(|(w, l, t)| Token { word: w.to_string(), lemma: l.to_string(), pos: t.to_string(), ner: "O".into() })
+//!         .collect(),
+//!     dependencies: deps
+//!         .iter()
+//!         .map(|(r, g, d)| Dependency { relation: r.to_string(), governor: *g, dependent: *d })
+//!         .collect(),
+//! };
+//! let scene = sentence(&[("Kim", "Kim", "NNP"), ("left", "leave", "VBD")], &[("root", 0, 2), ("nsubj", 2, 1)]);
+//! let output = sentence(
+//!     &[("Kim", "Kim", "NNP"), ("has", "have", "VBZ"), ("left", "leave", "VBN"), (".", ".", ".")],
+//!     &[("root", 0, 3), ("nsubj", 3, 1), ("aux", 3, 2), ("punct", 3, 4)],
+//! );
+//! let aligner = WordAligner::nltk_english();
+//! // The main verbs first (their subjects related), then the subjects by the verbs.
+//! assert_eq!(aligner.align(&scene, &output)?, [(2, 3), (1, 1)]);
+//! # Ok::<(), ucca_samsa::Error>(())
+//! ```
 
+mod aligner;
+mod analyser;
+mod analysis;
+mod entities;
 mod error;
+mod pos_alignment;
 mod scenes;
 mod score;
+mod scoring;
+mod sentences;
 mod stemmer;
+mod word_match;
 
+pub use aligner::WordAligner;
+pub use analyser::Analyser;
+pub use analysis::{Dependency, Sentence, Token};
 pub use error::Error;
 pub use scenes::{
     participant_minimal_centres, relation_minimal_centres, scene_units, scene_words, unit_words,
 };
 pub use score::{samsa, samsa_abl, scene_score};
+pub use scoring::{PreparedSource, Samsa, Scores, align_scenes, passage_scores};
+pub use sentences::output_sentences;
 pub use stemmer::snowball_english;

@@ -171,17 +171,13 @@ fn participant_centres(passage: &Passage, participant: NodeId) -> Vec<Vec<NodeId
     vec![heads]
 }
 
-/// The minimal centres of each scene's participants (EASSE's
-/// `get_minimal_centers_from_participants`), as words: per scene, per participant entry. A
-/// participant with several minimal centres is cut into one entry per centre, and the entries
-/// are then re-joined where the reference code finds them equal to the first of such a group
-/// (by the group's place among the *uncut* entries, so the join may take the wrong neighbours,
-/// as it does there). Where that join reads past the end of a scene's entries, the reference
-/// code raises `IndexError`: [`Error::ParticipantCentres`].
-pub fn participant_minimal_centres(passage: &Passage) -> Result<Vec<Vec<Vec<String>>>, Error> {
-    let scenes = scene_units(passage);
-    // Per scene, per participant: the minimal centre units (`n` in the reference code).
-    let units: Vec<Vec<Vec<NodeId>>> = scenes
+/// Per scene, per entry: a list (of words, or of units).
+type PerScene<T> = Vec<Vec<Vec<T>>>;
+
+/// Per scene, per participant: the minimal centre units (`n` in the reference code); and the
+/// same cut into one entry of words per centre (a participant without centres gives none).
+fn cut_centres(passage: &Passage) -> (Vec<Vec<Vec<NodeId>>>, PerScene<String>) {
+    let units: Vec<Vec<Vec<NodeId>>> = scene_units(passage)
         .iter()
         .map(|&scene| {
             children(passage, scene, &[Category::Participant])
@@ -190,6 +186,34 @@ pub fn participant_minimal_centres(passage: &Passage) -> Result<Vec<Vec<Vec<Stri
                 .collect()
         })
         .collect();
+    let words = units
+        .iter()
+        .map(|scene| {
+            scene
+                .iter()
+                .flat_map(|entry| entry.iter().map(|&unit| unit_words(passage, unit)))
+                .collect()
+        })
+        .collect();
+    (units, words)
+}
+
+/// Each scene's participants' minimal centres cut into one entry per centre, without the
+/// reference code's re-join: gecbias's score for the passages on which that join raises
+/// `IndexError` (`docs/deliberate-differences.md`).
+pub(crate) fn participant_centres_cut(passage: &Passage) -> Vec<Vec<Vec<String>>> {
+    cut_centres(passage).1
+}
+
+/// The minimal centres of each scene's participants (EASSE's
+/// `get_minimal_centers_from_participants`), as words: per scene, per participant entry. A
+/// participant with several minimal centres is cut into one entry per centre, and the entries
+/// are then re-joined where the reference code finds them equal to the first of such a group
+/// (by the group's place among the *uncut* entries, so the join may take the wrong neighbours,
+/// as it does there). Where that join reads past the end of a scene's entries, the reference
+/// code raises `IndexError`: [`Error::ParticipantCentres`].
+pub fn participant_minimal_centres(passage: &Passage) -> Result<Vec<Vec<Vec<String>>>, Error> {
+    let (units, mut words) = cut_centres(passage);
     // The groups of several centres, as (first equal scene, first equal entry in it) (`I`).
     let mut groups = Vec::new();
     for scene in &units {
@@ -200,16 +224,6 @@ pub fn participant_minimal_centres(passage: &Passage) -> Result<Vec<Vec<Vec<Stri
             }
         }
     }
-    // Each centre as words, groups cut into one entry per centre, empty entries dropped.
-    let mut words: Vec<Vec<Vec<String>>> = units
-        .iter()
-        .map(|scene| {
-            scene
-                .iter()
-                .flat_map(|entry| entry.iter().map(|&unit| unit_words(passage, unit)))
-                .collect()
-        })
-        .collect();
     let mut out = Vec::with_capacity(words.len());
     for scene in 0..words.len() {
         let mut kept = Vec::new();
@@ -235,7 +249,6 @@ fn rejoin(
     (scene, entry): (usize, usize),
     kept: &mut Vec<usize>,
 ) -> Result<(), Error> {
-    let crash = Error::ParticipantCentres { scene };
     let at = |words: &[Vec<Vec<String>>], s: usize, e: usize| -> Result<Vec<String>, Error> {
         words
             .get(s)
@@ -250,7 +263,7 @@ fn rejoin(
                 let first = at(words, u, d + l)?
                     .first()
                     .cloned()
-                    .ok_or_else(|| crash.clone())?;
+                    .ok_or(Error::ParticipantCentres { scene })?;
                 words[scene][entry].push(first);
             }
             kept.push(entry);

@@ -17,12 +17,16 @@ pub fn scene_score(aligned: &[String], relation: &[String], participants: &[Vec<
             0.0
         }
     };
-    let participants = if participants.is_empty() {
-        0.5
+    // The reference's order of operations, for the same last bit: 0.5 · (1 / d) · Σ.
+    let (d, sum) = if participants.is_empty() {
+        (1.0, 0.5)
     } else {
-        participants.iter().map(|p| covered(p)).sum::<f64>() / participants.len() as f64
+        (
+            participants.len() as f64,
+            participants.iter().map(|p| covered(p)).sum::<f64>(),
+        )
     };
-    0.5 * covered(relation) + 0.5 * participants
+    0.5 * covered(relation) + 0.5 * (1.0 / d) * sum
 }
 
 /// SAMSA of an output with `sentences` sentences, from each scene's [`scene_score`] (in scene
@@ -44,5 +48,5 @@ pub fn samsa_abl(scene_scores: &[f64], sentences: usize) -> f64 {
     if scenes == 0 || sentences > scenes {
         return 0.0;
     }
-    scene_scores.iter().sum::<f64>() / scenes as f64
+    (1.0 / scenes as f64) * scene_scores.iter().sum::<f64>()
 }

@@ -16,6 +16,7 @@ pub(crate) mod meta_eval_gjg15;
 pub(crate) mod meta_eval_seeda;
 pub(crate) mod metric_zoo;
 pub(crate) mod samsa;
+mod samsa_scores;
 pub(crate) mod systems_significance;
 pub(crate) mod table1;
 pub(crate) mod table4;

@@ -34,28 +34,40 @@ const SETS: [(&str, &str); 2] = [
 ];
 
 fn inputs(_: &DataDir) -> anyhow::Result<Vec<String>> {
-    Ok(SETS
+    let mut files: Vec<String> = SETS
         .iter()
         .map(|(_, file)| format!("{EASSE_DATA}/{file}"))
-        .collect())
+        .collect();
+    files.push(format!("{EASSE_DATA}/test_sets/qats/qats.test.simp"));
+    files.push(super::samsa_scores::DA.to_owned());
+    files.push(super::samsa_scores::DA_METRICS.to_owned());
+    Ok(files)
 }
 
-/// Every source as the native parser parses it, named `SET-NNNN` (from 1, in file order).
-pub(crate) fn parsed_sources(data: &DataDir) -> anyhow::Result<Vec<(String, Passage)>> {
-    let parser = Parser::default_model()?;
+/// Every source Moses-tokenised, named `SET-NNNN` (from 1, in file order).
+pub(crate) fn sources(data: &DataDir) -> Vec<(String, String)> {
     let moses = Preprocessing::new(false, EasseTokenizer::Moses);
     let mut out = Vec::new();
     for (set, file) in SETS {
         let path = data.root().join(EASSE_DATA).join(file);
         for (k, line) in lf_lines(&path).iter().enumerate() {
-            let text = moses.apply(line);
-            let tokens: Vec<&str> = text.split_whitespace().collect();
-            let name = format!("{set}-{:04}", k + 1);
-            let passage = parser.parse(&tokens).with_context(|| name.clone())?;
-            out.push((name, passage));
+            out.push((format!("{set}-{:04}", k + 1), moses.apply(line)));
         }
     }
-    Ok(out)
+    out
+}
+
+/// Every source as the native parser parses it, named as [`sources`] names them.
+pub(crate) fn parsed_sources(data: &DataDir) -> anyhow::Result<Vec<(String, Passage)>> {
+    let parser = Parser::default_model()?;
+    sources(data)
+        .into_iter()
+        .map(|(name, text)| {
+            let tokens: Vec<&str> = text.split_whitespace().collect();
+            let passage = parser.parse(&tokens).with_context(|| name.clone())?;
+            Ok((name, passage))
+        })
+        .collect()
 }
 
 /// One source set's comparison.
@@ -84,7 +96,9 @@ fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<R
         .collect::<anyhow::Result<_>>()?;
     let mut counts: BTreeMap<&str, Counts> = BTreeMap::new();
     let mut differences = Vec::new();
-    for (name, passage) in parsed_sources(data)? {
+    let parsed = parsed_sources(data)?;
+    for (name, passage) in &parsed {
+        let (name, passage) = (name.clone(), passage);
         let record = expected
             .get(&name)
             .with_context(|| format!("{name} is not recorded: run `cargo xtask record samsa`"))?;
@@ -94,15 +108,15 @@ fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<R
             "asset"
         };
         let c = counts.entry(set).or_default();
-        let scenes = ucca_samsa::scene_words(&passage);
+        let scenes = ucca_samsa::scene_words(passage);
         let same = |ours: serde_json::Value, key: &str| ours == record[key];
         let equal = [
             same(serde_json::json!(scenes), "scenes"),
             same(
-                serde_json::json!(ucca_samsa::relation_minimal_centres(&passage)),
+                serde_json::json!(ucca_samsa::relation_minimal_centres(passage)),
                 "relations",
             ),
-            match ucca_samsa::participant_minimal_centres(&passage) {
+            match ucca_samsa::participant_minimal_centres(passage) {
                 Ok(centres) => same(serde_json::json!(centres), "participants"),
                 Err(_) => {
                     let raised = record["participants"]
@@ -127,9 +141,26 @@ fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<R
         differences.is_empty(),
         "SAMSA's parts differ from EASSE's on {differences:?}"
     );
+    let passages: std::collections::HashMap<String, Passage> = parsed.into_iter().collect();
+    let (identity, scored, outputs) = super::samsa_scores::identity(&passages)?;
+    let bilstm = super::samsa_scores::agreement(data, &scored)?;
+    let texts = sources(data).into_iter().collect();
+    let perceptron_parser = Parser::builtin(ucca_parser::BuiltinModel::Perceptron)?;
+    let scored = super::samsa_scores::scores_with(perceptron_parser, &texts, &outputs)?;
+    let perceptron = super::samsa_scores::agreement(data, &scored)?;
+    let tests = super::samsa_scores::test_sentences()?;
+    let mut md = markdown(&counts);
+    md.push_str(&super::samsa_scores::markdown(
+        &identity,
+        (&bilstm, &perceptron),
+        &tests,
+    ));
     Ok(Report {
-        markdown: markdown(&counts),
-        json: serde_json::json!({ "sets": counts }),
+        markdown: md,
+        json: serde_json::json!({
+            "sets": counts, "identity": identity, "agreement_bilstm": bilstm,
+            "agreement_perceptron": perceptron, "easse_tests": tests,
+        }),
         figures: Vec::new(),
     })
 }
@@ -158,9 +189,5 @@ fn markdown(counts: &BTreeMap<&str, Counts>) -> String {
             c.both_raise
         );
     }
-    md.push_str(
-        "\nThe scene–sentence word alignment and the scores on system outputs are to come (issue \
-         63).\n",
-    );
     md
 }

@@ -19,6 +19,7 @@ pub(crate) mod python_venv;
 pub(crate) mod reference_tools;
 pub(crate) mod sacrebleu;
 pub(crate) mod samsa;
+pub(crate) mod samsa_aligner;
 pub(crate) mod spacy;
 pub(crate) mod ucca_eval;
 

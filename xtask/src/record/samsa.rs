@@ -25,7 +25,7 @@ const HEADER: &str = "# SAMSA's reference code (EASSE 0.2.4 through samsa_run.py
 
 /// The interpreter of `target/samsa-venv`: `ucca` 1.3.11 without its pinned spaCy, `nltk`, and
 /// what EASSE's modules import (`samsa_run.py`'s docstring).
-fn samsa_python() -> anyhow::Result<std::path::PathBuf> {
+pub(crate) fn samsa_python() -> anyhow::Result<std::path::PathBuf> {
     super::python_venv::python(
         "samsa-venv",
         "import ucca, nltk, sacremoses",
