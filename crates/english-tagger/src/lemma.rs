@@ -65,9 +65,12 @@ pub fn apply_lemma_edit(word: &str, edit: &str) -> Option<String> {
 /// `Americans` → `American`).
 pub(crate) type UdExceptions = std::collections::BTreeMap<(String, String), String>;
 
-/// The tables, indexed for lookups.
+/// spaCy's rule lemmatiser for English (its `rule` mode: lookups of exceptions and indexes, then
+/// suffix rules, by coarse tag), its tables indexed for lookups, with UD English-EWT's exceptions:
+/// the tagger's ([`Tagger::lemmatizer`](crate::Tagger::lemmatizer)); [`Lemmatizer::default_model`]
+/// reads it alone from the tagger's model.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Lemmatizer {
+pub struct Lemmatizer {
     rules: HashMap<String, Vec<(String, String)>>,
     index: HashMap<String, HashSet<String>>,
     exceptions: HashMap<String, HashMap<String, Vec<String>>>,
@@ -219,6 +222,24 @@ impl Lemmatizer {
                 .collect(),
             tables,
         }
+    }
+
+    /// The lemma of each word of a sentence, given its coarse (`upos`) and Penn (`xpos`) tags
+    /// (one of each per word).
+    ///
+    /// # Panics
+    /// When the three slices differ in length.
+    pub fn lemmatize<S: AsRef<str>>(
+        &self,
+        words: &[S],
+        upos: &[&str],
+        xpos: &[&str],
+    ) -> Vec<String> {
+        assert!(
+            words.len() == upos.len() && words.len() == xpos.len(),
+            "one UPOS and one Penn tag per word"
+        );
+        self.sentence(words, upos, xpos)
     }
 
     /// The lemma of each word of a sentence, given its coarse (`upos`) and Penn (`xpos`) tags.

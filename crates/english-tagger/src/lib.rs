@@ -8,8 +8,10 @@
 //!   train-tagger`), from UD sentences ([`read_conllu`]), Brown clusters, Brill's lexicon and
 //!   spaCy's [`LemmaTables`]; [`Tagger::relabelled`] retrains the labeller on other labels
 //!   ([`LabelledSentence`]); [`evaluate`] gives token [`Accuracy`].
-//! * [`Tagger::lemmatize`] — spaCy's lemmas for tags from elsewhere; [`lemma_edit`] and
-//!   [`apply_lemma_edit`] write a lemma as an edit of its word.
+//! * [`Lemmatizer::lemmatize`] — spaCy's lemmas for tags from elsewhere, by the tagger's rule
+//!   lemmatiser ([`Tagger::lemmatizer`]) or by it read alone ([`Lemmatizer::default_model`],
+//!   without the tagger's weights);
+//!   [`lemma_edit`] and [`apply_lemma_edit`] write a lemma as an edit of its word.
 //! * [`write_conllu`] — analyses as CoNLL-U (`gecbias tag`).
 //! * [`tokenize`] — raw English text into tokens as spaCy 2's English tokenizer splits them
 //!   ([`Tagger::tag_text`] tags raw text with it); [`detokenize`] and [`round_trip_agreement`].
@@ -50,7 +52,7 @@ pub use conllu::{Word, read_conllu, write_conllu};
 pub use error::Error;
 pub use evaluate::{Accuracy, errant_class, evaluate};
 pub use features::FeatureGroups;
-pub use lemma::{Exceptions, LemmaTables, apply_lemma_edit, lemma_edit};
+pub use lemma::{Exceptions, LemmaTables, Lemmatizer, apply_lemma_edit, lemma_edit};
 pub use tagger::{Analysis, ModelInfo, Tagger};
 pub use tokenize::{TokenAgreement, detokenize, round_trip_agreement, tokenize};
 pub use train::{LabelledSentence, TrainOptions, train};

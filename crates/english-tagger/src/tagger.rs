@@ -67,22 +67,10 @@ pub struct Tagger {
 }
 
 impl Tagger {
-    /// spaCy's lemmas of a sentence's words given their coarse (UPOS) and Penn tags — as
-    /// [`Tagger::tag`] lemmatises, for tags that come from elsewhere (ERRANT's edits).
-    ///
-    /// # Panics
-    /// When the three slices differ in length.
-    pub fn lemmatize<S: AsRef<str>>(
-        &self,
-        words: &[S],
-        upos: &[&str],
-        xpos: &[&str],
-    ) -> Vec<String> {
-        assert!(
-            words.len() == upos.len() && words.len() == xpos.len(),
-            "one UPOS and one Penn tag per word"
-        );
-        self.lemmatizer.sentence(words, upos, xpos)
+    /// The rule lemmatiser the tagger lemmatises with: spaCy's lemmas for tags from elsewhere
+    /// (ERRANT's edits).
+    pub fn lemmatizer(&self) -> &Lemmatizer {
+        &self.lemmatizer
     }
 
     /// How the model was made and how it scores.

@@ -32,14 +32,17 @@ fn lemmas_are_spacys_given_the_same_tags() {
         ("e-mails", "NOUN", "NNS", "e-mail"),
         ("was", "AUX", "VBD", "be"),
     ];
+    // The lemmatiser read alone from the model is the tagger's.
+    let alone = english_tagger::Lemmatizer::default_model().unwrap();
     for (word, upos, xpos, lemma) in cases {
         assert_eq!(
-            tagger().lemmatize(&[word], &[upos], &[xpos]),
+            tagger().lemmatizer().lemmatize(&[word], &[upos], &[xpos]),
             [lemma],
             "{word} {upos} {xpos}"
         );
+        assert_eq!(alone.lemmatize(&[word], &[upos], &[xpos]), [lemma]);
     }
-    let lemmas = tagger().lemmatize(
+    let lemmas = tagger().lemmatizer().lemmatize(
         &["gon", "na", "go"],
         &["VERB", "PART", "VERB"],
         &["VBG", "TO", "VB"],

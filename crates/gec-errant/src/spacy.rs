@@ -1,6 +1,6 @@
 //! ERRANT's own analyser: spaCy's `en_core_web_sm` 3.8 run natively (crate `spacy-sm`).
 
-use english_tagger::Tagger;
+use english_tagger::Lemmatizer;
 use spacy_sm::Model;
 
 use crate::{Analyser, Error, Token};
@@ -12,7 +12,7 @@ use crate::{Analyser, Error, Token};
 #[derive(Debug, Clone)]
 pub struct SpacyAnalyser {
     model: Model,
-    lemmatiser: Tagger,
+    lemmatiser: Lemmatizer,
 }
 
 impl SpacyAnalyser {
@@ -21,13 +21,13 @@ impl SpacyAnalyser {
     pub fn builtin() -> Result<SpacyAnalyser, Error> {
         Ok(SpacyAnalyser::new(
             Model::builtin()?,
-            Tagger::default_model()?,
+            Lemmatizer::default_model()?,
         ))
     }
 
-    /// An analyser from spaCy's converted model and the tagger model whose rule lemmatiser
-    /// lemmatises.
-    pub fn new(model: Model, lemmatiser: Tagger) -> SpacyAnalyser {
+    /// An analyser from spaCy's converted model and the rule lemmatiser (read from the tagger
+    /// model).
+    pub fn new(model: Model, lemmatiser: Lemmatizer) -> SpacyAnalyser {
         SpacyAnalyser { model, lemmatiser }
     }
 

@@ -88,7 +88,7 @@ fn every_field_errant_reads_is_spacy_s_on_the_recorded_sources() {
     let model =
         Model::read(workspace_root().join("models/spacy-en-core-web-sm/model.bin")).unwrap();
     // spaCy's rule lemmatiser as english-tagger writes it, fed this crate's POS and tags.
-    let lemmatiser = english_tagger::Tagger::default_model().unwrap();
+    let lemmatiser = english_tagger::Lemmatizer::default_model().unwrap();
     let mut agreement = Agreement::default();
     for (recording, file, layout, every) in [
         (

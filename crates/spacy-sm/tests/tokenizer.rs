@@ -53,7 +53,7 @@ fn recorded_raw_text_is_tokenised_and_analysed_as_spacy_does() {
         return;
     };
     let model = Model::builtin().unwrap();
-    let lemmatiser = english_tagger::Tagger::default_model().unwrap();
+    let lemmatiser = english_tagger::Lemmatizer::default_model().unwrap();
     let mut counts = Counts::default();
     for (recording, file, conllu) in [
         (

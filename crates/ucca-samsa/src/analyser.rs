@@ -17,7 +17,7 @@
 //!   differ where the two schemes do (spaCy heads a copular clause by the verb, Stanford by the
 //!   predicate): those are not rewritten.
 
-use english_tagger::Tagger;
+use english_tagger::Lemmatizer;
 use spacy_sm::Model;
 
 use crate::{Dependency, Error, Sentence, Token};
@@ -26,7 +26,7 @@ use crate::{Dependency, Error, Sentence, Token};
 #[derive(Debug, Clone)]
 pub struct Analyser {
     model: Model,
-    lemmatiser: Tagger,
+    lemmatiser: Lemmatizer,
 }
 
 impl Analyser {
@@ -37,7 +37,7 @@ impl Analyser {
             message: format!("{what}: {e}"),
         };
         let model = Model::builtin().map_err(|e| failed("spaCy's model", &e))?;
-        let lemmatiser = Tagger::default_model().map_err(|e| failed("the lemmatiser", &e))?;
+        let lemmatiser = Lemmatizer::default_model().map_err(|e| failed("the lemmatiser", &e))?;
         Ok(Analyser { model, lemmatiser })
     }
 

@@ -149,17 +149,18 @@ fn run(data: &DataDir, _: &[String], progress: &ProgressBar) -> anyhow::Result<R
     let scored = super::samsa_scores::scores_with(perceptron_parser, &texts, &outputs)?;
     let perceptron = super::samsa_scores::agreement(data, &scored)?;
     let tests = super::samsa_scores::test_sentences()?;
+    let splits = super::samsa_scores::split_agreement(&outputs)?;
     let mut md = markdown(&counts);
     md.push_str(&super::samsa_scores::markdown(
         &identity,
         (&bilstm, &perceptron),
-        &tests,
+        (&tests, &splits),
     ));
     Ok(Report {
         markdown: md,
         json: serde_json::json!({
             "sets": counts, "identity": identity, "agreement_bilstm": bilstm,
-            "agreement_perceptron": perceptron, "easse_tests": tests,
+            "agreement_perceptron": perceptron, "easse_tests": tests, "splits": splits,
         }),
         figures: Vec::new(),
     })
