@@ -87,7 +87,14 @@ pub enum Error {
         #[source]
         source: Box<usim::Error>,
     },
-    /// SAMSA's pipeline failed on a line (0: loading it).
+    /// SAMSA's models (spaCy's, the lemmatiser) could not be loaded.
+    #[error("SAMSA's analyser: {source}")]
+    SamsaModels {
+        /// SAMSA's error.
+        #[source]
+        source: Box<ucca_samsa::Error>,
+    },
+    /// SAMSA's pipeline failed on a line.
     #[error("{file}:{line}: {source}")]
     Samsa {
         /// The text's origin.

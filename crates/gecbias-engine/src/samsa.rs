@@ -117,7 +117,9 @@ impl Pipeline {
         preprocessing: Preprocessing,
     ) -> Result<Pipeline, Error> {
         let (parser, parser_name) = parser(model)?;
-        let samsa = Samsa::new(parser).map_err(at(&source.origin, 0))?;
+        let samsa = Samsa::new(parser).map_err(|e| Error::SamsaModels {
+            source: Box::new(e),
+        })?;
         for (i, line) in source.lines.iter().enumerate() {
             check_line_length(&source.origin, i + 1, line)?;
         }

@@ -33,11 +33,8 @@ impl Analyser {
     /// The models built into this program (or named by `$GECBIAS_SPACY_MODEL` and
     /// `$GECBIAS_TAGGER_MODEL`, whose lemma tables are read).
     pub fn builtin() -> Result<Analyser, Error> {
-        let failed = |what: &str, e: &dyn std::fmt::Display| Error::Analysis {
-            message: format!("{what}: {e}"),
-        };
-        let model = Model::builtin().map_err(|e| failed("spaCy's model", &e))?;
-        let lemmatiser = Lemmatizer::default_model().map_err(|e| failed("the lemmatiser", &e))?;
+        let model = Model::builtin()?;
+        let lemmatiser = Lemmatizer::default_model()?;
         Ok(Analyser { model, lemmatiser })
     }
 

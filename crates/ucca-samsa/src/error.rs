@@ -34,4 +34,18 @@ pub enum Error {
         #[from]
         source: ucca_parser::Error,
     },
+    /// spaCy's model could not be loaded.
+    #[error("spaCy's model: {source}")]
+    Spacy {
+        /// The model's error.
+        #[from]
+        source: spacy_sm::Error,
+    },
+    /// The lemmatiser's tables could not be loaded.
+    #[error("the lemmatiser: {source}")]
+    Lemmatiser {
+        /// The tagger model's error.
+        #[from]
+        source: english_tagger::Error,
+    },
 }
