@@ -160,20 +160,6 @@ fn corpus_samsa(
     Ok(reference_stats::numpy_mean(&values))
 }
 
-/// Puts SAMSA where EASSE's dict has it: after the BLEU and SARI family, before FKGL and the rest.
-fn insert_samsa(scores: &mut Vec<(&'static str, f64)>, samsa: f64) {
-    let family = |key: &str| {
-        ["bleu", "sent_bleu", "sari"]
-            .iter()
-            .any(|k| key.starts_with(k))
-    };
-    let at = scores
-        .iter()
-        .position(|(key, _)| !family(key))
-        .unwrap_or(scores.len());
-    scores.insert(at, ("samsa", samsa));
-}
-
 pub(crate) fn run(command: &Command, sink: &mut dyn Write) -> Result<(), Error> {
     let Command::Evaluate(args) = command;
     if args.analysis {
@@ -254,7 +240,7 @@ pub(crate) fn run(command: &Command, sink: &mut dyn Write) -> Result<(), Error> 
             &lines(output_name, &outputs),
             preprocessing,
         )?;
-        insert_samsa(&mut evaluation.scores, samsa);
+        evaluation = evaluation.with_samsa(samsa);
     }
     let mut entries: Vec<String> = evaluation
         .scores

@@ -5,6 +5,8 @@
 use std::ffi::OsString;
 use std::io::Write;
 
+use gecbias_engine::Metric;
+
 use crate::Error;
 
 /// `gecbias samsa`'s flags.
@@ -27,7 +29,8 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, quiet: bool, out: &mut dyn Write) -> Result<(), Error> {
-    let mut argv: Vec<OsString> = ["gecbias", "score", "-m", "samsa", "samsa_abl", "--source"]
+    let metrics = [Metric::Samsa, Metric::SamsaAbl].map(|m| m.spec().name);
+    let mut argv: Vec<OsString> = ["gecbias", "score", "-m", metrics[0], metrics[1], "--source"]
         .iter()
         .map(OsString::from)
         .collect();

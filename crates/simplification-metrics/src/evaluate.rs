@@ -95,6 +95,16 @@ pub struct EasseEvaluation {
 }
 
 impl EasseEvaluation {
+    /// The same with SAMSA's corpus score, computed elsewhere (it needs a UCCA parser), where
+    /// EASSE's dict has it: after the BLEU and SARI scores, before FKGL and token F1.
+    pub fn with_samsa(mut self, samsa: f64) -> EasseEvaluation {
+        let later = [EasseMetric::Fkgl.name(), EasseMetric::F1Token.name()];
+        let at = (self.scores.iter().position(|(key, _)| later.contains(key)))
+            .unwrap_or(self.scores.len());
+        self.scores.insert(at, (EasseMetric::Samsa.name(), samsa));
+        self
+    }
+
     /// Every value under one key in EASSE's order, a feature's as `quality_estimation/NAME`.
     pub fn flattened(&self) -> Vec<(String, f64)> {
         let features = self.quality.iter().flat_map(QualityFeatures::named);
@@ -182,7 +192,7 @@ pub fn easse_evaluate<'a>(
             }
             EasseMetric::Samsa => {
                 return Err(Error::NeedsModel(
-                    "samsa",
+                    metric.name(),
                     "a UCCA parse and a word aligner",
                 ));
             }

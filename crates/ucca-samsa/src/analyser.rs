@@ -20,7 +20,9 @@
 use english_tagger::Lemmatizer;
 use spacy_sm::Model;
 
-use crate::{Dependency, Error, Sentence, Token};
+use ucca_graph::Passage;
+
+use crate::{Dependency, Error, Sentence, Token, output_sentences, scene_words};
 
 /// spaCy's analyses in CoreNLP's shape.
 #[derive(Debug, Clone)]
@@ -36,6 +38,25 @@ impl Analyser {
         let model = Model::builtin()?;
         let lemmatiser = Lemmatizer::default_model()?;
         Ok(Analyser { model, lemmatiser })
+    }
+
+    /// The analyses of a passage's scenes, in [`scene_words`] order (what EASSE sends CoreNLP:
+    /// each scene's words as one sentence).
+    pub fn scenes(&self, passage: &Passage) -> Vec<Sentence> {
+        let words = scene_words(passage);
+        words
+            .iter()
+            .map(|w| self.analyse(&w.iter().map(String::as_str).collect::<Vec<_>>()))
+            .collect()
+    }
+
+    /// The analyses of an output's sentences, split as CoreNLP splits whitespace tokens
+    /// ([`output_sentences`]).
+    pub fn sentences(&self, output: &[&str]) -> Vec<Sentence> {
+        output_sentences(output)
+            .iter()
+            .map(|s| self.analyse(s))
+            .collect()
     }
 
     /// The analysis of one pretokenised sentence (no words: no tokens).

@@ -7,8 +7,8 @@ use ucca_parser::Parser;
 
 use crate::scenes::participant_centres_cut;
 use crate::{
-    Analyser, Error, Sentence, WordAligner, output_sentences, participant_minimal_centres,
-    relation_minimal_centres, samsa, samsa_abl, scene_score, scene_words,
+    Analyser, Error, Sentence, WordAligner, participant_minimal_centres, relation_minimal_centres,
+    samsa, samsa_abl, scene_score,
 };
 
 /// SAMSA and SAMSA_abl of one output, as fractions (EASSE reports them × 100).
@@ -59,7 +59,7 @@ pub fn align_scenes(
 }
 
 /// SAMSA of an output given the source's passage, the analyses of its scenes (in
-/// [`scene_words`] order) and of the output's sentences. Where the reference's participant code
+/// [`scene_words`](crate::scene_words) order) and of the output's sentences. Where the reference's participant code
 /// raises `IndexError`, the participants' minimal centres are taken without its re-join; a
 /// source without scenes scores 0 (EASSE divides by zero).
 pub fn passage_scores(
@@ -96,7 +96,7 @@ pub fn passage_scores(
 }
 
 /// The whole pipeline: the UCCA parser for sources, spaCy's analyses in CoreNLP's shape
-/// ([`Analyser`]), CoreNLP's sentence split of outputs ([`output_sentences`]) and the word
+/// ([`Analyser`]), CoreNLP's sentence split of outputs ([`output_sentences`](crate::output_sentences)) and the word
 /// aligner with NLTK's English stop words.
 #[derive(Debug, Clone)]
 pub struct Samsa {
@@ -130,13 +130,7 @@ impl Samsa {
             });
         }
         let passage = self.parser.parse(source)?;
-        let scenes = scene_words(&passage)
-            .iter()
-            .map(|words| {
-                self.analyser
-                    .analyse(&words.iter().map(String::as_str).collect::<Vec<_>>())
-            })
-            .collect();
+        let scenes = self.analyser.scenes(&passage);
         Ok(PreparedSource {
             passage: Some(passage),
             scenes,
@@ -155,10 +149,7 @@ impl Samsa {
                 samsa_abl: 0.0,
             });
         };
-        let sentences: Vec<Sentence> = output_sentences(output)
-            .iter()
-            .map(|s| self.analyser.analyse(s))
-            .collect();
+        let sentences = self.analyser.sentences(output);
         passage_scores(passage, &self.aligner, &source.scenes, &sentences)
     }
 

@@ -11,7 +11,7 @@ use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 use serde::Serialize;
 use serde_json::Value;
 use ucca_graph::Passage;
-use ucca_samsa::{Analyser, Sentence, WordAligner, align_scenes, output_sentences, passage_scores};
+use ucca_samsa::{Analyser, WordAligner, align_scenes, output_sentences, passage_scores};
 
 /// EASSE's and the authors' code on the same passages and analyses (`cargo xtask record
 /// samsa-aligner`).
@@ -59,20 +59,13 @@ pub(crate) fn identity(
         let passage = passages
             .get(name)
             .with_context(|| format!("no passage {name}"))?;
-        let analyse = |words: &[&str]| analyser.analyse(words);
-        let scenes: Vec<Sentence> = ucca_samsa::scene_words(passage)
-            .iter()
-            .map(|w| analyse(&w.iter().map(String::as_str).collect::<Vec<_>>()))
-            .collect();
+        let scenes = analyser.scenes(passage);
         let tokens: Vec<&str> = record["output"]
             .as_str()
             .unwrap_or_default()
             .split_whitespace()
             .collect();
-        let sentences: Vec<Sentence> = output_sentences(&tokens)
-            .iter()
-            .map(|s| analyse(s))
-            .collect();
+        let sentences = analyser.sentences(&tokens);
         let ours = passage_scores(passage, &aligner, &scenes, &sentences)?;
         counts.outputs += 1;
         match record["easse"].as_f64() {
