@@ -14,6 +14,9 @@
 //!   [`HumanScores::compare`] — two metrics' correlations on the same resamples.
 //! * [`sentence_agreement`] — sentence level, as SEEDA's `corr_sentence.py`: how often a
 //!   metric's sentence scores order two systems as a judge ranked them (accuracy, Kendall's τ).
+//! * [`direct_assessment_correlations`] — segment level against direct-assessment scores, as
+//!   Alva-Manchego et al. (2021) meta-evaluate simplification metrics: Pearson's r, scipy's
+//!   p-value and the Williams-test winners; [`quality_halves`] — their low and high halves.
 //! * [`williams_test`] — Williams' test of two dependent correlations (human–a against human–b,
 //!   given a–b), as WMT compares metrics.
 //!
@@ -89,6 +92,7 @@
 mod agreement;
 mod bootstrap;
 mod correlation;
+mod direct_assessment;
 mod error;
 mod expected_wins;
 mod judgments;
@@ -101,6 +105,9 @@ pub use bootstrap::{
     bootstrap_expected_wins,
 };
 pub use correlation::{pearson, spearman, spearman_average_ranks};
+pub use direct_assessment::{
+    DaCorrelation, DaOptions, direct_assessment_correlations, quality_halves,
+};
 pub use error::Error;
 pub use expected_wins::{SystemScore, Ties, expected_wins};
 pub use judgments::{Comparison, Outcome, Ranking, read_rankings};

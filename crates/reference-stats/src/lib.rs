@@ -8,7 +8,9 @@
 //!   [`kendall_from_counts`].
 //! * Distributions: Φ and Φ⁻¹ ([`normal_cdf`], [`normal_quantile`]), Student's t upper tail
 //!   ([`student_t_upper`]), [`ln_gamma`].
-//! * Sums and order statistics: numpy's [`pairwise_sum`], [`numpy_mean`] and [`numpy_quantile`].
+//! * Sums and order statistics: numpy's [`pairwise_sum`], [`numpy_mean`] and [`numpy_quantile`];
+//!   numpy's unstable [`numpy_argsort`], whose order among ties pandas' `sort_values` inherits.
+//! * p-values: scipy's [`pearson_p_value`] and [`spearman_p_value`].
 //!
 //! ```
 //! use reference_stats::{pearson, spearman_gjg15, spearman_scipy};
@@ -25,6 +27,7 @@ mod correlation;
 mod gamma;
 mod kendall;
 mod normal;
+mod numpy_sort;
 mod pairwise_sum;
 mod quantile;
 mod spearman;
@@ -34,9 +37,10 @@ pub use correlation::pearson;
 pub use gamma::ln_gamma;
 pub use kendall::{kendall_from_counts, kendall_tau};
 pub use normal::{normal_cdf, normal_quantile};
+pub use numpy_sort::numpy_argsort;
 pub use pairwise_sum::{numpy_mean, pairwise_sum};
 pub use quantile::numpy_quantile;
 pub use spearman::{
     average_ranks, spearman_average_ranks, spearman_gjg15, spearman_p_value, spearman_scipy,
 };
-pub use student::student_t_upper;
+pub use student::{pearson_p_value, student_t_upper};

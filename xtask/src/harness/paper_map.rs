@@ -33,6 +33,9 @@ enum Paper {
     /// Kobayashi, Mita & Komachi, TACL 2024 (SEEDA): human judgments of 15 CoNLL-2014 outputs,
     /// `meta-eval`'s second anchor (not one of the five papers).
     Seeda,
+    /// Alva-Manchego, Scarton & Specia, Computational Linguistics 2021: the meta-evaluation of
+    /// simplification metrics (not one of the five papers).
+    AlvaManchego21,
     /// Not a paper item: a check of the software the reports stand on.
     Software,
 }
@@ -49,6 +52,7 @@ impl Paper {
             "draft-004" => Paper::Draft004,
             "gjg15" => Paper::Gjg15,
             "seeda" => Paper::Seeda,
+            "alva-manchego-2021" => Paper::AlvaManchego21,
             "software" => Paper::Software,
             _ => return None,
         })
@@ -64,13 +68,17 @@ impl Paper {
             Paper::Draft004 => "004 draft (2017)",
             Paper::Gjg15 => "GJG15 (EMNLP 2015; meta-evaluation)",
             Paper::Seeda => "SEEDA (TACL 2024; meta-evaluation)",
+            Paper::AlvaManchego21 => "Alva-Manchego et al. (CL 2021; meta-evaluation)",
             Paper::Software => "— (software)",
         }
     }
 
     /// Whether the item belongs to the five papers the map accounts for.
     fn of_the_five(self) -> bool {
-        !matches!(self, Paper::Gjg15 | Paper::Seeda | Paper::Software)
+        !matches!(
+            self,
+            Paper::Gjg15 | Paper::Seeda | Paper::AlvaManchego21 | Paper::Software
+        )
     }
 }
 

@@ -34,6 +34,7 @@ pub(crate) const ALL: &[Experiment] = &[
     systems_significance::EXPERIMENT,
     meta_eval_gjg15::EXPERIMENT,
     meta_eval_seeda::EXPERIMENT,
+    meta_eval_simplification::EXPERIMENT,
     metric_zoo::EXPERIMENT,
     ts_metrics::EXPERIMENT,
     samsa::EXPERIMENT,

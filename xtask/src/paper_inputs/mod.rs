@@ -6,5 +6,6 @@ pub(crate) mod conll14;
 pub(crate) mod gjg15;
 pub(crate) mod lcb;
 pub(crate) mod seeda;
+pub(crate) mod simplification_metaeval;
 pub(crate) mod ucca;
 pub(crate) mod usim;
