@@ -230,6 +230,15 @@ fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
         ],
         vec!["score", "-m", "usim", "-s", t, "-i", t, "--pretokenized"],
         vec![
+            "meta-eval",
+            "--dataset",
+            "custom",
+            "--judgments",
+            t,
+            "-m",
+            "gleu",
+        ],
+        vec![
             "easse",
             "evaluate",
             "-t",
@@ -415,8 +424,9 @@ pub(crate) fn run_matrix(root: &Path) -> anyhow::Result<()> {
 }
 
 /// The rows beyond the matrix of hostile files, each family as (runs, failures).
-fn special_rows(gecbias: &Path) -> anyhow::Result<[(usize, Vec<String>); 6]> {
+fn special_rows(gecbias: &Path) -> anyhow::Result<[(usize, Vec<String>); 7]> {
     Ok([
+        bad_ratings(gecbias)?,
         malformed_golds(gecbias)?,
         malformed_cleme(gecbias)?,
         endless_inputs(gecbias)?,
@@ -424,6 +434,105 @@ fn special_rows(gecbias: &Path) -> anyhow::Result<[(usize, Vec<String>); 6]> {
         out_of_range(gecbias)?,
         easse_refusals(gecbias)?,
     ])
+}
+
+/// `meta-eval --dataset custom` on ratings files it must refuse, each with exit 1 and one line
+/// naming the file, the line and the column: a missing column, a score that is not a number,
+/// a (system, segment) rated twice, a system outside `--systems`, a row with a field too many,
+/// an empty file, a JSON line that does not parse, a JSON row without a score, a non-UTF-8
+/// byte. The number of runs, and a line for each that did not.
+fn bad_ratings(gecbias: &Path) -> anyhow::Result<(usize, Vec<String>)> {
+    const HEADER: &str = "system,segment,source,output,score,ref0\n";
+    const ROW: &str = "A,1,He go .,He goes .,80,He goes .\n";
+    let csv = |name: &str, body: &str| file(name, format!("{HEADER}{body}").as_bytes());
+    let mut cases: Vec<(String, Vec<&str>, String)> = Vec::new();
+    let mut add = |path: String, extra: Vec<&'static str>, at: &str| {
+        let named = format!("{path}:{at}");
+        cases.push((path, extra, named));
+    };
+    add(
+        file(
+            "ratings-no-score.csv",
+            b"system,segment,source,output\nA,1,s,o\n",
+        )?,
+        vec![],
+        "1:5: no column \"score\"",
+    );
+    add(
+        csv(
+            "ratings-word.csv",
+            &format!("{ROW}B,1,He go .,He go .,good,He goes .\n"),
+        )?,
+        vec![],
+        "3:5: score \"good\"",
+    );
+    add(
+        csv("ratings-twice.csv", &format!("{ROW}{ROW}"))?,
+        vec![],
+        "3:1: duplicate (system, segment)",
+    );
+    add(
+        csv("ratings-unknown.csv", ROW)?,
+        vec!["--systems", "B"],
+        "2:1: unknown system \"A\"",
+    );
+    add(
+        csv(
+            "ratings-ragged.csv",
+            "A,1,He go .,He goes .,80,He goes .,extra\n",
+        )?,
+        vec![],
+        "2:7:",
+    );
+    add(
+        file("ratings-empty.csv", b"")?,
+        vec![],
+        "1:1: an empty file",
+    );
+    add(
+        file(
+            "ratings-broken.jsonl",
+            b"{\"system\": \"A\", \"segment\": \n",
+        )?,
+        vec![],
+        "1:",
+    );
+    add(
+        file(
+            "ratings-no-score.jsonl",
+            b"{\"system\": \"A\", \"segment\": 1, \"source\": \"s\", \"output\": \"o\"}\n",
+        )?,
+        vec![],
+        "1:1: no key \"score\"",
+    );
+    let latin1 = [HEADER.as_bytes(), b"A,1,He \xe9t\xe9 .,o,80,r\n"].concat();
+    let latin1 = file("ratings-latin1.csv", &latin1)?;
+    add(latin1, vec![], "2");
+    let mut failures = Vec::new();
+    for (path, extra, named) in &cases {
+        let args: Vec<String> = [
+            "meta-eval",
+            "--dataset",
+            "custom",
+            "--judgments",
+            path,
+            "-m",
+            "gleu",
+        ]
+        .iter()
+        .chain(extra)
+        .map(|s| (*s).to_owned())
+        .collect();
+        let (code, stderr, _) = run(gecbias, &args)?;
+        if code != Some(1) || !stderr.contains(named.as_str()) || stderr.lines().count() > 1 {
+            failures.push(format!(
+                "gecbias {}: status {code:?}, not exit 1 naming {named}: {}",
+                args.join(" "),
+                &stderr[..stderr.len().min(300)]
+            ));
+        }
+    }
+    Ok((cases.len(), failures))
 }
 
 /// `easse evaluate` on what it must refuse: an unknown test set or metric, a metric or flag that

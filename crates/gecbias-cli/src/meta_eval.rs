@@ -1,16 +1,19 @@
-//! `gecbias meta-eval`: how well each metric's system scores agree with a human ranking of the
-//! same systems (GJG15's judgments of the CoNLL-2014 submissions), with bootstrap intervals of
-//! every correlation and paired tests between metrics.
+//! `gecbias meta-eval`: how well each metric agrees with people, with bootstrap intervals of
+//! every correlation and paired tests between metrics: against a human ranking of the same
+//! systems (GJG15's and SEEDA's judgments), or against ratings of outputs at system and segment
+//! level (GMEG, TMU-GFM, Simplicity-DA, structural simplicity, ASSET's ratings, or the user's own
+//! with `--dataset custom --judgments FILE`).
 //!
-//! The human side is Expected Wins re-derived on each resample of the judgments
-//! (`meta_eval::bootstrap_expected_wins`); the metric side is what `score` gives on the systems'
-//! outputs, computed once (the corpus is fixed; the judgments are the sample).
+//! The human side is re-derived on each resample of the judgments (Expected Wins) or of the
+//! rated segments (mean ratings); the metric side is what `score` gives on the systems' outputs,
+//! computed once (the corpus is fixed; the judgments are the sample).
 
 use std::path::Path;
 
 use gecbias_engine::{
-    Difference, HumanMethod, MetaEval, MetaEvalOptions, MetaMetric, MetricRow, PairRow,
-    ParserModel, Signature, Unit,
+    Difference, HumanMethod, MetaEval, MetaEvalOptions, MetaMetric, Metric, MetricRow, PairRow,
+    ParserModel, RatedOutputs, RatingDataset, RatingMetaEval, RatingMetaEvalOptions,
+    RatingMetaEvalReport, Signature, Unit,
 };
 use serde_json::{Value, json};
 
@@ -29,6 +32,62 @@ enum Dataset {
     /// (or `_edit`), the judged 391-sentence subset of CoNLL-2014 in `outputs/subset/<SYSTEM>.txt`;
     /// by default its "base" set (GPT-3.5, INPUT and REF-F left out).
     Seeda,
+    /// GMEG (TACL 2019), FCE domain: 6 GEC systems and the source rated 0–100 (mean of 8
+    /// judges), 4 references; `--split test` (default) or `dev`.
+    GmegFce,
+    /// GMEG, Wikipedia domain.
+    GmegWiki,
+    /// GMEG, Yahoo Answers domain: ratings only, its text withheld by its licence.
+    GmegYahoo,
+    /// TMU-GFM (COLING 2020): 4,221 outputs of 5 GEC systems, grammaticality, fluency and
+    /// meaning from 5 annotators; no references.
+    TmuGfm,
+    /// Simplicity-DA (Alva-Manchego et al., CL 2021): 600 simplifications, fluency, meaning,
+    /// simplicity (and their z-scores); ASSET's references.
+    SimplicityDa,
+    /// Simplicity gain (CL 2021's third set): its human scores are not published.
+    SimplicityGain,
+    /// Structural simplicity (CL 2021): 1,750 simplifications, grammaticality, meaning,
+    /// simplicity, structural simplicity; ASSET's references.
+    StructuralSimplicity,
+    /// ASSET's ratings (ACL 2020): 100 outputs, 15 workers' fluency, meaning, simplicity;
+    /// segment level only (the outputs' systems are not named).
+    AssetRatings,
+    /// SAMSA's human benchmark (NAACL 2018): not read yet (an OpenDocument spreadsheet).
+    SamsaBenchmark,
+    /// Your own ratings: `--judgments FILE`, JSON Lines or CSV/TSV, one rated output per row
+    /// (`system`, `segment`, `source`, `output`, `score`; optionally `references` or
+    /// `ref0`, `ref1`, …, `aspect`, `rater`).
+    Custom,
+}
+
+impl Dataset {
+    /// The rating set it names, if it is one gecbias reads.
+    fn rating_set(self) -> Result<Option<RatingDataset>, Error> {
+        Ok(Some(match self {
+            Dataset::Gjg15 | Dataset::Seeda | Dataset::Custom => return Ok(None),
+            Dataset::GmegFce => RatingDataset::GmegFce,
+            Dataset::GmegWiki => RatingDataset::GmegWiki,
+            Dataset::GmegYahoo => RatingDataset::GmegYahoo,
+            Dataset::TmuGfm => RatingDataset::TmuGfm,
+            Dataset::SimplicityDa => RatingDataset::SimplicityDa,
+            Dataset::StructuralSimplicity => RatingDataset::StructuralSimplicity,
+            Dataset::AssetRatings => RatingDataset::AssetRatings,
+            Dataset::SimplicityGain => {
+                return Err(Error::usage(
+                    "--dataset simplicity-gain: the human simplicity-gain scores are not in \
+                     metaeval-simplification's repository (only the metrics' scores are)",
+                ));
+            }
+            Dataset::SamsaBenchmark => {
+                return Err(Error::usage(
+                    "--dataset samsa-benchmark: SAMSA's benchmark is an OpenDocument \
+                     spreadsheet gecbias does not read yet; export it as CSV and use \
+                     --dataset custom --judgments FILE",
+                ));
+            }
+        }))
+    }
 }
 
 /// SEEDA's judgments: of whole corrected sentences or of their edits.
@@ -66,15 +125,32 @@ pub(crate) struct Args {
     /// The judgment set.
     #[arg(long, value_enum)]
     dataset: Dataset,
-    /// The judgment set's folder (for gjg15, a clone of grammatical/evaluation).
+    /// The judgment set's folder (gjg15: a clone of grammatical/evaluation; seeda: of SEEDA);
+    /// for the rating sets, the data directory that holds them (default: $GECBIAS_DATA,
+    /// ./data, ../shared/data).
     #[arg(long)]
-    root: String,
-    /// The CoNLL-2014 test set's M2 gold (m2, errant; its annotators' corrections are GLEU's
-    /// references).
+    root: Option<String>,
+    /// gjg15 and seeda: the CoNLL-2014 test set's M2 gold (m2, errant; its annotators'
+    /// corrections are GLEU's references).
     #[arg(long)]
-    gold: String,
-    /// The metrics.
-    #[arg(long, short, num_args = 1.., value_enum, default_values_t = [MetaMetricArg(MetaMetric::Metric(gecbias_engine::Metric::M2))])]
+    gold: Option<String>,
+    /// custom: the ratings file (JSON Lines, CSV or TSV).
+    #[arg(long, value_name = "FILE")]
+    judgments: Option<String>,
+    /// custom: the only systems a row may name (a misspelt name is then an error).
+    #[arg(long, num_args = 1..)]
+    systems: Option<Vec<String>>,
+    /// The rated aspect to correlate with (default: the dataset's main one, or a custom file's
+    /// only one).
+    #[arg(long)]
+    aspect: Option<String>,
+    /// GMEG's split.
+    #[arg(long, default_value = "test", value_parser = ["test", "dev"])]
+    split: String,
+    /// The metrics (default: m2 for gjg15 and seeda; for ratings, those the dataset's inputs
+    /// allow: GEC with references m2, errant, gleu and chrf; without, usim; simplification bleu,
+    /// sari and fkgl).
+    #[arg(long, short, num_args = 1.., value_enum)]
     metric: Vec<MetaMetricArg>,
     /// The human system scores: Expected Wins, or TrueSkill (no intervals: each resample would
     /// need its own runs).
@@ -83,8 +159,9 @@ pub(crate) struct Args {
     /// TrueSkill's runs (their mean μ is the score).
     #[arg(long, default_value_t = 100, value_parser = crate::numbers::runs)]
     trueskill_runs: usize,
-    /// β of M2's F_β, one row each (GJG15's Table 5: 1, 0.5, 0.25 and their best, 0.18).
-    #[arg(long, num_args = 1.., default_values_t = [1.0, 0.5, 0.25, 0.18], value_parser = crate::numbers::beta)]
+    /// β of M2's F_β, one row each (default GJG15's Table 5: 1, 0.5, 0.25 and their best,
+    /// 0.18); for ratings, of M2's, ERRANT's and macro ERRANT's (default 0.5).
+    #[arg(long, num_args = 1.., value_parser = crate::numbers::beta)]
     beta: Vec<f64>,
     /// A 95 % percentile bootstrap interval of each correlation, the human ranking re-derived on
     /// each resample of the judgments.
@@ -136,21 +213,30 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    /// The engine's options these flags describe.
-    fn options(&self) -> MetaEvalOptions {
-        let dataset = match self.dataset {
-            Dataset::Gjg15 => gecbias_engine::Dataset::Gjg15,
-            Dataset::Seeda => gecbias_engine::Dataset::Seeda,
+    /// The engine's options these flags describe, for a ranking set.
+    fn options(&self, dataset: gecbias_engine::Dataset) -> Result<MetaEvalOptions, Error> {
+        let required = |value: &Option<String>, flag: &str| {
+            value.clone().ok_or_else(|| {
+                Error::usage(format!("--dataset {}: {flag} is required", dataset.name()))
+            })
         };
-        let mut o = MetaEvalOptions::new(dataset, &self.root, &self.gold);
-        o.metrics = self.metric.iter().map(|m| m.0).collect();
+        let mut o = MetaEvalOptions::new(
+            dataset,
+            required(&self.root, "--root")?,
+            required(&self.gold, "--gold")?,
+        );
+        if !self.metric.is_empty() {
+            o.metrics = self.metric.iter().map(|m| m.0).collect();
+        }
+        if !self.beta.is_empty() {
+            o.betas = self.beta.clone();
+        }
         o.human = match self.human {
             HumanName::Ew => HumanMethod::ExpectedWins,
             HumanName::Trueskill => HumanMethod::TrueSkill {
                 runs: self.trueskill_runs,
             },
         };
-        o.betas = self.beta.clone();
         o.confidence = self.confidence;
         o.paired = self.paired;
         o.resamples = self.resamples;
@@ -167,8 +253,84 @@ impl Args {
             Granularity::Edit => gecbias_engine::Granularity::Edit,
         };
         o.parser = self.parser_model.clone();
-        o
+        Ok(o)
     }
+
+    /// The ratings and the options of a rating set's or a custom file's meta-evaluation.
+    fn ratings(&self) -> Result<(RatedOutputs, RatingMetaEvalOptions), Error> {
+        for (given, flag) in [
+            (self.gold.is_some(), "--gold"),
+            (self.sentence_level, "--sentence-level"),
+            (self.plot.is_some(), "--plot"),
+            (self.human != HumanName::Ew, "--human"),
+        ] {
+            if given {
+                return Err(Error::usage(format!(
+                    "{flag} belongs to the ranking sets (gjg15, seeda)"
+                )));
+            }
+        }
+        let (ratings, set) = match self.dataset.rating_set()? {
+            Some(set) => {
+                let cwd = std::env::current_dir().map_err(Error::at("the working directory"))?;
+                let data =
+                    gecbias_data::DataDir::resolve(self.root.as_deref().map(Path::new), &cwd)
+                        .map_err(Error::at(format!("the rating set {}", set.name())))?;
+                (set.read(data.root(), &self.split)?, Some(set))
+            }
+            None => {
+                let file = self.judgments.as_deref().ok_or_else(|| {
+                    Error::usage("--dataset custom: --judgments FILE is required")
+                })?;
+                (
+                    RatedOutputs::read(Path::new(file), self.systems.as_deref())?,
+                    None,
+                )
+            }
+        };
+        let mut o = RatingMetaEvalOptions::default();
+        o.metrics = if self.metric.is_empty() {
+            default_rating_metrics(&ratings, set)
+        } else {
+            self.metric.iter().map(|m| m.0).collect()
+        };
+        o.aspect = self
+            .aspect
+            .clone()
+            .or_else(|| set.map(|s| s.default_aspect().to_owned()));
+        if !self.beta.is_empty() {
+            o.betas = self.beta.clone();
+        }
+        o.confidence = self.confidence;
+        o.paired = self.paired;
+        o.resamples = self.resamples;
+        o.seed = self.seed;
+        o.exclude = match (&self.exclude, set) {
+            (Some(names), _) => names.clone(),
+            (None, Some(set)) => set.excluded().iter().map(|s| (*s).to_owned()).collect(),
+            (None, None) => Vec::new(),
+        };
+        o.metric.usim.text.parser = self.parser_model.clone();
+        Ok((ratings, o))
+    }
+}
+
+/// The metrics a rating set's inputs allow: GEC with references M2, ERRANT, GLEU and chrF;
+/// GEC without (TMU-GFM) USim; simplification BLEU, SARI and FKGL.
+fn default_rating_metrics(ratings: &RatedOutputs, set: Option<RatingDataset>) -> Vec<MetaMetric> {
+    let metrics: &[Metric] = match set {
+        Some(RatingDataset::TmuGfm) => &[Metric::Usim],
+        Some(
+            RatingDataset::SimplicityDa
+            | RatingDataset::StructuralSimplicity
+            | RatingDataset::AssetRatings,
+        ) => &[Metric::Bleu, Metric::Sari, Metric::Fkgl],
+        _ if ratings.segments.iter().all(|g| !g.references.is_empty()) => {
+            &[Metric::M2, Metric::Errant, Metric::Gleu, Metric::Chrf]
+        }
+        _ => &[Metric::Usim],
+    };
+    metrics.iter().map(|&m| MetaMetric::Metric(m)).collect()
 }
 
 /// The engine's errors, those about flags in the command's words.
@@ -185,7 +347,12 @@ fn flagged(error: gecbias_engine::Error) -> Error {
 }
 
 pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error> {
-    let meta = MetaEval::new(args.options()).map_err(flagged)?;
+    let dataset = match args.dataset {
+        Dataset::Gjg15 => gecbias_engine::Dataset::Gjg15,
+        Dataset::Seeda => gecbias_engine::Dataset::Seeda,
+        _ => return run_ratings(args, out),
+    };
+    let meta = MetaEval::new(args.options(dataset)?).map_err(flagged)?;
     if args.sentence_level {
         let mut text = String::new();
         for (name, report) in meta.metric_reports().map_err(flagged)? {
@@ -221,6 +388,112 @@ pub(crate) fn run(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error
         Format::Latex => latex(&report.metrics),
     };
     crate::write_output(out, text.as_bytes())
+}
+
+/// A rating set's or a custom file's meta-evaluation.
+fn run_ratings(args: &Args, out: &mut dyn std::io::Write) -> Result<(), Error> {
+    let (ratings, options) = args.ratings()?;
+    let report = RatingMetaEval::new(ratings, options)?.report()?;
+    let text = match args.format {
+        Format::Json => {
+            let mut json = serde_json::to_value(&report).unwrap_or_default();
+            json["signature"] = Value::from(report.signature.to_string());
+            serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
+        }
+        Format::Text => plain_ratings(&report),
+        Format::Latex => latex_ratings(&report),
+    };
+    crate::write_output(out, text.as_bytes())
+}
+
+fn cell(e: Option<gecbias_engine::Estimate>) -> String {
+    e.map_or_else(|| "—".into(), |e| e.to_string())
+}
+
+fn plain_ratings(report: &RatingMetaEvalReport) -> String {
+    let width = report
+        .metrics
+        .iter()
+        .map(|r| r.metric.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let mut out = format!(
+        "{}, aspect {}: {} systems, {} segments, {} rated outputs\n{:width$}  {:22}  {:22}  {:22}  {:22}  {:22}  {:22}\n",
+        report.dataset,
+        report.aspect,
+        report.systems.len(),
+        report.segments,
+        report.rated_outputs,
+        "metric",
+        "system r",
+        "system ρ",
+        "system τ",
+        "segment r",
+        "segment ρ",
+        "segment τ"
+    );
+    for r in &report.metrics {
+        let system =
+            |pick: fn(&gecbias_engine::Correlations) -> Option<gecbias_engine::Estimate>| {
+                cell(r.system.as_ref().and_then(pick))
+            };
+        out += &format!(
+            "{:width$}  {:22}  {:22}  {:22}  {:22}  {:22}  {:22}",
+            r.metric,
+            system(|c| c.pearson),
+            system(|c| c.spearman),
+            system(|c| c.kendall),
+            cell(r.segment.pearson),
+            cell(r.segment.spearman),
+            cell(r.segment.kendall),
+        );
+        out = out.trim_end().to_owned() + "\n";
+    }
+    for (level, pairs) in [
+        ("system", &report.paired.system),
+        ("segment", &report.paired.segment),
+    ] {
+        if pairs.is_empty() {
+            continue;
+        }
+        out += &format!(
+            "\n{level} level: pair  correlation  Δ  95 % interval  p (boot)  p (Holm)  p (Williams)\n"
+        );
+        for p in pairs {
+            out += &format!(
+                "{} − {}  {}  {:+.3}  [{:+.3}, {:+.3}]  {:.4}  {:.4}  {}\n",
+                p.a,
+                p.b,
+                p.correlation,
+                p.difference,
+                p.low,
+                p.high,
+                p.p_bootstrap,
+                p.p_holm,
+                p.p_williams
+                    .map_or_else(|| "—".into(), |v| format!("{v:.4}"))
+            );
+        }
+    }
+    out + &format!("{}\n", report.signature)
+}
+
+fn latex_ratings(report: &RatingMetaEvalReport) -> String {
+    let mut out = String::from(
+        "\\begin{tabular}{lcccc}\n\\toprule\nMetric & system $r$ & system $\\rho$ & segment $r$ & segment $\\rho$ \\\\\n\\midrule\n",
+    );
+    for r in &report.metrics {
+        out += &format!(
+            "{} & {} & {} & {} & {} \\\\\n",
+            r.metric,
+            cell(r.system.and_then(|c| c.pearson)),
+            cell(r.system.and_then(|c| c.spearman)),
+            cell(r.segment.pearson),
+            cell(r.segment.spearman)
+        );
+    }
+    out + "\\bottomrule\n\\end{tabular}\n"
 }
 
 fn plain(rows: &[MetricRow], pairs: &[PairRow], signature: &Signature) -> String {

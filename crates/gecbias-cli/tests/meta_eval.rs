@@ -200,3 +200,157 @@ fn bad_judgments_and_missing_outputs_name_the_file_and_element() {
     let empty = dir().join("no-such-folder").display().to_string();
     refused(&meta_eval(&empty, &gold, &[]), &["judgments.xml"]);
 }
+
+/// A custom ratings file: four systems, three segments, two raters of `fluency`; the further
+/// from the reference, the lower the rating.
+fn ratings_csv() -> String {
+    let segments = [
+        ("the cat sat on the mat .", "a cat sit on mat ."),
+        (
+            "he goes to school every day .",
+            "he go to school every days .",
+        ),
+        ("she likes green apples .", "she like green apple ."),
+    ];
+    let mut csv = String::from("system,segment,source,output,score,rater,aspect,ref0\n");
+    for (s, system) in ["copy", "one", "two", "all"].iter().enumerate() {
+        for (g, (reference, source)) in segments.iter().enumerate() {
+            let output: Vec<&str> = source
+                .split(' ')
+                .zip(reference.split(' '))
+                .enumerate()
+                .map(|(i, (o, r))| if i < s * 2 { r } else { o })
+                .collect();
+            for rater in ["r1", "r2"] {
+                let score = 20 * s + 5 * usize::from(rater == "r2") + g;
+                csv += &format!(
+                    "{system},{g},{source},{},{score},{rater},fluency,{reference}\n",
+                    output.join(" ")
+                );
+            }
+        }
+    }
+    csv
+}
+
+#[test]
+fn custom_ratings_correlate_at_system_and_segment_level() {
+    let path = file("ratings.csv", ratings_csv().as_bytes());
+    let out = gecbias(&[
+        "meta-eval",
+        "--dataset",
+        "custom",
+        "--judgments",
+        &path,
+        "-m",
+        "gleu",
+        "chrf",
+        "--confidence",
+        "--resamples",
+        "200",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["aspect"], "fluency");
+    assert_eq!(
+        json["systems"],
+        serde_json::json!(["copy", "one", "two", "all"])
+    );
+    // Two raters' mean: 20·s + 2.5 + mean(0, 1, 2).
+    assert_eq!(json["human"], serde_json::json!([3.5, 23.5, 43.5, 63.5]));
+    assert_eq!(json["rated_outputs"], 12);
+    for row in json["metrics"].as_array().unwrap() {
+        // GLEU gives the copy and the two-word fix both 0: a tie.
+        let rho = &row["system"]["spearman"];
+        let expected = if row["metric"] == "GLEU" {
+            0.948_683_298_050_513_8
+        } else {
+            1.0
+        };
+        assert_eq!(rho["estimate"], expected, "{row}");
+        assert!(rho["low"].as_f64().unwrap() <= 1.0);
+        assert!(
+            row["segment"]["pearson"]["estimate"].as_f64().unwrap() > 0.6,
+            "{row}"
+        );
+    }
+    assert!(
+        json["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("meta-eval|dataset:")
+    );
+    let text = gecbias(&[
+        "meta-eval",
+        "--dataset",
+        "custom",
+        "--judgments",
+        &path,
+        "-m",
+        "gleu",
+        "-f",
+        "text",
+    ]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("aspect fluency: 4 systems, 3 segments, 12 rated outputs"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_ratings_name_the_file_line_and_column() {
+    let custom = |name: &str, text: &str, extra: &[&str]| {
+        let path = file(name, text.as_bytes());
+        let mut args = vec![
+            "meta-eval",
+            "--dataset",
+            "custom",
+            "--judgments",
+            &path,
+            "-m",
+            "gleu",
+        ];
+        args.extend(extra);
+        gecbias(&args)
+    };
+    let good = ratings_csv();
+    refused(
+        &custom("no-score.csv", &good.replace(",score,", ",mark,"), &[]),
+        &["no-score.csv:1:9:", "no column \"score\""],
+    );
+    refused(
+        &custom("word.csv", &good.replacen(",0,r1,", ",zero,r1,", 1), &[]),
+        &["word.csv:2:5:", "score \"zero\" is not a number"],
+    );
+    let twice: String = good
+        .lines()
+        .take(2)
+        .chain(good.lines().nth(1))
+        .collect::<Vec<_>>()
+        .join("\n");
+    refused(
+        &custom("twice.csv", &twice, &[]),
+        &[
+            "twice.csv:3:1:",
+            "duplicate (system, segment)",
+            "first on line 2",
+        ],
+    );
+    refused(
+        &custom("unknown.csv", &good, &["--systems", "copy", "one", "two"]),
+        &["unknown.csv:20:1:", "unknown system \"all\""],
+    );
+    refused(&custom("empty.csv", "", &[]), &["empty.csv"]);
+    refused(
+        &custom("ragged.csv", &good.replacen(",r1,", ",r1,extra,", 1), &[]),
+        &["ragged.csv:2:"],
+    );
+    let missing = gecbias(&["meta-eval", "--dataset", "custom", "-m", "gleu"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("--judgments FILE is required"));
+}

@@ -198,6 +198,38 @@ pub enum Error {
         #[source]
         source: meta_eval::Error,
     },
+    /// A ratings file that does not parse, or a row that contradicts another.
+    #[error("{file}:{line}:{column}: {message}")]
+    Ratings {
+        /// The file (or dataset).
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (a CSV field's position, a JSON key's character).
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// Rated outputs that cannot give a metric what it reads (text withheld, uneven references).
+    #[error("{origin}: {metric} needs {message}")]
+    RatedInputs {
+        /// The ratings.
+        origin: String,
+        /// The metric's name.
+        metric: &'static str,
+        /// What it needs that the ratings lack.
+        message: String,
+    },
+    /// An aspect the ratings do not have, or none named where they have several.
+    #[error("{origin}: {} (its aspects: {})", asked.as_ref().map_or("--aspect names which aspect".to_owned(), |a| format!("no aspect {a:?}")), known.join(", "))]
+    Aspect {
+        /// The ratings.
+        origin: String,
+        /// The aspect asked for.
+        asked: Option<String>,
+        /// The aspects rated.
+        known: Vec<String>,
+    },
     /// A judged system has no output file.
     #[error(
         "{judgments}: ranking-item id=\"{item}\" ranks system {system:?}, which has no output in {folder}"

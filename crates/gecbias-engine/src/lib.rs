@@ -103,6 +103,9 @@ mod koyama_gleu;
 mod m2;
 mod meta_evaluation;
 mod parser_model;
+mod rated_outputs;
+mod rating_datasets;
+mod rating_meta_evaluation;
 mod report;
 mod resampling;
 mod sacrebleu;
@@ -138,6 +141,12 @@ pub use meta_evaluation::{
     MetaEvalReport, MetaMetric, MetricRow, PairRow, Sentence, WithReferences,
 };
 pub use parser_model::{ParserModel, parser};
+pub use rated_outputs::{DEFAULT_ASPECT, RatedOutputs, Segment};
+pub use rating_datasets::RatingDataset;
+pub use rating_meta_evaluation::{
+    Correlations, LevelPairs, RatedMetricRow, RatedScores, RatingMetaEval, RatingMetaEvalOptions,
+    RatingMetaEvalReport,
+};
 pub use report::{
     CategoryScore, Interval, MetricReport, Parts, Rank, SentenceScore, SystemScore, Test, Warning,
 };

@@ -66,8 +66,21 @@ pub enum MetaMetric {
     ErrantMacro,
 }
 
-/// How meta-evaluation scores a catalogue metric, for the metrics it scores (the judged corpora
-/// are GEC's, so no simplification metric).
+/// A metric row's name: M2's and ERRANT's with their β, the papers' names where the reports'
+/// are the command's, else the report's `name`.
+pub(crate) fn row_name(metric: MetaMetric, beta: f64, name: &str) -> String {
+    match metric {
+        MetaMetric::Metric(Metric::M2) => format!("M2 F{beta:?}"),
+        MetaMetric::Metric(Metric::Errant) => format!("ERRANT F{beta:?}"),
+        MetaMetric::ErrantMacro => format!("ERRANT macro F{beta:?}"),
+        // The paper's name, where the reports' is the command's (`CLEME2`).
+        MetaMetric::Metric(Metric::Cleme2) => "CLEME2.0".into(),
+        MetaMetric::Metric(_) => name.into(),
+    }
+}
+
+/// How the ranking datasets (GJG15, SEEDA: GEC corpora with an M2 gold) score a GEC metric;
+/// the other metrics score with the catalogue's defaults on the same inputs.
 fn settings(metric: Metric) -> Option<&'static str> {
     Some(match metric {
         Metric::M2 => "M2 against the gold, one row per β",
@@ -96,14 +109,13 @@ fn settings(metric: Metric) -> Option<&'static str> {
 }
 
 impl MetaMetric {
-    /// Every metric meta-evaluation scores, in the catalogue's order, macro ERRANT after ERRANT.
+    /// Every metric meta-evaluation scores (the whole catalogue), in the catalogue's order, macro
+    /// ERRANT after ERRANT.
     pub fn all() -> impl Iterator<Item = MetaMetric> {
-        Metric::all()
-            .filter(|&m| settings(m).is_some())
-            .flat_map(|m| {
-                let averaged = (m == Metric::Errant).then_some(MetaMetric::ErrantMacro);
-                std::iter::once(MetaMetric::Metric(m)).chain(averaged)
-            })
+        Metric::all().flat_map(|m| {
+            let averaged = (m == Metric::Errant).then_some(MetaMetric::ErrantMacro);
+            std::iter::once(MetaMetric::Metric(m)).chain(averaged)
+        })
     }
 
     /// The catalogue's metric this row scores with (macro ERRANT is ERRANT averaged by type).
@@ -628,15 +640,7 @@ impl MetaEval {
         };
         let report = Scorer::new(scored, &inputs, &options)?
             .report(&self.outputs, &Resampling::default())?;
-        let name = match metric {
-            MetaMetric::Metric(Metric::M2) => format!("M2 F{beta:?}"),
-            MetaMetric::Metric(Metric::Errant) => "ERRANT F0.5".into(),
-            MetaMetric::ErrantMacro => "ERRANT macro F0.5".into(),
-            // The paper's name, where the reports' is the command's (`CLEME2`).
-            MetaMetric::Metric(Metric::Cleme2) => "CLEME2.0".into(),
-            MetaMetric::Metric(_) => report.name.into(),
-        };
-        Ok((name, report))
+        Ok((row_name(metric, beta, report.name), report))
     }
 
     /// The correlations of every metric row with the human scores, and with `paired` every pair
@@ -899,29 +903,54 @@ fn pair_rows(
     human: &HumanScores,
     spearman: Correlation,
 ) -> Result<Vec<PairRow>, Error> {
+    let names: Vec<String> = rows.iter().map(|r| r.metric.clone()).collect();
+    pairs_of(
+        &names,
+        &[(Correlation::Pearson, "pearson"), (spearman, "spearman")],
+        |a, b, kind| {
+            human
+                .compare(&rows[a].scores, &rows[b].scores, kind, 0.95)
+                .map_err(statistics)
+        },
+        |a, b| {
+            let (a, b) = (&rows[a], &rows[b]);
+            // Williams' test needs n ≥ 4 systems; with fewer it is left out of the row.
+            if a.scores.len() < 4 {
+                return Ok(None);
+            }
+            let r23 = meta_eval::pearson(&a.scores, &b.scores)
+                .map_err(statistics)?
+                .unwrap_or(0.0);
+            williams_test(a.pearson.estimate, b.pearson.estimate, r23, a.scores.len())
+                .map(Some)
+                .map_err(statistics)
+        },
+    )
+}
+
+/// Every pair (a, b) of `names`, a before b, per correlation of `kinds`: `compare` gives the
+/// bootstrap difference, `williams` Williams' test (asked for Pearson only); p-values
+/// Holm–Bonferroni-adjusted over the pairs of each correlation.
+pub(crate) fn pairs_of(
+    names: &[String],
+    kinds: &[(Correlation, &'static str)],
+    compare: impl Fn(usize, usize, Correlation) -> Result<meta_eval::CorrelationDifference, Error>,
+    williams: impl Fn(usize, usize) -> Result<Option<meta_eval::WilliamsTest>, Error>,
+) -> Result<Vec<PairRow>, Error> {
     let mut pairs = Vec::new();
-    for (kind, label) in [(Correlation::Pearson, "pearson"), (spearman, "spearman")] {
+    for &(kind, label) in kinds {
         let first = pairs.len();
-        for (i, a) in rows.iter().enumerate() {
-            for b in &rows[i + 1..] {
-                let d = human
-                    .compare(&a.scores, &b.scores, kind, 0.95)
-                    .map_err(statistics)?;
-                // Williams' test needs n ≥ 4 systems; with fewer it is left out of the row.
-                let williams = if kind == Correlation::Pearson && a.scores.len() >= 4 {
-                    let r23 = meta_eval::pearson(&a.scores, &b.scores)
-                        .map_err(statistics)?
-                        .unwrap_or(0.0);
-                    Some(
-                        williams_test(a.pearson.estimate, b.pearson.estimate, r23, a.scores.len())
-                            .map_err(statistics)?,
-                    )
+        for a in 0..names.len() {
+            for b in a + 1..names.len() {
+                let d = compare(a, b, kind)?;
+                let williams = if kind == Correlation::Pearson {
+                    williams(a, b)?
                 } else {
                     None
                 };
                 pairs.push(PairRow {
-                    a: a.metric.clone(),
-                    b: b.metric.clone(),
+                    a: names[a].clone(),
+                    b: names[b].clone(),
                     correlation: label,
                     difference: d.difference,
                     low: d.low,
@@ -958,9 +987,11 @@ mod tests {
                 assert_eq!(*name, metric.metric().name());
             }
         }
-        let error = "bleu".parse::<MetaMetric>().unwrap_err().to_string();
+        // The whole catalogue, simplification's metrics too (rating sets score them).
+        assert!(names.contains(&"sari") && names.contains(&"samsa"));
+        let error = "bertscore".parse::<MetaMetric>().unwrap_err().to_string();
         assert!(
-            error.contains("\"bleu\"") && error.contains(&names.join(", ")),
+            error.contains("\"bertscore\"") && error.contains(&names.join(", ")),
             "{error}"
         );
     }

@@ -9,7 +9,7 @@ use rand::RngExt;
 use rand_pcg::Pcg64;
 
 use crate::Error;
-use crate::correlation::{pearson, spearman, spearman_average_ranks};
+use crate::correlation::{kendall, pearson, spearman, spearman_average_ranks};
 use crate::expected_wins::{Ties, WinCounts};
 use crate::judgments::{Outcome, Ranking};
 
@@ -81,6 +81,8 @@ pub enum Correlation {
     /// Spearman's ρ as scipy and SEEDA compute it
     /// ([`spearman_average_ranks`](crate::spearman_average_ranks)).
     SpearmanAverageRanks,
+    /// Kendall's τ-b as scipy computes it ([`kendall`](crate::kendall)).
+    Kendall,
 }
 
 impl Correlation {
@@ -91,6 +93,7 @@ impl Correlation {
             Correlation::Pearson => pearson(human, metric),
             Correlation::Spearman => spearman(human, metric).map(Some),
             Correlation::SpearmanAverageRanks => spearman_average_ranks(human, metric),
+            Correlation::Kendall => kendall(human, metric),
         }
     }
 }
@@ -338,21 +341,31 @@ impl HumanScores {
         for human in &self.resampled {
             sorted.extend(delta(human)?);
         }
-        sorted.sort_by(f64::total_cmp);
-        let interval = percentile_interval(&sorted, 1.0 - confidence)?;
-        let below = sorted.iter().filter(|&&d| d <= 0.0).count();
-        let above = sorted.iter().filter(|&&d| d >= 0.0).count();
-        let p_value = ((1 + 2 * below.min(above)) as f64 / (sorted.len() + 1) as f64).min(1.0);
-        Ok(CorrelationDifference {
-            difference,
-            low: interval.low,
-            high: interval.high,
-            p_value,
-        })
+        difference_of(difference, sorted, confidence)
     }
 }
 
-fn defined(value: Option<f64>, kind: Correlation) -> Result<f64, Error> {
+/// Δ and its resampled values as a [`CorrelationDifference`]: the percentile interval and the
+/// two-sided bootstrap p-value (1 + 2·min(#{Δ* ≤ 0}, #{Δ* ≥ 0})) / (B + 1).
+pub(crate) fn difference_of(
+    difference: f64,
+    mut resampled: Vec<f64>,
+    confidence: f64,
+) -> Result<CorrelationDifference, Error> {
+    resampled.sort_by(f64::total_cmp);
+    let interval = percentile_interval(&resampled, 1.0 - confidence)?;
+    let below = resampled.iter().filter(|&&d| d <= 0.0).count();
+    let above = resampled.iter().filter(|&&d| d >= 0.0).count();
+    let p_value = ((1 + 2 * below.min(above)) as f64 / (resampled.len() + 1) as f64).min(1.0);
+    Ok(CorrelationDifference {
+        difference,
+        low: interval.low,
+        high: interval.high,
+        p_value,
+    })
+}
+
+pub(crate) fn defined(value: Option<f64>, kind: Correlation) -> Result<f64, Error> {
     value.ok_or_else(|| {
         Error::Scores(format!(
             "{kind:?} is undefined: the human or the metric scores are all equal"

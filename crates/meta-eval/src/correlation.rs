@@ -40,6 +40,13 @@ pub fn spearman_average_ranks(human: &[f64], metric: &[f64]) -> Result<Option<f6
     Ok(reference_stats::spearman_average_ranks(human, metric))
 }
 
+/// Kendall's τ-b as `scipy.stats.kendalltau` ([`reference_stats::kendall_tau_b`]); `None` when a
+/// side has no two distinct values.
+pub fn kendall(human: &[f64], metric: &[f64]) -> Result<Option<f64>, Error> {
+    check(human, metric)?;
+    Ok(reference_stats::kendall_tau_b(human, metric))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

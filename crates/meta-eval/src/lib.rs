@@ -7,7 +7,11 @@
 //! * [`trueskill`] — the human system scores by TrueSkill as WMT's `wmt-trueskill` computes
 //!   them (seeded runs, mean μ); [`TrueSkillEnv::rate`] — one game's update.
 //! * [`pearson`], [`spearman`] — a metric's system scores against the human ones, Spearman as
-//!   GJG15's `spearman.pl` computes it; [`spearman_average_ranks`] as scipy (and SEEDA) do.
+//!   GJG15's `spearman.pl` computes it; [`spearman_average_ranks`] as scipy (and SEEDA) do;
+//!   [`kendall`], scipy's τ-b.
+//! * [`RatingTable`] — direct ratings of outputs (GMEG, TMU-GFM, Simplicity-DA, a user's own) as
+//!   the human side: system means with segment resamples ([`RatingTable::system_scores`]),
+//!   segment-level correlations and comparisons with intervals.
 //! * [`bootstrap_expected_wins`] — the human scores on bootstrap resamples of the judgments
 //!   (a [`Unit`] per draw: ranking items, judged sentences or single comparisons), seeded;
 //!   [`HumanScores::correlation`] — a correlation with its percentile interval,
@@ -96,6 +100,7 @@ mod direct_assessment;
 mod error;
 mod expected_wins;
 mod judgments;
+mod ratings;
 mod trueskill;
 mod williams;
 
@@ -104,12 +109,13 @@ pub use bootstrap::{
     BootstrapOptions, Correlation, CorrelationDifference, CorrelationInterval, HumanScores, Unit,
     bootstrap_expected_wins,
 };
-pub use correlation::{pearson, spearman, spearman_average_ranks};
+pub use correlation::{kendall, pearson, spearman, spearman_average_ranks};
 pub use direct_assessment::{
     DaCorrelation, DaOptions, direct_assessment_correlations, quality_halves,
 };
 pub use error::Error;
 pub use expected_wins::{SystemScore, Ties, expected_wins};
 pub use judgments::{Comparison, Outcome, Ranking, read_rankings};
+pub use ratings::{RatingTable, SegmentScores};
 pub use trueskill::{Game, Rating, TrueSkillEnv, TrueSkillOptions, TrueSkillScore, trueskill};
 pub use williams::{WilliamsTest, williams_test};

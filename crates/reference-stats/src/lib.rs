@@ -4,8 +4,8 @@
 //!
 //! * Correlations: [`pearson`]; Spearman's ρ three ways, each named for the tool whose numbers
 //!   it gives — [`spearman_gjg15`], [`spearman_average_ranks`], [`spearman_scipy`] — with
-//!   [`average_ranks`] and scipy's [`spearman_p_value`]; Kendall's [`kendall_tau`] and
-//!   [`kendall_from_counts`].
+//!   [`average_ranks`] and scipy's [`spearman_p_value`]; Kendall's [`kendall_tau`], scipy's
+//!   [`kendall_tau_b`] and [`kendall_from_counts`].
 //! * Distributions: Φ and Φ⁻¹ ([`normal_cdf`], [`normal_quantile`]), Student's t upper tail
 //!   ([`student_t_upper`]), [`ln_gamma`].
 //! * Sums and order statistics: numpy's [`pairwise_sum`], [`numpy_mean`] and [`numpy_quantile`];
@@ -35,7 +35,7 @@ mod student;
 
 pub use correlation::pearson;
 pub use gamma::ln_gamma;
-pub use kendall::{kendall_from_counts, kendall_tau};
+pub use kendall::{kendall_from_counts, kendall_tau, kendall_tau_b};
 pub use normal::{normal_cdf, normal_quantile};
 pub use numpy_sort::numpy_argsort;
 pub use pairwise_sum::{numpy_mean, pairwise_sum};
