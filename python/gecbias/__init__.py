@@ -23,8 +23,10 @@ mapping from names to inputs (``{"AMU": "paragraphs/AMU"}``).
 * What a correction changes: :func:`errant_parallel` (ERRANT's typed edits, natively: no spaCy).
 * Semantic faithfulness without references: :func:`usim` (UCCA XML passages),
   :func:`usim_text` (raw text, through the native UCCA parser) and :func:`parse`.
-* How well metrics agree with people: :func:`meta_eval` (GJG15's human ranking of the
-  CoNLL-2014 systems, correlations with bootstrap intervals, paired tests between metrics).
+* How well metrics agree with people: :func:`meta_eval` (GJG15's and SEEDA's human rankings of
+  the CoNLL-2014 systems; GMEG, TMU-GFM, Simplicity-DA, structural simplicity and ASSET's
+  ratings; or your own ratings), correlations with bootstrap intervals, paired tests between
+  metrics.
 
 Bad input raises :class:`InputError` (a ``ValueError``) whose message names the file (or the
 argument) and the line; a missing file raises ``FileNotFoundError``; an argument of the wrong
@@ -91,8 +93,11 @@ from ._results import (
     Interval,
     KoyamaGleuScore,
     M2Score,
+    LevelCorrelations,
     MetaEvaluation,
     MetricCorrelation,
+    RatedMetricCorrelation,
+    RatingMetaEvaluation,
     PairedTest,
     Rank,
     SariScore,
@@ -160,6 +165,9 @@ __all__ = [
     "WithReferences",
     "CorrelationComparison",
     "MetaEvaluation",
+    "RatingMetaEvaluation",
+    "RatedMetricCorrelation",
+    "LevelCorrelations",
     "meta_eval",
     "M2Gold",
     "GleuCorpus",
@@ -1087,13 +1095,124 @@ def _correlation(value: Dict[str, Any]) -> Correlation:
     return Correlation(estimate=value["estimate"], low=value.get("low"), high=value.get("high"))
 
 
+#: The public rating sets :func:`meta_eval` reads (besides the ranking sets ``gjg15`` and
+#: ``seeda``), and ``custom`` for your own ratings.
+RatingSet = Literal[
+    "gmeg-fce", "gmeg-wiki", "gmeg-yahoo", "tmu-gfm", "simplicity-da", "structural-simplicity",
+    "asset-ratings", "custom",
+]
+_RATING_SETS = get_args(RatingSet)
+
+#: Your own ratings: a path (JSON Lines, CSV or TSV), a table of columns (a mapping of column
+#: name to values, or a pandas DataFrame) or a sequence of rows (mappings), each rated output a
+#: row with ``system``, ``segment``, ``source``, ``output``, ``score`` and optionally
+#: ``references`` (a list), ``aspect`` and ``rater``.
+Judgments = Union[PathLike, Dict[str, Sequence[Any]], Sequence[Dict[str, Any]], Any]
+
+
+def _rating_rows(judgments: Any) -> List[Tuple[Any, ...]]:
+    """``judgments`` (columns or rows) as the native tuples."""
+    if hasattr(judgments, "to_dict"):
+        judgments = judgments.to_dict(orient="list")
+    if isinstance(judgments, dict):
+        keys = list(judgments)
+        columns = [list(judgments[k]) for k in keys]
+        lengths = {len(c) for c in columns}
+        if len(lengths) > 1:
+            raise ValueError(f"judgments: columns of different lengths {sorted(lengths)}")
+        rows: Sequence[Dict[str, Any]] = [dict(zip(keys, values)) for values in zip(*columns)]
+    else:
+        rows = list(judgments)
+    out = []
+    for i, row in enumerate(rows, start=1):
+        if not isinstance(row, dict):
+            raise TypeError(f"judgments: row {i} is not a mapping")
+        for key in ("system", "segment", "source", "output", "score"):
+            if key not in row:
+                raise ValueError(f"judgments: row {i} has no {key!r}")
+        references = row.get("references") or []
+        if isinstance(references, str):
+            raise TypeError(f"judgments: row {i}: references must be a list of strings")
+        try:
+            score = float(row["score"])
+        except (TypeError, ValueError):
+            raise ValueError(f"judgments: row {i}: score {row['score']!r} is not a number") from None
+        out.append((
+            str(row["system"]), str(row["segment"]), _text(row["source"]), _text(row["output"]),
+            [str(r) for r in references], score, _text(row.get("aspect")), _text(row.get("rater")),
+        ))
+    return out
+
+
+def _text(value: Any) -> Optional[str]:
+    return None if value is None else str(value)
+
+
+def _level(value: Dict[str, Any]) -> LevelCorrelations:
+    def pick(key: str) -> Optional[Correlation]:
+        return None if value.get(key) is None else _correlation(value[key])
+
+    return LevelCorrelations(pearson=pick("pearson"), spearman=pick("spearman"), kendall=pick("kendall"))
+
+
+def _meta_eval_ratings(
+    dataset: str, root: Optional[str], judgments: Any, metrics: Optional[Sequence[str]],
+    aspect: Optional[str], split: str, systems: Optional[Sequence[str]], betas: Optional[Sequence[float]],
+    confidence: bool, paired: bool, resamples: int, seed: int, exclude: Optional[Sequence[str]],
+    parser_model: Optional[str],
+) -> RatingMetaEvaluation:
+    path, rows = None, None
+    if dataset == "custom":
+        if judgments is None:
+            raise ValueError('dataset="custom": judgments, a path or a table of ratings')
+        path = path_of(judgments)
+        rows = None if path is not None else _rating_rows(judgments)
+    elif judgments is not None:
+        raise ValueError(f"judgments: only with dataset=\"custom\", not {dataset!r}")
+    choice(split, ("test", "dev"), "split")
+    beta_values = [beta_value(b, "betas") for b in (betas if betas is not None else (0.5,))]
+    if not beta_values:
+        raise ValueError("betas: at least one β")
+    report = _native.meta_eval_ratings(
+        dataset, root, split, path, rows,
+        None if metrics is None else _names(metrics, "metrics"),
+        aspect, beta_values, bool(confidence), bool(paired), resamples_value(resamples, "resamples"),
+        count(seed, "seed"),
+        None if exclude is None else _names(exclude, "exclude", empty=True),
+        None if systems is None else _names(systems, "systems"),
+        parser_model,
+    )
+    names: List[str] = report["systems"]
+    return RatingMetaEvaluation(
+        dataset=report["dataset"],
+        aspect=report["aspect"],
+        human=dict(zip(names, report["human"])),
+        segments=report["segments"],
+        rated_outputs=report["rated_outputs"],
+        metrics=tuple(
+            RatedMetricCorrelation(
+                metric=row["metric"],
+                signature=row["signature"],
+                scores=dict(zip(names, row["scores"])),
+                system=None if row.get("system") is None else _level(row["system"]),
+                segment=_level(row["segment"]),
+            )
+            for row in report["metrics"]
+        ),
+        paired_system=tuple(CorrelationComparison(**p) for p in report["paired"]["system"]),
+        paired_segment=tuple(CorrelationComparison(**p) for p in report["paired"]["segment"]),
+        signature=report["signature"],
+    )
+
+
+@overload
 def meta_eval(
     root: PathLike,
     gold: PathLike,
     *,
     dataset: Literal["gjg15", "seeda"] = "gjg15",
-    metrics: Sequence[MetaMetric] = ("m2",),
-    betas: Sequence[float] = (1.0, 0.5, 0.25, 0.18),
+    metrics: Optional[Sequence[MetaMetric]] = None,
+    betas: Optional[Sequence[float]] = None,
     confidence: bool = False,
     paired: bool = False,
     resamples: int = 1000,
@@ -1105,9 +1224,69 @@ def meta_eval(
     human: Literal["ew", "trueskill"] = "ew",
     trueskill_runs: int = 100,
     parser_model: Union[BuiltinParser, PathLike, None] = None,
-) -> MetaEvaluation:
-    """How well each metric's system scores agree with a human ranking (``gecbias meta-eval``):
-    the human scores by Expected Wins (or ``human="trueskill"``: TrueSkill's mean μ over
+) -> MetaEvaluation: ...
+
+
+@overload
+def meta_eval(
+    root: Optional[PathLike] = None,
+    gold: None = None,
+    *,
+    dataset: RatingSet,
+    judgments: Optional[Judgments] = None,
+    metrics: Optional[Sequence[str]] = None,
+    aspect: Optional[str] = None,
+    split: Literal["test", "dev"] = "test",
+    systems: Optional[Sequence[str]] = None,
+    betas: Optional[Sequence[float]] = None,
+    confidence: bool = False,
+    paired: bool = False,
+    resamples: int = 1000,
+    seed: int = DEFAULT_SEED,
+    exclude: Optional[Sequence[str]] = None,
+    parser_model: Union[BuiltinParser, PathLike, None] = None,
+) -> RatingMetaEvaluation: ...
+
+
+def meta_eval(
+    root: Optional[PathLike] = None,
+    gold: Optional[PathLike] = None,
+    *,
+    dataset: str = "gjg15",
+    judgments: Optional[Judgments] = None,
+    metrics: Optional[Sequence[str]] = None,
+    aspect: Optional[str] = None,
+    split: str = "test",
+    systems: Optional[Sequence[str]] = None,
+    betas: Optional[Sequence[float]] = None,
+    confidence: bool = False,
+    paired: bool = False,
+    resamples: int = 1000,
+    unit: ResampleUnit = "rankings",
+    seed: int = DEFAULT_SEED,
+    exclude: Optional[Sequence[str]] = None,
+    references: Optional[Sequence[str]] = None,
+    granularity: Literal["sent", "edit"] = "sent",
+    human: Literal["ew", "trueskill"] = "ew",
+    trueskill_runs: int = 100,
+    parser_model: Union[BuiltinParser, PathLike, None] = None,
+) -> Union[MetaEvaluation, RatingMetaEvaluation]:
+    """How well each metric agrees with people (``gecbias meta-eval``).
+
+    **Rating sets** (``dataset`` one of :data:`RatingSet`): GMEG's FCE, Wiki and Yahoo
+    domains (``split`` test or dev; Yahoo's text is withheld, so no metric can score it),
+    TMU-GFM, Simplicity-DA, structural simplicity, ASSET's ratings, read from the data
+    directory ``root`` (default: ``$GECBIAS_DATA``, ``./data``, ``../shared/data``), or
+    ``dataset="custom"`` with ``judgments`` (a path, a table of columns such as a pandas
+    DataFrame, or rows; ``systems`` the only systems a row may name). Raters' ratings of one
+    output are averaged per ``aspect`` (default: the set's main one). Each metric (default: those
+    the inputs allow) scores every system on its rated segments; system level correlates corpus
+    scores with mean ratings, segment level each output's sentence score with its rating, by
+    Pearson, Spearman and Kendall's τ-b; ``confidence=True`` adds 95 % intervals over
+    ``resamples`` resamples of segments, ``paired=True`` compares every pair of metrics at each
+    level. Returns a :class:`RatingMetaEvaluation`.
+
+    **Ranking sets** (``gjg15``, ``seeda``): the human scores by Expected Wins (or ``human="trueskill"``: TrueSkill's mean μ over
     ``trueskill_runs`` seeded runs, without intervals) from the judgments in ``root`` (for ``gjg15``, a clone of
     grammatical/evaluation; for ``seeda``, a clone of tmu-nlp/SEEDA, its ``granularity`` of
     judgments, and the sentence-level agreement too), each metric computed on the systems' outputs
@@ -1124,6 +1303,22 @@ def meta_eval(
     A judged system without an output file, or malformed judgments, raise :class:`InputError`
     naming the file and the element.
     """
+    if dataset in _RATING_SETS:
+        if gold is not None:
+            raise ValueError(f"gold: only for the ranking sets (gjg15, seeda), not {dataset!r}")
+        root_text = None if root is None else path_of(root)
+        if root is not None and root_text is None:
+            raise TypeError("root: a path (str or os.PathLike)")
+        return _meta_eval_ratings(
+            dataset, root_text, judgments, metrics, aspect, split, systems, betas, confidence, paired,
+            resamples, seed, exclude, _parser_name(parser_model),
+        )
+    if judgments is not None or aspect is not None or systems is not None:
+        raise ValueError(f"judgments, aspect and systems: only for rating sets, not {dataset!r}")
+    if metrics is None:
+        metrics = ("m2",)
+    if betas is None:
+        betas = (1.0, 0.5, 0.25, 0.18)
     root_path, gold_path = path_of(root), path_of(gold)
     if root_path is None or gold_path is None:
         raise TypeError("root and gold: paths (str or os.PathLike)")
@@ -1143,15 +1338,15 @@ def meta_eval(
         None if references is None else _names(references, "references", empty=True),
         granularity, _parser_name(parser_model),
     )
-    systems: List[str] = report["systems"]
+    judged: List[str] = report["systems"]
     return MetaEvaluation(
         dataset=report["dataset"],
-        human=dict(zip(systems, report["human"]["scores"])),
+        human=dict(zip(judged, report["human"]["scores"])),
         metrics=tuple(
             MetricCorrelation(
                 metric=row["metric"],
                 signature=row["signature"],
-                scores=dict(zip(systems, row["scores"])),
+                scores=dict(zip(judged, row["scores"])),
                 pearson=_correlation(row["pearson"]),
                 spearman=_correlation(row["spearman"]),
                 sentence=SentenceAgreement(**row["sentence"]) if "sentence" in row else None,

@@ -127,6 +127,26 @@ def meta_eval(
     """A meta-evaluation by the typed engine: the fields of ``MetaEvaluation``, its rows as
     dictionaries."""
 
+def meta_eval_ratings(
+    dataset: str,
+    data: Optional[str],
+    split: str,
+    judgments: Optional[str],
+    rows: Optional[List[Tuple[str, str, Optional[str], Optional[str], List[str], float, Optional[str], Optional[str]]]],
+    metrics: Optional[List[str]],
+    aspect: Optional[str],
+    betas: List[float],
+    confidence: bool,
+    paired: bool,
+    resamples: int,
+    seed: int,
+    exclude: Optional[List[str]],
+    systems: Optional[List[str]],
+    parser_model: Optional[str] = None,
+) -> Dict[str, Any]:
+    """A meta-evaluation against ratings by the typed engine: the fields of
+    ``RatingMetaEvaluation``, its rows as dictionaries."""
+
 def limits() -> Tuple[int, int, int, int, int, float, int, int]:
     """(fewest resamples or trials, most, most GLEU iterations, highest GREEN order, highest
     Koyama order, largest β, highest chrF character and word orders): the bounds the engine

@@ -432,6 +432,48 @@ class MetaEvaluation:
 
 
 @dataclass(frozen=True)
+class LevelCorrelations:
+    """Pearson's r, Spearman's ρ and Kendall's τ-b of a metric with ratings at one level, each
+    with its interval under ``confidence=True``; ``None`` where a side is constant (or too few
+    items)."""
+
+    pearson: Optional[Correlation]
+    spearman: Optional[Correlation]
+    kendall: Optional[Correlation]
+
+
+@dataclass(frozen=True)
+class RatedMetricCorrelation:
+    """One metric's corpus ``scores`` of the correlated systems, its correlations with their mean
+    ratings (``system``: ``None`` with fewer than 3 systems) and with each rated output's rating
+    (``segment``, pooled over systems)."""
+
+    metric: str
+    signature: str
+    scores: Dict[str, float]
+    system: Optional[LevelCorrelations]
+    segment: LevelCorrelations
+
+
+@dataclass(frozen=True)
+class RatingMetaEvaluation:
+    """How well metrics agree with ratings of outputs (GMEG, TMU-GFM, Simplicity-DA, structural
+    simplicity, ASSET's ratings or your own): the rated ``aspect``, the correlated systems' mean
+    ratings, each metric's correlations at system and segment level, the pairs compared at each
+    level (with ``paired=True``) and the signature."""
+
+    dataset: str
+    aspect: str
+    human: Dict[str, float]
+    segments: int
+    rated_outputs: int
+    metrics: Tuple[RatedMetricCorrelation, ...]
+    paired_system: Tuple[CorrelationComparison, ...]
+    paired_segment: Tuple[CorrelationComparison, ...]
+    signature: str
+
+
+@dataclass(frozen=True)
 class EasseEvaluation:
     """What EASSE's ``evaluate`` gives: ``scores`` under its keys in its order (``bleu``,
     ``sent_bleu``, ``sari``, ``sari_legacy``, ``sari_add``, ``sari_keep``, ``sari_del``, ``fkgl``,

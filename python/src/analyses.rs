@@ -308,3 +308,121 @@ pub(crate) fn meta_eval<'py>(
     )?;
     crate::to_python::to_python(py, &report)
 }
+
+/// One rating as Python passes it: system, segment, source, output, references, score, aspect,
+/// rater.
+type RatingTuple = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Vec<String>,
+    f64,
+    Option<String>,
+    Option<String>,
+);
+
+/// Where the ratings of [`meta_eval_ratings`] come from.
+fn rated_outputs(
+    dataset: &str,
+    data: Option<String>,
+    split: &str,
+    judgments: Option<String>,
+    rows: Option<Vec<RatingTuple>>,
+    systems: Option<&[String]>,
+) -> PyResult<(
+    gecbias_engine::RatedOutputs,
+    Option<gecbias_engine::RatingDataset>,
+)> {
+    use gecbias_engine::{RatedOutputs, Rating, RatingDataset};
+    if dataset != "custom" {
+        let set: RatingDataset = dataset.parse().map_err(PyValueError::new_err)?;
+        let cwd = std::env::current_dir().map_err(input_error)?;
+        let data = gecbias_data::DataDir::resolve(data.as_deref().map(std::path::Path::new), &cwd)
+            .map_err(|e| input_error(format!("the rating set {dataset}: {e}")))?;
+        return Ok((
+            set.read(data.root(), split).map_err(engine_error)?,
+            Some(set),
+        ));
+    }
+    let ratings = match (judgments, rows) {
+        (Some(path), _) => RatedOutputs::read(std::path::Path::new(&path), systems),
+        (None, Some(rows)) => {
+            let ratings = rows
+                .into_iter()
+                .map(
+                    |(system, segment, source, output, references, score, aspect, rater)| {
+                        let mut r = Rating::new(system, segment, "", "", score);
+                        r.source = source;
+                        r.output = output;
+                        r.references = references;
+                        if let Some(aspect) = aspect {
+                            r.aspect = aspect;
+                        }
+                        r.rater = rater;
+                        r
+                    },
+                )
+                .collect();
+            RatedOutputs::from_ratings("judgments", ratings, systems)
+        }
+        (None, None) => {
+            return Err(PyValueError::new_err(
+                "dataset=\"custom\": judgments, a path or a table of ratings",
+            ));
+        }
+    };
+    Ok((ratings.map_err(engine_error)?, None))
+}
+
+/// How well metrics agree with ratings of outputs (a public rating set, a file, or rows): the
+/// engine's report as dictionaries of its fields.
+#[pyfunction]
+#[pyo3(signature = (dataset, data, split, judgments, rows, metrics, aspect, betas, confidence, paired, resamples, seed, exclude, systems, parser_model=None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn meta_eval_ratings<'py>(
+    py: Python<'py>,
+    dataset: &str,
+    data: Option<String>,
+    split: &str,
+    judgments: Option<String>,
+    rows: Option<Vec<RatingTuple>>,
+    metrics: Option<Vec<String>>,
+    aspect: Option<String>,
+    betas: Vec<f64>,
+    confidence: bool,
+    paired: bool,
+    resamples: usize,
+    seed: u64,
+    exclude: Option<Vec<String>>,
+    systems: Option<Vec<String>>,
+    parser_model: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use gecbias_engine::{RatingDataset, RatingMetaEval, RatingMetaEvalOptions};
+    let (ratings, set) = rated_outputs(dataset, data, split, judgments, rows, systems.as_deref())?;
+    let mut o = RatingMetaEvalOptions::default();
+    o.metrics = match metrics {
+        Some(names) => names
+            .iter()
+            .map(|m| m.parse::<MetaMetric>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        None => RatingDataset::default_metrics(set, &ratings),
+    };
+    o.aspect = aspect.or_else(|| set.map(|s| s.default_aspect().to_owned()));
+    o.betas = betas;
+    o.confidence = confidence;
+    o.paired = paired;
+    o.resamples = resamples;
+    o.seed = seed;
+    o.exclude = match (exclude, set) {
+        (Some(names), _) => names,
+        (None, Some(set)) => set.excluded().iter().map(|s| (*s).to_owned()).collect(),
+        (None, None) => Vec::new(),
+    };
+    o.metric.usim.text.parser =
+        parser_model.map(|p| p.parse().unwrap_or_else(|never| match never {}));
+    let report = crate::interruptible(py, move || RatingMetaEval::new(ratings, o)?.report())?
+        .map_err(engine_error)?;
+    crate::to_python::to_python(py, &report)
+}

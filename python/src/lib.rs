@@ -390,6 +390,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyses::usim_text, m)?)?;
     m.add_function(wrap_pyfunction!(analyses::parse, m)?)?;
     m.add_function(wrap_pyfunction!(analyses::meta_eval, m)?)?;
+    m.add_function(wrap_pyfunction!(analyses::meta_eval_ratings, m)?)?;
     m.add_function(wrap_pyfunction!(tag, m)?)?;
     m.add_function(wrap_pyfunction!(errant_parallel, m)?)?;
     m.add_function(wrap_pyfunction!(limits, m)?)?;

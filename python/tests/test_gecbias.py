@@ -4,6 +4,7 @@ against the command's recorded outputs."""
 
 import csv
 import dataclasses
+import json
 import os
 import shutil
 import subprocess
@@ -11,7 +12,7 @@ import sys
 import textwrap
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from typing import Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 import pytest
 
@@ -728,9 +729,40 @@ def test_meta_eval_reproduces_gjg15_table_5_f1_row(data: Path) -> None:
     pearson = [p for p in result.paired if p.correlation == "pearson"]
     assert len(pearson) == 1 and pearson[0].p_williams is not None
     with pytest.raises(ValueError, match="unit: one of"):
-        gecbias.meta_eval(data / "gjg15", gold_dir / "official-2014.combined.m2", unit="items")  # type: ignore[arg-type]
+        gecbias.meta_eval(data / "gjg15", gold_dir / "official-2014.combined.m2", unit="items")  # type: ignore[call-overload]
     with pytest.raises(FileNotFoundError, match="judgments.xml"):
         gecbias.meta_eval(data / "no-such-folder", gold_dir / "official-2014.combined.m2")
+
+
+def test_meta_eval_on_ratings_from_a_table_a_file_and_a_public_set(data: Path, tmp_path: Path) -> None:
+    references = ["the cat sat on the mat .", "he goes to school .", "she likes apples ."]
+    columns: Dict[str, List[Any]] = {k: [] for k in ("system", "segment", "source", "output", "score", "references")}
+    for s, system in enumerate(["copy", "one", "two", "all"]):
+        for g, reference in enumerate(references):
+            words = reference.split()
+            output = " ".join(w if i < 2 * s else "x" for i, w in enumerate(words))
+            for key, value in zip(columns, [system, g, "x x x", output, 20 * s + g, [reference]]):
+                columns[key].append(value)
+    table = gecbias.meta_eval(dataset="custom", judgments=columns, metrics=["chrf"], confidence=True, resamples=100)
+    assert table.human == {"copy": 1.0, "one": 21.0, "two": 41.0, "all": 61.0}
+    (chrf,) = table.metrics
+    assert chrf.system is not None and chrf.system.spearman is not None
+    assert chrf.system.spearman.estimate == 1.0 and chrf.segment.pearson is not None
+    assert (table.segments, table.rated_outputs, table.aspect) == (3, 12, "score")
+    rows = [dict(zip(columns, values)) for values in zip(*columns.values())]
+    assert gecbias.meta_eval(dataset="custom", judgments=rows, metrics=["chrf"]).human == table.human
+    path = tmp_path / "ratings.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    assert gecbias.meta_eval(dataset="custom", judgments=path, metrics=["chrf"]).human == table.human
+    rows[1] = dict(rows[0], score=5)
+    with pytest.raises(gecbias.InputError, match="judgments:2:1: duplicate"):
+        gecbias.meta_eval(dataset="custom", judgments=rows, metrics=["chrf"])
+    with pytest.raises(ValueError, match="row 1: score 'many' is not a number"):
+        gecbias.meta_eval(dataset="custom", judgments=[dict(rows[0], score="many")])
+    gmeg = gecbias.meta_eval(data, dataset="gmeg-fce", metrics=["gleu"])
+    assert gmeg.rated_outputs == 6741 and "ref" not in gmeg.human
+    assert gmeg.metrics[0].system is not None and gmeg.metrics[0].system.pearson is not None
+    assert round(gmeg.metrics[0].system.pearson.estimate, 3) == 0.936
 
 
 def test_meta_eval_on_seeda_gives_its_scripts_numbers(data: Path) -> None:

@@ -11,9 +11,9 @@
 use std::path::Path;
 
 use gecbias_engine::{
-    Difference, HumanMethod, MetaEval, MetaEvalOptions, MetaMetric, Metric, MetricRow, PairRow,
-    ParserModel, RatedOutputs, RatingDataset, RatingMetaEval, RatingMetaEvalOptions,
-    RatingMetaEvalReport, Signature, Unit,
+    Difference, HumanMethod, MetaEval, MetaEvalOptions, MetricRow, PairRow, ParserModel,
+    RatedOutputs, RatingDataset, RatingMetaEval, RatingMetaEvalOptions, RatingMetaEvalReport,
+    Signature, Unit,
 };
 use serde_json::{Value, json};
 
@@ -290,7 +290,7 @@ impl Args {
         };
         let mut o = RatingMetaEvalOptions::default();
         o.metrics = if self.metric.is_empty() {
-            default_rating_metrics(&ratings, set)
+            RatingDataset::default_metrics(set, &ratings)
         } else {
             self.metric.iter().map(|m| m.0).collect()
         };
@@ -313,24 +313,6 @@ impl Args {
         o.metric.usim.text.parser = self.parser_model.clone();
         Ok((ratings, o))
     }
-}
-
-/// The metrics a rating set's inputs allow: GEC with references M2, ERRANT, GLEU and chrF;
-/// GEC without (TMU-GFM) USim; simplification BLEU, SARI and FKGL.
-fn default_rating_metrics(ratings: &RatedOutputs, set: Option<RatingDataset>) -> Vec<MetaMetric> {
-    let metrics: &[Metric] = match set {
-        Some(RatingDataset::TmuGfm) => &[Metric::Usim],
-        Some(
-            RatingDataset::SimplicityDa
-            | RatingDataset::StructuralSimplicity
-            | RatingDataset::AssetRatings,
-        ) => &[Metric::Bleu, Metric::Sari, Metric::Fkgl],
-        _ if ratings.segments.iter().all(|g| !g.references.is_empty()) => {
-            &[Metric::M2, Metric::Errant, Metric::Gleu, Metric::Chrf]
-        }
-        _ => &[Metric::Usim],
-    };
-    metrics.iter().map(|&m| MetaMetric::Metric(m)).collect()
 }
 
 /// The engine's errors, those about flags in the command's words.

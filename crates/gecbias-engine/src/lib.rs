@@ -141,7 +141,7 @@ pub use meta_evaluation::{
     MetaEvalReport, MetaMetric, MetricRow, PairRow, Sentence, WithReferences,
 };
 pub use parser_model::{ParserModel, parser};
-pub use rated_outputs::{DEFAULT_ASPECT, RatedOutputs, Segment};
+pub use rated_outputs::{DEFAULT_ASPECT, RatedOutputs, Rating, Segment};
 pub use rating_datasets::RatingDataset;
 pub use rating_meta_evaluation::{
     Correlations, LevelPairs, RatedMetricRow, RatedScores, RatingMetaEval, RatingMetaEvalOptions,

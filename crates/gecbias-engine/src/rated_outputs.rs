@@ -47,19 +47,51 @@ pub struct RatedOutputs {
 /// The aspect of rows that name none.
 pub const DEFAULT_ASPECT: &str = "score";
 
-/// One rating row, as read.
+/// One rating: one rater's score of one aspect of one system's output of one segment.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Row {
-    pub(crate) system: String,
-    pub(crate) segment: String,
-    pub(crate) source: Option<String>,
-    pub(crate) output: Option<String>,
-    pub(crate) references: Vec<String>,
-    pub(crate) score: f64,
-    pub(crate) aspect: String,
-    pub(crate) rater: Option<String>,
-    /// 1-based line of the file, for errors.
-    pub(crate) line: usize,
+#[non_exhaustive]
+pub struct Rating {
+    /// The system.
+    pub system: String,
+    /// The segment's identifier.
+    pub segment: String,
+    /// The segment's source (`None`: withheld).
+    pub source: Option<String>,
+    /// The system's output (`None`: withheld).
+    pub output: Option<String>,
+    /// The segment's references.
+    pub references: Vec<String>,
+    /// The rating.
+    pub score: f64,
+    /// The rated aspect ([`DEFAULT_ASPECT`] where the data names none).
+    pub aspect: String,
+    /// The rater, where the data names them.
+    pub rater: Option<String>,
+    /// 1-based line of the file (or row of the table), for errors.
+    pub line: usize,
+}
+
+impl Rating {
+    /// A rating of [`DEFAULT_ASPECT`] by an unnamed rater, without references, at line 0.
+    pub fn new(
+        system: impl Into<String>,
+        segment: impl Into<String>,
+        source: impl Into<String>,
+        output: impl Into<String>,
+        score: f64,
+    ) -> Rating {
+        Rating {
+            system: system.into(),
+            segment: segment.into(),
+            source: Some(source.into()),
+            output: Some(output.into()),
+            references: Vec::new(),
+            score,
+            aspect: DEFAULT_ASPECT.into(),
+            rater: None,
+            line: 0,
+        }
+    }
 }
 
 fn bad(file: &str, line: usize, column: usize, message: impl Into<String>) -> Error {
@@ -91,15 +123,30 @@ impl RatedOutputs {
                 || (extension != "csv" && text.lines().next().is_some_and(|l| l.contains('\t')));
             delimited_rows(&text, &file, if tab { b'\t' } else { b',' })?
         };
-        RatedOutputs::from_rows(&file, rows, systems)
+        RatedOutputs::from_ratings(&file, rows, systems)
     }
 
-    /// The outputs and mean ratings of `rows` (named `origin` in errors).
-    pub(crate) fn from_rows(
+    /// The outputs and mean ratings of `rows` (named `origin` in errors, each by its `line`, or
+    /// its position where that is 0), a NaN or infinite score refused; `systems`, when given,
+    /// are the only systems a row may name.
+    pub fn from_ratings(
         origin: &str,
-        rows: Vec<Row>,
+        mut rows: Vec<Rating>,
         systems: Option<&[String]>,
     ) -> Result<RatedOutputs, Error> {
+        for (i, row) in rows.iter_mut().enumerate() {
+            if row.line == 0 {
+                row.line = i + 1;
+            }
+            if !row.score.is_finite() {
+                return Err(bad(
+                    origin,
+                    row.line,
+                    1,
+                    format!("score {} is not a number", row.score),
+                ));
+            }
+        }
         if rows.is_empty() {
             return Err(bad(origin, 1, 1, "no rating rows"));
         }
@@ -143,7 +190,7 @@ struct Builder {
 }
 
 impl Builder {
-    fn add(&mut self, file: &str, row: &Row, allowed: Option<&[String]>) -> Result<(), Error> {
+    fn add(&mut self, file: &str, row: &Rating, allowed: Option<&[String]>) -> Result<(), Error> {
         if row.system.trim().is_empty() {
             return Err(bad(file, row.line, 1, "the system is empty"));
         }
@@ -207,7 +254,7 @@ impl Builder {
         Ok(())
     }
 
-    fn segment(&mut self, file: &str, row: &Row) -> Result<usize, Error> {
+    fn segment(&mut self, file: &str, row: &Rating) -> Result<usize, Error> {
         if let Some(&(g, first)) = self.segment_index.get(&row.segment) {
             let known = &self.segments[g];
             if known.source != row.source || known.references != row.references {
@@ -265,7 +312,7 @@ fn identifier(value: &Value) -> Option<String> {
     }
 }
 
-fn json_rows(text: &str, file: &str) -> Result<Vec<Row>, Error> {
+fn json_rows(text: &str, file: &str) -> Result<Vec<Rating>, Error> {
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
@@ -326,7 +373,7 @@ fn json_rows(text: &str, file: &str) -> Result<Vec<Row>, Error> {
                 ));
             }
         };
-        rows.push(Row {
+        rows.push(Rating {
             system: text_field("system", true)?.unwrap_or_default(),
             segment: text_field("segment", true)?.unwrap_or_default(),
             source: text_field("source", true)?,
@@ -341,7 +388,7 @@ fn json_rows(text: &str, file: &str) -> Result<Vec<Row>, Error> {
     Ok(rows)
 }
 
-fn delimited_rows(text: &str, file: &str, delimiter: u8) -> Result<Vec<Row>, Error> {
+fn delimited_rows(text: &str, file: &str, delimiter: u8) -> Result<Vec<Rating>, Error> {
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .flexible(false)
@@ -392,7 +439,7 @@ fn delimited_rows(text: &str, file: &str, delimiter: u8) -> Result<Vec<Row>, Err
                     format!("score {value:?} is not a number"),
                 )
             })?;
-        rows.push(Row {
+        rows.push(Rating {
             system: cell(system),
             segment: cell(segment),
             source: Some(cell(source)),

@@ -3,8 +3,7 @@
 
 use std::path::Path;
 
-use crate::rated_outputs::Row;
-use crate::{Error, RatedOutputs};
+use crate::{Error, MetaMetric, Metric, RatedOutputs, Rating};
 
 /// A public set of human ratings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +76,26 @@ impl RatingDataset {
         }
     }
 
+    /// The metrics `meta-eval` scores on `ratings` of this set (`None`: a user's file) unless
+    /// told others: those its inputs allow. GEC with references: M2, ERRANT, GLEU and chrF;
+    /// GEC without (TMU-GFM, a file without references): USim; simplification: BLEU, SARI and
+    /// FKGL.
+    pub fn default_metrics(set: Option<RatingDataset>, ratings: &RatedOutputs) -> Vec<MetaMetric> {
+        let metrics: &[Metric] = match set {
+            Some(RatingDataset::TmuGfm) => &[Metric::Usim],
+            Some(
+                RatingDataset::SimplicityDa
+                | RatingDataset::StructuralSimplicity
+                | RatingDataset::AssetRatings,
+            ) => &[Metric::Bleu, Metric::Sari, Metric::Fkgl],
+            _ if ratings.segments.iter().all(|g| !g.references.is_empty()) => {
+                &[Metric::M2, Metric::Errant, Metric::Gleu, Metric::Chrf]
+            }
+            _ => &[Metric::Usim],
+        };
+        metrics.iter().map(|&m| MetaMetric::Metric(m)).collect()
+    }
+
     /// Its ratings, from the data directory `data` (GMEG: the `test` split, or `dev`).
     pub fn read(self, data: &Path, split: &str) -> Result<RatedOutputs, Error> {
         let rows = match self {
@@ -108,7 +127,7 @@ impl RatingDataset {
             )?,
             RatingDataset::AssetRatings => asset_ratings(data)?,
         };
-        RatedOutputs::from_rows(self.name(), rows, None)
+        RatedOutputs::from_ratings(self.name(), rows, None)
     }
 }
 
@@ -189,7 +208,7 @@ fn lines(path: &Path) -> Result<Vec<String>, Error> {
 
 /// GMEG: `data/<split>/<domain>/{source,ref0-3,<system>}` and
 /// `data/<split>/<domain>-segment-scores.csv` (a column per system, a row per line).
-fn gmeg(data: &Path, split: &str, domain: &str, text: bool) -> Result<Vec<Row>, Error> {
+fn gmeg(data: &Path, split: &str, domain: &str, text: bool) -> Result<Vec<Rating>, Error> {
     let folder = data.join("gmeg/data").join(split);
     let scores = Table::read(&folder.join(format!("{domain}-segment-scores.csv")))?;
     let read = |name: &str| -> Result<Option<Vec<String>>, Error> {
@@ -220,7 +239,7 @@ fn gmeg(data: &Path, split: &str, domain: &str, text: bool) -> Result<Vec<Row>, 
                 continue;
             }
             let text_of = |v: &Option<Vec<String>>| v.as_ref().and_then(|l| l.get(g).cloned());
-            rows.push(Row {
+            rows.push(Rating {
                 system: scores.header[c].clone(),
                 segment: (g + 1).to_string(),
                 source: text_of(&source),
@@ -238,7 +257,7 @@ fn gmeg(data: &Path, split: &str, domain: &str, text: bool) -> Result<Vec<Row>, 
 
 /// TMU-GFM: one row per distinct output, its systems joined by commas, each aspect's five
 /// ratings joined by commas.
-fn tmu_gfm(data: &Path) -> Result<Vec<Row>, Error> {
+fn tmu_gfm(data: &Path) -> Result<Vec<Rating>, Error> {
     let table = Table::read(&data.join("tmu_gfm/tmu-gfm-dataset.csv"))?;
     let [source, output, systems] = ["source", "output", "system"].map(|c| table.column(c));
     let (source, output, systems) = (source?, output?, systems?);
@@ -256,7 +275,7 @@ fn tmu_gfm(data: &Path) -> Result<Vec<Row>, Error> {
         for system in record[systems].split(',') {
             for ((_, aspect), &c) in aspects.iter().zip(&columns) {
                 for (rater, value) in record[c].split(',').enumerate() {
-                    rows.push(Row {
+                    rows.push(Rating {
                         system: system.trim().to_owned(),
                         segment: record[source].to_owned(),
                         source: Some(record[source].to_owned()),
@@ -316,7 +335,7 @@ fn asset_segment(
 
 /// Alva-Manchego et al.'s rated outputs: `sent_id` (ASSET test), `sys_name`, `simp_sent` and a
 /// column per aspect, each a mean over raters.
-fn alva_manchego(data: &Path, file: &str, aspects: &[&str]) -> Result<Vec<Row>, Error> {
+fn alva_manchego(data: &Path, file: &str, aspects: &[&str]) -> Result<Vec<Rating>, Error> {
     let table = Table::read(&data.join(file))?;
     let asset = asset_test(data)?;
     let [id, system, output] = ["sent_id", "sys_name", "simp_sent"].map(|c| table.column(c));
@@ -329,7 +348,7 @@ fn alva_manchego(data: &Path, file: &str, aspects: &[&str]) -> Result<Vec<Row>, 
     for (line, record) in &table.records {
         let (source, references) = asset_segment(&table, (*line, id), &record[id], 1, &asset)?;
         for (aspect, &c) in aspects.iter().zip(&columns) {
-            rows.push(Row {
+            rows.push(Rating {
                 system: record[system].to_owned(),
                 segment: record[id].to_owned(),
                 source: Some(source.clone()),
@@ -347,7 +366,7 @@ fn alva_manchego(data: &Path, file: &str, aspects: &[&str]) -> Result<Vec<Row>, 
 
 /// ASSET's `human_ratings.csv`: one sampled output per source (its system not named), each
 /// worker's rating of each aspect a row; ASSET's references by its 0-based sentence ids.
-fn asset_ratings(data: &Path) -> Result<Vec<Row>, Error> {
+fn asset_ratings(data: &Path) -> Result<Vec<Rating>, Error> {
     let table = Table::read(&data.join("asset/human_ratings/human_ratings.csv"))?;
     let asset = asset_test(data)?;
     let [original, output, id, aspect, worker, rating] = [
@@ -366,7 +385,7 @@ fn asset_ratings(data: &Path) -> Result<Vec<Row>, Error> {
         // Its ids count from 0; its originals differ from ASSET's in case here and there, so
         // the rated original is the source.
         let (_, references) = asset_segment(&table, (*line, id), &record[id], 0, &asset)?;
-        rows.push(Row {
+        rows.push(Rating {
             system: "sampled".into(),
             segment: record[id].to_owned(),
             source: Some(record[original].to_owned()),

@@ -609,7 +609,7 @@ fn williams(human: &[f64], a: &[f64], b: &[f64]) -> Result<Option<meta_eval::Wil
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rated_outputs::Row;
+    use crate::rated_outputs::Rating;
 
     /// Four systems over six segments: the further an output is from the reference, the lower
     /// its rating.
@@ -635,7 +635,7 @@ mod tests {
         for (s, system) in ["best", "good", "fair", "poor"].iter().enumerate() {
             for (g, reference) in references.iter().enumerate() {
                 let k = s + (g % 2);
-                rows.push(Row {
+                rows.push(Rating {
                     system: (*system).into(),
                     segment: g.to_string(),
                     source: Some(damage(reference, 2)),
@@ -648,7 +648,7 @@ mod tests {
                 });
             }
         }
-        RatedOutputs::from_rows("test", rows, None).unwrap()
+        RatedOutputs::from_ratings("test", rows, None).unwrap()
     }
 
     #[test]
