@@ -1159,7 +1159,7 @@ def _meta_eval_ratings(
     dataset: str, root: Optional[str], judgments: Any, metrics: Optional[Sequence[str]],
     aspect: Optional[str], split: str, systems: Optional[Sequence[str]], betas: Optional[Sequence[float]],
     confidence: bool, paired: bool, resamples: int, seed: int, exclude: Optional[Sequence[str]],
-    parser_model: Optional[str],
+    parser_model: Optional[str], level: str, synthetic: int,
 ) -> RatingMetaEvaluation:
     path, rows = None, None
     if dataset == "custom":
@@ -1180,6 +1180,8 @@ def _meta_eval_ratings(
         count(seed, "seed"),
         None if exclude is None else _names(exclude, "exclude", empty=True),
         None if systems is None else _names(systems, "systems"),
+        choice(level, ("system", "both"), "level") == "both",
+        count(synthetic, "synthetic", 0, 100_000),
         parser_model,
     )
     names: List[str] = report["systems"]
@@ -1195,7 +1197,7 @@ def _meta_eval_ratings(
                 signature=row["signature"],
                 scores=dict(zip(names, row["scores"])),
                 system=None if row.get("system") is None else _level(row["system"]),
-                segment=_level(row["segment"]),
+                segment=None if row.get("segment") is None else _level(row["segment"]),
             )
             for row in report["metrics"]
         ),
@@ -1244,6 +1246,8 @@ def meta_eval(
     resamples: int = 1000,
     seed: int = DEFAULT_SEED,
     exclude: Optional[Sequence[str]] = None,
+    level: Literal["system", "both"] = "both",
+    synthetic: int = 0,
     parser_model: Union[BuiltinParser, PathLike, None] = None,
 ) -> RatingMetaEvaluation: ...
 
@@ -1269,6 +1273,8 @@ def meta_eval(
     granularity: Literal["sent", "edit"] = "sent",
     human: Literal["ew", "trueskill"] = "ew",
     trueskill_runs: int = 100,
+    level: Literal["system", "both"] = "both",
+    synthetic: int = 0,
     parser_model: Union[BuiltinParser, PathLike, None] = None,
 ) -> Union[MetaEvaluation, RatingMetaEvaluation]:
     """How well each metric agrees with people (``gecbias meta-eval``).
@@ -1284,7 +1290,8 @@ def meta_eval(
     scores with mean ratings, segment level each output's sentence score with its rating, by
     Pearson, Spearman and Kendall's τ-b; ``confidence=True`` adds 95 % intervals over
     ``resamples`` resamples of segments, ``paired=True`` compares every pair of metrics at each
-    level. Returns a :class:`RatingMetaEvaluation`.
+    level; ``level="system"`` skips the segment level; ``synthetic`` adds that many hybrid
+    systems to the system level (GMEG's protocol: 674). Returns a :class:`RatingMetaEvaluation`.
 
     **Ranking sets** (``gjg15``, ``seeda``): the human scores by Expected Wins (or ``human="trueskill"``: TrueSkill's mean μ over
     ``trueskill_runs`` seeded runs, without intervals) from the judgments in ``root`` (for ``gjg15``, a clone of
@@ -1311,7 +1318,7 @@ def meta_eval(
             raise TypeError("root: a path (str or os.PathLike)")
         return _meta_eval_ratings(
             dataset, root_text, judgments, metrics, aspect, split, systems, betas, confidence, paired,
-            resamples, seed, exclude, _parser_name(parser_model),
+            resamples, seed, exclude, _parser_name(parser_model), level, synthetic,
         )
     if judgments is not None or aspect is not None or systems is not None:
         raise ValueError(f"judgments, aspect and systems: only for rating sets, not {dataset!r}")

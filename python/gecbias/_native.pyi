@@ -142,6 +142,8 @@ def meta_eval_ratings(
     seed: int,
     exclude: Optional[List[str]],
     systems: Optional[List[str]],
+    segment_level: bool,
+    synthetic: int,
     parser_model: Optional[str] = None,
 ) -> Dict[str, Any]:
     """A meta-evaluation against ratings by the typed engine: the fields of

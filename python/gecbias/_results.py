@@ -452,7 +452,7 @@ class RatedMetricCorrelation:
     signature: str
     scores: Dict[str, float]
     system: Optional[LevelCorrelations]
-    segment: LevelCorrelations
+    segment: Optional[LevelCorrelations]
 
 
 @dataclass(frozen=True)

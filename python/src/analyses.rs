@@ -378,7 +378,7 @@ fn rated_outputs(
 /// How well metrics agree with ratings of outputs (a public rating set, a file, or rows): the
 /// engine's report as dictionaries of its fields.
 #[pyfunction]
-#[pyo3(signature = (dataset, data, split, judgments, rows, metrics, aspect, betas, confidence, paired, resamples, seed, exclude, systems, parser_model=None))]
+#[pyo3(signature = (dataset, data, split, judgments, rows, metrics, aspect, betas, confidence, paired, resamples, seed, exclude, systems, segment_level, synthetic, parser_model=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn meta_eval_ratings<'py>(
     py: Python<'py>,
@@ -396,6 +396,8 @@ pub(crate) fn meta_eval_ratings<'py>(
     seed: u64,
     exclude: Option<Vec<String>>,
     systems: Option<Vec<String>>,
+    segment_level: bool,
+    synthetic: usize,
     parser_model: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use gecbias_engine::{RatingDataset, RatingMetaEval, RatingMetaEvalOptions};
@@ -422,6 +424,11 @@ pub(crate) fn meta_eval_ratings<'py>(
     };
     o.metric.usim.text.parser =
         parser_model.map(|p| p.parse().unwrap_or_else(|never| match never {}));
+    o.segment_level = segment_level;
+    o.synthetic = synthetic;
+    if let Some(set) = set {
+        o.synthetic_pool = Some(set.synthetic_pool(&ratings, &o.exclude));
+    }
     let report = crate::interruptible(py, move || RatingMetaEval::new(ratings, o)?.report())?
         .map_err(engine_error)?;
     crate::to_python::to_python(py, &report)

@@ -747,7 +747,7 @@ def test_meta_eval_on_ratings_from_a_table_a_file_and_a_public_set(data: Path, t
     assert table.human == {"copy": 1.0, "one": 21.0, "two": 41.0, "all": 61.0}
     (chrf,) = table.metrics
     assert chrf.system is not None and chrf.system.spearman is not None
-    assert chrf.system.spearman.estimate == 1.0 and chrf.segment.pearson is not None
+    assert chrf.system.spearman.estimate == 1.0 and chrf.segment is not None and chrf.segment.pearson is not None
     assert (table.segments, table.rated_outputs, table.aspect) == (3, 12, "score")
     rows = [dict(zip(columns, values)) for values in zip(*columns.values())]
     assert gecbias.meta_eval(dataset="custom", judgments=rows, metrics=["chrf"]).human == table.human

@@ -90,6 +90,15 @@ impl Dataset {
     }
 }
 
+/// The levels a meta-evaluation against ratings correlates at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Level {
+    /// Systems' corpus scores against their mean ratings.
+    System,
+    /// System level and each rated output's score against its rating.
+    Both,
+}
+
 /// SEEDA's judgments: of whole corrected sentences or of their edits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Granularity {
@@ -147,6 +156,15 @@ pub(crate) struct Args {
     /// GMEG's split.
     #[arg(long, default_value = "test", value_parser = ["test", "dev"])]
     split: String,
+    /// Ratings: the levels to correlate at (segment level's intervals resample every rated
+    /// output, the costliest part).
+    #[arg(long, value_enum, default_value = "both")]
+    level: Level,
+    /// Ratings: add this many hybrid systems to the system level (Graham & Liu's
+    /// super-sampling, as GMEG's Table 8: 674), each taking every sentence from one of two
+    /// correlated systems (for GMEG, of its GEC systems), seeded by `--seed`.
+    #[arg(long, default_value_t = 0, value_parser = crate::numbers::synthetic)]
+    synthetic: usize,
     /// The metrics (default: m2 for gjg15 and seeda; for ratings, those the dataset's inputs
     /// allow: GEC with references m2, errant, gleu and chrf; without, usim; simplification bleu,
     /// sari and fkgl).
@@ -311,6 +329,11 @@ impl Args {
             (None, None) => Vec::new(),
         };
         o.metric.usim.text.parser = self.parser_model.clone();
+        o.synthetic = self.synthetic;
+        o.segment_level = self.level != Level::System;
+        if let Some(set) = set {
+            o.synthetic_pool = Some(set.synthetic_pool(&ratings, &o.exclude));
+        }
         Ok((ratings, o))
     }
 }
@@ -426,9 +449,9 @@ fn plain_ratings(report: &RatingMetaEvalReport) -> String {
             system(|c| c.pearson),
             system(|c| c.spearman),
             system(|c| c.kendall),
-            cell(r.segment.pearson),
-            cell(r.segment.spearman),
-            cell(r.segment.kendall),
+            cell(r.segment.and_then(|c| c.pearson)),
+            cell(r.segment.and_then(|c| c.spearman)),
+            cell(r.segment.and_then(|c| c.kendall)),
         );
         out = out.trim_end().to_owned() + "\n";
     }
@@ -471,8 +494,8 @@ fn latex_ratings(report: &RatingMetaEvalReport) -> String {
             r.metric,
             cell(r.system.and_then(|c| c.pearson)),
             cell(r.system.and_then(|c| c.spearman)),
-            cell(r.segment.pearson),
-            cell(r.segment.spearman)
+            cell(r.segment.and_then(|c| c.pearson)),
+            cell(r.segment.and_then(|c| c.spearman))
         );
     }
     out + "\\bottomrule\n\\end{tabular}\n"

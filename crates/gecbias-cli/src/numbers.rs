@@ -49,6 +49,19 @@ pub(crate) fn resamples(text: &str) -> Result<usize, String> {
     )
 }
 
+/// Hybrid systems of `meta-eval --synthetic`: 0 (none) to 100,000.
+pub(crate) fn synthetic(text: &str) -> Result<usize, String> {
+    bounded(
+        text,
+        0,
+        100_000,
+        (
+            "",
+            "each hybrid is scored by every metric; GMEG's protocol uses 674",
+        ),
+    )
+}
+
 /// Rounds of GLEU's reference draws: 1 (one draw) to [`gec_metrics::MAX_ITERATIONS`].
 pub(crate) fn iterations(text: &str) -> Result<usize, String> {
     bounded(

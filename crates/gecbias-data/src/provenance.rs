@@ -104,4 +104,24 @@ pub const SOURCES: &[Source] = &[
         what: "Alva-Manchego, Scarton & Specia (2021): Simplicity-DA's rated outputs and the metrics' per-sentence values (iBLEU and FKBLEU are checked against them; CC BY-NC-SA 4.0, never committed)",
         origin: "feralvam/metaeval-simplification @ 7703c46",
     },
+    Source {
+        folder: "gmeg/",
+        what: "GMEG (TACL 2019): GEC outputs, sources and 4 references of FCE and Wiki, mean ratings per sentence and system of FCE, Wiki and Yahoo (no licence file; never committed)",
+        origin: "grammarly/GMEG @ 83be7cd",
+    },
+    Source {
+        folder: "tmu_gfm/",
+        what: "TMU-GFM (COLING 2020): 4,221 GEC outputs rated by 5 annotators for grammaticality, fluency and meaning (no licence file; never committed)",
+        origin: "tmu-nlp/TMU-GFM-Dataset @ e22b355",
+    },
+    Source {
+        folder: "asset/",
+        what: "ASSET (ACL 2020): test and valid sets with 10 references and the human ratings of 100 system outputs (CC BY-NC 4.0, never committed)",
+        origin: "facebookresearch/asset @ 9d65904",
+    },
+    Source {
+        folder: "samsa/",
+        what: "SAMSA (NAACL 2018): the authors' scoring code (GPL-3.0, not used) and human benchmark",
+        origin: "eliorsulem/SAMSA @ c5de420",
+    },
 ];

@@ -198,6 +198,20 @@ pub enum Error {
         #[source]
         source: meta_eval::Error,
     },
+    /// A hybrid system that does not fit the systems scored.
+    #[error(
+        "hybrid {hybrid}: {sentences} sentences taken from systems, where each of the {systems} systems has {expected} (and a hybrid names systems by their index)"
+    )]
+    Hybrid {
+        /// The hybrid's index.
+        hybrid: usize,
+        /// Its length.
+        sentences: usize,
+        /// The systems' sentences.
+        expected: usize,
+        /// The systems scored.
+        systems: usize,
+    },
     /// A ratings file that does not parse, or a row that contradicts another.
     #[error("{file}:{line}:{column}: {message}")]
     Ratings {

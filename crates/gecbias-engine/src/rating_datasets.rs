@@ -66,6 +66,28 @@ impl RatingDataset {
         }
     }
 
+    /// The correlated systems hybrid systems do not mix (`--synthetic`): GMEG's source, as its
+    /// protocol mixes only the GEC systems.
+    pub fn not_mixed(self) -> &'static [&'static str] {
+        match self {
+            RatingDataset::GmegFce | RatingDataset::GmegWiki | RatingDataset::GmegYahoo => {
+                &["source"]
+            }
+            _ => &[],
+        }
+    }
+
+    /// The systems of `ratings` that hybrids mix (`--synthetic`): those not `excluded` nor
+    /// [`RatingDataset::not_mixed`].
+    pub fn synthetic_pool(self, ratings: &RatedOutputs, excluded: &[String]) -> Vec<String> {
+        ratings
+            .systems
+            .iter()
+            .filter(|s| !excluded.contains(s) && !self.not_mixed().contains(&s.as_str()))
+            .cloned()
+            .collect()
+    }
+
     /// The aspect correlated unless `--aspect` names another.
     pub fn default_aspect(self) -> &'static str {
         match self {
@@ -256,7 +278,7 @@ fn gmeg(data: &Path, split: &str, domain: &str, text: bool) -> Result<Vec<Rating
 }
 
 /// TMU-GFM: one row per distinct output, its systems joined by commas, each aspect's five
-/// ratings joined by commas.
+/// ratings joined by commas; no segment identifiers, so a segment is its source's occurrence.
 fn tmu_gfm(data: &Path) -> Result<Vec<Rating>, Error> {
     let table = Table::read(&data.join("tmu_gfm/tmu-gfm-dataset.csv"))?;
     let [source, output, systems] = ["source", "output", "system"].map(|c| table.column(c));
@@ -271,13 +293,25 @@ fn tmu_gfm(data: &Path) -> Result<Vec<Rating>, Error> {
         .map(|(c, _)| table.column(c))
         .collect::<Result<Vec<_>, Error>>()?;
     let mut rows = Vec::new();
+    // A sentence the corpus holds more than once is a segment each time: the k-th row of a
+    // (source, system) is its k-th occurrence.
+    let mut seen: std::collections::HashMap<(String, String), usize> = Default::default();
     for (line, record) in &table.records {
         for system in record[systems].split(',') {
+            let occurrence = seen
+                .entry((record[source].to_owned(), system.trim().to_owned()))
+                .or_default();
+            *occurrence += 1;
+            let segment = if *occurrence == 1 {
+                record[source].to_owned()
+            } else {
+                format!("{} (occurrence {occurrence})", &record[source])
+            };
             for ((_, aspect), &c) in aspects.iter().zip(&columns) {
                 for (rater, value) in record[c].split(',').enumerate() {
                     rows.push(Rating {
                         system: system.trim().to_owned(),
-                        segment: record[source].to_owned(),
+                        segment: segment.clone(),
                         source: Some(record[source].to_owned()),
                         output: Some(record[output].to_owned()),
                         references: Vec::new(),

@@ -9,6 +9,9 @@
 //! the native ERRANT (`errant_parallel`). The human side is resampled, the metric side is the
 //! fixed corpus's (as [`crate::MetaEval`] does with judgments).
 
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex};
+
 use meta_eval::{BootstrapOptions, Correlation, RatingTable, williams_test};
 use serde::Serialize;
 
@@ -40,6 +43,14 @@ pub struct RatingMetaEvalOptions {
     pub exclude: Vec<String>,
     /// The metrics' own options (β and macro averaging are set per row).
     pub metric: MetricOptions,
+    /// Hybrid systems to add to the system level (Graham & Liu's super-sampling, as GMEG's
+    /// Table 8): 0 for none.
+    pub synthetic: usize,
+    /// The systems hybrids mix (`None`: every correlated system).
+    pub synthetic_pool: Option<Vec<String>>,
+    /// Segment-level correlations too (their intervals resample every rated output, the
+    /// costliest part); system level is always computed.
+    pub segment_level: bool,
 }
 
 impl Default for RatingMetaEvalOptions {
@@ -59,6 +70,9 @@ impl Default for RatingMetaEvalOptions {
             seed: crate::DEFAULT_SEED,
             exclude: Vec::new(),
             metric: MetricOptions::default(),
+            synthetic: 0,
+            synthetic_pool: None,
+            segment_level: true,
         }
     }
 }
@@ -86,8 +100,42 @@ pub struct RatedMetricRow {
     pub scores: Vec<f64>,
     /// System level (`None` with fewer than 3 systems).
     pub system: Option<Correlations>,
-    /// Segment level, over every rated output of the correlated systems.
-    pub segment: Correlations,
+    /// Segment level, over every rated output of the correlated systems (`None` unless
+    /// [`RatingMetaEvalOptions::segment_level`]).
+    pub segment: Option<Correlations>,
+    /// The segments left out for this metric ([`RatedScores::dropped`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<String>,
+}
+
+/// A metric's system-level correlations over the real systems and hybrids of them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SyntheticRow {
+    /// The row's name.
+    pub metric: String,
+    /// Pearson's r over real and hybrid systems.
+    pub pearson: Option<f64>,
+    /// Spearman's ρ (average ranks) over them.
+    pub spearman: Option<f64>,
+    /// The segments left out for this metric ([`RatedScores::dropped`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<String>,
+}
+
+/// System-level correlations with hybrid systems added (GMEG's protocol, §5.2 and Table 8).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SyntheticSystems {
+    /// The real systems.
+    pub systems: Vec<String>,
+    /// The systems the hybrids mix.
+    pub pool: Vec<String>,
+    /// Hybrids added.
+    pub hybrids: usize,
+    /// The segments every real system has a rated output of, which all scores are taken over.
+    pub segments: usize,
+    /// One row per metric row. Every system, real or hybrid, is scored by the statistic the
+    /// intervals resample (for GLEU: pooled over references rather than compute_gleu's draws).
+    pub metrics: Vec<SyntheticRow>,
 }
 
 /// Pairs of metric rows compared at each level.
@@ -119,6 +167,8 @@ pub struct RatingMetaEvalReport {
     pub metrics: Vec<RatedMetricRow>,
     /// With `paired`: every pair of rows at each level.
     pub paired: LevelPairs,
+    /// With `synthetic`: system level over hybrid systems too.
+    pub synthetic: Option<SyntheticSystems>,
     /// Every option that changes a number.
     pub signature: Signature,
 }
@@ -134,7 +184,18 @@ pub struct RatedScores {
     pub system: Vec<f64>,
     /// `segment[s][g]`: the sentence score of system `s`'s rated output of segment `g`.
     pub segment: Vec<Vec<Option<f64>>>,
+    /// The segments left out because the metric cannot score some system's output of them (an
+    /// M2 edit lattice past its bound: a degenerate output repeating itself, say), for every
+    /// system alike.
+    pub dropped: Vec<String>,
 }
+
+/// Which outputs: the systems (indices into the ratings') and the segments.
+type OutputsKey = (Vec<usize>, Vec<usize>);
+
+/// A failed attempt at scoring, and the segment whose output it could not score, if that was
+/// the cause.
+type Attempt = (Box<Error>, Option<usize>);
 
 /// A meta-evaluation against ratings, its inputs read.
 #[derive(Debug)]
@@ -147,6 +208,9 @@ pub struct RatingMetaEval {
     table: RatingTable,
     /// Each segment's gold M2 block (typed references), made when a metric reads a gold.
     gold: std::sync::OnceLock<Vec<String>>,
+    /// Outputs scored so far, by (systems, segments): the metric rows share them, and with them
+    /// the edits ERRANT types once.
+    outputs: Mutex<HashMap<OutputsKey, Arc<Outputs>>>,
 }
 
 const KINDS: [(Correlation, &str); 3] = [
@@ -195,6 +259,7 @@ impl RatingMetaEval {
             kept,
             table,
             gold: std::sync::OnceLock::new(),
+            outputs: Mutex::new(HashMap::new()),
         })
     }
 
@@ -327,6 +392,232 @@ impl RatingMetaEval {
 
     /// Each metric row's scores of the correlated systems: corpus and sentence scores.
     pub fn metric_scores(&self) -> Result<Vec<RatedScores>, Error> {
+        self.rows()
+            .into_iter()
+            .map(|(metric, beta)| self.score(metric, beta))
+            .collect()
+    }
+
+    fn score(&self, metric: MetaMetric, beta: f64) -> Result<RatedScores, Error> {
+        let options = self.metric_options(metric, beta);
+        let segments = self.ratings.segments.len();
+        let (scored, dropped) = self.dropping_unscorable(|dropped| {
+            // Systems rated on the same segments are scored together, on one set of outputs
+            // that every row (and the synthetic systems) shares.
+            let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            for (k, &s) in self.kept.iter().enumerate() {
+                let rated: Vec<usize> = self
+                    .rated(s)
+                    .into_iter()
+                    .filter(|g| !dropped.contains(g))
+                    .collect();
+                if rated.is_empty() {
+                    let message = format!(
+                        "the text of {}'s outputs, which it does not carry",
+                        self.ratings.systems[s]
+                    );
+                    let origin = self.ratings.origin.clone();
+                    let metric = metric.metric().name();
+                    let error = Error::RatedInputs {
+                        origin,
+                        metric,
+                        message,
+                    };
+                    return Err((Box::new(error), None));
+                }
+                match groups.iter_mut().find(|(_, segments)| *segments == rated) {
+                    Some((members, _)) => members.push(k),
+                    None => groups.push((vec![k], rated)),
+                }
+            }
+            let mut system = vec![0.0; self.kept.len()];
+            let mut segment = vec![Vec::new(); self.kept.len()];
+            let (mut name, mut signature) = (String::new(), String::new());
+            for (members, rated) in &groups {
+                let systems: Vec<usize> = members.iter().map(|&k| self.kept[k]).collect();
+                let outputs = self.outputs_on(&systems, rated);
+                let report = self
+                    .inputs(metric.metric(), rated)
+                    .and_then(|inputs| Scorer::new(metric.metric(), &inputs, &options))
+                    .and_then(|scorer| scorer.report(&outputs, &Resampling::default()))
+                    .map_err(|e| {
+                        let at = unscorable_sentence(&e).map(|i| rated[i]);
+                        (Box::new(e), at)
+                    })?;
+                for (i, &k) in members.iter().enumerate() {
+                    let mut sentence = vec![None; segments];
+                    for (&g, score) in rated.iter().zip(&report.sentences[i]) {
+                        sentence[g] = Some(score.score());
+                    }
+                    system[k] = report.systems[i].score;
+                    segment[k] = sentence;
+                }
+                name = row_name(metric, beta, report.name);
+                signature = report.signature.to_string();
+            }
+            Ok((name, signature, system, segment))
+        })?;
+        let (metric, signature, system, segment) = scored;
+        Ok(RatedScores {
+            metric,
+            signature,
+            system,
+            segment,
+            dropped: self.segment_ids(&dropped),
+        })
+    }
+
+    /// Systems `systems`' outputs of `segments`, made once and shared by the metric rows.
+    fn outputs_on(&self, systems: &[usize], segments: &[usize]) -> Arc<Outputs> {
+        let key = (systems.to_vec(), segments.to_vec());
+        let mut made = self
+            .outputs
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        made.entry(key)
+            .or_insert_with(|| {
+                Arc::new(Outputs::new(
+                    systems
+                        .iter()
+                        .map(|&s| {
+                            let lines = segments
+                                .iter()
+                                .map(|&g| self.ratings.outputs[s][g].clone().unwrap_or_default())
+                                .collect();
+                            System::new(self.ratings.systems[s].clone(), lines)
+                        })
+                        .collect(),
+                ))
+            })
+            .clone()
+    }
+
+    fn segment_ids(&self, segments: &BTreeSet<usize>) -> Vec<String> {
+        segments
+            .iter()
+            .map(|&g| self.ratings.segments[g].id.clone())
+            .collect()
+    }
+
+    /// `attempt` with no segment dropped, then again without each segment whose output a metric
+    /// cannot score (`attempt` fails naming it: an M2 edit lattice past its bound, a sentence
+    /// past a length limit), until it succeeds: what it gives and the segments dropped. Any
+    /// other failure is returned.
+    fn dropping_unscorable<T>(
+        &self,
+        mut attempt: impl FnMut(&BTreeSet<usize>) -> Result<T, Attempt>,
+    ) -> Result<(T, BTreeSet<usize>), Error> {
+        let mut dropped = BTreeSet::new();
+        loop {
+            match attempt(&dropped) {
+                Ok(value) => return Ok((value, dropped)),
+                Err((_, Some(segment))) if dropped.insert(segment) => {}
+                Err((error, _)) => return Err(*error),
+            }
+        }
+    }
+
+    /// The correlations of every metric row with the ratings at both levels, and with `paired`
+    /// every pair of rows compared.
+    pub fn report(&self) -> Result<RatingMetaEvalReport, Error> {
+        let mut report = self.report_of(self.metric_scores()?)?;
+        if self.options.synthetic > 0 {
+            report.synthetic = Some(self.synthetic()?);
+        }
+        Ok(report)
+    }
+
+    /// System level over the real systems and `synthetic` hybrids of the pool: every system
+    /// scored on the segments all real systems have rated outputs of, each metric once with
+    /// the hybrids (each real system also as a hybrid of itself, so all points come from one
+    /// statistic), the human score of each the mean rating of the outputs it takes.
+    pub fn synthetic(&self) -> Result<SyntheticSystems, Error> {
+        let systems: Vec<String> = self.table.systems().to_vec();
+        let pool: Vec<usize> = match &self.options.synthetic_pool {
+            None => (0..systems.len()).collect(),
+            Some(names) => names
+                .iter()
+                .map(|n| {
+                    systems
+                        .iter()
+                        .position(|s| s == n)
+                        .ok_or_else(|| Error::Ratings {
+                            file: self.ratings.origin.clone(),
+                            line: 1,
+                            column: 1,
+                            message: format!("synthetic pool: no correlated system {n}"),
+                        })
+                })
+                .collect::<Result<_, _>>()?,
+        };
+        let rated: Vec<Vec<usize>> = self.kept.iter().map(|&s| self.rated(s)).collect();
+        let common: Vec<usize> = (0..self.ratings.segments.len())
+            .filter(|g| rated.iter().all(|r| r.binary_search(g).is_ok()))
+            .collect();
+        let mut plan: Vec<Vec<usize>> = (0..systems.len()).map(|s| vec![s; common.len()]).collect();
+        plan.extend(meta_eval::hybrid_systems(
+            &pool,
+            common.len(),
+            self.options.synthetic,
+            self.options.seed,
+        ));
+        let mut rows = Vec::new();
+        for (metric, beta) in self.rows() {
+            let options = self.metric_options(metric, beta);
+            let ((report, kept), dropped) = self.dropping_unscorable(|dropped| {
+                let kept: Vec<usize> = (0..common.len())
+                    .filter(|&i| !dropped.contains(&common[i]))
+                    .collect();
+                let segments: Vec<usize> = kept.iter().map(|&i| common[i]).collect();
+                let outputs = self.outputs_on(&self.kept, &segments);
+                let resampling = Resampling {
+                    hybrids: plan
+                        .iter()
+                        .map(|hybrid| kept.iter().map(|&i| hybrid[i]).collect())
+                        .collect(),
+                    ..Resampling::default()
+                };
+                self.inputs(metric.metric(), &segments)
+                    .and_then(|inputs| Scorer::new(metric.metric(), &inputs, &options))
+                    .and_then(|scorer| scorer.report(&outputs, &resampling))
+                    .map(|report| (report, kept.clone()))
+                    .map_err(|e| {
+                        let at = unscorable_sentence(&e).map(|k| segments[k]);
+                        (Box::new(e), at)
+                    })
+            })?;
+            let human: Vec<f64> = plan
+                .iter()
+                .map(|hybrid| {
+                    let sum: f64 = kept
+                        .iter()
+                        .map(|&i| {
+                            let s = self.kept[hybrid[i]];
+                            self.ratings.ratings[self.aspect][s][common[i]].unwrap_or(0.0)
+                        })
+                        .sum();
+                    sum / kept.len().max(1) as f64
+                })
+                .collect();
+            let of = |kind: Correlation| kind.of(&human, &report.hybrids).ok().flatten();
+            rows.push(SyntheticRow {
+                metric: row_name(metric, beta, report.name),
+                pearson: of(Correlation::Pearson),
+                spearman: of(Correlation::SpearmanAverageRanks),
+                dropped: self.segment_ids(&dropped),
+            });
+        }
+        Ok(SyntheticSystems {
+            pool: pool.iter().map(|&s| systems[s].clone()).collect(),
+            systems,
+            hybrids: self.options.synthetic,
+            segments: common.len(),
+            metrics: rows,
+        })
+    }
+
+    /// Every metric row: (metric, β), one per β for the F_β metrics.
+    fn rows(&self) -> Vec<(MetaMetric, f64)> {
         let mut rows = Vec::new();
         for &metric in &self.options.metrics {
             let f_beta = matches!(
@@ -334,70 +625,23 @@ impl RatingMetaEval {
                 MetaMetric::Metric(Metric::M2 | Metric::Errant) | MetaMetric::ErrantMacro
             );
             let betas: &[f64] = if f_beta { &self.options.betas } else { &[0.5] };
-            for &beta in betas {
-                rows.push(self.score(metric, beta)?);
-            }
+            rows.extend(betas.iter().map(|&beta| (metric, beta)));
         }
-        Ok(rows)
+        rows
     }
 
-    fn score(&self, metric: MetaMetric, beta: f64) -> Result<RatedScores, Error> {
-        let options = MetricOptions {
+    fn metric_options(&self, metric: MetaMetric, beta: f64) -> MetricOptions {
+        MetricOptions {
             beta,
             macro_average: metric == MetaMetric::ErrantMacro,
             ..self.options.metric.clone()
-        };
-        let segments = self.ratings.segments.len();
-        let (mut system, mut segment) = (Vec::new(), Vec::new());
-        let (mut name, mut signature) = (String::new(), String::new());
-        for &s in &self.kept {
-            let rated = self.rated(s);
-            let mut sentence = vec![None; segments];
-            if rated.is_empty() {
-                return Err(Error::RatedInputs {
-                    origin: self.ratings.origin.clone(),
-                    metric: metric.metric().name(),
-                    message: format!(
-                        "the text of {}'s outputs, which it does not carry",
-                        self.ratings.systems[s]
-                    ),
-                });
-            }
-            let inputs = self.inputs(metric.metric(), &rated)?;
-            let output = rated
-                .iter()
-                .map(|&g| self.ratings.outputs[s][g].clone().unwrap_or_default())
-                .collect();
-            let outputs = Outputs::new(vec![System::new(self.ratings.systems[s].clone(), output)]);
-            let report = Scorer::new(metric.metric(), &inputs, &options)?
-                .report(&outputs, &Resampling::default())?;
-            system.push(report.systems[0].score);
-            for (&g, score) in rated.iter().zip(&report.sentences[0]) {
-                sentence[g] = Some(score.score());
-            }
-            segment.push(sentence);
-            name = row_name(metric, beta, report.name);
-            signature = report.signature.to_string();
         }
-        Ok(RatedScores {
-            metric: name,
-            signature,
-            system,
-            segment,
-        })
-    }
-
-    /// The correlations of every metric row with the ratings at both levels, and with `paired`
-    /// every pair of rows compared.
-    pub fn report(&self) -> Result<RatingMetaEvalReport, Error> {
-        self.report_of(self.metric_scores()?)
     }
 
     /// [`RatingMetaEval::report`] of rows scored elsewhere (stored scores, synthetic systems).
     pub fn report_of(&self, scored: Vec<RatedScores>) -> Result<RatingMetaEvalReport, Error> {
         let human = self.human();
         let bootstrap = self.bootstrap();
-        let statistics = |source| Error::MetaEval { source };
         let system_level = self.kept.len() >= 3;
         let mut rows = Vec::new();
         for r in &scored {
@@ -406,43 +650,18 @@ impl RatingMetaEval {
             } else {
                 None
             };
-            let mut segment = Correlations {
-                pearson: None,
-                spearman: None,
-                kendall: None,
+            let segment = if self.options.segment_level {
+                Some(self.segment_correlations(&r.segment, &bootstrap)?)
+            } else {
+                None
             };
-            for (kind, _) in KINDS {
-                let estimate = if self.options.confidence {
-                    self.table
-                        .segment_correlation(&r.segment, kind, 0.95, &bootstrap)
-                        .ok()
-                        .map(|c| Estimate {
-                            estimate: c.estimate,
-                            low: Some(c.low),
-                            high: Some(c.high),
-                        })
-                } else {
-                    let (h, m) = self.table.segment_pairs(&r.segment).map_err(statistics)?;
-                    // Fewer than three rated outputs have no correlation.
-                    if h.len() < 3 {
-                        continue;
-                    }
-                    kind.of(&h, &m)
-                        .map_err(statistics)?
-                        .map(|estimate| Estimate {
-                            estimate,
-                            low: None,
-                            high: None,
-                        })
-                };
-                *slot(&mut segment, kind) = estimate;
-            }
             rows.push(RatedMetricRow {
                 metric: r.metric.clone(),
                 signature: r.signature.clone(),
                 scores: r.system.clone(),
                 system,
                 segment,
+                dropped: r.dropped.clone(),
             });
         }
         let paired = if self.options.paired && scored.len() > 1 {
@@ -464,8 +683,48 @@ impl RatingMetaEval {
                 .sum(),
             metrics: rows,
             paired,
+            synthetic: None,
             signature: self.signature(),
         })
+    }
+
+    fn segment_correlations(
+        &self,
+        scores: &meta_eval::SegmentScores,
+        bootstrap: &BootstrapOptions,
+    ) -> Result<Correlations, Error> {
+        let statistics = |source| Error::MetaEval { source };
+        let mut out = Correlations {
+            pearson: None,
+            spearman: None,
+            kendall: None,
+        };
+        let (h, m) = self.table.segment_pairs(scores).map_err(statistics)?;
+        // Fewer than three rated outputs have no correlation.
+        if h.len() < 3 {
+            return Ok(out);
+        }
+        for (kind, _) in KINDS {
+            *slot(&mut out, kind) = if self.options.confidence {
+                self.table
+                    .segment_correlation(scores, kind, 0.95, bootstrap)
+                    .ok()
+                    .map(|c| Estimate {
+                        estimate: c.estimate,
+                        low: Some(c.low),
+                        high: Some(c.high),
+                    })
+            } else {
+                kind.of(&h, &m)
+                    .map_err(statistics)?
+                    .map(|estimate| Estimate {
+                        estimate,
+                        low: None,
+                        high: None,
+                    })
+            };
+        }
+        Ok(out)
     }
 
     fn system_correlations(
@@ -525,6 +784,12 @@ impl RatingMetaEval {
         } else {
             Vec::new()
         };
+        if !self.options.segment_level {
+            return Ok(LevelPairs {
+                system,
+                segment: Vec::new(),
+            });
+        }
         let segment = pairs_of(
             &names,
             &KINDS,
@@ -573,12 +838,33 @@ impl RatingMetaEval {
             )
             .with("human", "mean");
         if o.confidence || o.paired {
-            s = s
-                .with("unit", "segments")
-                .with("n", o.resamples)
-                .with("seed", o.seed);
+            s = s.with("unit", "segments").with("n", o.resamples);
+        }
+        if o.synthetic > 0 {
+            s = s.with("synthetic", o.synthetic);
+        }
+        if o.confidence || o.paired || o.synthetic > 0 {
+            s = s.with("seed", o.seed);
         }
         s.with("version", crate::VERSION)
+    }
+}
+
+/// The sentence (0-based, of the lines scored) a metric's error says it cannot score.
+fn unscorable_sentence(error: &Error) -> Option<usize> {
+    use gec_metrics::Error as Metrics;
+    let Error::Metrics { source } = error else {
+        return None;
+    };
+    let source = match source {
+        Metrics::AtLine { line, .. } => return line.checked_sub(1),
+        other => other,
+    };
+    match source {
+        Metrics::LatticeTooLarge { sentence, .. } | Metrics::SentenceTooLong { sentence, .. } => {
+            Some(*sentence)
+        }
+        _ => None,
     }
 }
 
@@ -670,7 +956,7 @@ mod tests {
             let system = row.system.unwrap();
             assert_eq!(system.spearman.unwrap().estimate, 1.0, "{}", row.metric);
             assert_eq!(system.kendall.unwrap().estimate, 1.0, "{}", row.metric);
-            let segment = row.segment.pearson.unwrap();
+            let segment = row.segment.unwrap().pearson.unwrap();
             assert!(segment.estimate > 0.8, "{}: {segment:?}", row.metric);
             assert!(segment.low.unwrap() <= segment.estimate);
         }

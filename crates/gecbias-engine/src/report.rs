@@ -364,6 +364,9 @@ pub struct MetricReport {
     pub sentences: Vec<Vec<SentenceScore>>,
     /// What the caller should know though nothing failed.
     pub warnings: Vec<Warning>,
+    /// The score of each of [`Resampling::hybrids`](crate::Resampling::hybrids): the corpus
+    /// statistic over the sentences each takes from its systems (empty without hybrids).
+    pub hybrids: Vec<f64>,
 }
 
 impl MetricReport {
@@ -473,13 +476,45 @@ impl<T: Sync> Scores<T> {
                 }
             }
         }
+        let hybrids = self.hybrids(&resampling.hybrids, statistic)?;
         Ok(MetricReport {
             name: self.name,
             signature,
             systems: rows,
             sentences: self.systems.into_iter().map(|s| s.sentences).collect(),
             warnings: Vec::new(),
+            hybrids,
         })
+    }
+
+    /// The statistic of each hybrid: sentence i's item from system `hybrid[i]`.
+    fn hybrids<S: CorpusStatistic<T>>(
+        &self,
+        hybrids: &[Vec<usize>],
+        statistic: &S,
+    ) -> Result<Vec<f64>, Error> {
+        let sentences = self.systems.first().map_or(0, |s| s.items.len());
+        hybrids
+            .iter()
+            .enumerate()
+            .map(|(h, hybrid)| {
+                let fits = hybrid.len() == sentences
+                    && hybrid.iter().all(|&s| s < self.systems.len())
+                    && self.systems.iter().all(|s| s.items.len() == sentences);
+                if !fits {
+                    return Err(Error::Hybrid {
+                        hybrid: h,
+                        sentences: hybrid.len(),
+                        expected: sentences,
+                        systems: self.systems.len(),
+                    });
+                }
+                Ok(statistic.of(hybrid
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| &self.systems[s].items[i])))
+            })
+            .collect()
     }
 
     /// Every pair of systems compared by paired approximate randomisation, the p-values

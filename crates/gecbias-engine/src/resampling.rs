@@ -102,7 +102,7 @@ impl Default for Ranking {
 
 /// What every scorer resamples: sentences are drawn, the same indices for every system, with one
 /// seed. `None` turns a part off; [`Resampling::default`] resamples nothing.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Resampling {
     /// A bootstrap interval of each system's score (and of M2's and ERRANT's P and R).
@@ -116,6 +116,11 @@ pub struct Resampling {
     pub rank: Option<Ranking>,
     /// The seed of every resampling.
     pub seed: u64,
+    /// Hybrid systems to score besides the systems (Graham & Liu's 2016 super-sampling of
+    /// systems for meta-evaluation): each names, for every sentence, the index of the system
+    /// whose output of that sentence it takes. Their scores come from the same per-sentence
+    /// statistics the intervals resample ([`MetricReport::hybrids`]).
+    pub hybrids: Vec<Vec<usize>>,
 }
 
 impl Default for Resampling {
@@ -126,6 +131,7 @@ impl Default for Resampling {
             paired_ar: None,
             rank: None,
             seed: DEFAULT_SEED,
+            hybrids: Vec::new(),
         }
     }
 }

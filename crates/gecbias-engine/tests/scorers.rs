@@ -265,3 +265,38 @@ fn cleme_rows_are_the_library_numbers_with_their_options() {
             .contains("|weights:none|level:corpus|factors:0.45/0.35/0.15/0.05|bertscore:omitted|")
     );
 }
+
+#[test]
+fn hybrid_systems_take_each_sentence_from_the_system_they_name() {
+    let gold = M2File::parse(
+        "S He go .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n\
+         S She like it .\nA 1 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n",
+        "gold.m2",
+    )
+    .unwrap();
+    let systems = [
+        System::new("copy", vec!["He go .".into(), "She like it .".into()]),
+        System::new("fixed", vec!["He goes .".into(), "She likes it .".into()]),
+    ];
+    let mut resampling = Resampling::default();
+    resampling.hybrids = vec![vec![0, 0], vec![1, 1], vec![1, 0]];
+    let report = M2Scorer::new(&gold, M2Options::OFFICIAL)
+        .report(&systems, &resampling)
+        .unwrap();
+    // Whole systems score as themselves; half fixed: P = 1, R = ½, F0.5 = 1.25·½ / (0.25 + ½).
+    assert_eq!(report.hybrids[0], report.systems[0].score);
+    assert_eq!(report.hybrids[1], report.systems[1].score);
+    assert!(
+        (report.hybrids[2] - 0.625 / 0.75).abs() < 1e-12,
+        "{:?}",
+        report.hybrids
+    );
+    resampling.hybrids = vec![vec![0, 2]];
+    let err = M2Scorer::new(&gold, M2Options::OFFICIAL)
+        .report(&systems, &resampling)
+        .unwrap_err();
+    assert!(
+        err.to_string().starts_with("hybrid 0: 2 sentences"),
+        "{err}"
+    );
+}

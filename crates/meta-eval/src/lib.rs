@@ -21,6 +21,8 @@
 //! * [`direct_assessment_correlations`] — segment level against direct-assessment scores, as
 //!   Alva-Manchego et al. (2021) meta-evaluate simplification metrics: Pearson's r, scipy's
 //!   p-value and the Williams-test winners; [`quality_halves`] — their low and high halves.
+//! * [`hybrid_systems`] — Graham & Liu's hybrid super-sampling: synthetic systems that take each
+//!   sentence from one of two real ones, for system-level correlations over more points (GMEG).
 //! * [`williams_test`] — Williams' test of two dependent correlations (human–a against human–b,
 //!   given a–b), as WMT compares metrics.
 //!
@@ -99,6 +101,7 @@ mod correlation;
 mod direct_assessment;
 mod error;
 mod expected_wins;
+mod hybrids;
 mod judgments;
 mod ratings;
 mod trueskill;
@@ -115,6 +118,7 @@ pub use direct_assessment::{
 };
 pub use error::Error;
 pub use expected_wins::{SystemScore, Ties, expected_wins};
+pub use hybrids::hybrid_systems;
 pub use judgments::{Comparison, Outcome, Ranking, read_rankings};
 pub use ratings::{RatingTable, SegmentScores};
 pub use trueskill::{Game, Rating, TrueSkillEnv, TrueSkillOptions, TrueSkillScore, trueskill};

@@ -355,7 +355,7 @@ fn resampled(
     let outputs = Outputs::new(systems);
     let mut confidence = Resampling::default();
     confidence.confidence = Some(Bootstrap::default());
-    let mut ranked = confidence;
+    let mut ranked = confidence.clone();
     ranked.rank = Some(Ranking::default());
     let sari = Scorer::new(Metric::Sari, &inputs, &options)?.report(&outputs, &ranked)?;
     let bleu = Scorer::new(Metric::Bleu, &inputs, &options)?.report(&outputs, &confidence)?;

@@ -36,6 +36,9 @@ enum Paper {
     /// Alva-Manchego, Scarton & Specia, Computational Linguistics 2021: the meta-evaluation of
     /// simplification metrics (not one of the five papers).
     AlvaManchego21,
+    /// Napoles, Nădejde & Tetreault, TACL 2019 (GMEG): ratings of GEC systems in three domains
+    /// (not one of the five papers).
+    Gmeg,
     /// Not a paper item: a check of the software the reports stand on.
     Software,
 }
@@ -53,6 +56,7 @@ impl Paper {
             "gjg15" => Paper::Gjg15,
             "seeda" => Paper::Seeda,
             "alva-manchego-2021" => Paper::AlvaManchego21,
+            "gmeg" => Paper::Gmeg,
             "software" => Paper::Software,
             _ => return None,
         })
@@ -69,6 +73,7 @@ impl Paper {
             Paper::Gjg15 => "GJG15 (EMNLP 2015; meta-evaluation)",
             Paper::Seeda => "SEEDA (TACL 2024; meta-evaluation)",
             Paper::AlvaManchego21 => "Alva-Manchego et al. (CL 2021; meta-evaluation)",
+            Paper::Gmeg => "GMEG (TACL 2019; meta-evaluation)",
             Paper::Software => "— (software)",
         }
     }
@@ -77,7 +82,7 @@ impl Paper {
     fn of_the_five(self) -> bool {
         !matches!(
             self,
-            Paper::Gjg15 | Paper::Seeda | Paper::AlvaManchego21 | Paper::Software
+            Paper::Gjg15 | Paper::Seeda | Paper::AlvaManchego21 | Paper::Gmeg | Paper::Software
         )
     }
 }

@@ -35,6 +35,7 @@ pub(crate) const ALL: &[Experiment] = &[
     meta_eval_gjg15::EXPERIMENT,
     meta_eval_seeda::EXPERIMENT,
     meta_eval_simplification::EXPERIMENT,
+    meta_eval_gmeg::EXPERIMENT,
     metric_zoo::EXPERIMENT,
     ts_metrics::EXPERIMENT,
     samsa::EXPERIMENT,
