@@ -21,6 +21,10 @@ pub enum EasseVariant {
     Legacy,
     /// `use_paper_version=True`: precision and recall averaged over n first, then F1.
     PaperVersion,
+    /// `use_f1_for_deletion=False`: as [`EasseVariant::Default`] but deletion scored by its
+    /// precision alone (SARI.py's choice, and the simplification meta-evaluation's of
+    /// Alva-Manchego et al. 2021).
+    DeletionPrecision,
 }
 
 impl EasseVariant {
@@ -30,6 +34,7 @@ impl EasseVariant {
             EasseVariant::Default => "easse",
             EasseVariant::Legacy => "easse-legacy",
             EasseVariant::PaperVersion => "easse-paper",
+            EasseVariant::DeletionPrecision => "easse-del-precision",
         }
     }
 }
@@ -192,24 +197,31 @@ pub(crate) fn f1(precision: f64, recall: f64) -> f64 {
 impl EasseSariCounts {
     /// EASSE's SARI of these counts, on a 0–100 scale.
     pub fn score(&self, variant: EasseVariant) -> EasseSari {
-        let stats = self.0;
-        let [add, keep, delete] = stats.map(|operation| match variant {
-            EasseVariant::PaperVersion => {
-                let (mut p, mut r) = (0.0, 0.0);
-                for counts in operation {
-                    let (pn, rn) = precision_recall(counts);
-                    p += pn;
-                    r += rn;
+        let [add, keep, delete] = [0, 1, 2].map(|op| {
+            let operation = self.0[op];
+            let deletion_precision = op == 2 && variant == EasseVariant::DeletionPrecision;
+            match variant {
+                EasseVariant::PaperVersion => {
+                    let (mut p, mut r) = (0.0, 0.0);
+                    for counts in operation {
+                        let (pn, rn) = precision_recall(counts);
+                        p += pn;
+                        r += rn;
+                    }
+                    f1(p / 4.0, r / 4.0)
                 }
-                f1(p / 4.0, r / 4.0)
+                _ => operation
+                    .iter()
+                    .map(|&counts| {
+                        let (p, r) = precision_recall(counts);
+                        if deletion_precision {
+                            p / 4.0
+                        } else {
+                            f1(p, r) / 4.0
+                        }
+                    })
+                    .sum(),
             }
-            EasseVariant::Default | EasseVariant::Legacy => operation
-                .iter()
-                .map(|&counts| {
-                    let (p, r) = precision_recall(counts);
-                    f1(p, r) / 4.0
-                })
-                .sum(),
         });
         let (add, keep, delete) = (100.0 * add, 100.0 * keep, 100.0 * delete);
         EasseSari {
@@ -218,5 +230,22 @@ impl EasseSariCounts {
             delete,
             sari: (add + keep + delete) / 3.0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deletion_by_precision_alone() {
+        // Every order: deletion 1 correct of 2 proposed, 4 in the references (P ½, R ¼).
+        let mut counts = EasseSariCounts([[[1, 1, 1]; 4]; 3]);
+        counts.0[2] = [[1, 2, 4]; 4];
+        let f1 = counts.score(EasseVariant::Default);
+        let precision = counts.score(EasseVariant::DeletionPrecision);
+        assert!((f1.delete - 100.0 / 3.0).abs() < 1e-9, "{f1:?}");
+        assert!((precision.delete - 50.0).abs() < 1e-9, "{precision:?}");
+        assert_eq!((f1.add, f1.keep), (precision.add, precision.keep));
     }
 }

@@ -13,9 +13,13 @@ use gecbias_data::DataDir;
 use indicatif::ProgressBar;
 use meta_eval::{DaCorrelation, DaOptions, direct_assessment_correlations, quality_halves};
 use serde_json::json;
+use simplification_metrics::{
+    EasseTokenizer, EasseVariant, FkBleu, Fkgl, IBleu, Preprocessing, References, easse_corpus_sari,
+};
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::Table;
+use crate::paper_inputs::easse_sets::test_set;
 use crate::paper_inputs::simplification_metaeval::{
     Benchmark, Csv, NOTEBOOK, SIMPLICITY_DA, STRUCTURAL, Section, StoredTable, files, stored_tables,
 };
@@ -176,6 +180,108 @@ fn correlate(
         &columns,
         &DaOptions::default(),
     )?)
+}
+
+/// The metrics gecbias computes as the notebook did (`2-metrics_computation.ipynb`: Moses tokens,
+/// case kept; BLEU with `floor` smoothing and effective order, EASSE's SARI with deletion by
+/// precision (`use_f1_for_deletion=False`), FKGL, iBLEU and
+/// FKBLEU with α = 0.9, and the means of BLEU and SARI); BERTScore needs a neural model and SAMSA
+/// TUPA's parses (issue 63), so neither is among them.
+const OURS: [&str; 7] = [
+    "bleu",
+    "sari",
+    "fkgl",
+    "ibleu",
+    "fkbleu",
+    "amean_bleu_sari",
+    "gmean_bleu_sari",
+];
+
+/// gecbias's scores of every rated output on every test set the metrics file has, laid out as
+/// that file is: `sent_id`, `sys_name`, `test_set` and a column per metric of [`OURS`].
+fn our_metrics(data: &DataDir, benchmark: &Benchmark, theirs: &Csv) -> anyhow::Result<Csv> {
+    let preprocessing = Preprocessing::new(false, EasseTokenizer::Moses);
+    let (bleu, ibleu) = (
+        IBleu::new(1.0, preprocessing),
+        IBleu::new(0.9, preprocessing),
+    );
+    let fkbleu = FkBleu::new(0.9, preprocessing)?;
+    let fkgl = Fkgl::new(EasseTokenizer::Moses)?;
+    let (asset, turk, hsplit) = (
+        test_set(data, "asset_test")?,
+        test_set(data, "turkcorpus_test")?,
+        test_set(data, "hsplit_test")?,
+    );
+    let all: Vec<Vec<String>> = [&asset.1, &turk.1, &hsplit.1]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+    let sets: HashMap<&str, (&Vec<String>, &Vec<Vec<String>>)> = HashMap::from([
+        ("asset", (&asset.0, &asset.1)),
+        ("turk", (&turk.0, &turk.1)),
+        ("hsplit", (&hsplit.0, &hsplit.1)),
+        ("all", (&asset.0, &all)),
+    ]);
+    let human = Csv::read(data, benchmark.human_file)?;
+    let outputs: HashMap<(&str, &str), &str> = human
+        .column("sent_id")?
+        .iter()
+        .zip(human.column("sys_name")?)
+        .zip(human.column("simp_sent")?)
+        .map(|((id, system), output)| ((id.as_str(), system.as_str()), output.as_str()))
+        .collect();
+    let mut columns: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let (ids, systems, test_sets) = (
+        theirs.column("sent_id")?,
+        theirs.column("sys_name")?,
+        theirs.column("test_set")?,
+    );
+    for row in 0..theirs.rows {
+        let (id, system, set) = (&ids[row], &systems[row], &test_sets[row]);
+        let (sources, references) = sets
+            .get(set.as_str())
+            .with_context(|| format!("test set {set}"))?;
+        let k = id
+            .parse::<usize>()?
+            .checked_sub(1)
+            .context("sentence ids count from 1")?;
+        let output = outputs
+            .get(&(id.as_str(), system.as_str()))
+            .with_context(|| format!("{system} {id}"))?;
+        let refs: Vec<&str> = references.iter().map(|r| r[k].as_str()).collect();
+        let streams: Vec<Vec<String>> = refs.iter().map(|r| vec![(*r).to_owned()]).collect();
+        let b = bleu.line(&sources[k], output, &refs);
+        let sari = easse_corpus_sari(
+            &[sources[k].clone()],
+            &[(*output).to_owned()],
+            &References::from_streams(&streams)?,
+            EasseVariant::DeletionPrecision,
+            preprocessing,
+        )?
+        .sari;
+        let values = [
+            b,
+            sari,
+            fkgl.corpus(&[(*output).to_owned()]),
+            ibleu.line(&sources[k], output, &refs),
+            fkbleu.line(&sources[k], output, &refs),
+            (b + sari) / 2.0,
+            (b * sari).sqrt(),
+        ];
+        for (name, value) in ["sent_id", "sys_name", "test_set"]
+            .iter()
+            .zip([id, system, set])
+            .map(|(n, v)| (*n, v.clone()))
+            .chain(OURS.iter().zip(values).map(|(n, v)| (*n, format!("{v:?}"))))
+        {
+            columns.entry(name.to_owned()).or_default().push(value);
+        }
+    }
+    Ok(Csv {
+        columns,
+        rows: theirs.rows,
+    })
 }
 
 /// `value` printed as pandas or `to_latex` printed `like`: as many decimals, and in Python's
@@ -365,6 +471,7 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         md.push_str("\nDifferences:\n\n");
         md.push_str(&t.markdown());
     }
+    md.push_str(&ours_section(data, &tables, progress)?);
     let json = json!({
         "tables": tables.len(),
         "values": compared.len(),
@@ -382,6 +489,89 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
         json,
         figures: Vec::new(),
     })
+}
+
+/// Every LaTeX table the notebook printed and the repository can give, again from gecbias's own
+/// scores of the metrics it has ([`OURS`]), beside the printed digits.
+fn ours_section(
+    data: &DataDir,
+    tables: &[StoredTable],
+    progress: &ProgressBar,
+) -> anyhow::Result<String> {
+    let mut ours = Recomputer {
+        data: HashMap::new(),
+        cache: HashMap::new(),
+        progress,
+    };
+    for benchmark in [&SIMPLICITY_DA, &STRUCTURAL] {
+        let theirs = Csv::read(data, benchmark.metrics_file)?;
+        ours.data.insert(
+            benchmark.aspect,
+            Data {
+                human: Csv::read(data, benchmark.human_file)?,
+                metrics: our_metrics(data, benchmark, &theirs)?,
+            },
+        );
+    }
+    let mut md = String::from(
+        "\n## From gecbias's own scores\n\nThe same correlations with every metric gecbias \
+         computes as the notebook did (Moses tokens, case kept: BLEU, SARI, FKGL, iBLEU, FKBLEU, \
+         the mean and geometric mean of BLEU and SARI), each printed table's digits beside ours. \
+         BERTScore (a neural model) and SAMSA (TUPA's parses; gecbias's parser differs, issue 63) \
+         are left out.\n",
+    );
+    let (mut values, mut equal) = (0, 0);
+    let mut body = String::new();
+    for table in tables.iter().filter(|t| t.latex) {
+        let rows: Vec<(String, Vec<String>)> = table
+            .rows
+            .iter()
+            .filter(|(m, _)| OURS.contains(&m.as_str()))
+            .cloned()
+            .collect();
+        let filtered = StoredTable {
+            cell: table.cell,
+            section: table.section,
+            source: table.source.clone(),
+            latex: true,
+            columns: table.columns.clone(),
+            rows,
+        };
+        let compared = ours.compare(&filtered)?;
+        if compared.iter().any(|c| c.ours.is_err()) {
+            continue;
+        }
+        let mut header = vec!["metric".to_owned()];
+        header.extend(table.columns.iter().map(|c| format!("{c}: printed / ours")));
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        let mut t = Table::text(&header);
+        for (metric, _) in &filtered.rows {
+            let mut row = vec![metric.clone()];
+            for column in &table.columns {
+                let c = compared
+                    .iter()
+                    .find(|c| &c.metric == metric && &c.column == column)
+                    .context("a compared value")?;
+                let ours = c.ours.clone().unwrap_or_default();
+                values += 1;
+                equal += usize::from(ours == c.printed);
+                row.push(format!("{} / {ours}", c.printed));
+            }
+            t.row(row);
+        }
+        writeln!(
+            body,
+            "\nCell {} (`{}`):\n",
+            table.cell,
+            table.source.lines().last().unwrap_or("").trim()
+        )?;
+        body.push_str(&t.markdown());
+    }
+    writeln!(
+        md,
+        "\n**{equal} of {values} values from gecbias's own scores equal the printed digits.**"
+    )?;
+    Ok(md + &body)
 }
 
 #[cfg(test)]

@@ -11,8 +11,6 @@
 use std::collections::BTreeMap;
 
 use anyhow::{Context, bail};
-use bleu_chrf::python_str::python_strip;
-use gec_metrics::read_lines;
 use gecbias_data::DataDir;
 use gecbias_data::datasets::{EASSE_DATA, EasseTestSet};
 use gecbias_engine::{
@@ -29,6 +27,7 @@ use simplification_metrics::{
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, bracket, fixed};
+use crate::paper_inputs::easse_sets::{TestSet, easse_lines, test_set};
 use crate::workspace;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment::new("ts-metrics", TITLE, inputs, run);
@@ -130,27 +129,6 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     files.sort();
     files.dedup();
     Ok(files)
-}
-
-/// A file's lines as EASSE's `read_lines` gives them: each stripped.
-fn easse_lines(data: &DataDir, file: &str) -> anyhow::Result<Vec<String>> {
-    Ok(read_lines(data.join(file))?
-        .iter()
-        .map(|l| python_strip(l).to_owned())
-        .collect())
-}
-
-/// A test set's sources and reference streams.
-type TestSet = (Vec<String>, Vec<Vec<String>>);
-
-fn test_set(data: &DataDir, name: &str) -> anyhow::Result<TestSet> {
-    let set = EasseTestSet::named(name).with_context(|| format!("test set {name}"))?;
-    let streams = set
-        .references
-        .iter()
-        .map(|r| easse_lines(data, r))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok((easse_lines(data, &set.source)?, streams))
 }
 
 /// The recorded digests of sacremoses' tokenizations (`cargo xtask record moses`).

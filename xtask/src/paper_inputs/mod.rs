@@ -3,6 +3,7 @@
 //! imports these (and the writer), never another experiment.
 
 pub(crate) mod conll14;
+pub(crate) mod easse_sets;
 pub(crate) mod gjg15;
 pub(crate) mod lcb;
 pub(crate) mod seeda;
