@@ -14,6 +14,7 @@ pub(crate) mod fig_simp_reranking;
 pub(crate) mod fig_systems;
 pub(crate) mod meta_eval_gjg15;
 pub(crate) mod meta_eval_gmeg;
+pub(crate) mod meta_eval_ratings;
 pub(crate) mod meta_eval_seeda;
 pub(crate) mod meta_eval_simplification;
 pub(crate) mod metric_zoo;

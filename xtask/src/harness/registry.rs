@@ -36,6 +36,7 @@ pub(crate) const ALL: &[Experiment] = &[
     meta_eval_seeda::EXPERIMENT,
     meta_eval_simplification::EXPERIMENT,
     meta_eval_gmeg::EXPERIMENT,
+    meta_eval_ratings::EXPERIMENT,
     metric_zoo::EXPERIMENT,
     ts_metrics::EXPERIMENT,
     samsa::EXPERIMENT,
