@@ -145,6 +145,83 @@ fn estimate(e: Option<Estimate>) -> String {
     e.map_or_else(|| "—".into(), |e| e.to_string())
 }
 
+/// Table 8's rows for domain `d` beside ours (real systems with intervals, synthetic), and the
+/// rows compared as JSON; values outside the tolerance are added to `outside`.
+fn domain_table(
+    report: &RatingMetaEvalReport,
+    d: usize,
+    outside: &mut Vec<String>,
+) -> anyhow::Result<(Table, Vec<serde_json::Value>)> {
+    let domain = DOMAINS[d].1;
+    let synthetic = report.synthetic.as_ref().map(|s| &s.metrics);
+    let mut table = Table::text(&[
+        "Table 8 row",
+        "gecbias",
+        "r, real systems [95 %]",
+        "ρ, real systems [95 %]",
+        "r, + 674 synthetic",
+        "ρ, + 674 synthetic",
+        "paper r",
+        "paper ρ",
+        "Δr, Δρ",
+    ]);
+    let mut rows_json = Vec::new();
+    for (k, (label, ours)) in ROWS.iter().enumerate() {
+        let (paper_r, paper_rho) = TABLE_8[k].1[d];
+        let Ok(name) = ours else {
+            table.row([
+                (*label).to_owned(),
+                format!("— ({})", ours.err().unwrap_or_default()),
+                "—".into(),
+                "—".into(),
+                "—".into(),
+                "—".into(),
+                fixed(paper_r, 3),
+                fixed(paper_rho, 3),
+                String::new(),
+            ]);
+            continue;
+        };
+        let row_name = *name;
+        let Some(real) = report.metrics.iter().find(|m| m.metric == row_name) else {
+            bail!(
+                "{domain}: no row {row_name} among {:?}",
+                report.metrics.iter().map(|m| &m.metric).collect::<Vec<_>>()
+            );
+        };
+        let hybrid = synthetic.and_then(|s| s.iter().find(|m| m.metric == row_name));
+        let (r, rho) = (
+            hybrid.and_then(|h| h.pearson).unwrap_or(f64::NAN),
+            hybrid.and_then(|h| h.spearman).unwrap_or(f64::NAN),
+        );
+        let (dr, drho) = (r - paper_r, rho - paper_rho);
+        if !(dr.abs() <= TOLERANCE && drho.abs() <= TOLERANCE) {
+            outside.push(format!("{domain} {label}: Δr {dr:+.3}, Δρ {drho:+.3}"));
+        }
+        let system = real.system.as_ref();
+        table.row([
+            (*label).to_owned(),
+            if *name == "chrF" {
+                "chrF++ (word order 2)".into()
+            } else {
+                (*name).to_owned()
+            },
+            estimate(system.and_then(|c| c.pearson)),
+            estimate(system.and_then(|c| c.spearman)),
+            fixed(r, 3),
+            fixed(rho, 3),
+            fixed(paper_r, 3),
+            fixed(paper_rho, 3),
+            format!("{}, {}", signed(dr, 3), signed(drho, 3)),
+        ]);
+        rows_json.push(json!({
+        "row": label, "metric": name, "synthetic_r": r, "synthetic_rho": rho,
+        "paper_r": paper_r, "paper_rho": paper_rho, "scores": real.scores,
+        }));
+    }
+    Ok((table, rows_json))
+}
+
 fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
     let mut md = String::new();
     let mut json_domains = Vec::new();
@@ -153,7 +230,6 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
     for (d, (set, domain)) in DOMAINS.iter().enumerate() {
         let report = evaluate(data, *set)?;
         progress.inc(1);
-        let synthetic = report.synthetic.as_ref().map(|s| &s.metrics);
         writeln!(
             md,
             "\n## {domain} (test): {} systems ({}), {} rated outputs\n",
@@ -161,72 +237,8 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             report.systems.join(", "),
             report.rated_outputs
         )?;
-        let mut table = Table::text(&[
-            "Table 8 row",
-            "gecbias",
-            "r, real systems [95 %]",
-            "ρ, real systems [95 %]",
-            "r, + 674 synthetic",
-            "ρ, + 674 synthetic",
-            "paper r",
-            "paper ρ",
-            "Δr, Δρ",
-        ]);
-        let mut rows_json = Vec::new();
-        for (k, (label, ours)) in ROWS.iter().enumerate() {
-            let (paper_r, paper_rho) = TABLE_8[k].1[d];
-            let Ok(name) = ours else {
-                table.row([
-                    (*label).to_owned(),
-                    format!("— ({})", ours.err().unwrap_or_default()),
-                    "—".into(),
-                    "—".into(),
-                    "—".into(),
-                    "—".into(),
-                    fixed(paper_r, 3),
-                    fixed(paper_rho, 3),
-                    String::new(),
-                ]);
-                continue;
-            };
-            let row_name = *name;
-            let Some(real) = report.metrics.iter().find(|m| m.metric == row_name) else {
-                bail!(
-                    "{domain}: no row {row_name} among {:?}",
-                    report.metrics.iter().map(|m| &m.metric).collect::<Vec<_>>()
-                );
-            };
-            let hybrid = synthetic.and_then(|s| s.iter().find(|m| m.metric == row_name));
-            let (r, rho) = (
-                hybrid.and_then(|h| h.pearson).unwrap_or(f64::NAN),
-                hybrid.and_then(|h| h.spearman).unwrap_or(f64::NAN),
-            );
-            let (dr, drho) = (r - paper_r, rho - paper_rho);
-            compared += 2;
-            if !(dr.abs() <= TOLERANCE && drho.abs() <= TOLERANCE) {
-                outside.push(format!("{domain} {label}: Δr {dr:+.3}, Δρ {drho:+.3}"));
-            }
-            let system = real.system.as_ref();
-            table.row([
-                (*label).to_owned(),
-                if *name == "chrF" {
-                    "chrF++ (word order 2)".into()
-                } else {
-                    (*name).to_owned()
-                },
-                estimate(system.and_then(|c| c.pearson)),
-                estimate(system.and_then(|c| c.spearman)),
-                fixed(r, 3),
-                fixed(rho, 3),
-                fixed(paper_r, 3),
-                fixed(paper_rho, 3),
-                format!("{}, {}", signed(dr, 3), signed(drho, 3)),
-            ]);
-            rows_json.push(json!({
-                "row": label, "metric": name, "synthetic_r": r, "synthetic_rho": rho,
-                "paper_r": paper_r, "paper_rho": paper_rho, "scores": real.scores,
-            }));
-        }
+        let (table, rows_json) = domain_table(&report, d, &mut outside)?;
+        compared += 2 * rows_json.len();
         md.push_str(&table.markdown());
         for row in report.metrics.iter().filter(|r| !r.dropped.is_empty()) {
             writeln!(

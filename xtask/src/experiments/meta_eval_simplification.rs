@@ -384,34 +384,11 @@ impl Recomputer<'_> {
     }
 }
 
-fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
-    let notebook = std::fs::read_to_string(data.join(NOTEBOOK)).context("reading notebook 3")?;
-    let tables = stored_tables(&notebook)?;
-    let mut recomputer = Recomputer {
-        data: HashMap::from([
-            (SIMPLICITY_DA.aspect, Data::read(data, &SIMPLICITY_DA)?),
-            (STRUCTURAL.aspect, Data::read(data, &STRUCTURAL)?),
-        ]),
-        cache: HashMap::new(),
-        progress,
-    };
-    let mut compared = Vec::new();
-    for table in &tables {
-        compared.extend(recomputer.compare(table)?);
-    }
-    let mut md = String::new();
-    writeln!(
-        md,
-        "The notebook's stored outputs hold {} correlation tables ({} printed values). Each value \
-         is recomputed from the repository's `data/metrics_per_sentence/` scores and human \
-         ratings (Pearson's r, its absolute value as the notebook reports it; scipy's p-value; \
-         the Williams-test winners; quality halves cut in numpy's quicksort order, as pandas' \
-         `sort_values` cut them) and printed in the notebook's own format.\n",
-        tables.len(),
-        compared.len()
-    )?;
+/// One row per printed table: its cell, the expression that printed it, how many values, how
+/// many identical, and how many cannot be recomputed and why.
+fn summary(tables: &[StoredTable], compared: &[Compared]) -> String {
     let mut by_cell: BTreeMap<usize, (usize, usize, Option<&str>)> = BTreeMap::new();
-    for c in &compared {
+    for c in compared {
         let e = by_cell.entry(c.cell).or_default();
         match &c.ours {
             Ok(ours) => {
@@ -443,7 +420,36 @@ fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Re
             why.map_or(String::new(), |w| format!("{left_out}: {w}")),
         ]);
     }
-    md.push_str(&summary.markdown());
+    summary.markdown()
+}
+
+fn run(data: &DataDir, _inputs: &[String], progress: &ProgressBar) -> anyhow::Result<Report> {
+    let notebook = std::fs::read_to_string(data.join(NOTEBOOK)).context("reading notebook 3")?;
+    let tables = stored_tables(&notebook)?;
+    let mut recomputer = Recomputer {
+        data: HashMap::from([
+            (SIMPLICITY_DA.aspect, Data::read(data, &SIMPLICITY_DA)?),
+            (STRUCTURAL.aspect, Data::read(data, &STRUCTURAL)?),
+        ]),
+        cache: HashMap::new(),
+        progress,
+    };
+    let mut compared = Vec::new();
+    for table in &tables {
+        compared.extend(recomputer.compare(table)?);
+    }
+    let mut md = String::new();
+    writeln!(
+        md,
+        "The notebook's stored outputs hold {} correlation tables ({} printed values). Each value \
+         is recomputed from the repository's `data/metrics_per_sentence/` scores and human \
+         ratings (Pearson's r, its absolute value as the notebook reports it; scipy's p-value; \
+         the Williams-test winners; quality halves cut in numpy's quicksort order, as pandas' \
+         `sort_values` cut them) and printed in the notebook's own format.\n",
+        tables.len(),
+        compared.len()
+    )?;
+    md.push_str(&summary(&tables, &compared));
     let checked: Vec<&Compared> = compared.iter().filter(|c| c.ours.is_ok()).collect();
     let different: Vec<&&Compared> = checked
         .iter()
