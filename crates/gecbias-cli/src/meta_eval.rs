@@ -459,26 +459,9 @@ fn plain_ratings(report: &RatingMetaEvalReport) -> String {
         ("system", &report.paired.system),
         ("segment", &report.paired.segment),
     ] {
-        if pairs.is_empty() {
-            continue;
-        }
-        out += &format!(
-            "\n{level} level: pair  correlation  Δ  95 % interval  p (boot)  p (Holm)  p (Williams)\n"
-        );
-        for p in pairs {
-            out += &format!(
-                "{} − {}  {}  {:+.3}  [{:+.3}, {:+.3}]  {:.4}  {:.4}  {}\n",
-                p.a,
-                p.b,
-                p.correlation,
-                p.difference,
-                p.low,
-                p.high,
-                p.p_bootstrap,
-                p.p_holm,
-                p.p_williams
-                    .map_or_else(|| "—".into(), |v| format!("{v:.4}"))
-            );
+        if !pairs.is_empty() {
+            out += &format!("\n{level} level:");
+            out += &pair_table(pairs);
         }
     }
     out + &format!("{}\n", report.signature)
@@ -499,6 +482,28 @@ fn latex_ratings(report: &RatingMetaEvalReport) -> String {
         );
     }
     out + "\\bottomrule\n\\end{tabular}\n"
+}
+
+/// Pairs of metrics compared, a line each under a header line.
+fn pair_table(pairs: &[PairRow]) -> String {
+    let mut out = String::from(
+        "\npair                                correlation  Δ       95 % interval      p (boot)  p (Holm)  p (Williams)\n",
+    );
+    for p in pairs {
+        out += &format!(
+            "{:35} {:11} {:+.3}  [{:+.3}, {:+.3}]  {:8.4}  {:8.4}  {}\n",
+            format!("{} − {}", p.a, p.b),
+            p.correlation,
+            p.difference,
+            p.low,
+            p.high,
+            p.p_bootstrap,
+            p.p_holm,
+            p.p_williams
+                .map_or_else(|| "—".into(), |v| format!("{v:.4}"))
+        );
+    }
+    out
 }
 
 fn plain(rows: &[MetricRow], pairs: &[PairRow], signature: &Signature) -> String {
@@ -527,21 +532,7 @@ fn plain(rows: &[MetricRow], pairs: &[PairRow], signature: &Signature) -> String
         out = out.trim_end().to_owned() + "\n";
     }
     if !pairs.is_empty() {
-        out += "\npair                                correlation  Δ       95 % interval      p (boot)  p (Holm)  p (Williams)\n";
-        for p in pairs {
-            out += &format!(
-                "{:35} {:11} {:+.3}  [{:+.3}, {:+.3}]  {:8.4}  {:8.4}  {}\n",
-                format!("{} − {}", p.a, p.b),
-                p.correlation,
-                p.difference,
-                p.low,
-                p.high,
-                p.p_bootstrap,
-                p.p_holm,
-                p.p_williams
-                    .map_or_else(|| "—".into(), |v| format!("{v:.4}"))
-            );
-        }
+        out += &pair_table(pairs);
     }
     for r in rows {
         if let Some(w) = &r.with_references {

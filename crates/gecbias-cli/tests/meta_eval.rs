@@ -233,22 +233,20 @@ fn ratings_csv() -> String {
     csv
 }
 
+/// `meta-eval --dataset custom --judgments PATH` with `extra`.
+fn custom(path: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["meta-eval", "--dataset", "custom", "--judgments", path];
+    args.extend(extra);
+    gecbias(&args)
+}
+
 #[test]
 fn custom_ratings_correlate_at_system_and_segment_level() {
     let path = file("ratings.csv", ratings_csv().as_bytes());
-    let out = gecbias(&[
-        "meta-eval",
-        "--dataset",
-        "custom",
-        "--judgments",
+    let out = custom(
         &path,
-        "-m",
-        "gleu",
-        "chrf",
-        "--confidence",
-        "--resamples",
-        "200",
-    ]);
+        &["-m", "gleu", "chrf", "--confidence", "--resamples", "200"],
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -284,17 +282,7 @@ fn custom_ratings_correlate_at_system_and_segment_level() {
             .unwrap()
             .starts_with("meta-eval|dataset:")
     );
-    let text = gecbias(&[
-        "meta-eval",
-        "--dataset",
-        "custom",
-        "--judgments",
-        &path,
-        "-m",
-        "gleu",
-        "-f",
-        "text",
-    ]);
+    let text = custom(&path, &["-m", "gleu", "-f", "text"]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(
         text.contains("aspect fluency: 4 systems, 3 segments, 12 rated outputs"),
@@ -304,27 +292,19 @@ fn custom_ratings_correlate_at_system_and_segment_level() {
 
 #[test]
 fn bad_ratings_name_the_file_line_and_column() {
-    let custom = |name: &str, text: &str, extra: &[&str]| {
+    let run = |name: &str, text: &str, extra: &[&str]| {
         let path = file(name, text.as_bytes());
-        let mut args = vec![
-            "meta-eval",
-            "--dataset",
-            "custom",
-            "--judgments",
-            &path,
-            "-m",
-            "gleu",
-        ];
+        let mut args = vec!["-m", "gleu"];
         args.extend(extra);
-        gecbias(&args)
+        custom(&path, &args)
     };
     let good = ratings_csv();
     refused(
-        &custom("no-score.csv", &good.replace(",score,", ",mark,"), &[]),
+        &run("no-score.csv", &good.replace(",score,", ",mark,"), &[]),
         &["no-score.csv:1:9:", "no column \"score\""],
     );
     refused(
-        &custom("word.csv", &good.replacen(",0,r1,", ",zero,r1,", 1), &[]),
+        &run("word.csv", &good.replacen(",0,r1,", ",zero,r1,", 1), &[]),
         &["word.csv:2:5:", "score \"zero\" is not a number"],
     );
     let twice: String = good
@@ -334,7 +314,7 @@ fn bad_ratings_name_the_file_line_and_column() {
         .collect::<Vec<_>>()
         .join("\n");
     refused(
-        &custom("twice.csv", &twice, &[]),
+        &run("twice.csv", &twice, &[]),
         &[
             "twice.csv:3:1:",
             "duplicate (system, segment)",
@@ -342,12 +322,12 @@ fn bad_ratings_name_the_file_line_and_column() {
         ],
     );
     refused(
-        &custom("unknown.csv", &good, &["--systems", "copy", "one", "two"]),
+        &run("unknown.csv", &good, &["--systems", "copy", "one", "two"]),
         &["unknown.csv:20:1:", "unknown system \"all\""],
     );
-    refused(&custom("empty.csv", "", &[]), &["empty.csv"]);
+    refused(&run("empty.csv", "", &[]), &["empty.csv"]);
     refused(
-        &custom("ragged.csv", &good.replacen(",r1,", ",r1,extra,", 1), &[]),
+        &run("ragged.csv", &good.replacen(",r1,", ",r1,extra,", 1), &[]),
         &["ragged.csv:2:"],
     );
     let missing = gecbias(&["meta-eval", "--dataset", "custom", "-m", "gleu"]);

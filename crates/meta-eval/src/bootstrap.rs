@@ -264,18 +264,11 @@ impl HumanScores {
         confidence: f64,
     ) -> Result<CorrelationInterval, Error> {
         let estimate = defined(kind.of(&self.observed, metric)?, kind)?;
-        let mut sorted = Vec::with_capacity(self.resampled.len());
+        let mut resampled = Vec::with_capacity(self.resampled.len());
         for human in &self.resampled {
-            sorted.extend(kind.of(human, metric)?);
+            resampled.extend(kind.of(human, metric)?);
         }
-        sorted.sort_by(f64::total_cmp);
-        let interval = percentile_interval(&sorted, 1.0 - confidence)?;
-        Ok(CorrelationInterval {
-            estimate,
-            low: interval.low,
-            high: interval.high,
-            resamples: sorted.len(),
-        })
+        interval_of(estimate, resampled, confidence)
     }
 
     /// Δ = corr(a) − corr(b) of two metrics on the same systems, with its percentile interval and
@@ -343,6 +336,23 @@ impl HumanScores {
         }
         difference_of(difference, sorted, confidence)
     }
+}
+
+/// A correlation and its resampled values as a [`CorrelationInterval`]: the percentile interval
+/// at level `confidence`.
+pub(crate) fn interval_of(
+    estimate: f64,
+    mut resampled: Vec<f64>,
+    confidence: f64,
+) -> Result<CorrelationInterval, Error> {
+    resampled.sort_by(f64::total_cmp);
+    let interval = percentile_interval(&resampled, 1.0 - confidence)?;
+    Ok(CorrelationInterval {
+        estimate,
+        low: interval.low,
+        high: interval.high,
+        resamples: resampled.len(),
+    })
 }
 
 /// Δ and its resampled values as a [`CorrelationDifference`]: the percentile interval and the

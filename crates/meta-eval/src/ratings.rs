@@ -9,11 +9,10 @@
 use rand::RngExt;
 use rand_pcg::Pcg64;
 
-use crate::bootstrap::{defined, difference_of};
+use crate::bootstrap::{defined, difference_of, interval_of};
 use crate::{
     BootstrapOptions, Correlation, CorrelationDifference, CorrelationInterval, Error, HumanScores,
 };
-use corpus_resampling::percentile_interval;
 
 /// Mean ratings: `scores[s][g]` is the mean rating of system `s`'s output of segment `g`, `None`
 /// where that output is not rated.
@@ -153,19 +152,12 @@ impl RatingTable {
     ) -> Result<CorrelationInterval, Error> {
         let (human, scores) = self.segment_pairs(metric)?;
         let estimate = defined(kind.of(&human, &scores)?, kind)?;
-        let mut sorted = Vec::with_capacity(options.resamples);
+        let mut resampled = Vec::with_capacity(options.resamples);
         for b in 0..options.resamples {
             let (human, scores) = self.pooled(metric, &self.draw(options, b));
-            sorted.extend(kind.of(&human, &scores)?);
+            resampled.extend(kind.of(&human, &scores)?);
         }
-        sorted.sort_by(f64::total_cmp);
-        let interval = percentile_interval(&sorted, 1.0 - confidence)?;
-        Ok(CorrelationInterval {
-            estimate,
-            low: interval.low,
-            high: interval.high,
-            resamples: sorted.len(),
-        })
+        interval_of(estimate, resampled, confidence)
     }
 
     /// Segment level: Δ = corr(a) − corr(b) of two metrics on the same resamples of segments,

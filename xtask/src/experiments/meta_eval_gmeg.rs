@@ -18,6 +18,7 @@ use serde_json::json;
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Table, fixed, signed};
+use crate::paper_inputs::gmeg::test_files;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment::new("meta-eval-gmeg", TITLE, inputs, run);
 const TITLE: &str = "GMEG (TACL 2019) Table 8: system-level correlations of GEC metrics with the mean ratings, over the real systems with intervals and with 674 synthetic systems; Table 7 unreachable";
@@ -91,24 +92,8 @@ const DOMAINS: [(RatingDataset, &str); 2] = [
 fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     let mut files = Vec::new();
     for domain in ["fce", "wiki"] {
-        let folder = format!("gmeg/data/test/{domain}");
-        files.push(format!("gmeg/data/test/{domain}-segment-scores.csv"));
+        files.extend(test_files(domain));
         files.push(format!("gmeg/data/test/{domain}-corpus-scores.csv"));
-        for file in [
-            "source",
-            "ref0",
-            "ref1",
-            "ref2",
-            "ref3",
-            "amu",
-            "lstm",
-            "lstm-r",
-            "marian",
-            "nus",
-            "transformer",
-        ] {
-            files.push(format!("{folder}/{file}"));
-        }
     }
     files.push("gmeg/data/test/yahoo-segment-scores.csv".into());
     files.push("gmeg/data/test/yahoo-corpus-scores.csv".into());

@@ -13,6 +13,7 @@ use serde_json::json;
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::Table;
+use crate::paper_inputs::gmeg::test_files;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment::new("meta-eval-ratings", TITLE, inputs, run);
 const TITLE: &str = "Which metric agrees with people, where: every public rating set, system and segment level, with intervals";
@@ -55,22 +56,7 @@ fn inputs(_data: &DataDir) -> anyhow::Result<Vec<String>> {
     ];
     files.extend((0..10).map(|k| format!("asset/dataset/asset.test.simp.{k}")));
     for domain in ["fce", "wiki"] {
-        files.push(format!("gmeg/data/test/{domain}-segment-scores.csv"));
-        for file in [
-            "source",
-            "ref0",
-            "ref1",
-            "ref2",
-            "ref3",
-            "amu",
-            "lstm",
-            "lstm-r",
-            "marian",
-            "nus",
-            "transformer",
-        ] {
-            files.push(format!("gmeg/data/test/{domain}/{file}"));
-        }
+        files.extend(test_files(domain));
     }
     Ok(files)
 }

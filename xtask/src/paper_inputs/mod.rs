@@ -5,6 +5,7 @@
 pub(crate) mod conll14;
 pub(crate) mod easse_sets;
 pub(crate) mod gjg15;
+pub(crate) mod gmeg;
 pub(crate) mod lcb;
 pub(crate) mod seeda;
 pub(crate) mod simplification_metaeval;
