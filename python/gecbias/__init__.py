@@ -1185,25 +1185,28 @@ def _meta_eval_ratings(
         parser_model,
     )
     names: List[str] = report["systems"]
+
+    def row(row: Dict[str, Any]) -> RatedMetricCorrelation:
+        return RatedMetricCorrelation(
+            metric=row["metric"],
+            signature=row["signature"],
+            scores=dict(zip(names, row["scores"])),
+            system=None if row.get("system") is None else _level(row["system"]),
+            segment=None if row.get("segment") is None else _level(row["segment"]),
+        )
+
+    hybrids: Optional[Dict[str, Any]] = report.get("synthetic")
     return RatingMetaEvaluation(
         dataset=report["dataset"],
         aspect=report["aspect"],
         human=dict(zip(names, report["human"])),
         segments=report["segments"],
         rated_outputs=report["rated_outputs"],
-        metrics=tuple(
-            RatedMetricCorrelation(
-                metric=row["metric"],
-                signature=row["signature"],
-                scores=dict(zip(names, row["scores"])),
-                system=None if row.get("system") is None else _level(row["system"]),
-                segment=None if row.get("segment") is None else _level(row["segment"]),
-            )
-            for row in report["metrics"]
-        ),
+        metrics=tuple(row(r) for r in report["metrics"]),
         paired_system=tuple(CorrelationComparison(**p) for p in report["paired"]["system"]),
         paired_segment=tuple(CorrelationComparison(**p) for p in report["paired"]["segment"]),
         signature=report["signature"],
+        synthetic=None if hybrids is None else tuple(row(r) for r in hybrids["metrics"]),
     )
 
 
@@ -1231,23 +1234,11 @@ def meta_eval(
 
 @overload
 def meta_eval(
-    root: Optional[PathLike] = None,
-    gold: None = None,
-    *,
-    dataset: RatingSet,
-    judgments: Optional[Judgments] = None,
-    metrics: Optional[Sequence[str]] = None,
-    aspect: Optional[str] = None,
-    split: Literal["test", "dev"] = "test",
-    systems: Optional[Sequence[str]] = None,
-    betas: Optional[Sequence[float]] = None,
-    confidence: bool = False,
-    paired: bool = False,
-    resamples: int = 1000,
-    seed: int = DEFAULT_SEED,
-    exclude: Optional[Sequence[str]] = None,
-    level: Literal["system", "both"] = "both",
-    synthetic: int = 0,
+    root: Optional[PathLike] = None, gold: None = None, *, dataset: RatingSet, judgments: Optional[Judgments] = None,
+    metrics: Optional[Sequence[str]] = None, aspect: Optional[str] = None, split: Literal["test", "dev"] = "test",
+    systems: Optional[Sequence[str]] = None, betas: Optional[Sequence[float]] = None, confidence: bool = False,
+    paired: bool = False, resamples: int = 1000, seed: int = DEFAULT_SEED, exclude: Optional[Sequence[str]] = None,
+    level: Literal["system", "both"] = "both", synthetic: int = 0,
     parser_model: Union[BuiltinParser, PathLike, None] = None,
 ) -> RatingMetaEvaluation: ...
 
@@ -1257,25 +1248,7 @@ def meta_eval(
     gold: Optional[PathLike] = None,
     *,
     dataset: str = "gjg15",
-    judgments: Optional[Judgments] = None,
-    metrics: Optional[Sequence[str]] = None,
-    aspect: Optional[str] = None,
-    split: str = "test",
-    systems: Optional[Sequence[str]] = None,
-    betas: Optional[Sequence[float]] = None,
-    confidence: bool = False,
-    paired: bool = False,
-    resamples: int = 1000,
-    unit: ResampleUnit = "rankings",
-    seed: int = DEFAULT_SEED,
-    exclude: Optional[Sequence[str]] = None,
-    references: Optional[Sequence[str]] = None,
-    granularity: Literal["sent", "edit"] = "sent",
-    human: Literal["ew", "trueskill"] = "ew",
-    trueskill_runs: int = 100,
-    level: Literal["system", "both"] = "both",
-    synthetic: int = 0,
-    parser_model: Union[BuiltinParser, PathLike, None] = None,
+    **options: Any,
 ) -> Union[MetaEvaluation, RatingMetaEvaluation]:
     """How well each metric agrees with people (``gecbias meta-eval``).
 
@@ -1310,9 +1283,21 @@ def meta_eval(
     A judged system without an output file, or malformed judgments, raise :class:`InputError`
     naming the file and the element.
     """
+    def take(names: Sequence[Tuple[str, Any]]) -> List[Any]:
+        return [options.pop(name, default) for name, default in names]
+
+    metrics, betas, confidence, paired, resamples, seed, exclude, parser_model = take((
+        ("metrics", None), ("betas", None), ("confidence", False), ("paired", False), ("resamples", 1000),
+        ("seed", DEFAULT_SEED), ("exclude", None), ("parser_model", None),
+    ))
     if dataset in _RATING_SETS:
-        if gold is not None:
-            raise ValueError(f"gold: only for the ranking sets (gjg15, seeda), not {dataset!r}")
+        judgments, aspect, split, systems, level, synthetic = take((
+            ("judgments", None), ("aspect", None), ("split", "test"), ("systems", None), ("level", "both"),
+            ("synthetic", 0),
+        ))
+        if options or gold is not None:
+            unexpected = ", ".join(list(options) + ([] if gold is None else ["gold"]))
+            raise TypeError(f"{unexpected}: only for the ranking sets (gjg15, seeda), not {dataset!r}")
         root_text = None if root is None else path_of(root)
         if root is not None and root_text is None:
             raise TypeError("root: a path (str or os.PathLike)")
@@ -1320,8 +1305,11 @@ def meta_eval(
             dataset, root_text, judgments, metrics, aspect, split, systems, betas, confidence, paired,
             resamples, seed, exclude, _parser_name(parser_model), level, synthetic,
         )
-    if judgments is not None or aspect is not None or systems is not None:
-        raise ValueError(f"judgments, aspect and systems: only for rating sets, not {dataset!r}")
+    unit, references, granularity, human, trueskill_runs = take((
+        ("unit", "rankings"), ("references", None), ("granularity", "sent"), ("human", "ew"), ("trueskill_runs", 100),
+    ))
+    if options:
+        raise TypeError(f"{', '.join(options)}: only for the rating sets, not {dataset!r}")
     if metrics is None:
         metrics = ("m2",)
     if betas is None:

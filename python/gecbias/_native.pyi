@@ -128,23 +128,11 @@ def meta_eval(
     dictionaries."""
 
 def meta_eval_ratings(
-    dataset: str,
-    data: Optional[str],
-    split: str,
-    judgments: Optional[str],
+    dataset: str, data: Optional[str], split: str, judgments: Optional[str],
     rows: Optional[List[Tuple[str, str, Optional[str], Optional[str], List[str], float, Optional[str], Optional[str]]]],
-    metrics: Optional[List[str]],
-    aspect: Optional[str],
-    betas: List[float],
-    confidence: bool,
-    paired: bool,
-    resamples: int,
-    seed: int,
-    exclude: Optional[List[str]],
-    systems: Optional[List[str]],
-    segment_level: bool,
-    synthetic: int,
-    parser_model: Optional[str] = None,
+    metrics: Optional[List[str]], aspect: Optional[str], betas: List[float], confidence: bool, paired: bool,
+    resamples: int, seed: int, exclude: Optional[List[str]], systems: Optional[List[str]], segment_level: bool,
+    synthetic: int, parser_model: Optional[str] = None,
 ) -> Dict[str, Any]:
     """A meta-evaluation against ratings by the typed engine: the fields of
     ``RatingMetaEvaluation``, its rows as dictionaries."""

@@ -460,7 +460,8 @@ class RatingMetaEvaluation:
     """How well metrics agree with ratings of outputs (GMEG, TMU-GFM, Simplicity-DA, structural
     simplicity, ASSET's ratings or your own): the rated ``aspect``, the correlated systems' mean
     ratings, each metric's correlations at system and segment level, the pairs compared at each
-    level (with ``paired=True``) and the signature."""
+    level (with ``paired=True``), the signature and, with ``synthetic``, the system level over
+    hybrid systems too."""
 
     dataset: str
     aspect: str
@@ -471,6 +472,8 @@ class RatingMetaEvaluation:
     paired_system: Tuple[CorrelationComparison, ...]
     paired_segment: Tuple[CorrelationComparison, ...]
     signature: str
+    #: With ``synthetic=N``: each metric's system level over the real systems and N hybrids.
+    synthetic: Optional[Tuple["RatedMetricCorrelation", ...]] = None
 
 
 @dataclass(frozen=True)

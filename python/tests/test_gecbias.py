@@ -759,10 +759,11 @@ def test_meta_eval_on_ratings_from_a_table_a_file_and_a_public_set(data: Path, t
         gecbias.meta_eval(dataset="custom", judgments=rows, metrics=["chrf"])
     with pytest.raises(ValueError, match="row 1: score 'many' is not a number"):
         gecbias.meta_eval(dataset="custom", judgments=[dict(rows[0], score="many")])
-    gmeg = gecbias.meta_eval(data, dataset="gmeg-fce", metrics=["gleu"])
+    gmeg = gecbias.meta_eval(data, dataset="gmeg-fce", metrics=["gleu"], synthetic=30)
     assert gmeg.rated_outputs == 6741 and "ref" not in gmeg.human
     assert gmeg.metrics[0].system is not None and gmeg.metrics[0].system.pearson is not None
     assert round(gmeg.metrics[0].system.pearson.estimate, 3) == 0.936
+    assert gmeg.synthetic is not None and gmeg.synthetic[0].system is not None
 
 
 def test_meta_eval_on_seeda_gives_its_scripts_numbers(data: Path) -> None:

@@ -145,7 +145,7 @@ pub use rated_outputs::{DEFAULT_ASPECT, RatedOutputs, Rating, Segment};
 pub use rating_datasets::RatingDataset;
 pub use rating_meta_evaluation::{
     Correlations, LevelPairs, RatedMetricRow, RatedScores, RatingMetaEval, RatingMetaEvalOptions,
-    RatingMetaEvalReport, SyntheticRow, SyntheticSystems,
+    RatingMetaEvalReport, SyntheticSystems,
 };
 pub use report::{
     CategoryScore, Interval, MetricReport, Parts, Rank, SentenceScore, SystemScore, Test, Warning,

@@ -261,6 +261,27 @@ pub struct Estimate {
 }
 
 /// Three decimals, with the interval when there is one: `0.612 [0.401, 0.790]`, or `0.612`.
+impl Estimate {
+    /// A correlation without an interval.
+    pub fn point(estimate: f64) -> Estimate {
+        Estimate {
+            estimate,
+            low: None,
+            high: None,
+        }
+    }
+}
+
+impl From<meta_eval::CorrelationInterval> for Estimate {
+    fn from(c: meta_eval::CorrelationInterval) -> Estimate {
+        Estimate {
+            estimate: c.estimate,
+            low: Some(c.low),
+            high: Some(c.high),
+        }
+    }
+}
+
 impl std::fmt::Display for Estimate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:.3}", self.estimate)?;
@@ -879,21 +900,16 @@ fn estimate(
     confidence: bool,
 ) -> Result<Estimate, Error> {
     if confidence {
-        let c = human.correlation(scores, kind, 0.95).map_err(statistics)?;
-        return Ok(Estimate {
-            estimate: c.estimate,
-            low: Some(c.low),
-            high: Some(c.high),
-        });
+        return Ok(human
+            .correlation(scores, kind, 0.95)
+            .map_err(statistics)?
+            .into());
     }
-    Ok(Estimate {
-        estimate: kind
-            .of(&human.observed, scores)
+    Ok(Estimate::point(
+        kind.of(&human.observed, scores)
             .map_err(statistics)?
             .unwrap_or(f64::NAN),
-        low: None,
-        high: None,
-    })
+    ))
 }
 
 /// Every pair of metric rows, per correlation: the bootstrap difference and, for Pearson,

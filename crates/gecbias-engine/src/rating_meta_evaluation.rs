@@ -108,20 +108,6 @@ pub struct RatedMetricRow {
     pub dropped: Vec<String>,
 }
 
-/// A metric's system-level correlations over the real systems and hybrids of them.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SyntheticRow {
-    /// The row's name.
-    pub metric: String,
-    /// Pearson's r over real and hybrid systems.
-    pub pearson: Option<f64>,
-    /// Spearman's ρ (average ranks) over them.
-    pub spearman: Option<f64>,
-    /// The segments left out for this metric ([`RatedScores::dropped`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub dropped: Vec<String>,
-}
-
 /// System-level correlations with hybrid systems added (GMEG's protocol, §5.2 and Table 8).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SyntheticSystems {
@@ -133,9 +119,11 @@ pub struct SyntheticSystems {
     pub hybrids: usize,
     /// The segments every real system has a rated output of, which all scores are taken over.
     pub segments: usize,
-    /// One row per metric row. Every system, real or hybrid, is scored by the statistic the
-    /// intervals resample (for GLEU: pooled over references rather than compute_gleu's draws).
-    pub metrics: Vec<SyntheticRow>,
+    /// One row per metric row: its scores of the real systems, and its Pearson and Spearman
+    /// over real and hybrid systems as its system level (no intervals, no segment level). Every
+    /// system, real or hybrid, is scored by the statistic the intervals resample (for GLEU:
+    /// pooled over references rather than compute_gleu's draws).
+    pub metrics: Vec<RatedMetricRow>,
 }
 
 /// Pairs of metric rows compared at each level.
@@ -599,11 +587,22 @@ impl RatingMetaEval {
                     sum / kept.len().max(1) as f64
                 })
                 .collect();
-            let of = |kind: Correlation| kind.of(&human, &report.hybrids).ok().flatten();
-            rows.push(SyntheticRow {
+            let of = |kind: Correlation| {
+                kind.of(&human, &report.hybrids)
+                    .ok()
+                    .flatten()
+                    .map(Estimate::point)
+            };
+            rows.push(RatedMetricRow {
                 metric: row_name(metric, beta, report.name),
-                pearson: of(Correlation::Pearson),
-                spearman: of(Correlation::SpearmanAverageRanks),
+                signature: report.signature.to_string(),
+                scores: report.hybrids[..self.kept.len()].to_vec(),
+                system: Some(Correlations {
+                    pearson: of(Correlation::Pearson),
+                    spearman: of(Correlation::SpearmanAverageRanks),
+                    kendall: of(Correlation::Kendall),
+                }),
+                segment: None,
                 dropped: self.segment_ids(&dropped),
             });
         }
@@ -709,19 +708,9 @@ impl RatingMetaEval {
                 self.table
                     .segment_correlation(scores, kind, 0.95, bootstrap)
                     .ok()
-                    .map(|c| Estimate {
-                        estimate: c.estimate,
-                        low: Some(c.low),
-                        high: Some(c.high),
-                    })
+                    .map(Estimate::from)
             } else {
-                kind.of(&h, &m)
-                    .map_err(statistics)?
-                    .map(|estimate| Estimate {
-                        estimate,
-                        low: None,
-                        high: None,
-                    })
+                kind.of(&h, &m).map_err(statistics)?.map(Estimate::point)
             };
         }
         Ok(out)
@@ -742,19 +731,11 @@ impl RatingMetaEval {
                 human
                     .correlation(scores, kind, 0.95)
                     .ok()
-                    .map(|c| Estimate {
-                        estimate: c.estimate,
-                        low: Some(c.low),
-                        high: Some(c.high),
-                    })
+                    .map(Estimate::from)
             } else {
                 kind.of(&human.observed, scores)
                     .map_err(|source| Error::MetaEval { source })?
-                    .map(|estimate| Estimate {
-                        estimate,
-                        low: None,
-                        high: None,
-                    })
+                    .map(Estimate::point)
             };
             *slot(&mut out, kind) = estimate;
         }

@@ -359,14 +359,13 @@ pub(crate) fn interval_of(
 /// two-sided bootstrap p-value (1 + 2·min(#{Δ* ≤ 0}, #{Δ* ≥ 0})) / (B + 1).
 pub(crate) fn difference_of(
     difference: f64,
-    mut resampled: Vec<f64>,
+    resampled: Vec<f64>,
     confidence: f64,
 ) -> Result<CorrelationDifference, Error> {
-    resampled.sort_by(f64::total_cmp);
-    let interval = percentile_interval(&resampled, 1.0 - confidence)?;
     let below = resampled.iter().filter(|&&d| d <= 0.0).count();
     let above = resampled.iter().filter(|&&d| d >= 0.0).count();
     let p_value = ((1 + 2 * below.min(above)) as f64 / (resampled.len() + 1) as f64).min(1.0);
+    let interval = interval_of(difference, resampled, confidence)?;
     Ok(CorrelationDifference {
         difference,
         low: interval.low,

@@ -175,9 +175,14 @@ fn domain_table(
             );
         };
         let hybrid = synthetic.and_then(|s| s.iter().find(|m| m.metric == row_name));
+        let level = hybrid.and_then(|h| h.system);
         let (r, rho) = (
-            hybrid.and_then(|h| h.pearson).unwrap_or(f64::NAN),
-            hybrid.and_then(|h| h.spearman).unwrap_or(f64::NAN),
+            level
+                .and_then(|c| c.pearson)
+                .map_or(f64::NAN, |e| e.estimate),
+            level
+                .and_then(|c| c.spearman)
+                .map_or(f64::NAN, |e| e.estimate),
         );
         let (dr, drho) = (r - paper_r, rho - paper_rho);
         if !(dr.abs() <= TOLERANCE && drho.abs() <= TOLERANCE) {

@@ -19,7 +19,7 @@ use simplification_metrics::{
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::Table;
-use crate::paper_inputs::easse_sets::test_set;
+use crate::paper_inputs::easse_sets::study_sets;
 use crate::paper_inputs::simplification_metaeval::{
     Benchmark, Csv, NOTEBOOK, SIMPLICITY_DA, STRUCTURAL, Section, StoredTable, files, stored_tables,
 };
@@ -207,22 +207,7 @@ fn our_metrics(data: &DataDir, benchmark: &Benchmark, theirs: &Csv) -> anyhow::R
     );
     let fkbleu = FkBleu::new(0.9, preprocessing)?;
     let fkgl = Fkgl::new(EasseTokenizer::Moses)?;
-    let (asset, turk, hsplit) = (
-        test_set(data, "asset_test")?,
-        test_set(data, "turkcorpus_test")?,
-        test_set(data, "hsplit_test")?,
-    );
-    let all: Vec<Vec<String>> = [&asset.1, &turk.1, &hsplit.1]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect();
-    let sets: HashMap<&str, (&Vec<String>, &Vec<Vec<String>>)> = HashMap::from([
-        ("asset", (&asset.0, &asset.1)),
-        ("turk", (&turk.0, &turk.1)),
-        ("hsplit", (&hsplit.0, &hsplit.1)),
-        ("all", (&asset.0, &all)),
-    ]);
+    let sets = study_sets(data)?;
     let human = Csv::read(data, benchmark.human_file)?;
     let outputs: HashMap<(&str, &str), &str> = human
         .column("sent_id")?

@@ -27,7 +27,7 @@ use simplification_metrics::{
 
 use crate::harness::experiment::{Experiment, Report};
 use crate::harness::writer::{Align, Table, bracket, fixed};
-use crate::paper_inputs::easse_sets::{TestSet, easse_lines, test_set};
+use crate::paper_inputs::easse_sets::{TestSet, easse_lines, study_sets, test_set};
 use crate::workspace;
 
 pub(crate) const EXPERIMENT: Experiment = Experiment::new("ts-metrics", TITLE, inputs, run);
@@ -198,23 +198,7 @@ fn csv_rows(data: &DataDir, file: &str) -> anyhow::Result<Vec<BTreeMap<String, S
 /// against the meta-evaluation's stored value (within 10⁻¹² relative; a few differ in the last
 /// bit); how many values. An error names the first that differs.
 fn meta_evaluation_checked(data: &DataDir) -> anyhow::Result<usize> {
-    let set = |name: &str| test_set(data, name);
-    let (asset, turk, hsplit) = (
-        set("asset_test")?,
-        set("turkcorpus_test")?,
-        set("hsplit_test")?,
-    );
-    let all: Vec<Vec<String>> = [&asset.1, &turk.1, &hsplit.1]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect();
-    let sets: BTreeMap<&str, (&Vec<String>, &Vec<Vec<String>>)> = BTreeMap::from([
-        ("asset", (&asset.0, &asset.1)),
-        ("turk", (&turk.0, &turk.1)),
-        ("hsplit", (&hsplit.0, &hsplit.1)),
-        ("all", (&asset.0, &all)),
-    ]);
+    let sets = study_sets(data)?;
     let outputs: BTreeMap<(String, String), String> = csv_rows(data, STUDY_OUTPUTS)?
         .into_iter()
         .map(|mut r| {

@@ -27,3 +27,29 @@ pub(crate) fn test_set(data: &DataDir, name: &str) -> anyhow::Result<TestSet> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     Ok((easse_lines(data, &set.source)?, streams))
 }
+
+/// The reference sets of the simplification meta-evaluation (Alva-Manchego et al. 2021) by its
+/// names: `asset`, `turk`, `hsplit` (each test set's sources and references) and `all` (ASSET's
+/// sources against all 22 references).
+pub(crate) fn study_sets(
+    data: &DataDir,
+) -> anyhow::Result<std::collections::BTreeMap<&'static str, TestSet>> {
+    let (asset, turk, hsplit) = (
+        test_set(data, "asset_test")?,
+        test_set(data, "turkcorpus_test")?,
+        test_set(data, "hsplit_test")?,
+    );
+    let all: Vec<Vec<String>> = [&asset.1, &turk.1, &hsplit.1]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+    let all = (asset.0.clone(), all);
+    Ok([
+        ("asset", asset),
+        ("turk", turk),
+        ("hsplit", hsplit),
+        ("all", all),
+    ]
+    .into())
+}
