@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn the_committed_map_reads() {
         let items = items().unwrap();
-        assert_eq!(items.len(), 109);
+        assert_eq!(items.len(), 120);
         assert_eq!(items[0].paper, Paper::Lcb);
         assert_eq!(items[0].reports, ["fig-f-gleu"]);
         assert_eq!(items[0].status, Status::Exact);
