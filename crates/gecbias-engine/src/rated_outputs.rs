@@ -463,9 +463,14 @@ fn delimited_rows(text: &str, file: &str, delimiter: u8) -> Result<Vec<Rating>, 
 
 fn csv_error(file: &str, e: &csv::Error) -> Error {
     let (line, column) = match e.kind() {
-        csv::ErrorKind::UnequalLengths { pos, len, .. } => (
+        // The column of the first field too many, or of the first one missing.
+        csv::ErrorKind::UnequalLengths {
+            pos,
+            expected_len,
+            len,
+        } => (
             pos.as_ref().map_or(0, |p| p.line() as usize),
-            *len as usize + 1,
+            (*len).min(*expected_len) as usize + 1,
         ),
         _ => (e.position().map_or(1, |p| p.line() as usize), 1),
     };
