@@ -227,9 +227,13 @@ Merge = Literal["rules", "all-split", "all-merge", "all-equal"]
 UsimParams = Literal["released", "branch-2017"]
 #: A UCCA parser built into the package: the BiLSTM (the default) or the faster perceptron.
 BuiltinParser = Literal["bilstm", "perceptron"]
-#: The metrics :func:`meta_eval` correlates with the human ranking.
+#: The metrics :func:`meta_eval` correlates with people: the engine's whole catalogue, and ERRANT
+#: macro-averaged over its error types.
 MetaMetric = Literal[
-    "m2", "errant", "errant-macro", "gleu", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2", "usim"
+    "m2", "errant", "errant-macro", "gleu", "sari", "green", "koyama-gleu", "gotoscorer", "cleme", "cleme2",
+    "usim", "bleu", "chrf", "fkgl", "sent_bleu", "f1_token", "ibleu", "fkbleu", "sari_add", "sari_keep",
+    "sari_del", "dsari", "compression_ratio", "sentence_splits", "levenshtein_similarity", "exact_copies",
+    "additions_proportion", "deletions_proportion", "lexical_complexity", "samsa", "samsa_abl",
 ]
 #: What a bootstrap resample of human judgments draws.
 ResampleUnit = Literal["rankings", "sentences", "comparisons"]
