@@ -119,7 +119,7 @@ pub struct Resampling {
     /// Hybrid systems to score besides the systems (Graham & Liu's 2016 super-sampling of
     /// systems for meta-evaluation): each names, for every sentence, the index of the system
     /// whose output of that sentence it takes. Their scores come from the same per-sentence
-    /// statistics the intervals resample ([`MetricReport::hybrids`]).
+    /// statistics the intervals resample ([`MetricReport::hybrids`](crate::MetricReport::hybrids)).
     pub hybrids: Vec<Vec<usize>>,
 }
 
