@@ -1324,7 +1324,7 @@ def meta_eval(
     choice(dataset, ("gjg15", "seeda"), "dataset")
     choice(granularity, ("sent", "edit"), "granularity")
     choice(human, ("ew", "trueskill"), "human")
-    chosen = [choice(m, ("m2", "errant", "gleu", "usim"), "metrics") for m in _names(metrics, "metrics")]
+    chosen = [choice(m, get_args(MetaMetric), "metrics") for m in _names(metrics, "metrics")]
     beta_values = [beta_value(b, "betas") for b in betas]
     if not beta_values:
         raise ValueError("betas: at least one β")
