@@ -179,6 +179,7 @@ __all__ = [
     "gleu",
     "sari",
     "easse_evaluate",
+    "report",
     "confidence_interval",
     "paired_test",
     "conservatism",
@@ -875,6 +876,75 @@ def easse_evaluate(
     return EasseEvaluation(
         scores=dict(scores), quality_estimation=None if quality is None else dict(quality)
     )
+
+
+def report(
+    output: PathLike,
+    systems: Inputs,
+    *,
+    names: Optional[Sequence[str]] = None,
+    gold: Optional[Lines] = None,
+    source: Optional[Lines] = None,
+    references: Optional[Union[Lines, Sequence[Lines]]] = None,
+    test_set: Optional[str] = None,
+    metrics: Sequence[Metric] = ("m2", "errant", "gleu"),
+    title: Optional[str] = None,
+    seed: int = DEFAULT_SEED,
+    resamples: int = 1000,
+    rank_trials: Optional[int] = None,
+    samsa: bool = True,
+    data: Optional[PathLike] = None,
+) -> int:
+    """``gecbias report -o OUTPUT``: one self-contained HTML page of ``systems`` (as
+    :func:`score` takes them, ``names`` too), written to ``output`` once every number is
+    computed; returns its size in bytes. With ``gold`` (an M2 gold) and ``source``, a GEC page:
+    ``metrics`` ranked with 95 % intervals (``resamples``) and Holm clusters (``rank_trials`` per
+    pair; by default the fewest that can reject), ERRANT's error types, CLEME2.0 and
+    conservatism, every sentence with its edits (``references``, when given, are GLEU's; else
+    the gold's annotators' corrections). Without ``gold``, a simplification page of EASSE's
+    ``test_set`` (read from ``data``) or of ``source`` and ``references``, SAMSA included unless
+    ``samsa`` is false. Bad input raises :class:`InputError` before anything is written."""
+    if gold is not None and test_set is not None:
+        raise ValueError("gold makes a GEC page, test_set a simplification page: give one")
+    if test_set is not None:
+        if source is not None or references is not None:
+            raise ValueError("source and references are a custom test set's; a named one has its own")
+        source_path, reference_paths = _native.easse_test_set(test_set, None if data is None else os.fspath(data))
+        source, references = pathlib.Path(source_path), [pathlib.Path(p) for p in reference_paths]
+    if source is None:
+        raise ValueError("a report needs source (with gold for GEC, with references for simplification)")
+    if gold is None and references is None:
+        raise ValueError("a simplification page needs references or test_set; a GEC page needs gold")
+    source_lines, source_name = read_lines(source, "source")
+    gold_lines = None if gold is None else read_lines(gold, "gold")
+    reference_lines = [read_lines(r, f"references[{k}]") for k, r in enumerate(several(references, "references"))] if references is not None else []
+    named_systems = named(systems, names, "systems")
+    for name, origin, lines in named_systems:
+        if len(lines) != len(source_lines):
+            raise InputError(f"{origin}: {len(lines)} lines where {source_name} has {len(source_lines)}")
+    for lines, name in reference_lines:
+        if len(lines) != len(source_lines):
+            raise InputError(f"{name}: {len(lines)} lines where {source_name} has {len(source_lines)}")
+    if len({name for name, _, _ in named_systems}) != len(named_systems):
+        raise ValueError("systems: every system needs its own name")
+    metric_names = [choice(m, _METRICS, "metrics") for m in metrics]
+    page_title = title if title is not None else f"gecbias report: {test_set or pathlib.Path(gold_lines[1] if gold_lines else source_name).name}"
+    size: int = _native.write_report(
+        os.fspath(output),
+        named_systems,
+        (source_name, source_lines),
+        None if gold_lines is None else (gold_lines[1], gold_lines[0]),
+        [(name, lines) for lines, name in reference_lines],
+        test_set or source_name,
+        metric_names,
+        page_title,
+        int(seed),
+        resamples_value(resamples, "resamples"),
+        None if rank_trials is None else resamples_value(rank_trials, "rank_trials"),
+        bool(samsa),
+        f"gecbias.report({os.fspath(output)!r}, ...)",
+    )
+    return size
 
 
 def confidence_interval(

@@ -198,6 +198,23 @@ def errant_parallel(
     """ERRANT's typed edits, natively: per source line, per correction, ``None`` (unchanged) or
     (o_start, o_end, c_start, c_end, correction, type) per edit."""
 
+def write_report(
+    path: str,
+    systems: List[Tuple[str, str, List[str]]],
+    source: Tuple[str, List[str]],
+    gold: Optional[Tuple[str, List[str]]],
+    references: List[Tuple[str, List[str]]],
+    test_set: str,
+    metrics: List[str],
+    title: str,
+    seed: int,
+    confidence_n: int,
+    rank_trials: Optional[int],
+    samsa: bool,
+    command: str,
+) -> int:
+    """The report page of ``systems`` written to ``path``; its size in bytes."""
+
 def easse_test_set(name: str, data: Optional[str] = None) -> Tuple[str, List[str]]:
     """EASSE's test set ``name`` under the data folder: (source file, reference files)."""
 

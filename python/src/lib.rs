@@ -11,6 +11,7 @@
 
 mod analyses;
 mod easse;
+mod report;
 mod score;
 mod to_python;
 
@@ -383,6 +384,7 @@ fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(main, m)?)?;
+    m.add_function(wrap_pyfunction!(report::write_report, m)?)?;
     m.add_class::<score::Scorer>()?;
     m.add_function(wrap_pyfunction!(analyses::conservatism_profile, m)?)?;
     m.add_function(wrap_pyfunction!(analyses::unseen_estimate, m)?)?;

@@ -985,3 +985,27 @@ def test_easse_evaluate_takes_each_lines_own_references_and_refuses_model_metric
         gecbias.easse_evaluate(output, test_set="no_such_set")
     with pytest.raises(gecbias.InputError, match="1 lines"):
         gecbias.easse_evaluate(output, source=source, references=[output[:1]])
+
+
+def test_report_writes_the_commands_page_and_nothing_on_bad_input(tmp_path: Path) -> None:
+    source = ["He go to school .", "She like it ."]
+    gold = tmp_path / "gold.m2"
+    gold.write_text(
+        "S He go to school .\nA 1 2|||R:VERB:SVA|||goes|||REQUIRED|||-NONE-|||0\n\n"
+        "S She like it .\nA 1 2|||R:VERB:SVA|||likes|||REQUIRED|||-NONE-|||0\n"
+    )
+    systems = {"fixed": ["He goes to school .", "She likes it ."], "<b>x</b>": ["He goes at school .", "She like it ."]}
+    page = tmp_path / "gec.html"
+    size = gecbias.report(page, systems, gold=gold, source=source, metrics=["m2"], resamples=100)
+    html = page.read_text()
+    assert size == len(html.encode()) and "&lt;b&gt;x&lt;/b&gt;" in html and "<b>x</b>" not in html
+    assert '<th scope="row">fixed</th><td class="num">1.0000</td>' in html
+    never = tmp_path / "never.html"
+    with pytest.raises(gecbias.InputError, match="1 lines where"):
+        gecbias.report(never, {"short": ["He goes to school ."]}, gold=gold, source=source)
+    with pytest.raises(ValueError, match="needs references or test_set"):
+        gecbias.report(never, systems, source=source)
+    assert not never.exists()
+    simple = tmp_path / "simple.html"
+    gecbias.report(simple, {"copy": source}, source=source, references=[["He goes .", "She likes it ."]], samsa=False)
+    assert '<section id="scores">' in simple.read_text()

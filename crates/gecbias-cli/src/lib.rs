@@ -44,6 +44,7 @@ mod m2scorer;
 mod meta_eval;
 mod numbers;
 mod parse;
+mod report_command;
 mod samsa_command;
 mod sari;
 mod score;
@@ -119,6 +120,18 @@ impl From<gecbias_engine::Error> for Error {
                 "--rank over {pairs} pairs at α = {alpha} needs --paired-ar-n of at least {needed}"
             )),
             source => Error::Engine { source },
+        }
+    }
+}
+
+impl From<gecbias_report::Error> for Error {
+    /// A report's errors as `score` reports the same inputs' errors.
+    fn from(source: gecbias_report::Error) -> Error {
+        match source {
+            gecbias_report::Error::Engine { source } => source.into(),
+            gecbias_report::Error::Metrics { source } => source.into(),
+            gecbias_report::Error::Inputs(message) => Error::Input(message),
+            source => Error::library(source),
         }
     }
 }
@@ -227,6 +240,9 @@ enum Command {
     /// Drop-in for EASSE's `easse evaluate`: its flags, its keys, its values to 3 decimals.
     #[command(subcommand)]
     Easse(easse::Command),
+    /// One self-contained HTML page: rankings, error types, over- and under-correction and
+    /// sentences with their edits (GEC), or EASSE report's sections (simplification).
+    Report(report_command::Args),
     /// How well metrics agree with human rankings of systems (GJG15), with intervals and tests.
     MetaEval(meta_eval::Args),
     /// How conservative systems are: WordChange, index diff, word order (LCB §3.2).
@@ -315,7 +331,7 @@ fn parse_command_line(args: Vec<OsString>) -> Result<Cli, clap::Error> {
     // clap keeps a `'static` version text: made once per process, however many calls the
     // Python package makes.
     static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let matches = Cli::command()
+    let matches = report_command::metric_default(Cli::command())
         .long_version(VERSION.get_or_init(long_version).as_str())
         .try_get_matches_from(drop_in_arguments(args.into_iter()))?;
     if let Some(("score", score)) = matches.subcommand() {
@@ -338,6 +354,7 @@ fn execute(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Usim(args) => usim_command::run(&args, cli.quiet, out),
         Command::Score(args) => score::run(&args, cli.quiet, out),
         Command::MetaEval(args) => meta_eval::run(&args, out),
+        Command::Report(args) => report_command::run(&args, out),
         Command::M2scorer(args) => m2scorer::run(&args, out),
         Command::ErrantCompare(args) => errant_compare::run(&args, out),
         Command::ErrantParallel(args) => errant_annotate::run_parallel(&args, out),

@@ -146,38 +146,38 @@ pub(crate) struct Args {
 
 /// What is scored: the metrics, and the files they read.
 #[derive(clap::Args)]
-struct Inputs {
+pub(crate) struct Inputs {
     /// The metrics, each scored for every system. Without `-m`, m2: the official metric of the
     /// CoNLL-2014 shared task, and the one the low-coverage bias is measured with (it needs
     /// `--gold`, the M2 gold); every other metric must be named.
     #[arg(long, short, num_args = 1.., value_enum, default_values_t = [MetricArg(Metric::M2)])]
-    metric: Vec<MetricArg>,
+    pub(crate) metric: Vec<MetricArg>,
     /// The source text, one sentence per line (gleu, sari, green, usim).
     #[arg(long, short)]
-    source: Option<String>,
+    pub(crate) source: Option<String>,
     /// The text references (gleu, sari, green, koyama-gleu, gotoscorer, bleu, chrf), each line-aligned with the source and the outputs.
     #[arg(long, short, num_args = 1..)]
-    references: Vec<String>,
+    pub(crate) references: Vec<String>,
     /// A text-simplification test set of EASSE's by name (turkcorpus_test, asset_test, …) as the
     /// source and references, read from the data folder.
     #[arg(long, conflicts_with_all = ["source", "references"])]
-    test_set: Option<String>,
+    pub(crate) test_set: Option<String>,
     /// The data folder of --test-set (default: $GECBIAS_DATA, ./data, ../shared/data).
     #[arg(long, requires = "test_set")]
-    data: Option<String>,
+    pub(crate) data: Option<String>,
     /// The M2 gold of m2, errant, cleme and cleme2.
     #[arg(long)]
-    gold: Option<String>,
+    pub(crate) gold: Option<String>,
     /// The systems' outputs, one sentence per line (for errant: hypothesis M2 files), each as
     /// `NAME=PATH` (labelled NAME in every output) or a path (labelled by itself); the first is the
     /// baseline of the paired tests; `-` reads standard input.
     #[arg(long, short, num_args = 1.., required = true, value_parser = input::labelled)]
-    input: Vec<input::Labelled>,
+    pub(crate) input: Vec<input::Labelled>,
 }
 
 /// The metrics' own options (each in its signature).
 #[derive(clap::Args)]
-struct MetricOptions {
+pub(crate) struct MetricOptions {
     /// M2, ERRANT, GoToScorer: β of F_β.
     #[arg(long, default_value_t = 0.5, value_parser = crate::numbers::beta, allow_hyphen_values = true)]
     beta: f64,
@@ -495,7 +495,10 @@ impl Resampling {
 impl MetricOptions {
     /// The engine's options these flags describe (USim's from `text`, GoToScorer's weights read
     /// from their file).
-    fn engine(&self, text: &TextOptions) -> Result<gecbias_engine::MetricOptions, Error> {
+    pub(crate) fn engine(
+        &self,
+        text: &TextOptions,
+    ) -> Result<gecbias_engine::MetricOptions, Error> {
         let mut o = gecbias_engine::MetricOptions::default();
         o.beta = self.beta;
         o.m2.max_unchanged_words = self.max_unchanged_words;
@@ -590,7 +593,7 @@ impl MetricOptions {
     }
 }
 
-fn source(inputs: &Inputs, metric: &str) -> Result<Lines, Error> {
+pub(crate) fn source(inputs: &Inputs, metric: &str) -> Result<Lines, Error> {
     if let Some(name) = &inputs.test_set {
         return input::named_lines(&input::easse_test_set(name, inputs.data.as_deref())?.0);
     }
@@ -847,6 +850,19 @@ fn report(
     Ok(report)
 }
 
+/// Refuses a label given to two systems: paired tests and ranks could not say which is which.
+pub(crate) fn check_labels(inputs: &Inputs) -> Result<(), Error> {
+    let mut labels = std::collections::HashSet::new();
+    if let Some(twice) = inputs.input.iter().find(|i| !labels.insert(&i.label)) {
+        return Err(Error::Usage(format!(
+            "-i: the label {:?} is given twice; every system needs its own (NAME=PATH), or \
+             paired tests and ranks could not say which is which",
+            twice.label
+        )));
+    }
+    Ok(())
+}
+
 pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), Error> {
     let reads_m2 = |m: &&MetricArg| m.0.spec().reads.hypothesis_m2;
     if args.inputs.source.is_none()
@@ -863,14 +879,7 @@ pub(crate) fn run(args: &Args, quiet: bool, sink: &mut dyn Write) -> Result<(), 
         )));
     }
     unread_inputs(&args.inputs)?;
-    let mut labels = std::collections::HashSet::new();
-    if let Some(twice) = args.inputs.input.iter().find(|i| !labels.insert(&i.label)) {
-        return Err(Error::Usage(format!(
-            "-i: the label {:?} is given twice; every system needs its own (NAME=PATH), or \
-             paired tests and ranks could not say which is which",
-            twice.label
-        )));
-    }
+    check_labels(&args.inputs)?;
     if args.sentence_level && args.format == Format::Latex {
         return Err(Error::Usage(
             "--sentence-level writes JSON Lines (-f json) or tab-separated rows (-f text), not LaTeX"
