@@ -927,7 +927,7 @@ def report(
             raise InputError(f"{name}: {len(lines)} lines where {source_name} has {len(source_lines)}")
     if len({name for name, _, _ in named_systems}) != len(named_systems):
         raise ValueError("systems: every system needs its own name")
-    metric_names = [choice(m, _METRICS, "metrics") for m in metrics]
+    metric_names: List[str] = [choice(m, _METRICS, "metrics") for m in metrics]
     page_title = title if title is not None else f"gecbias report: {test_set or pathlib.Path(gold_lines[1] if gold_lines else source_name).name}"
     size: int = _native.write_report(
         os.fspath(output),

@@ -250,7 +250,7 @@ fn commands<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
 }
 
 /// The commands of the matrix that analyse text rather than score it: conservatism, USim,
-/// parsing, tagging, ERRANT's annotation, the estimates.
+/// parsing, tagging, ERRANT's annotation, the estimates, the report pages.
 fn analyses<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
     vec![
         vec!["meta-eval", "--dataset", "custom", "--judgments", t],
@@ -280,6 +280,20 @@ fn analyses<'a>(t: &'a str, g: &'a str) -> Vec<Vec<&'a str>> {
         ],
         vec!["unseen", t],
         vec!["coverage", t],
+        vec![
+            "report",
+            "-o",
+            "/dev/null",
+            "-m",
+            "m2",
+            "-s",
+            t,
+            "--gold",
+            g,
+            "-i",
+            t,
+        ],
+        vec!["report", "-o", "/dev/null", "-s", t, "-r", t, "-i", t],
     ]
 }
 

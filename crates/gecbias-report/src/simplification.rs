@@ -191,6 +191,181 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// A row of the score table, its columns' names, and its lines' SAMSA.
+type ScoredRow = (ScoreRow, Vec<String>, Option<Vec<f64>>);
+
+/// A test set's lines stripped as EASSE strips them, and how every score of the page reads it.
+struct Corpus<'a> {
+    inputs: &'a SimplificationInputs,
+    sources: Vec<String>,
+    streams: Vec<Vec<String>>,
+    references: References,
+    /// The pair features on the raw text, as EASSE's report computes them with tseval.
+    raw: QualityEstimation,
+}
+
+/// Lines stripped as EASSE's `read_lines` strips them.
+fn stripped(lines: &[String]) -> Vec<String> {
+    lines.iter().map(|l| python_strip(l).to_owned()).collect()
+}
+
+impl<'a> Corpus<'a> {
+    fn new(inputs: &'a SimplificationInputs) -> Result<Corpus<'a>, Error> {
+        let streams: Vec<Vec<String>> = inputs
+            .references
+            .iter()
+            .map(|r| stripped(&r.lines))
+            .collect();
+        if streams.is_empty() {
+            return Err(Error::Inputs(format!(
+                "{}: a simplification report needs references",
+                inputs.test_set
+            )));
+        }
+        Ok(Corpus {
+            inputs,
+            sources: stripped(&inputs.source.lines),
+            references: References::from_streams(&streams)?,
+            streams,
+            raw: QualityEstimation::new(Preprocessing::new(
+                false,
+                EasseTokenizer::Sacre(bleu_chrf::Tokenizer::None),
+            ))?,
+        })
+    }
+
+    /// Each line's SAMSA × 100 (EASSE's scale), when asked for.
+    fn samsa(&self, output: &[String], origin: &str) -> Result<Option<Vec<f64>>, Error> {
+        if !self.inputs.samsa {
+            return Ok(None);
+        }
+        let source = Lines::new(self.inputs.source.origin.clone(), self.sources.clone());
+        let output = Lines::new(origin, output.to_vec());
+        let lines = samsa_lines(&source, &output, self.inputs.preprocessing, None)?;
+        Ok(Some(lines.iter().map(|s| 100.0 * s.samsa).collect()))
+    }
+
+    /// One row of the score table, its columns' names, and the lines' SAMSA.
+    fn row(
+        &self,
+        (name, kind): (&str, RowKind),
+        output: &[String],
+        references: &References,
+    ) -> Result<ScoredRow, Error> {
+        let samsa = self.samsa(output, name)?;
+        let mean = samsa.as_deref().map(reference_stats::numpy_mean);
+        let scored = scores(
+            &self.sources,
+            output,
+            references,
+            self.inputs.preprocessing,
+            mean,
+        )?;
+        let row = ScoreRow {
+            name: name.to_owned(),
+            kind,
+            values: scored.iter().map(|(_, v)| *v).collect(),
+        };
+        Ok((row, scored.into_iter().map(|(k, _)| k).collect(), samsa))
+    }
+
+    /// Compression ratio, Levenshtein similarity and sentence splits of one pair.
+    fn pair(&self, source: &str, output: &str) -> [f64; 3] {
+        let f = self.raw.pair(source, output);
+        [
+            f.compression_ratio,
+            f.levenshtein_similarity,
+            f.sentence_splits,
+        ]
+    }
+
+    /// Compression ratios and Levenshtein similarities of `output`'s lines.
+    fn distribution(&self, output: &[String]) -> [Vec<f64>; 2] {
+        let pairs: Vec<[f64; 3]> = (self.sources.iter().zip(output))
+            .map(|(s, o)| self.pair(s, o))
+            .collect();
+        [
+            pairs.iter().map(|p| p[0]).collect(),
+            pairs.iter().map(|p| p[1]).collect(),
+        ]
+    }
+
+    /// Each line's features: its own SARI (EASSE's corpus SARI of the one line), the pair
+    /// features and SAMSA.
+    fn line_features(
+        &self,
+        output: &[String],
+        samsa: Option<&Vec<f64>>,
+    ) -> Result<Vec<LineFeatures>, Error> {
+        (0..self.sources.len())
+            .map(|i| {
+                let [compression, levenshtein, splits] = self.pair(&self.sources[i], &output[i]);
+                let line_references = References::per_line(vec![
+                    self.references
+                        .of(i)
+                        .into_iter()
+                        .map(str::to_owned)
+                        .collect(),
+                ]);
+                let sari = easse_corpus_sari(
+                    &self.sources[i..=i],
+                    &output[i..=i],
+                    &line_references,
+                    EasseVariant::Default,
+                    self.inputs.preprocessing,
+                )?
+                .sari;
+                Ok(LineFeatures {
+                    sari,
+                    compression,
+                    levenshtein,
+                    splits,
+                    samsa: samsa.map(|s| s[i]),
+                })
+            })
+            .collect()
+    }
+
+    /// `output`'s scores in each length bin (rounded to 2 decimals), and their columns.
+    fn length_bins(
+        &self,
+        output: &[String],
+        bins: &[(usize, usize)],
+    ) -> Result<(Vec<LengthBin>, Vec<String>), Error> {
+        let mut columns = Vec::new();
+        let mut out = Vec::new();
+        for &(low, high) in bins {
+            let at: Vec<usize> = (0..self.sources.len())
+                .filter(|&i| (low..high).contains(&self.sources[i].chars().count()))
+                .collect();
+            let pick = |lines: &[String]| at.iter().map(|&i| lines[i].clone()).collect::<Vec<_>>();
+            let row = if at.is_empty() {
+                Vec::new()
+            } else {
+                let references = References::from_streams(
+                    &self.streams.iter().map(|r| pick(r)).collect::<Vec<_>>(),
+                )?;
+                scores(
+                    &pick(&self.sources),
+                    &pick(output),
+                    &references,
+                    self.inputs.preprocessing,
+                    None,
+                )?
+            };
+            if !row.is_empty() {
+                columns = row.iter().map(|(k, _)| k.clone()).collect();
+            }
+            out.push(LengthBin {
+                label: format!("length=[{low};{high}]"),
+                sentences: at.len(),
+                values: row.into_iter().map(|(_, v)| round2(v)).collect(),
+            });
+        }
+        Ok((out, columns))
+    }
+}
+
 impl SimplificationReport {
     /// The report of `outputs` on the test set of `inputs`. Lines are stripped as EASSE's
     /// `read_lines` strips them; the score table's values are `gecbias easse evaluate`'s.
@@ -199,189 +374,60 @@ impl SimplificationReport {
         outputs: &Outputs,
         seed: u64,
     ) -> Result<SimplificationReport, Error> {
-        let strip = |lines: &[String]| -> Vec<String> {
-            lines.iter().map(|l| python_strip(l).to_owned()).collect()
-        };
-        let sources = strip(&inputs.source.lines);
-        let reference_streams: Vec<Vec<String>> =
-            inputs.references.iter().map(|r| strip(&r.lines)).collect();
-        if reference_streams.is_empty() {
-            return Err(Error::Inputs(format!(
-                "{}: a simplification report needs references",
-                inputs.test_set
-            )));
-        }
-        let references = References::from_streams(&reference_streams)?;
+        let corpus = Corpus::new(inputs)?;
         let system_outputs: Vec<Vec<String>> = outputs
             .systems()
             .iter()
-            .map(|s| strip(&s.output.lines))
+            .map(|s| stripped(&s.output.lines))
             .collect();
-        let preprocessing = inputs.preprocessing;
-        let samsa_of = |output: &[String], origin: &str| -> Result<Option<Vec<f64>>, Error> {
-            if !inputs.samsa {
-                return Ok(None);
-            }
-            let source = Lines::new(inputs.source.origin.clone(), sources.clone());
-            let output = Lines::new(origin, output.to_vec());
-            let lines = samsa_lines(&source, &output, preprocessing, None)?;
-            Ok(Some(lines.iter().map(|s| 100.0 * s.samsa).collect()))
-        };
-        let mean = reference_stats::numpy_mean;
-        let mut rows = Vec::new();
-        let mut columns = Vec::new();
-        let mut samsa_lines_of = Vec::new();
+        let (mut rows, mut columns, mut samsa_of_lines) = (Vec::new(), Vec::new(), Vec::new());
         for (system, output) in outputs.systems().iter().zip(&system_outputs) {
-            let samsa = samsa_of(output, &system.output.origin)?;
-            let row = scores(
-                &sources,
-                output,
-                &references,
-                preprocessing,
-                samsa.as_deref().map(mean),
-            )?;
-            columns = row.iter().map(|(k, _)| k.clone()).collect();
-            rows.push(ScoreRow {
-                name: system.name.clone(),
-                kind: RowKind::System,
-                values: row.into_iter().map(|(_, v)| v).collect(),
-            });
-            samsa_lines_of.push(samsa);
+            let (row, names, samsa) =
+                corpus.row((&system.name, RowKind::System), output, &corpus.references)?;
+            columns = names;
+            rows.push(row);
+            samsa_of_lines.push(samsa);
         }
-        let truncated: Vec<String> = sources.iter().map(|s| truncate(s)).collect();
+        let truncated: Vec<String> = corpus.sources.iter().map(|s| truncate(s)).collect();
         for (name, output) in [
-            ("Identity baseline", &sources),
+            ("Identity baseline", &corpus.sources),
             ("Truncate baseline", &truncated),
         ] {
-            let samsa = samsa_of(output, name)?;
-            let row = scores(
-                &sources,
-                output,
-                &references,
-                preprocessing,
-                samsa.as_deref().map(mean),
-            )?;
-            rows.push(ScoreRow {
-                name: name.to_owned(),
-                kind: RowKind::Baseline,
-                values: row.into_iter().map(|(_, v)| v).collect(),
-            });
+            rows.push(
+                corpus
+                    .row((name, RowKind::Baseline), output, &corpus.references)?
+                    .0,
+            );
         }
-        if reference_streams.len() > 1 {
-            let others: Vec<Vec<String>> = std::iter::once(reference_streams[1].clone())
-                .chain(reference_streams[1..].iter().cloned())
+        if corpus.streams.len() > 1 {
+            // EASSE's reference row: the first reference against the others, the second twice.
+            let others: Vec<Vec<String>> = std::iter::once(corpus.streams[1].clone())
+                .chain(corpus.streams[1..].iter().cloned())
                 .collect();
             let others = References::from_streams(&others)?;
-            let first = &reference_streams[0];
-            let samsa = samsa_of(first, &inputs.references[0].origin)?;
-            let row = scores(
-                &sources,
-                first,
-                &others,
-                preprocessing,
-                samsa.as_deref().map(mean),
-            )?;
-            rows.push(ScoreRow {
-                name: "Reference*".to_owned(),
-                kind: RowKind::Reference,
-                values: row.into_iter().map(|(_, v)| v).collect(),
-            });
+            let first = &corpus.streams[0];
+            rows.push(
+                corpus
+                    .row(("Reference*", RowKind::Reference), first, &others)?
+                    .0,
+            );
         }
-        let raw = QualityEstimation::new(Preprocessing::new(
-            false,
-            EasseTokenizer::Sacre(bleu_chrf::Tokenizer::None),
-        ))?;
-        let pair = |s: &String, o: &String| {
-            let f = raw.pair(s, o);
-            [
-                f.compression_ratio,
-                f.levenshtein_similarity,
-                f.sentence_splits,
-            ]
-        };
-        let distribution = |output: &[String]| -> [Vec<f64>; 2] {
-            let pairs: Vec<[f64; 3]> = sources
-                .iter()
-                .zip(output)
-                .map(|(s, o)| pair(s, o))
-                .collect();
-            [
-                pairs.iter().map(|p| p[0]).collect(),
-                pairs.iter().map(|p| p[1]).collect(),
-            ]
-        };
-        let mut features = Vec::new();
-        let mut distributions = Vec::new();
-        let mut by_length = Vec::new();
-        let bins = length_bins(&sources, 5);
+        let bins = length_bins(&corpus.sources, 5);
+        let (mut features, mut distributions, mut by_length) = (Vec::new(), Vec::new(), Vec::new());
         let mut bin_columns = Vec::new();
         for ((system, output), samsa) in outputs
             .systems()
             .iter()
             .zip(&system_outputs)
-            .zip(&samsa_lines_of)
+            .zip(&samsa_of_lines)
         {
-            let lines = (0..sources.len())
-                .map(|i| {
-                    let [compression, levenshtein, splits] = pair(&sources[i], &output[i]);
-                    let line_references = References::per_line(vec![
-                        references.of(i).into_iter().map(str::to_owned).collect(),
-                    ]);
-                    let sari = easse_corpus_sari(
-                        &sources[i..=i],
-                        &output[i..=i],
-                        &line_references,
-                        EasseVariant::Default,
-                        preprocessing,
-                    )?
-                    .sari;
-                    Ok(LineFeatures {
-                        sari,
-                        compression,
-                        levenshtein,
-                        splits,
-                        samsa: samsa.as_ref().map(|s| s[i]),
-                    })
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
-            features.push(lines);
-            distributions.push((system.name.clone(), distribution(output)));
-            let mut system_bins = Vec::new();
-            for &(low, high) in &bins {
-                let at: Vec<usize> = (0..sources.len())
-                    .filter(|&i| (low..high).contains(&sources[i].chars().count()))
-                    .collect();
-                let pick =
-                    |lines: &[String]| at.iter().map(|&i| lines[i].clone()).collect::<Vec<_>>();
-                let bin_references = References::from_streams(
-                    &reference_streams
-                        .iter()
-                        .map(|r| pick(r))
-                        .collect::<Vec<_>>(),
-                )?;
-                let row = if at.is_empty() {
-                    Vec::new()
-                } else {
-                    scores(
-                        &pick(&sources),
-                        &pick(output),
-                        &bin_references,
-                        preprocessing,
-                        None,
-                    )?
-                };
-                if !row.is_empty() {
-                    bin_columns = row.iter().map(|(k, _)| k.clone()).collect();
-                }
-                system_bins.push(LengthBin {
-                    label: format!("length=[{low};{high}]"),
-                    sentences: at.len(),
-                    values: row.into_iter().map(|(_, v)| round2(v)).collect(),
-                });
-            }
+            features.push(corpus.line_features(output, samsa.as_ref())?);
+            distributions.push((system.name.clone(), corpus.distribution(output)));
+            let (system_bins, names) = corpus.length_bins(output, &bins)?;
+            bin_columns = names;
             by_length.push((system.name.clone(), system_bins));
         }
-        let stats = test_set_stats(&sources, &reference_streams)?;
+        let preprocessing = inputs.preprocessing;
         let mut provenance = Provenance::default();
         provenance.notes.push(format!(
             "Scores as `gecbias easse evaluate -t {} -m bleu,sari,sari_by_operation,fkgl{} -q` \
@@ -398,17 +444,17 @@ impl SimplificationReport {
         ));
         Ok(SimplificationReport {
             test_set: inputs.test_set.clone(),
-            stats,
+            stats: test_set_stats(&corpus.sources, &corpus.streams)?,
             columns,
             rows,
             bin_columns,
             by_length,
             distributions,
-            reference_distribution: distribution(&reference_streams[0]),
-            sources,
-            references: (0..reference_streams[0].len())
-                .map(|i| reference_streams.iter().map(|r| r[i].clone()).collect())
+            reference_distribution: corpus.distribution(&corpus.streams[0]),
+            references: (0..corpus.sources.len())
+                .map(|i| corpus.streams.iter().map(|r| r[i].clone()).collect())
                 .collect(),
+            sources: corpus.sources,
             outputs: system_outputs,
             features,
             provenance,
