@@ -887,19 +887,20 @@ def report(
     source: Optional[Lines] = None,
     references: Optional[Union[Lines, Sequence[Lines]]] = None,
     test_set: Optional[str] = None,
-    metrics: Sequence[Metric] = ("m2", "errant", "gleu"),
+    metrics: Optional[Sequence[Metric]] = None,
     title: Optional[str] = None,
     seed: int = DEFAULT_SEED,
     resamples: int = 1000,
     rank_trials: Optional[int] = None,
+    clusters: bool = True,
     samsa: bool = True,
     data: Optional[PathLike] = None,
 ) -> int:
     """``gecbias report -o OUTPUT``: one self-contained HTML page of ``systems`` (as
     :func:`score` takes them, ``names`` too), written to ``output`` once every number is
     computed; returns its size in bytes. With ``gold`` (an M2 gold) and ``source``, a GEC page:
-    ``metrics`` ranked with 95 % intervals (``resamples``) and Holm clusters (``rank_trials`` per
-    pair; by default the fewest that can reject), ERRANT's error types, CLEME2.0 and
+    ``metrics`` ranked (by default the command's: M2, ERRANT and GLEU) with 95 % intervals (``resamples``) and Holm clusters (``rank_trials`` per
+    pair; by default the fewest that can reject; none with ``clusters=False``), ERRANT's error types, CLEME2.0 and
     conservatism, every sentence with its edits (``references``, when given, are GLEU's; else
     the gold's annotators' corrections). Without ``gold``, a simplification page of EASSE's
     ``test_set`` (read from ``data``) or of ``source`` and ``references``, SAMSA included unless
@@ -927,7 +928,7 @@ def report(
             raise InputError(f"{name}: {len(lines)} lines where {source_name} has {len(source_lines)}")
     if len({name for name, _, _ in named_systems}) != len(named_systems):
         raise ValueError("systems: every system needs its own name")
-    metric_names: List[str] = [choice(m, _METRICS, "metrics") for m in metrics]
+    metric_names: List[str] = [choice(m, _METRICS, "metrics") for m in metrics or ()]
     page_title = title if title is not None else f"gecbias report: {test_set or pathlib.Path(gold_lines[1] if gold_lines else source_name).name}"
     size: int = _native.write_report(
         os.fspath(output),
@@ -941,6 +942,7 @@ def report(
         int(seed),
         resamples_value(resamples, "resamples"),
         None if rank_trials is None else resamples_value(rank_trials, "rank_trials"),
+        bool(clusters),
         bool(samsa),
         f"gecbias.report({os.fspath(output)!r}, ...)",
     )

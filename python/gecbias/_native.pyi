@@ -210,6 +210,7 @@ def write_report(
     seed: int,
     confidence_n: int,
     rank_trials: Optional[int],
+    clusters: bool,
     samsa: bool,
     command: str,
 ) -> int:

@@ -28,7 +28,7 @@ fn lines((origin, lines): (String, Vec<String>)) -> Lines {
 /// test set `test_set` (`source` and `references`); written to `path` only once every number is
 /// computed. Returns the page's size in bytes.
 #[pyfunction]
-#[pyo3(signature = (path, systems, source, gold, references, test_set, metrics, title, seed, confidence_n, rank_trials, samsa, command))]
+#[pyo3(signature = (path, systems, source, gold, references, test_set, metrics, title, seed, confidence_n, rank_trials, clusters, samsa, command))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn write_report(
     py: Python<'_>,
@@ -43,6 +43,7 @@ pub(crate) fn write_report(
     seed: u64,
     confidence_n: usize,
     rank_trials: Option<usize>,
+    clusters: bool,
     samsa: bool,
     command: String,
 ) -> PyResult<usize> {
@@ -63,8 +64,12 @@ pub(crate) fn write_report(
             let mut inputs = GecInputs::new(lines(source), lines(gold));
             inputs.references = references;
             inputs.metrics = metrics;
-            let resampling =
-                report_resampling(outputs.systems().len(), seed, confidence_n, rank_trials);
+            let resampling = report_resampling(
+                outputs.systems().len(),
+                seed,
+                confidence_n,
+                (clusters, rank_trials),
+            );
             let mut report = GecReport::build(&inputs, &outputs, &resampling, confidence_n)?;
             report.provenance.command = command;
             Ok(report.html(&title))

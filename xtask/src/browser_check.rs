@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail, ensure};
 use base64::Engine as _;
+use gecbias_engine::Metric;
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -216,10 +217,22 @@ impl Browser {
     /// it is one colour.
     fn screenshot(&mut self, path: &Path) -> anyhow::Result<()> {
         let height = self.eval("Math.min(document.documentElement.scrollHeight, 6000)")?;
+        self.capture(path, 0.0, height)
+    }
+
+    /// A screenshot of the 1,400 pixels from the top of the section `id`.
+    fn section_screenshot(&mut self, id: &str, path: &Path) -> anyhow::Result<()> {
+        let top = self.eval(&format!(
+            "document.getElementById({id:?}).getBoundingClientRect().top + window.scrollY"
+        ))?;
+        self.capture(path, top.as_f64().unwrap_or(0.0), json!(1400))
+    }
+
+    fn capture(&mut self, path: &Path, top: f64, height: Value) -> anyhow::Result<()> {
         let shot = self.call(
             "Page.captureScreenshot",
             json!({"format": "png", "captureBeyondViewport": true,
-                   "clip": {"x": 0, "y": 0, "width": 1280, "height": height, "scale": 1}}),
+                   "clip": {"x": 0, "y": top, "width": 1280, "height": height, "scale": 1}}),
         )?;
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(shot["data"].as_str().unwrap_or_default())?;
@@ -346,6 +359,7 @@ fn check_gec(browser: &mut Browser, page: &Path, shots: &Path) -> anyhow::Result
     let problems = browser.problems(page);
     ensure!(problems.is_empty(), "{}: {problems:?}", page.display());
     browser.screenshot(&shots.join("gec.png"))?;
+    browser.section_screenshot("sentences", &shots.join("gec-sentences.png"))?;
     println!(
         "GEC page ({:.1} MB): first paint {paint:.0} ms (≤ {FIRST_PAINT_MS:.0}); {rows} ranking rows, \
          {types} type columns ({expected} types in the edits); {before}; one system: {one}; its false \
@@ -494,6 +508,7 @@ fn check_simplification(
     let problems = browser.problems(page);
     ensure!(problems.is_empty(), "{}: {problems:?}", page.display());
     browser.screenshot(&shots.join("simplification.png"))?;
+    browser.section_screenshot("sentences", &shots.join("simplification-samples.png"))?;
     let checked = check_scores(browser, gecbias, data, system_files)?;
     println!(
         "simplification page: sections {sections:?}; {rows} score rows, {checked} values equal to \
@@ -543,7 +558,7 @@ fn check_hostile(
             "--gold".into(),
             path(&gold),
             "-m".into(),
-            "m2".into(),
+            Metric::M2.name().into(),
             "-i".into(),
             format!("<b>x</b>={}", path(&output)),
             format!("copy={}", path(&source)),
@@ -595,13 +610,9 @@ pub(crate) fn run(data: Option<&Path>) -> anyhow::Result<()> {
     let gold = data
         .root()
         .join("assess_learner_language/data/conll14st-test-data/noalt/official-2014.combined.m2");
-    let mut args: Vec<String> = vec![
-        "-m".into(),
-        "m2".into(),
-        "errant".into(),
-        "cleme2".into(),
-        "-s".into(),
-    ];
+    let mut args: Vec<String> = vec!["-m".into()];
+    args.extend([Metric::M2, Metric::Errant, Metric::Cleme2].map(|m| m.name().to_owned()));
+    args.push("-s".into());
     args.push(paragraphs.join("conll.tok.orig").display().to_string());
     args.extend(["--gold".into(), gold.display().to_string(), "-i".into()]);
     args.extend(

@@ -40,15 +40,16 @@ pub(crate) struct Args {
     confidence_n: usize,
     /// Paired approximate-randomisation trials per pair of systems for the clusters (default:
     /// the fewest with which Holm's correction over every pair can reject, at least 1,000).
-    #[arg(long, value_parser = crate::numbers::resamples, allow_hyphen_values = true)]
+    #[arg(long, value_parser = crate::numbers::resamples, allow_hyphen_values = true, conflicts_with = "no_clusters")]
     rank_trials: Option<usize>,
+    /// Leave the significance clusters out (the intervals stay): they test every pair of systems,
+    /// most of a large page's time.
+    #[arg(long)]
+    no_clusters: bool,
     /// Simplification: leave SAMSA out (it parses every source with the UCCA parser).
     #[arg(long)]
     no_samsa: bool,
 }
-
-/// The metrics ranked when `-m` is not given.
-pub(crate) const DEFAULT_METRICS: [&str; 3] = ["m2", "errant", "gleu"];
 
 /// The command line that rebuilds the page, each argument quoted where the shell needs it.
 fn command_line() -> String {
@@ -77,7 +78,7 @@ pub(crate) fn run(args: &Args, out: &mut dyn Write) -> Result<(), Error> {
         .collect::<Result<Vec<_>, Error>>()?;
     let outputs = Outputs::new(systems);
     let (page, kind, sentences) = if let Some(gold) = &inputs.gold {
-        let source = score::source(inputs, "m2")?;
+        let source = score::source(inputs, gecbias_engine::Metric::M2.name())?;
         let mut gec = GecInputs::new(source, input::named_lines(gold)?);
         gec.references = inputs
             .references
@@ -94,7 +95,7 @@ pub(crate) fn run(args: &Args, out: &mut dyn Write) -> Result<(), Error> {
                 outputs.systems().len(),
                 args.seed,
                 args.confidence_n,
-                args.rank_trials,
+                (!args.no_clusters, args.rank_trials),
             ),
             args.confidence_n,
         )?;
@@ -165,11 +166,11 @@ fn simplification_set(inputs: &score::Inputs) -> Result<(String, Lines, Vec<Line
     ))
 }
 
-/// The command with `report`'s `-m` defaulting to [`DEFAULT_METRICS`] (`score`'s to m2).
+/// The command with `report`'s `-m` defaulting to the report's metrics (`score`'s to m2).
 pub(crate) fn metric_default(command: clap::Command) -> clap::Command {
     command.mut_subcommand("report", |report| {
         report.mut_arg("metric", |m| {
-            m.default_values(DEFAULT_METRICS)
+            m.default_values(gecbias_report::DEFAULT_GEC_METRICS.map(|m| m.name()))
                 .help("The metrics ranked (GEC); without -m, m2, errant and gleu")
         })
     })

@@ -17,6 +17,8 @@ pub enum Outcome {
     FalsePositive,
     /// A reference edit the system does not make.
     Missed,
+    /// A system edit not judged: there is no M2 gold (simplification).
+    Unjudged,
 }
 
 impl Outcome {
@@ -26,6 +28,7 @@ impl Outcome {
             Outcome::TruePositive => 0,
             Outcome::FalsePositive => 1,
             Outcome::Missed => 2,
+            Outcome::Unjudged => 3,
         }
     }
 }
@@ -101,11 +104,23 @@ fn mark(
     }));
 }
 
-/// TP, FP and FN of marked edits.
+/// A hypothesis block's edits as the sentence view shows them without a gold: each kept edit
+/// once per type, [`Outcome::Unjudged`].
+pub fn typed_edits(hypothesis: &M2Block) -> Vec<MarkedEdit> {
+    let mut marked = Vec::new();
+    for (key, types) in &kept(hypothesis.edits.iter()) {
+        mark(&mut marked, key, types, Outcome::Unjudged);
+    }
+    marked
+}
+
+/// TP, FP and FN of marked edits (unjudged ones count in none).
 pub(crate) fn counts(edits: &[MarkedEdit]) -> [u64; 3] {
     let mut c = [0u64; 3];
     for e in edits {
-        c[usize::from(e.outcome.code())] += 1;
+        if let Some(slot) = c.get_mut(usize::from(e.outcome.code())) {
+            *slot += 1;
+        }
     }
     c
 }

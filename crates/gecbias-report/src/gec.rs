@@ -23,12 +23,13 @@ pub const DEFAULT_GEC_METRICS: [Metric; 3] = [Metric::M2, Metric::Errant, Metric
 /// and Holm clusters from `rank_trials` paired approximate-randomisation trials per pair —
 /// by default the fewest with which Holm's correction over every pair of `systems` can reject
 /// at α = 0.05 (the smallest p-value, 1 / (trials + 1), under α / pairs), at least 1,000 — all
-/// seeded by `seed`.
+/// seeded by `seed`. Without `clusters`, the intervals alone (the clusters cost most of a page's
+/// time: every pair of systems is tested).
 pub fn report_resampling(
     systems: usize,
     seed: u64,
     resamples: usize,
-    rank_trials: Option<usize>,
+    (clusters, rank_trials): (bool, Option<usize>),
 ) -> Resampling {
     let mut settings = Resampling::default();
     settings.seed = seed;
@@ -39,7 +40,7 @@ pub fn report_resampling(
     let pairs = systems * systems.saturating_sub(1) / 2;
     ranking.trials =
         rank_trials.unwrap_or_else(|| ((pairs as f64 / ranking.alpha).ceil() as usize).max(1000));
-    settings.rank = (systems > 1).then_some(ranking);
+    settings.rank = (clusters && systems > 1).then_some(ranking);
     settings
 }
 

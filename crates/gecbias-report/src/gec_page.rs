@@ -7,6 +7,7 @@ use serde::Serialize;
 use gecbias_engine::{MetricReport, Parts, SentenceScore};
 
 use crate::charts::{ForestRow, forest, stacked};
+use crate::edits::MarkedEdit;
 use crate::gec::{ConservatismRow, GecReport, word_change_labels};
 use crate::page::{Section, document, provenance, script_json};
 use crate::type_grid::FEW_EDITS;
@@ -375,25 +376,54 @@ struct SentenceData<'a> {
 }
 
 /// An edit as the script reads it: `[start, end, correction, type index, outcome]`.
-type EditData<'a> = (usize, usize, &'a str, usize, u8);
+pub(crate) type EditData<'a> = (usize, usize, &'a str, usize, u8);
+
+/// The ERRANT types of a page's edits, sorted, which the script's edits index.
+pub(crate) struct EditTable {
+    pub(crate) types: Vec<String>,
+}
+
+impl EditTable {
+    pub(crate) fn new<'e>(edits: impl Iterator<Item = &'e MarkedEdit>) -> EditTable {
+        let mut types: Vec<String> = edits.map(|e| e.category.clone()).collect();
+        types.sort();
+        types.dedup();
+        EditTable { types }
+    }
+
+    /// `edits` as the script reads them.
+    pub(crate) fn row<'e>(&self, edits: &'e [MarkedEdit]) -> Vec<EditData<'e>> {
+        let index = |t: &str| {
+            self.types
+                .binary_search_by(|x| x.as_str().cmp(t))
+                .unwrap_or(0)
+        };
+        edits
+            .iter()
+            .map(|e| {
+                (
+                    e.start,
+                    e.end,
+                    e.correction.as_str(),
+                    index(&e.category),
+                    e.outcome.code(),
+                )
+            })
+            .collect()
+    }
+}
 
 fn rounded(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
 fn data(report: &GecReport) -> String {
-    let mut types: Vec<String> = report
-        .sentences
-        .iter()
-        .flat_map(|s| {
-            s.systems
-                .iter()
-                .flat_map(|(_, e)| e.iter().map(|e| e.category.clone()))
-        })
-        .collect();
-    types.sort();
-    types.dedup();
-    let type_index = |t: &str| types.binary_search_by(|x| x.as_str().cmp(t)).unwrap_or(0);
+    let table = EditTable::new(
+        report
+            .sentences
+            .iter()
+            .flat_map(|s| s.systems.iter().flat_map(|(_, e)| e)),
+    );
     let sentences = report
         .sentences
         .iter()
@@ -406,20 +436,7 @@ fn data(report: &GecReport) -> String {
                 .collect(),
             e: s.systems
                 .iter()
-                .map(|(_, edits)| {
-                    edits
-                        .iter()
-                        .map(|e| {
-                            (
-                                e.start,
-                                e.end,
-                                e.correction.as_str(),
-                                type_index(&e.category),
-                                e.outcome.code(),
-                            )
-                        })
-                        .collect()
-                })
+                .map(|(_, edits)| table.row(edits))
                 .collect(),
         })
         .collect();
@@ -450,7 +467,7 @@ fn data(report: &GecReport) -> String {
             })
             .collect(),
         sentences,
-        types: types.clone(),
+        types: table.types,
     };
     script_json(&data)
 }

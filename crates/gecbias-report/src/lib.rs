@@ -54,7 +54,7 @@ mod simplification;
 mod simplification_page;
 mod type_grid;
 
-pub use edits::{MarkedEdit, Outcome, mark_edits};
+pub use edits::{MarkedEdit, Outcome, mark_edits, typed_edits};
 pub use error::Error;
 pub use gec::{ConservatismRow, DEFAULT_GEC_METRICS, GecInputs, GecReport, report_resampling};
 pub use simplification::{

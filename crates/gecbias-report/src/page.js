@@ -4,8 +4,8 @@
 (function () {
   const data = JSON.parse(document.getElementById("data").textContent);
   const PAGE = 20;
-  const OUTCOMES = ["tp", "fp", "missed"];
-  const OUTCOME_NAMES = ["true positive", "false positive", "missed"];
+  const OUTCOMES = ["tp", "fp", "missed", "unjudged"];
+  const OUTCOME_NAMES = ["true positive", "false positive", "missed", "edit"];
   const $ = (id) => document.getElementById(id);
   const el = (tag, cls, text) => {
     const e = document.createElement(tag);
@@ -56,7 +56,7 @@
   function matches(i) {
     const s = data.sentences[i];
     const systems = shown();
-    if (gec && (state.type !== "" || state.outcome !== "")) {
+    if (state.type !== "" || state.outcome !== "") {
       const ok = systems.some((k) => {
         if (state.outcome === "changed") return s.o[k] !== null;
         if (state.outcome === "unchanged") return s.o[k] === null;
@@ -157,7 +157,10 @@
   function chips(i, k) {
     const span = el("span", "score");
     if (gec) {
-      span.textContent = data.metrics.map((m, j) => m + " " + data.scores[j][k][i].toFixed(3)).join(" · ");
+      const missed = data.sentences[i].e[k].filter((e) => e[4] === 2).length;
+      const parts = data.metrics.map((m, j) => m + " " + data.scores[j][k][i].toFixed(3));
+      if (missed > 0) parts.push("○ " + missed + " missed");
+      span.textContent = parts.join(" · ");
     } else {
       const v = data.values[k][i];
       const parts = data.features.map((f, j) => (v[j] === null ? null : f + " " + v[j].toFixed(3)));
@@ -186,7 +189,7 @@
     for (const k of systems) {
       const [line, text] = row(data.systems[k], "system");
       line.title = output(i, k);
-      if (gec) markedOutput(i, k, text); else boldAdded(s.s, output(i, k), text);
+      markedOutput(i, k, text);
       text.appendChild(chips(i, k));
       if (gec && systems.length === 1) missedChips(i, k, text);
       a.appendChild(line);

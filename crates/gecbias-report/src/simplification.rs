@@ -4,13 +4,14 @@
 //! Levenshtein distributions, and every sentence's features for the samples.
 
 use bleu_chrf::python_str::{python_split, python_strip};
-use gecbias_engine::{Lines, Outputs, samsa_lines};
+use gecbias_engine::{ErrantAnalyser, Lines, Outputs, samsa_lines};
 use mono_align::punkt::{PunktParameters, PunktSentenceTokenizer};
 use simplification_metrics::{
     EasseMetric, EasseTokenizer, EasseVariant, Preprocessing, QualityEstimation, References,
     easse_corpus_sari, easse_evaluate,
 };
 
+use crate::edits::{MarkedEdit, typed_edits};
 use crate::{Error, Provenance};
 
 /// What a simplification report reads: the test set's name, its source and references, how the
@@ -129,6 +130,8 @@ pub struct SimplificationReport {
     pub(crate) references: Vec<Vec<String>>,
     pub(crate) outputs: Vec<Vec<String>>,
     pub(crate) features: Vec<Vec<LineFeatures>>,
+    /// `edits[system][sentence]`: each output's edits against its source, typed by ERRANT.
+    pub(crate) edits: Vec<Vec<Vec<MarkedEdit>>>,
     /// What the numbers were computed with.
     pub provenance: Provenance,
 }
@@ -427,12 +430,19 @@ impl SimplificationReport {
             bin_columns = names;
             by_length.push((system.name.clone(), system_bins));
         }
+        let typed = outputs.typed(&inputs.source, ErrantAnalyser::default())?;
+        let edits = typed
+            .files()
+            .iter()
+            .map(|(_, file)| file.blocks.iter().map(typed_edits).collect())
+            .collect();
         let preprocessing = inputs.preprocessing;
         let mut provenance = Provenance::default();
         provenance.notes.push(format!(
             "Scores as `gecbias easse evaluate -t {} -m bleu,sari,sari_by_operation,fkgl{} -q` \
              prints them (tokenizer {}, {}); the length bins round to 2 decimals as EASSE's \
-             report does; samples drawn with seed {seed}.",
+             report does; samples drawn with seed {seed}; the outputs' edits typed by ERRANT \
+             (spaCy's en_core_web_sm 3.8.0, run natively) against their sources.",
             inputs.test_set,
             if inputs.samsa { ",samsa" } else { "" },
             preprocessing.tokenizer.name(),
@@ -457,6 +467,7 @@ impl SimplificationReport {
             sources: corpus.sources,
             outputs: system_outputs,
             features,
+            edits,
             provenance,
         })
     }

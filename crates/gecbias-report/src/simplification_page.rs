@@ -7,7 +7,7 @@ use rand_pcg::Pcg64;
 use serde::Serialize;
 
 use crate::charts::histogram;
-use crate::gec_page::sentence_controls;
+use crate::gec_page::{EditData, EditTable, sentence_controls};
 use crate::page::{Section, document, provenance, script_json};
 use crate::simplification::{RowKind, SimplificationReport};
 
@@ -139,13 +139,16 @@ fn mean(values: &[f64]) -> f64 {
 fn samples() -> Section {
     let legend = html! {
         p.legend {
-            "Words an output adds to its source are " b { "bold" } ". The sort presets are EASSE's samples: random, best and worst SARI, most compressed, most paraphrased (Levenshtein similarity over compression), most sentence splits."
+            "Each output's edits against its source, typed by ERRANT: "
+            span.edit.unjudged { "deleted words struck through, added words underlined" }
+            "; hover an edit for its type. Words a reference adds are " b { "bold" } ". The sort presets are EASSE's samples: random, best and worst SARI, most compressed, most paraphrased (Levenshtein similarity over compression), most sentence splits."
         }
     };
+    let types = html! { label { "Type " select #filter-type { option value="" { "any type" } } } };
     Section {
         id: "sentences",
         title: "Samples, side by side",
-        body: sentence_controls(html! {}, legend),
+        body: sentence_controls(types, legend),
     }
 }
 
@@ -156,6 +159,7 @@ struct SimplificationData<'a> {
     references: Vec<String>,
     /// Random order of the sentences (seeded), for the random samples.
     order: Vec<usize>,
+    types: Vec<String>,
     features: Vec<&'static str>,
     sentences: Vec<Sentence<'a>>,
     /// `values[system][sentence][feature]`.
@@ -167,6 +171,8 @@ struct Sentence<'a> {
     s: &'a str,
     r: Vec<&'a str>,
     o: Vec<&'a str>,
+    /// Per system, its edits typed by ERRANT.
+    e: Vec<Vec<EditData<'a>>>,
 }
 
 fn rounded(x: f64) -> f64 {
@@ -176,6 +182,7 @@ fn rounded(x: f64) -> f64 {
 fn data(report: &SimplificationReport, seed: u64) -> String {
     let mut order: Vec<usize> = (0..report.sources.len()).collect();
     order.shuffle(&mut Pcg64::new(u128::from(seed), 0));
+    let table = EditTable::new(report.edits.iter().flatten().flatten());
     let data = SimplificationData {
         kind: "simplification",
         systems: report.by_length.iter().map(|(s, _)| s.as_str()).collect(),
@@ -195,8 +202,10 @@ fn data(report: &SimplificationReport, seed: u64) -> String {
                 s: &report.sources[i],
                 r: report.references[i].iter().map(String::as_str).collect(),
                 o: report.outputs.iter().map(|o| o[i].as_str()).collect(),
+                e: report.edits.iter().map(|e| table.row(&e[i])).collect(),
             })
             .collect(),
+        types: table.types.clone(),
         values: report
             .features
             .iter()

@@ -82,6 +82,7 @@ pub(crate) fn intervals(
                         Outcome::TruePositive => 0,
                         Outcome::FalsePositive => 1,
                         Outcome::Missed => 2,
+                        Outcome::Unjudged => return None,
                     };
                     index.get(e.category.as_str()).map(|&t| (t, slot))
                 })
