@@ -290,6 +290,20 @@ fn number(browser: &mut Browser, expression: &str) -> anyhow::Result<f64> {
         .with_context(|| format!("{expression}: not a number"))
 }
 
+/// The count `expression` gives, refused unless it is `expected`.
+fn counted(
+    browser: &mut Browser,
+    expression: &str,
+    (expected, what): (usize, &str),
+) -> anyhow::Result<usize> {
+    let found = number(browser, expression)?;
+    ensure!(
+        found == expected as f64,
+        "{what}: {found}, expected {expected}"
+    );
+    Ok(expected)
+}
+
 const SENTENCES: &str = "document.querySelectorAll('#sentence-list article.sentence').length";
 const COUNT: &str = "document.getElementById('sentence-count').textContent";
 
@@ -312,23 +326,16 @@ fn check_gec(browser: &mut Browser, page: &Path, shots: &Path) -> anyhow::Result
         (0.0..=FIRST_PAINT_MS).contains(&paint),
         "first paint {paint} ms (≤ {FIRST_PAINT_MS})"
     );
-    let rows = number(
+    let rows = counted(
         browser,
         "document.querySelectorAll('#ranking table.ranking')[0].tBodies[0].rows.length",
+        (SYSTEMS.len(), "ranking rows"),
     )?;
-    ensure!(
-        rows == SYSTEMS.len() as f64,
-        "ranking rows {rows}, expected {}",
-        SYSTEMS.len()
-    );
-    let grid_rows = number(
+    counted(
         browser,
         "document.querySelector('table.type-grid').tBodies[0].rows.length",
+        (SYSTEMS.len(), "type grid rows"),
     )?;
-    ensure!(
-        grid_rows == SYSTEMS.len() as f64,
-        "type grid rows {grid_rows}"
-    );
     let types = number(
         browser,
         "document.querySelectorAll('table.type-grid thead th.type').length",
@@ -369,8 +376,8 @@ fn check_gec(browser: &mut Browser, page: &Path, shots: &Path) -> anyhow::Result
     Ok(())
 }
 
-/// `gecbias easse evaluate -q` of one system on TurkCorpus: each value under the page's column
-/// name (`BLEU`, `SARI add`, `Compression ratio`, …).
+/// `gecbias easse evaluate -q` of one system on TurkCorpus: each value under its key as the
+/// page's score table names its columns (`bleu`, `quality_estimation/Compression ratio`, …).
 fn easse_evaluate(
     gecbias: &Path,
     data: &Path,
@@ -404,25 +411,15 @@ fn easse_evaluate(
         output.status
     );
     let dict: Value = serde_json::from_str(&String::from_utf8(output.stdout)?.replace('\'', "\""))?;
-    let name = |key: &str| match key {
-        "bleu" => "BLEU".to_owned(),
-        "sari" => "SARI".to_owned(),
-        "sari_add" => "SARI add".to_owned(),
-        "sari_keep" => "SARI keep".to_owned(),
-        "sari_del" => "SARI delete".to_owned(),
-        "fkgl" => "FKGL".to_owned(),
-        "samsa" => "SAMSA".to_owned(),
-        other => other.to_owned(),
-    };
     let mut out = Vec::new();
     for (key, value) in dict.as_object().into_iter().flatten() {
         match value.as_object() {
             Some(features) => out.extend(
                 features
                     .iter()
-                    .map(|(k, v)| (k.clone(), v.as_f64().unwrap_or(f64::NAN))),
+                    .map(|(k, v)| (format!("{key}/{k}"), v.as_f64().unwrap_or(f64::NAN))),
             ),
-            None => out.push((name(key), value.as_f64().unwrap_or(f64::NAN))),
+            None => out.push((key.clone(), value.as_f64().unwrap_or(f64::NAN))),
         }
     }
     Ok(out)
@@ -438,7 +435,7 @@ fn check_scores(
 ) -> anyhow::Result<usize> {
     let table: Value = browser.eval(
         "(() => { const t = document.querySelector('table.scores'); \
-         const head = [...t.tHead.rows[0].cells].slice(1).map(c => c.textContent); \
+         const head = [...t.tHead.rows[0].cells].slice(1).map(c => c.dataset.key); \
          return [...t.tBodies[0].rows].map(r => [r.cells[0].textContent, \
            Object.fromEntries([...r.cells].slice(1).map((c, j) => [head[j], Number(c.textContent)]))]); })()",
     )?;
@@ -482,19 +479,17 @@ fn check_simplification(
         sections == wanted,
         "sections {sections:?}, expected {wanted:?}"
     );
-    let rows = number(
+    // The systems, EASSE's two baselines and its reference row.
+    let rows = counted(
         browser,
         "document.querySelector('table.scores').tBodies[0].rows.length",
+        (systems + 3, "score rows"),
     )?;
-    ensure!(
-        rows == (systems + 3) as f64,
-        "score rows {rows}: {systems} systems, 2 baselines, the reference"
-    );
-    let plots = number(
+    let plots = counted(
         browser,
         "document.querySelectorAll('figure.plot-pair svg').length",
+        (2 * systems, "histograms"),
     )?;
-    ensure!(plots == (2 * systems) as f64, "histograms {plots}");
     let before = browser.eval(COUNT)?;
     filter(browser, "sort", "f0:desc")?;
     let first_best =

@@ -9,7 +9,7 @@ use gecbias_engine::{MetricReport, Parts, SentenceScore};
 use crate::charts::{ForestRow, forest, stacked};
 use crate::edits::MarkedEdit;
 use crate::gec::{ConservatismRow, GecReport, word_change_labels};
-use crate::page::{Section, document, provenance, script_json};
+use crate::page::{Section, document, provenance, rounded, script_json};
 use crate::type_grid::FEW_EDITS;
 
 /// Four decimals, as the tables print fractions.
@@ -411,10 +411,6 @@ impl EditTable {
             })
             .collect()
     }
-}
-
-fn rounded(x: f64) -> f64 {
-    (x * 10_000.0).round() / 10_000.0
 }
 
 fn data(report: &GecReport) -> String {

@@ -31,6 +31,11 @@ pub(crate) fn script_json(value: &impl Serialize) -> String {
     out
 }
 
+/// `x` to 4 decimals, as the data block carries scores.
+pub(crate) fn rounded(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
 /// The policy: no network, no plugin, no frame; styles inline; the one script by its hash.
 fn policy() -> String {
     let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(SCRIPT));

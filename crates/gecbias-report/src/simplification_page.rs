@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::charts::histogram;
 use crate::gec_page::{EditData, EditTable, sentence_controls};
-use crate::page::{Section, document, provenance, script_json};
+use crate::page::{Section, document, provenance, rounded, script_json};
 use crate::simplification::{RowKind, SimplificationReport};
 
 /// EASSE's names of `evaluate`'s keys as its report's columns.
@@ -69,7 +69,7 @@ fn scores(report: &SimplificationReport) -> Section {
             p { "The values of " code { "gecbias easse evaluate" } " (BLEU and SARI in points, FKGL a grade level, the quality-estimation features of " code { "-q" } "). Higher SARI is better; lower FKGL reads easier." }
             div.scroll {
                 table.data.scores {
-                    thead { tr { th { "" } @for c in &report.columns { th scope="col" { (column_name(c)) } } } }
+                    thead { tr { th { "" } @for c in &report.columns { th scope="col" data-key=(c) { (column_name(c)) } } } }
                     tbody {
                         @for row in &report.rows {
                             tr class=(kind(row.kind)) {
@@ -173,10 +173,6 @@ struct Sentence<'a> {
     o: Vec<&'a str>,
     /// Per system, its edits typed by ERRANT.
     e: Vec<Vec<EditData<'a>>>,
-}
-
-fn rounded(x: f64) -> f64 {
-    (x * 10_000.0).round() / 10_000.0
 }
 
 fn data(report: &SimplificationReport, seed: u64) -> String {
