@@ -15,6 +15,7 @@ use anyhow::{Context, bail, ensure};
 use base64::Engine as _;
 use gecbias_engine::Metric;
 use serde_json::{Value, json};
+use simplification_metrics::EasseMetric;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
@@ -377,18 +378,27 @@ fn check_gec(browser: &mut Browser, page: &Path, shots: &Path) -> anyhow::Result
 }
 
 /// `gecbias easse evaluate -q` of one system on TurkCorpus: each value under its key as the
-/// page's score table names its columns (`bleu`, `quality_estimation/Compression ratio`, …).
+/// page's score table names its columns (metric keys, `quality_estimation/Compression ratio`).
 fn easse_evaluate(
     gecbias: &Path,
     data: &Path,
     system: &Path,
     samsa: bool,
 ) -> anyhow::Result<Vec<(String, f64)>> {
-    let metrics = if samsa {
-        "bleu,sari,sari_by_operation,fkgl,samsa"
-    } else {
-        "bleu,sari,sari_by_operation,fkgl"
-    };
+    let mut metrics = vec![
+        EasseMetric::Bleu,
+        EasseMetric::Sari,
+        EasseMetric::SariByOperation,
+        EasseMetric::Fkgl,
+    ];
+    if samsa {
+        metrics.push(EasseMetric::Samsa);
+    }
+    let metrics = metrics
+        .into_iter()
+        .map(EasseMetric::name)
+        .collect::<Vec<_>>()
+        .join(",");
     let output = Command::new(gecbias)
         .args([
             "easse",
@@ -396,7 +406,7 @@ fn easse_evaluate(
             "-t",
             "turkcorpus_test",
             "-m",
-            metrics,
+            &metrics,
             "-q",
             "-i",
         ])

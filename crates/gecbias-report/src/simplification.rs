@@ -439,12 +439,17 @@ impl SimplificationReport {
         let preprocessing = inputs.preprocessing;
         let mut provenance = Provenance::default();
         provenance.notes.push(format!(
-            "Scores as `gecbias easse evaluate -t {} -m bleu,sari,sari_by_operation,fkgl{} -q` \
+            "Scores as `gecbias easse evaluate -t {} -m {}{} -q` \
              prints them (tokenizer {}, {}); the length bins round to 2 decimals as EASSE's \
              report does; samples drawn with seed {seed}; the outputs' edits typed by ERRANT \
              (spaCy's en_core_web_sm 3.8.0, run natively) against their sources.",
             inputs.test_set,
-            if inputs.samsa { ",samsa" } else { "" },
+            REPORT_METRICS.map(EasseMetric::name).join(","),
+            if inputs.samsa {
+                format!(",{}", EasseMetric::Samsa.name())
+            } else {
+                String::new()
+            },
             preprocessing.tokenizer.name(),
             if preprocessing.lowercase {
                 "lowercased"
